@@ -1,0 +1,25 @@
+package org.stag.loaders;
+
+/** The kind of the stored values: none (every edge has weight 1), integers or reals. */
+public enum ValueKind {
+    /** No values: an unweighted graph; every present entry has value 1. */
+    PATTERN,
+    /** Integer values (stored as doubles, exact up to 2^53). */
+    INTEGER,
+    /** Real values. */
+    REAL;
+
+    /** Whether entries carry a value of their own. */
+    public boolean weighted() {
+        return this != PATTERN;
+    }
+
+    /** The Matrix Market field word. */
+    public String mtxName() {
+        return switch (this) {
+            case PATTERN -> "pattern";
+            case INTEGER -> "integer";
+            case REAL -> "real";
+        };
+    }
+}
