@@ -11,28 +11,38 @@ public final class VertexIds {
     private final long[] external;
     private final Long2IntOpenHashMap internal;
 
-    private VertexIds(long base, long[] external) {
+    private VertexIds(long base, long[] external, Long2IntOpenHashMap internal) {
         this.base = base;
         this.external = external;
-        if (external != null) {
-            internal = new Long2IntOpenHashMap(external.length);
-            internal.defaultReturnValue(-1);
-            for (int i = 0; i < external.length; i++) {
-                internal.put(external[i], i);
-            }
-        } else {
-            internal = null;
-        }
+        this.internal = internal;
     }
 
     /** Dense ids shifted by {@code base}: internal id {@code v} is written as {@code v + base}. */
     public static VertexIds offset(long base) {
-        return new VertexIds(base, null);
+        return new VertexIds(base, null, null);
     }
 
     /** Explicit ids: internal id {@code v} is written as {@code ids[v]}; the ids must be distinct. */
     public static VertexIds explicit(long[] ids) {
-        return new VertexIds(0, ids.clone());
+        Long2IntOpenHashMap map = new Long2IntOpenHashMap(ids.length);
+        map.defaultReturnValue(-1);
+        for (int i = 0; i < ids.length; i++) {
+            if (map.put(ids[i], i) != -1) {
+                throw new IllegalArgumentException("vertex id " + ids[i] + " appears twice");
+            }
+        }
+        return new VertexIds(0, ids.clone(), map);
+    }
+
+    /**
+     * Explicit ids with their inverse already built ({@code map.get(ids[v]) == v}, default return -1).
+     * Both are kept, not copied.
+     */
+    public static VertexIds explicit(long[] ids, Long2IntOpenHashMap map) {
+        if (map.size() != ids.length || map.defaultReturnValue() != -1) {
+            throw new IllegalArgumentException("the inverse map does not match the ids");
+        }
+        return new VertexIds(0, ids, map);
     }
 
     /** The id of internal vertex {@code v} in the input's numbering. */

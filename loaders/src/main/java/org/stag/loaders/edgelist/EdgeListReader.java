@@ -1,0 +1,54 @@
+package org.stag.loaders.edgelist;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.EdgeList;
+import org.stag.loaders.GraphFileFormat;
+import org.stag.loaders.LoadOptions;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexIds;
+import org.stag.loaders.text.EntryParser;
+import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.ParallelParser;
+
+/**
+ * Reads GAP ({@code .el}, {@code .wel}) and SNAP edge lists: {@code src dst [weight]} per line, ids
+ * from 0, blank lines and lines starting with {@code #} or {@code %} ignored, tabs or spaces between
+ * fields. The file cannot say whether it is directed, so it is directed unless the options say otherwise;
+ * it is weighted when it is a {@code .wel} file or the options say so. Vertices are {@code 0..max id}.
+ */
+public final class EdgeListReader {
+    private EdgeListReader() {
+    }
+
+    /** Reads {@code path} as the given edge-list format. */
+    public static EdgeList read(Path path, GraphFileFormat format, LoadOptions options) {
+        String file = path.toString();
+        boolean weighted = options.weighted() != null ? options.weighted() : format == GraphFileFormat.WEIGHTED_EDGE_LIST;
+        boolean directed = options.directed() == null || options.directed();
+        EntryParser parser = EntryParser.builder()
+                .comments('#', '%')
+                .bounds(0, Integer.MAX_VALUE - 2, Integer.MAX_VALUE - 2)
+                .values(weighted ? EntryParser.Values.REAL : EntryParser.Values.NONE)
+                .fieldNames("source vertex", "target vertex")
+                .tooManyHint(weighted ? "" : "; use --weighted to read a third column as the weight")
+                .build();
+        ParallelParser pp = new ParallelParser(file, parser, options.threads());
+        ParallelParser.Result r;
+        try (InputStream in = InputFiles.open(path)) {
+            r = pp.parse(in, 1);
+        } catch (IOException e) {
+            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+        }
+        if (r.size == 0) {
+            throw new BadInputException(file, Math.max(1, r.lines), r.lines == 0 ? "empty file (no edges)" : "no edges in the file");
+        }
+        int n = (int) (r.maxId + 1);
+        ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
+        return new EdgeList(file, n, n, r.src, r.dst, r.weights, r.size, directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
+                kind, VertexIds.offset(0), k -> pp.locate(() -> InputFiles.open(path), 1, k));
+    }
+}

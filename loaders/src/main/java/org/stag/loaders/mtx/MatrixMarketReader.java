@@ -1,0 +1,160 @@
+package org.stag.loaders.mtx;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.Supplier;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.EdgeList;
+import org.stag.loaders.LoadOptions;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexIds;
+import org.stag.loaders.text.ByteScanner;
+import org.stag.loaders.text.EntryParser;
+import org.stag.loaders.text.HeaderReader;
+import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.ParallelParser;
+
+/**
+ * Reads Matrix Market files ({@code .mtx}, optionally gzipped). Coordinate data is parsed in parallel;
+ * array (dense) data, which is rare and whose positions depend on order, in one pass. Entries stay as the
+ * file gives them (one triangle of a symmetric matrix); {@link org.stag.loaders.GraphBuilder} mirrors them.
+ */
+public final class MatrixMarketReader {
+    private MatrixMarketReader() {
+    }
+
+    /** Reads {@code path}, naming it as {@code path.toString()} in messages. */
+    public static EdgeList read(Path path, LoadOptions options) {
+        String file = path.toString();
+        try (InputStream in = InputFiles.open(path)) {
+            HeaderReader header = new HeaderReader(in, file);
+            MatrixMarketHeader h = MatrixMarketHeader.read(header, file);
+            long dataOffset = header.bytes();
+            long firstLine = header.line() + 1;
+            if (h.coordinate()) {
+                return readCoordinate(path, file, in, h, dataOffset, firstLine, options);
+            }
+            return readArray(file, in, h, firstLine, options.indexBase());
+        } catch (IOException e) {
+            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private static EdgeList readCoordinate(Path path, String file, InputStream in, MatrixMarketHeader h, long dataOffset,
+                                           long firstLine, LoadOptions options) {
+        int base = options.indexBase();
+        EntryParser parser = EntryParser.builder()
+                .comments('%', '%')
+                .bounds(base, h.rows() - 1L + base, h.cols() - 1L + base)
+                .values(switch (h.field()) {
+                    case PATTERN -> EntryParser.Values.NONE;
+                    case INTEGER -> EntryParser.Values.INTEGER;
+                    case REAL -> EntryParser.Values.REAL;
+                })
+                .skew(h.symmetry() == Symmetry.SKEW_SYMMETRIC)
+                .indexBaseHint(base == 1 ? "Matrix Market indices start at 1; --index-base 0 reads a file written from 0" : null)
+                .tooManyHint(h.field() == ValueKind.PATTERN ? "; a pattern file has no values" : "")
+                .build();
+        ParallelParser pp = new ParallelParser(file, parser, options.threads());
+        ParallelParser.Result r = pp.parse(in, firstLine);
+        Supplier<InputStream> reopen = () -> {
+            InputStream again = InputFiles.open(path);
+            try {
+                again.skipNBytes(dataOffset);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return again;
+        };
+        if (r.size < h.entries()) {
+            throw new BadInputException(file, firstLine + r.lines, "unexpected end of file: the size line (line "
+                    + h.sizeLine() + ") declares " + h.entries() + " entries, the file holds " + r.size);
+        }
+        if (r.size > h.entries()) {
+            long line = pp.locate(reopen, firstLine, h.entries());
+            throw new BadInputException(file, line, "too many entries: the size line (line " + h.sizeLine()
+                    + ") declares " + h.entries());
+        }
+        return new EdgeList(file, h.rows(), h.cols(), r.src, r.dst, r.weights, r.size, h.symmetry(), h.field(),
+                VertexIds.offset(base), k -> pp.locate(reopen, firstLine, k));
+    }
+
+    /** Dense data: one value per line, column by column; symmetric files list the lower triangle. */
+    private static EdgeList readArray(String file, InputStream in, MatrixMarketHeader h, long firstLine, int base) {
+        if (h.entries() > Integer.MAX_VALUE - 8) {
+            throw new BadInputException(file, h.sizeLine(), "dense matrix too large: " + h.entries() + " values");
+        }
+        HeaderReader lines = new HeaderReader(in, file);
+        ByteScanner num = new ByteScanner();
+        int cap = 16;
+        int[] src = new int[cap];
+        int[] dst = new int[cap];
+        double[] val = new double[cap];
+        int size = 0;
+        int skip = switch (h.symmetry()) {
+            case GENERAL -> Integer.MIN_VALUE;
+            case SYMMETRIC -> 0;
+            case SKEW_SYMMETRIC -> 1;
+        };
+        int row = h.symmetry() == Symmetry.GENERAL ? 0 : skip;
+        int col = 0;
+        String text;
+        while ((text = lines.next()) != null) {
+            long line = firstLine - 1 + lines.line();
+            String t = text.strip();
+            if (t.isEmpty() || t.startsWith("%")) {
+                continue;
+            }
+            if (size == h.entries()) {
+                throw new BadInputException(file, line, "too many values: the size line (line " + h.sizeLine()
+                        + ") declares a " + h.rows() + " x " + h.cols() + " " + h.symmetry().mtxName() + " array");
+            }
+            byte[] b = t.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            double v;
+            int q;
+            if (h.field() == ValueKind.INTEGER) {
+                q = num.parseLong(b, 0, b.length);
+                v = num.longValue;
+            } else {
+                q = num.parseDouble(b, 0, b.length);
+                v = num.doubleValue;
+            }
+            if (q < 0) {
+                throw new BadInputException(file, line, "expected " + (h.field() == ValueKind.INTEGER ? "an integer" : "a numeric")
+                        + " value, found " + ByteScanner.token(b, 0, b.length));
+            }
+            if (q != b.length) {
+                throw new BadInputException(file, line, "unexpected " + ByteScanner.token(b, ByteScanner.skipBlanks(b, q, b.length), b.length)
+                        + " after the value (an array file holds one value per line)");
+            }
+            if (v != v) {
+                throw new BadInputException(file, line, "value NaN is not allowed");
+            }
+            if (size == cap) {
+                cap = (int) Math.min(Integer.MAX_VALUE - 8L, cap * 2L);
+                src = Arrays.copyOf(src, cap);
+                dst = Arrays.copyOf(dst, cap);
+                val = Arrays.copyOf(val, cap);
+            }
+            src[size] = row;
+            dst[size] = col;
+            val[size] = v;
+            size++;
+            row++;
+            if (row == h.rows()) {
+                col++;
+                row = h.symmetry() == Symmetry.GENERAL ? 0 : col + skip;
+            }
+        }
+        if (size < h.entries()) {
+            throw new BadInputException(file, firstLine + lines.line(), "unexpected end of file: the size line (line "
+                    + h.sizeLine() + ") declares " + h.entries() + " values, the file holds " + size);
+        }
+        return new EdgeList(file, h.rows(), h.cols(), src, dst, val, size, h.symmetry(), h.field(),
+                VertexIds.offset(base), null);
+    }
+}

@@ -1,0 +1,308 @@
+package org.stag.loaders.text;
+
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+
+/**
+ * Parses lines of graph entries, {@code row col [value]}, from a chunk of bytes that holds whole lines.
+ * The same parser serves Matrix Market data lines (bounded, 1-based), GAP and SNAP edge lists (dense
+ * 0-based ids) and LDBC edge files (ids looked up in the vertex table). Comment lines, blank lines,
+ * tabs, trailing blanks and CRLF are accepted; anything else stops the chunk with a one-line reason.
+ */
+public final class EntryParser {
+    /** What the third field of a line holds. */
+    public enum Values { NONE, INTEGER, REAL }
+
+    private final byte comment1;
+    private final byte comment2;
+    private final long base;
+    private final long maxRow;
+    private final long maxCol;
+    private final Long2IntOpenHashMap idMap;
+    private final String idTable;
+    private final Values values;
+    private final boolean skew;
+    private final boolean allowNegativeValues;
+    private final String rowName;
+    private final String colName;
+    private final String tooManyHint;
+    private final String indexBaseHint;
+
+    private EntryParser(Builder b) {
+        this.comment1 = b.comment1;
+        this.comment2 = b.comment2;
+        this.base = b.base;
+        this.maxRow = b.maxRow;
+        this.maxCol = b.maxCol;
+        this.idMap = b.idMap;
+        this.idTable = b.idTable;
+        this.values = b.values;
+        this.skew = b.skew;
+        this.allowNegativeValues = b.allowNegativeValues;
+        this.rowName = b.rowName;
+        this.colName = b.colName;
+        this.tooManyHint = b.tooManyHint;
+        this.indexBaseHint = b.indexBaseHint;
+    }
+
+    /** Starts a parser description. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Whether entries carry a value. */
+    public boolean weighted() {
+        return values != Values.NONE;
+    }
+
+    /** Parses the lines in {@code b[from, to)} into {@code out}; stops at the first bad line. */
+    public void parse(byte[] b, int from, int to, ChunkOut out) {
+        ByteScanner num = new ByteScanner();
+        int p = from;
+        int line = 0;
+        final boolean mapped = idMap != null;
+        final boolean weighted = values != Values.NONE;
+        while (p < to) {
+            line++;
+            p = ByteScanner.skipBlanks(b, p, to);
+            if (p == to) {
+                break;
+            }
+            byte c = b[p];
+            if (c == '\n') {
+                p++;
+                continue;
+            }
+            if (c == '\r' && p + 1 < to && b[p + 1] == '\n') {
+                p += 2;
+                continue;
+            }
+            if (c == comment1 || c == comment2) {
+                p = ByteScanner.skipLine(b, p, to);
+                continue;
+            }
+            // First field.
+            int q = mapped ? num.parseLong(b, p, to) : num.parseUnsigned(b, p, to);
+            if (q < 0) {
+                out.fail(line, badField(b, p, to, num, rowName));
+                break;
+            }
+            long r = num.longValue;
+            p = ByteScanner.skipBlanks(b, q, to);
+            if (atLineEnd(b, p, to)) {
+                out.fail(line, "missing " + colName + " (each line holds " + fieldsDescription() + ")");
+                break;
+            }
+            q = mapped ? num.parseLong(b, p, to) : num.parseUnsigned(b, p, to);
+            if (q < 0) {
+                out.fail(line, badField(b, p, to, num, colName));
+                break;
+            }
+            long col = num.longValue;
+            p = ByteScanner.skipBlanks(b, q, to);
+            double w = 1.0;
+            if (weighted) {
+                if (atLineEnd(b, p, to)) {
+                    out.fail(line, "missing value (each line holds " + fieldsDescription() + ")");
+                    break;
+                }
+                if (values == Values.INTEGER) {
+                    q = num.parseLong(b, p, to);
+                    if (q < 0) {
+                        out.fail(line, num.failure != null ? num.failure
+                                : "expected an integer value, found " + ByteScanner.token(b, p, to));
+                        break;
+                    }
+                    w = num.longValue;
+                } else {
+                    q = num.parseDouble(b, p, to);
+                    if (q < 0) {
+                        out.fail(line, "expected a numeric value, found " + ByteScanner.token(b, p, to));
+                        break;
+                    }
+                    w = num.doubleValue;
+                    if (w != w) {
+                        out.fail(line, "value NaN is not allowed");
+                        break;
+                    }
+                    if (!num.integral) {
+                        out.allIntegral = false;
+                    }
+                }
+                if (w < 0 && !allowNegativeValues) {
+                    out.fail(line, "negative weight " + ByteScanner.token(b, p, to) + " is not allowed here");
+                    break;
+                }
+                p = ByteScanner.skipBlanks(b, q, to);
+            }
+            if (!atLineEnd(b, p, to)) {
+                out.fail(line, "unexpected " + ByteScanner.token(b, p, to) + " after the entry (each line holds "
+                        + fieldsDescription() + ")" + tooManyHint);
+                break;
+            }
+            int s;
+            int d;
+            if (mapped) {
+                s = idMap.get(r);
+                if (s < 0) {
+                    out.fail(line, "unknown vertex " + r + " (not in " + idTable + ")");
+                    break;
+                }
+                d = idMap.get(col);
+                if (d < 0) {
+                    out.fail(line, "unknown vertex " + col + " (not in " + idTable + ")");
+                    break;
+                }
+            } else {
+                if (r < base || r > maxRow) {
+                    out.fail(line, outOfRange(rowName, r, maxRow));
+                    break;
+                }
+                if (col < base || col > maxCol) {
+                    out.fail(line, outOfRange(colName, col, maxCol));
+                    break;
+                }
+                s = (int) (r - base);
+                d = (int) (col - base);
+                if (r > out.maxId) {
+                    out.maxId = r;
+                }
+                if (col > out.maxId) {
+                    out.maxId = col;
+                }
+            }
+            if (skew && s == d) {
+                out.fail(line, "diagonal entry (" + r + ", " + col + ") in a skew-symmetric matrix, whose diagonal is zero");
+                break;
+            }
+            if (weighted) {
+                out.add(s, d, w);
+            } else {
+                out.add(s, d);
+            }
+            // Move past the line end.
+            if (p < to && b[p] == '\r') {
+                p++;
+            }
+            if (p < to) {
+                p++;
+            }
+            if (out.size == out.stopAfter) {
+                out.stopLine = line;
+                break;
+            }
+        }
+        out.lines = line;
+    }
+
+    private static boolean atLineEnd(byte[] b, int p, int to) {
+        return p >= to || b[p] == '\n' || (b[p] == '\r' && (p + 1 >= to || b[p + 1] == '\n'));
+    }
+
+    private String fieldsDescription() {
+        return switch (values) {
+            case NONE -> rowName + " and " + colName;
+            case INTEGER -> rowName + ", " + colName + " and an integer value";
+            case REAL -> rowName + ", " + colName + " and a value";
+        };
+    }
+
+    private String badField(byte[] b, int p, int to, ByteScanner num, String name) {
+        if (num.failure != null) {
+            return num.failure;
+        }
+        if (b[p] == '-' && idMap == null) {
+            return "negative " + name + " " + ByteScanner.token(b, p, to);
+        }
+        return "expected " + name + ", found " + ByteScanner.token(b, p, to);
+    }
+
+    private String outOfRange(String name, long v, long max) {
+        if (max < base) {
+            return name + " " + v + " out of range: the matrix has no " + (name.startsWith("row") ? "rows" : "columns");
+        }
+        String msg = name + " " + v + " out of range " + base + ".." + max;
+        if (v < base && indexBaseHint != null) {
+            msg += " (" + indexBaseHint + ")";
+        }
+        return msg;
+    }
+
+    /** Describes an {@link EntryParser}. */
+    public static final class Builder {
+        private byte comment1 = '%';
+        private byte comment2 = '%';
+        private long base;
+        private long maxRow = Integer.MAX_VALUE - 1;
+        private long maxCol = Integer.MAX_VALUE - 1;
+        private Long2IntOpenHashMap idMap;
+        private String idTable;
+        private Values values = Values.NONE;
+        private boolean skew;
+        private boolean allowNegativeValues = true;
+        private String rowName = "row index";
+        private String colName = "column index";
+        private String tooManyHint = "";
+        private String indexBaseHint;
+
+        /** Lines starting with either byte are comments. */
+        public Builder comments(char a, char b) {
+            this.comment1 = (byte) a;
+            this.comment2 = (byte) b;
+            return this;
+        }
+
+        /** Ids are numbered from {@code base} up to the given inclusive maxima. */
+        public Builder bounds(long base, long maxRow, long maxCol) {
+            this.base = base;
+            this.maxRow = maxRow;
+            this.maxCol = maxCol;
+            return this;
+        }
+
+        /** Ids are arbitrary 64-bit integers looked up in {@code map} (from the file {@code table}). */
+        public Builder mapped(Long2IntOpenHashMap map, String table) {
+            this.idMap = map;
+            this.idTable = table;
+            return this;
+        }
+
+        public Builder values(Values v) {
+            this.values = v;
+            return this;
+        }
+
+        /** Refuse diagonal entries. */
+        public Builder skew(boolean s) {
+            this.skew = s;
+            return this;
+        }
+
+        public Builder allowNegativeValues(boolean allow) {
+            this.allowNegativeValues = allow;
+            return this;
+        }
+
+        /** Words for the two id fields in messages. */
+        public Builder fieldNames(String row, String col) {
+            this.rowName = row;
+            this.colName = col;
+            return this;
+        }
+
+        /** Appended to the message about extra fields on a line. */
+        public Builder tooManyHint(String hint) {
+            this.tooManyHint = hint;
+            return this;
+        }
+
+        /** Added to the message about an id below the base. */
+        public Builder indexBaseHint(String hint) {
+            this.indexBaseHint = hint;
+            return this;
+        }
+
+        public EntryParser build() {
+            return new EntryParser(this);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.stag.loaders.text;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import org.stag.loaders.BadInputException;
+
+/** Opens input files, decompressing gzip transparently (recognised by its magic bytes, not its name). */
+public final class InputFiles {
+    private static final int BUFFER = 1 << 16;
+
+    private InputFiles() {
+    }
+
+    /** Opens {@code path} for reading, through a gzip decoder when the file starts with gzip's magic bytes. */
+    public static InputStream open(Path path) {
+        try {
+            InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER);
+            raw.mark(2);
+            int b0 = raw.read();
+            int b1 = raw.read();
+            raw.reset();
+            if (b0 == 0x1f && b1 == 0x8b) {
+                try {
+                    return new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
+                } catch (IOException e) {
+                    raw.close();
+                    throw new BadInputException(path.toString(), 0, "corrupt gzip header: " + e.getMessage());
+                }
+            }
+            return raw;
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(path.toString(), 0, "no such file");
+        } catch (IOException e) {
+            throw new BadInputException(path.toString(), 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The file name without a trailing {@code .gz}, lower-cased, for telling formats apart. */
+    public static String baseName(Path path) {
+        String name = path.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+    }
+
+    /** Describes an I/O failure in the middle of a file as a one-line cause. */
+    public static String describe(IOException e) {
+        if (e instanceof java.io.EOFException) {
+            return "truncated gzip stream (unexpected end of compressed data)";
+        }
+        if (e instanceof java.util.zip.ZipException) {
+            return "corrupt gzip stream (" + e.getMessage() + ")";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}
