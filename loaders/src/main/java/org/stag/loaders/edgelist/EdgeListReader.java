@@ -29,13 +29,7 @@ public final class EdgeListReader {
         String file = path.toString();
         boolean weighted = options.weighted() != null ? options.weighted() : format == GraphFileFormat.WEIGHTED_EDGE_LIST;
         boolean directed = options.directed() == null || options.directed();
-        EntryParser parser = EntryParser.builder()
-                .comments('#', '%')
-                .bounds(0, Integer.MAX_VALUE - 2, Integer.MAX_VALUE - 2)
-                .values(weighted ? EntryParser.Values.REAL : EntryParser.Values.NONE)
-                .fieldNames("source vertex", "target vertex")
-                .tooManyHint(weighted ? "" : "; use --weighted to read a third column as the weight")
-                .build();
+        EntryParser parser = entryParser(weighted);
         ParallelParser pp = new ParallelParser(file, parser, options.threads());
         ParallelParser.Result r;
         try (InputStream in = InputFiles.open(path)) {
@@ -50,5 +44,17 @@ public final class EdgeListReader {
         ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
         return new EdgeList(file, n, n, r.src, r.dst, r.weights, r.size, directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
                 kind, VertexIds.offset(0), k -> pp.locate(() -> InputFiles.open(path), 1, k));
+    }
+
+    /** How the lines of a GAP or SNAP edge list are read. */
+    public static EntryParser entryParser(boolean weighted) {
+        return EntryParser.builder()
+                .comments('#', '%')
+                .bounds(0, Integer.MAX_VALUE - 2, Integer.MAX_VALUE - 2)
+                .values(weighted ? EntryParser.Values.REAL : EntryParser.Values.NONE)
+                .valueName("weight")
+                .fieldNames("source vertex", "target vertex")
+                .tooManyHint(weighted ? "" : "; use --weighted to read a third column as the weight")
+                .build();
     }
 }

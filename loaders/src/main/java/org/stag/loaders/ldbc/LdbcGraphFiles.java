@@ -25,11 +25,11 @@ public record LdbcGraphFiles(String name, Path vertexFile, Path edgeFile, Path p
         String name = base.substring(0, base.lastIndexOf('.'));
         // Keep the user's spelling of the name (baseName lower-cases).
         String spelled = fileName.substring(0, name.length());
-        Path dir = path.toAbsolutePath().getParent();
-        Path props = dir.resolve(spelled + ".properties");
+        // Siblings are named relative to the path as the user wrote it, so messages show familiar names.
+        Path props = path.resolveSibling(spelled + ".properties");
         LdbcProperties properties = null;
-        Path vertex = sibling(dir, spelled + ".v");
-        Path edge = sibling(dir, spelled + ".e");
+        Path vertex = sibling(path, spelled + ".v");
+        Path edge = sibling(path, spelled + ".e");
         Boolean directed = null;
         Boolean weighted = null;
         if (Files.exists(props)) {
@@ -38,10 +38,10 @@ public record LdbcGraphFiles(String name, Path vertexFile, Path edgeFile, Path p
             String vf = properties.get(prefix + "vertex-file");
             String ef = properties.get(prefix + "edge-file");
             if (vf != null) {
-                vertex = dir.resolve(vf);
+                vertex = path.resolveSibling(vf);
             }
             if (ef != null) {
-                edge = dir.resolve(ef);
+                edge = path.resolveSibling(ef);
             }
             directed = properties.getBoolean(prefix + "directed");
             String names = properties.get(prefix + "edge-properties.names");
@@ -57,9 +57,9 @@ public record LdbcGraphFiles(String name, Path vertexFile, Path edgeFile, Path p
         return new LdbcGraphFiles(spelled, vertex, edge, Files.exists(props) ? props : null, directed, weighted, properties);
     }
 
-    private static Path sibling(Path dir, String name) {
-        Path plain = dir.resolve(name);
-        Path gz = dir.resolve(name + ".gz");
+    private static Path sibling(Path path, String name) {
+        Path plain = path.resolveSibling(name);
+        Path gz = path.resolveSibling(name + ".gz");
         return !Files.exists(plain) && Files.exists(gz) ? gz : plain;
     }
 

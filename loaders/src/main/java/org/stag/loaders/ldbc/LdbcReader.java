@@ -37,13 +37,7 @@ public final class LdbcReader {
                 : files.weighted() != null ? files.weighted() : false;
         VertexTable table = readVertices(files.vertexFile());
         String vname = files.vertexFile().getFileName().toString();
-        EntryParser parser = EntryParser.builder()
-                .comments('#', '#')
-                .mapped(table.map, vname)
-                .values(weighted ? EntryParser.Values.REAL : EntryParser.Values.NONE)
-                .fieldNames("source vertex", "target vertex")
-                .tooManyHint(weighted ? "" : "; use --weighted to read a third column as the weight")
-                .build();
+        EntryParser parser = entryParser(table.map, vname, weighted);
         Path edgePath = files.edgeFile();
         String efile = edgePath.toString();
         ParallelParser pp = new ParallelParser(efile, parser, options.threads());
@@ -57,6 +51,18 @@ public final class LdbcReader {
         ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
         return new EdgeList(efile, n, n, r.src, r.dst, r.weights, r.size, directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
                 kind, VertexIds.explicit(table.ids, table.map), k -> pp.locate(() -> InputFiles.open(edgePath), 1, k));
+    }
+
+    /** How the lines of an LDBC edge file are read, ids looked up in {@code map} (from file {@code table}). */
+    public static EntryParser entryParser(Long2IntOpenHashMap map, String table, boolean weighted) {
+        return EntryParser.builder()
+                .comments('#', '#')
+                .mapped(map, table)
+                .values(weighted ? EntryParser.Values.REAL : EntryParser.Values.NONE)
+                .valueName("weight")
+                .fieldNames("source vertex", "target vertex")
+                .tooManyHint(weighted ? "" : "; use --weighted to read a third column as the weight")
+                .build();
     }
 
     /** Vertex ids in file order and their inverse. */

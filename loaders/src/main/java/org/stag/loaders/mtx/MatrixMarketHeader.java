@@ -19,13 +19,16 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
                                  long entries, long sizeLine) {
 
     private static final String BANNER = "%%MatrixMarket";
-    private static final String USAGE = "'%%MatrixMarket matrix coordinate|array real|integer|pattern general|symmetric|skew-symmetric'";
+    private static final String USAGE = "'%%MatrixMarket matrix coordinate|array real|double|integer|pattern general|symmetric|skew-symmetric'";
 
     /** Reads and checks the header; afterwards {@code reader} stands at the first data line. */
     public static MatrixMarketHeader read(HeaderReader reader, String file) {
         String banner = reader.next();
         if (banner == null) {
             throw new BadInputException(file, 1, "empty file (expected the Matrix Market banner " + USAGE + ")");
+        }
+        if (banner.indexOf('\r') >= 0 && banner.regionMatches(true, 0, BANNER, 0, BANNER.length())) {
+            throw new BadInputException(file, 1, "lines end in a bare carriage return (CR); convert the file to LF or CR LF line ends");
         }
         String[] words = banner.trim().split("[ \t]+");
         if (!words[0].equalsIgnoreCase(BANNER)) {
@@ -57,7 +60,7 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
             case "pattern" -> ValueKind.PATTERN;
             case "complex" -> throw new BadInputException(file, 1, "complex matrices are unsupported");
             default -> throw new BadInputException(file, 1, "unknown field " + HeaderReader.quote(words[3])
-                    + " (expected real, double, integer, pattern or complex)");
+                    + " (expected real, double, integer or pattern)");
         };
         Symmetry symmetry = switch (symmetryWord) {
             case "general" -> Symmetry.GENERAL;
@@ -65,7 +68,7 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
             case "skew-symmetric" -> Symmetry.SKEW_SYMMETRIC;
             case "hermitian" -> throw new BadInputException(file, 1, "hermitian matrices are unsupported");
             default -> throw new BadInputException(file, 1, "unknown symmetry " + HeaderReader.quote(words[4])
-                    + " (expected general, symmetric, skew-symmetric or hermitian)");
+                    + " (expected general, symmetric or skew-symmetric)");
         };
         if (!coordinate && field == ValueKind.PATTERN) {
             throw new BadInputException(file, 1, "the array format cannot have the pattern field");
@@ -115,10 +118,15 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
         long capacity = coordinate ? (long) rows * cols : capacity(rows, cols, symmetry);
         long entries = coordinate ? v[2] : capacity;
         if (entries > capacity) {
-            throw new BadInputException(file, line, "the size line declares " + entries + " entries, more than a "
+            throw new BadInputException(file, line, "the size line declares " + entries(entries) + ", more than a "
                     + rows + " x " + cols + " matrix can hold (" + capacity + ")");
         }
         return new MatrixMarketHeader(coordinate, field, symmetry, rows, cols, entries, line);
+    }
+
+    /** "1 entry", "2 entries". */
+    static String entries(long n) {
+        return n == 1 ? "1 entry" : n + " entries";
     }
 
     /** Entries a matrix of this shape stores at most: all, a triangle with or without the diagonal. */

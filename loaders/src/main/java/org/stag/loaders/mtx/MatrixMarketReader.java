@@ -36,31 +36,20 @@ public final class MatrixMarketReader {
             long dataOffset = header.bytes();
             long firstLine = header.line() + 1;
             if (h.coordinate()) {
-                return readCoordinate(path, file, in, h, dataOffset, firstLine, options);
+                return readCoordinate(path, file, header.leftover(), in, h, dataOffset, firstLine, options);
             }
-            return readArray(file, in, h, firstLine, options.indexBase());
+            return readArray(file, header, h, options.indexBase());
         } catch (IOException e) {
             throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
         }
     }
 
-    private static EdgeList readCoordinate(Path path, String file, InputStream in, MatrixMarketHeader h, long dataOffset,
-                                           long firstLine, LoadOptions options) {
+    private static EdgeList readCoordinate(Path path, String file, byte[] prefix, InputStream in, MatrixMarketHeader h,
+                                           long dataOffset, long firstLine, LoadOptions options) {
         int base = options.indexBase();
-        EntryParser parser = EntryParser.builder()
-                .comments('%', '%')
-                .bounds(base, h.rows() - 1L + base, h.cols() - 1L + base)
-                .values(switch (h.field()) {
-                    case PATTERN -> EntryParser.Values.NONE;
-                    case INTEGER -> EntryParser.Values.INTEGER;
-                    case REAL -> EntryParser.Values.REAL;
-                })
-                .skew(h.symmetry() == Symmetry.SKEW_SYMMETRIC)
-                .indexBaseHint(base == 1 ? "Matrix Market indices start at 1; --index-base 0 reads a file written from 0" : null)
-                .tooManyHint(h.field() == ValueKind.PATTERN ? "; a pattern file has no values" : "")
-                .build();
+        EntryParser parser = entryParser(h, base);
         ParallelParser pp = new ParallelParser(file, parser, options.threads());
-        ParallelParser.Result r = pp.parse(in, firstLine);
+        ParallelParser.Result r = pp.parse(prefix, in, firstLine);
         Supplier<InputStream> reopen = () -> {
             InputStream again = InputFiles.open(path);
             try {
@@ -72,7 +61,7 @@ public final class MatrixMarketReader {
         };
         if (r.size < h.entries()) {
             throw new BadInputException(file, firstLine + r.lines, "unexpected end of file: the size line (line "
-                    + h.sizeLine() + ") declares " + h.entries() + " entries, the file holds " + r.size);
+                    + h.sizeLine() + ") declares " + MatrixMarketHeader.entries(h.entries()) + ", the file holds " + r.size);
         }
         if (r.size > h.entries()) {
             long line = pp.locate(reopen, firstLine, h.entries());
@@ -83,12 +72,27 @@ public final class MatrixMarketReader {
                 VertexIds.offset(base), k -> pp.locate(reopen, firstLine, k));
     }
 
+    /** How the data lines of a coordinate file with this header are read. */
+    public static EntryParser entryParser(MatrixMarketHeader h, int base) {
+        return EntryParser.builder()
+                .comments('%', '%')
+                .bounds(base, h.rows() - 1L + base, h.cols() - 1L + base)
+                .values(switch (h.field()) {
+                    case PATTERN -> EntryParser.Values.NONE;
+                    case INTEGER -> EntryParser.Values.INTEGER;
+                    case REAL -> EntryParser.Values.REAL;
+                })
+                .skew(h.symmetry() == Symmetry.SKEW_SYMMETRIC)
+                .indexBaseHint(base == 1 ? "Matrix Market indices start at 1; --index-base 0 reads a file written from 0" : null)
+                .tooManyHint(h.field() == ValueKind.PATTERN ? "; a pattern file has no values" : "")
+                .build();
+    }
+
     /** Dense data: one value per line, column by column; symmetric files list the lower triangle. */
-    private static EdgeList readArray(String file, InputStream in, MatrixMarketHeader h, long firstLine, int base) {
+    private static EdgeList readArray(String file, HeaderReader lines, MatrixMarketHeader h, int base) {
         if (h.entries() > Integer.MAX_VALUE - 8) {
             throw new BadInputException(file, h.sizeLine(), "dense matrix too large: " + h.entries() + " values");
         }
-        HeaderReader lines = new HeaderReader(in, file);
         ByteScanner num = new ByteScanner();
         int cap = 16;
         int[] src = new int[cap];
@@ -104,7 +108,7 @@ public final class MatrixMarketReader {
         int col = 0;
         String text;
         while ((text = lines.next()) != null) {
-            long line = firstLine - 1 + lines.line();
+            long line = lines.line();
             String t = text.strip();
             if (t.isEmpty() || t.startsWith("%")) {
                 continue;
@@ -131,8 +135,8 @@ public final class MatrixMarketReader {
                 throw new BadInputException(file, line, "unexpected " + ByteScanner.token(b, ByteScanner.skipBlanks(b, q, b.length), b.length)
                         + " after the value (an array file holds one value per line)");
             }
-            if (v != v) {
-                throw new BadInputException(file, line, "value NaN is not allowed");
+            if (v != v || Double.isInfinite(v)) {
+                throw new BadInputException(file, line, "value " + ByteScanner.token(b, 0, b.length) + " is not a finite number");
             }
             if (size == cap) {
                 cap = (int) Math.min(Integer.MAX_VALUE - 8L, cap * 2L);
@@ -151,7 +155,7 @@ public final class MatrixMarketReader {
             }
         }
         if (size < h.entries()) {
-            throw new BadInputException(file, firstLine + lines.line(), "unexpected end of file: the size line (line "
+            throw new BadInputException(file, lines.line() + 1, "unexpected end of file: the size line (line "
                     + h.sizeLine() + ") declares " + h.entries() + " values, the file holds " + size);
         }
         return new EdgeList(file, h.rows(), h.cols(), src, dst, val, size, h.symmetry(), h.field(),

@@ -14,7 +14,7 @@ public final class ByteScanner {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
     };
     private static final long MANTISSA_LIMIT = 1L << 53;
-    private static final int MAX_DIGITS = 18;
+    private static final int MAX_DIGITS = 19;
 
     /** The integer read by the last successful {@link #parseLong} or {@link #parseUnsigned}. */
     public long longValue;
@@ -56,44 +56,48 @@ public final class ByteScanner {
     }
 
     /**
-     * Reads a non-negative decimal integer of at most 18 digits into {@link #longValue}.
-     * Fails (with {@link #failure} set) on anything else, including a sign.
+     * Reads a non-negative decimal integer that fits a {@code long} into {@link #longValue}.
+     * Fails (with {@link #failure} set when the number is too large) on anything else, including a sign.
      */
     public int parseUnsigned(byte[] b, int p, int end) {
-        int start = p;
-        long v = 0;
-        while (p < end) {
-            int d = b[p] - '0';
-            if (d < 0 || d > 9) {
-                break;
-            }
-            v = v * 10 + d;
-            p++;
-        }
-        int digits = p - start;
-        if (digits == 0 || digits > MAX_DIGITS || !atFieldEnd(b, p, end)) {
-            failure = digits > MAX_DIGITS && atFieldEnd(b, p, end) ? "number too large: " + token(b, start, end) : null;
-            return -1;
-        }
-        longValue = v;
-        return p;
+        return parseMagnitude(b, p, end, p, false);
     }
 
-    /** Reads an optionally signed decimal integer of at most 18 digits into {@link #longValue}. */
+    /** Reads an optionally signed decimal integer that fits a {@code long} into {@link #longValue}. */
     public int parseLong(byte[] b, int p, int end) {
+        int start = p;
         boolean negative = false;
         if (p < end && (b[p] == '-' || b[p] == '+')) {
             negative = b[p] == '-';
             p++;
         }
-        int q = parseUnsigned(b, p, end);
-        if (q < 0) {
+        return parseMagnitude(b, p, end, start, negative);
+    }
+
+    private int parseMagnitude(byte[] b, int p, int end, int tokenStart, boolean negative) {
+        int start = p;
+        long v = 0;
+        boolean overflow = false;
+        while (p < end) {
+            int d = b[p] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            // Only the 19th digit can overflow; accumulate negatively so that Long.MIN_VALUE fits.
+            if (p - start >= MAX_DIGITS - 1 && (v < (Long.MIN_VALUE + d) / 10 || p - start >= MAX_DIGITS)) {
+                overflow = true;
+            }
+            v = v * 10 - d;
+            p++;
+        }
+        int digits = p - start;
+        boolean fieldEnd = atFieldEnd(b, p, end);
+        if (digits == 0 || !fieldEnd || overflow || (!negative && v == Long.MIN_VALUE)) {
+            failure = digits > 0 && fieldEnd ? "number too large: " + token(b, tokenStart, end) : null;
             return -1;
         }
-        if (negative) {
-            longValue = -longValue;
-        }
-        return q;
+        longValue = negative ? v : -v;
+        return p;
     }
 
     /**
@@ -218,7 +222,8 @@ public final class ByteScanner {
     public static String token(byte[] b, int p, int end) {
         StringBuilder sb = new StringBuilder("'");
         int q = p;
-        while (q < end && q - p < 24 && b[q] != ' ' && b[q] != '\t' && b[q] != '\n' && b[q] != '\r') {
+        // The first byte is shown even when it is a separator (a stray CR), so a token is never empty.
+        while (q < end && q - p < 24 && (q == p || b[q] != ' ' && b[q] != '\t' && b[q] != '\n' && b[q] != '\r')) {
             int c = b[q] & 0xff;
             if (c >= 0x20 && c < 0x7f) {
                 sb.append((char) c);

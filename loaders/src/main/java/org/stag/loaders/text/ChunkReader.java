@@ -20,7 +20,16 @@ final class ChunkReader {
     private long consumed;
 
     ChunkReader(InputStream in) {
+        this(new byte[0], in);
+    }
+
+    /** Reads {@code prefix} first, then {@code in}. */
+    ChunkReader(byte[] prefix, InputStream in) {
         this.in = in;
+        if (prefix.length > 0) {
+            carry = prefix.clone();
+            carryLen = prefix.length;
+        }
     }
 
     /** Whole lines read into a buffer that may be larger than the one passed in. */
@@ -46,7 +55,12 @@ final class ChunkReader {
         int scanFrom = 0;
         while (true) {
             while (!eof && len < buf.length) {
-                int r = in.read(buf, len, buf.length - len);
+                int r;
+                try {
+                    r = in.read(buf, len, buf.length - len);
+                } catch (IOException e) {
+                    throw new ReadFailure(e, countNewlines(buf, len));
+                }
                 if (r < 0) {
                     eof = true;
                 } else {
@@ -80,6 +94,16 @@ final class ChunkReader {
         return consumed;
     }
 
+    private static long countNewlines(byte[] b, int to) {
+        long n = 0;
+        for (int i = 0; i < to; i++) {
+            if (b[i] == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
+
     private static int lastNewline(byte[] b, int from, int to) {
         for (int i = to - 1; i >= from; i--) {
             if (b[i] == '\n') {
@@ -87,6 +111,20 @@ final class ChunkReader {
             }
         }
         return -1;
+    }
+
+    /**
+     * The stream failed (a truncated or corrupt gzip stream) after {@code newlines} more complete lines
+     * than the chunks already handed out, so the message can name the line where decoding stopped.
+     */
+    static final class ReadFailure extends IOException {
+        private static final long serialVersionUID = 1L;
+        final long newlines;
+
+        ReadFailure(IOException cause, long newlines) {
+            super(cause.getMessage(), cause);
+            this.newlines = newlines;
+        }
     }
 
     /** A line longer than {@link #MAX_LINE}. */

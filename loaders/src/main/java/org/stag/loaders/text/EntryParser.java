@@ -26,6 +26,7 @@ public final class EntryParser {
     private final String colName;
     private final String tooManyHint;
     private final String indexBaseHint;
+    private final String valueName;
 
     private EntryParser(Builder b) {
         this.comment1 = b.comment1;
@@ -42,6 +43,7 @@ public final class EntryParser {
         this.colName = b.colName;
         this.tooManyHint = b.tooManyHint;
         this.indexBaseHint = b.indexBaseHint;
+        this.valueName = b.valueName;
     }
 
     /** Starts a parser description. */
@@ -102,26 +104,26 @@ public final class EntryParser {
             double w = 1.0;
             if (weighted) {
                 if (atLineEnd(b, p, to)) {
-                    out.fail(line, "missing value (each line holds " + fieldsDescription() + ")");
+                    out.fail(line, "missing " + valueName + " (each line holds " + fieldsDescription() + ")");
                     break;
                 }
                 if (values == Values.INTEGER) {
                     q = num.parseLong(b, p, to);
                     if (q < 0) {
                         out.fail(line, num.failure != null ? num.failure
-                                : "expected an integer value, found " + ByteScanner.token(b, p, to));
+                                : "expected an integer " + valueName + ", found " + ByteScanner.token(b, p, to));
                         break;
                     }
                     w = num.longValue;
                 } else {
                     q = num.parseDouble(b, p, to);
                     if (q < 0) {
-                        out.fail(line, "expected a numeric value, found " + ByteScanner.token(b, p, to));
+                        out.fail(line, "expected a numeric " + valueName + ", found " + ByteScanner.token(b, p, to));
                         break;
                     }
                     w = num.doubleValue;
-                    if (w != w) {
-                        out.fail(line, "value NaN is not allowed");
+                    if (w != w || Double.isInfinite(w)) {
+                        out.fail(line, valueName + " " + ByteScanner.token(b, p, to) + " is not a finite number");
                         break;
                     }
                     if (!num.integral) {
@@ -135,8 +137,7 @@ public final class EntryParser {
                 p = ByteScanner.skipBlanks(b, q, to);
             }
             if (!atLineEnd(b, p, to)) {
-                out.fail(line, "unexpected " + ByteScanner.token(b, p, to) + " after the entry (each line holds "
-                        + fieldsDescription() + ")" + tooManyHint);
+                out.fail(line, extraText(b, p, to));
                 break;
             }
             int s;
@@ -194,6 +195,16 @@ public final class EntryParser {
         out.lines = line;
     }
 
+    private String extraText(byte[] b, int p, int to) {
+        if (b[p] == '\r') {
+            return "stray carriage return (lines must end in LF or CR LF)";
+        }
+        // The hint (e.g. "use --weighted") only fits when the extra text looks like another number.
+        boolean numeric = b[p] == '-' || b[p] == '+' || b[p] == '.' || (b[p] >= '0' && b[p] <= '9');
+        return "unexpected " + ByteScanner.token(b, p, to) + " after the entry (each line holds "
+                + fieldsDescription() + ")" + (numeric ? tooManyHint : "");
+    }
+
     private static boolean atLineEnd(byte[] b, int p, int to) {
         return p >= to || b[p] == '\n' || (b[p] == '\r' && (p + 1 >= to || b[p + 1] == '\n'));
     }
@@ -201,8 +212,8 @@ public final class EntryParser {
     private String fieldsDescription() {
         return switch (values) {
             case NONE -> rowName + " and " + colName;
-            case INTEGER -> rowName + ", " + colName + " and an integer value";
-            case REAL -> rowName + ", " + colName + " and a value";
+            case INTEGER -> rowName + ", " + colName + " and an integer " + valueName;
+            case REAL -> rowName + ", " + colName + " and a " + valueName;
         };
     }
 
@@ -243,6 +254,7 @@ public final class EntryParser {
         private String colName = "column index";
         private String tooManyHint = "";
         private String indexBaseHint;
+        private String valueName = "value";
 
         /** Lines starting with either byte are comments. */
         public Builder comments(char a, char b) {
@@ -279,6 +291,12 @@ public final class EntryParser {
 
         public Builder allowNegativeValues(boolean allow) {
             this.allowNegativeValues = allow;
+            return this;
+        }
+
+        /** The word for the third field in messages ({@code value}, {@code weight}). */
+        public Builder valueName(String name) {
+            this.valueName = name;
             return this;
         }
 

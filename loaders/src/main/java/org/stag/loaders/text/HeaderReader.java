@@ -14,6 +14,9 @@ public final class HeaderReader {
 
     private final InputStream in;
     private final String file;
+    private final byte[] buf = new byte[8192];
+    private int pos;
+    private int lim;
     private long line;
     private long bytes;
     private boolean sawAnything;
@@ -28,7 +31,7 @@ public final class HeaderReader {
         StringBuilder sb = new StringBuilder();
         try {
             int c;
-            while ((c = in.read()) >= 0) {
+            while ((c = read()) >= 0) {
                 bytes++;
                 sawAnything = true;
                 if (c == '\n') {
@@ -48,6 +51,23 @@ public final class HeaderReader {
         }
         line++;
         return stripCr(sb);
+    }
+
+    private int read() throws IOException {
+        if (pos == lim) {
+            int r = in.read(buf, 0, buf.length);
+            if (r <= 0) {
+                return -1;
+            }
+            pos = 0;
+            lim = r;
+        }
+        return buf[pos++] & 0xff;
+    }
+
+    /** Bytes read from the stream but not yet returned as lines; they come before the rest of the stream. */
+    public byte[] leftover() {
+        return java.util.Arrays.copyOfRange(buf, pos, lim);
     }
 
     private static String stripCr(StringBuilder sb) {

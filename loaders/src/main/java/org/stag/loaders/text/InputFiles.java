@@ -26,7 +26,9 @@ public final class InputFiles {
             raw.reset();
             if (b0 == 0x1f && b1 == 0x8b) {
                 try {
-                    return new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
+                    // Not buffered on the decoded side: a buffer would swallow the lines decoded just before
+                    // a failure, and the chunk reader reads large blocks anyway.
+                    return new GZIPInputStream(raw, BUFFER);
                 } catch (IOException e) {
                     raw.close();
                     throw new BadInputException(path.toString(), 0, "corrupt gzip header: " + e.getMessage());

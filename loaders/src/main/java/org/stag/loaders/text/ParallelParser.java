@@ -78,7 +78,12 @@ public final class ParallelParser {
      * @throws BadInputException naming the first bad line in file order
      */
     public Result parse(InputStream in, long firstLine) {
-        ChunkReader reader = new ChunkReader(in);
+        return parse(new byte[0], in, firstLine);
+    }
+
+    /** As {@link #parse(InputStream, long)}, for a stream whose first bytes were already read into {@code prefix}. */
+    public Result parse(byte[] prefix, InputStream in, long firstLine) {
+        ChunkReader reader = new ChunkReader(prefix, in);
         List<ChunkOut> outs = new ArrayList<>();
         IOException failure = null;
         if (threads <= 1) {
@@ -180,7 +185,12 @@ public final class ParallelParser {
             integral &= o.allIntegral;
         }
         if (failure != null) {
-            throw new BadInputException(file, lineBefore + 1, InputFiles.describe(failure));
+            IOException cause = failure;
+            if (failure instanceof ChunkReader.ReadFailure rf) {
+                lineBefore += rf.newlines;
+                cause = (IOException) rf.getCause();
+            }
+            throw new BadInputException(file, lineBefore + 1, InputFiles.describe(cause));
         }
         if (total > Integer.MAX_VALUE - 8) {
             throw new BadInputException(file, 0, "too many entries for one graph (more than " + (Integer.MAX_VALUE - 8) + ")");

@@ -1,0 +1,105 @@
+package org.stag.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import org.stag.loaders.BadInputException;
+
+/** The {@code stag} command: graph analytics on dynamic sparse tensors. */
+@Command(name = "stag",
+        mixinStandardHelpOptions = true,
+        versionProvider = Stag.Version.class,
+        description = "Graph analytics on dynamic sparse tensors.",
+        subcommands = {InfoCommand.class, ConvertCommand.class, GenerateCommand.class, CommandLine.HelpCommand.class},
+        commandListHeading = "%nCommands:%n",
+        footer = {"", "Exit status: 0 ok, 2 bad input or usage, 1 internal error.",
+                "Run 'stag COMMAND --help' for a command's options."})
+public final class Stag implements Runnable {
+    /** Exit status for success. */
+    public static final int OK = 0;
+    /** Exit status for bad input files, bad arguments and usage errors. */
+    public static final int BAD_INPUT = 2;
+    /** Exit status for a failure of stag itself. */
+    public static final int INTERNAL = 1;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /** Runs the command line with the given streams and returns the exit status. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Stag());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            String command = ex.getCommandLine().getCommandName();
+            err.println("stag: " + usageMessage(ex) + " (see '"
+                    + ("stag".equals(command) ? "stag" : "stag " + command) + " --help')");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> report(ex, err));
+        return cl.execute(args);
+    }
+
+    /** Prints one line for a failure and chooses the exit status; the stack trace only with STAG_DEBUG set. */
+    static int report(Throwable ex, PrintWriter err) {
+        if (ex instanceof BadInputException bad) {
+            err.println("stag: " + oneLine(bad.getMessage()));
+            return BAD_INPUT;
+        }
+        if (ex instanceof OutOfMemoryError) {
+            err.println("stag: out of memory (give the JVM more heap, e.g. STAG_JAVA_OPTS=-Xmx16g)");
+            return INTERNAL;
+        }
+        err.println("stag: internal error: " + oneLine(String.valueOf(ex))
+                + (System.getenv("STAG_DEBUG") == null ? " (set STAG_DEBUG=1 for the stack trace)" : ""));
+        if (System.getenv("STAG_DEBUG") != null) {
+            ex.printStackTrace(err);
+        }
+        return INTERNAL;
+    }
+
+    /** Picocli's message in stag's voice: an unknown command named as such, lower-case start, one line. */
+    private static String usageMessage(CommandLine.ParameterException ex) {
+        CommandLine where = ex.getCommandLine();
+        if (ex instanceof CommandLine.UnmatchedArgumentException un && where.getParent() == null
+                && !un.getUnmatched().isEmpty() && !un.getUnmatched().get(0).startsWith("-")) {
+            String known = String.join(", ", where.getSubcommands().keySet());
+            String guess = un.getSuggestions().isEmpty() ? "" : "; did you mean '" + un.getSuggestions().get(0) + "'?";
+            return "unknown command '" + un.getUnmatched().get(0) + "' (expected " + known + ")" + guess;
+        }
+        String m = oneLine(ex.getMessage());
+        if (m.length() > 1 && Character.isUpperCase(m.charAt(0)) && Character.isLowerCase(m.charAt(1))) {
+            m = Character.toLowerCase(m.charAt(0)) + m.substring(1);
+        }
+        return m;
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "" : s.replace("\r", " ").replace("\n", " ").strip();
+    }
+
+    /** Reads the version from the jar manifest when there is one. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Stag.class.getPackage().getImplementationVersion();
+            return new String[] {"stag " + (v == null ? "development build" : v),
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+}
