@@ -31,7 +31,7 @@ import org.stag.loaders.LoadOptions;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xms12g", "-Xmx12g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms12g", "-Xmx12g", "-XX:+UseParallelGC", "-XX:+AlwaysPreTouch"})
 public class LoadBenchmark {
     @Param({"el", "mtx"})
     public String format;
