@@ -1,0 +1,77 @@
+package org.stag.formats.dynamic;
+
+import org.stag.formats.schema.Schema;
+
+/**
+ * A dynamic level format: a node schema plus its assembly (seed 000, §3.2) and batch updates. A
+ * structure is named by the handle of its root record (an instance of the schema's root type) in a
+ * {@link NodeStore}; one store may hold many structures (one per row of a matrix).
+ *
+ * <p>Coordinates are non-negative ints. Values are doubles in {@link ValueMode#DOUBLE} stores, int
+ * positions (passed as exactly representable doubles) in {@link ValueMode#POSITION} stores, and ignored in
+ * {@link ValueMode#NONE} stores. Batches are sorted by coordinate and free of duplicates; callers
+ * (e.g. {@link DynamicMatrix}) guarantee it.
+ */
+public interface DynamicFormat {
+    /** The format's name, as written in format strings ({@code ctree}). */
+    String name();
+
+    /** The node schema the storage is derived from. */
+    Schema schema();
+
+    /** A new empty store for structures of this format. */
+    default NodeStore newStore(ValueMode mode) {
+        return new NodeStore(schema(), mode);
+    }
+
+    /** Allocates the root record of a new, empty structure. */
+    default int newRoot(NodeStore s) {
+        return s.rootPool().alloc();
+    }
+
+    /**
+     * Bulk assembly: fills the empty structure {@code root} with {@code crd[from, to)} (sorted, unique)
+     * and their values. Trees come out balanced.
+     */
+    void build(NodeStore s, int root, int[] crd, double[] val, int from, int to);
+
+    /**
+     * Appends the first element of an empty structure; returns the append state to pass to
+     * {@link #appendRest}. Elements must come in increasing coordinate order.
+     */
+    int appendFirst(NodeStore s, int root, int crd, double val);
+
+    /** Appends the next element (larger than all before); returns the new state. */
+    int appendRest(NodeStore s, int root, int state, int crd, double val);
+
+    /**
+     * Merges {@code crd[from, to)} (sorted, unique) into the structure: new coordinates are inserted,
+     * present ones get the new value. Returns how many were new.
+     */
+    int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to);
+
+    /** Removes the coordinates {@code crd[from, to)} (sorted, unique) that are present; returns how many were. */
+    int delete(NodeStore s, int root, int[] crd, int from, int to);
+
+    /** Number of stored elements. */
+    int size(NodeStore s, int root);
+
+    /**
+     * Writes the elements in coordinate order into {@code crd} and {@code val} (val may be null) from
+     * {@code at}; returns the position after the last one written.
+     */
+    int collect(NodeStore s, int root, int[] crd, double[] val, int at);
+
+    /** Value of coordinate {@code c}, or {@code Double.NaN} when it is not stored. */
+    double get(NodeStore s, int root, int c);
+
+    /** Frees every node of the structure and leaves the root empty. */
+    void clear(NodeStore s, int root);
+
+    /**
+     * Checks the structure's invariants (order, balance, fill bounds, …).
+     *
+     * @throws IllegalStateException naming the first invariant found broken
+     */
+    void check(NodeStore s, int root);
+}

@@ -1,0 +1,231 @@
+package org.stag.formats.dynamic;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.stag.loaders.Graph;
+import org.stag.loaders.Parallel;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexIds;
+
+/**
+ * A matrix in format (dense, F): a dense row level over a dynamic level F, one F-structure per row.
+ * Rows are grouped into shards of {@code 2^shardBits} consecutive rows, each shard with its own
+ * {@link NodeStore}; a batch is grouped by row and shards are updated in parallel, each by one thread, so
+ * structures can be mutated in place and pools can grow without locks. Code that reads the matrix fetches
+ * a shard's arrays once per shard (or per row), never per element.
+ */
+public final class DynamicMatrix implements MutableMatrix {
+    private final DynamicFormat format;
+    private final ValueMode mode;
+    private final int rows;
+    private int cols;
+    private final int shardBits;
+    private final NodeStore[] shards;
+    /** Root record of each row's structure, in the row's shard. */
+    private final int[] root;
+    private long edges;
+
+    /** An empty {@code rows x cols} matrix. */
+    public DynamicMatrix(DynamicFormat format, int rows, int cols, boolean weighted) {
+        this.format = format;
+        this.mode = weighted ? ValueMode.DOUBLE : ValueMode.NONE;
+        this.rows = rows;
+        this.cols = cols;
+        this.shardBits = shardBitsFor(rows);
+        int count = rows == 0 ? 1 : ((rows - 1) >>> shardBits) + 1;
+        this.shards = new NodeStore[count];
+        for (int i = 0; i < count; i++) {
+            shards[i] = format.newStore(mode);
+        }
+        this.root = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            root[r] = format.newRoot(shards[r >>> shardBits]);
+        }
+    }
+
+    /** Shards of at least 1024 rows, about 64 or more of them for large matrices (load balance on skew). */
+    static int shardBitsFor(int rows) {
+        int bits = 10;
+        while (bits < 24 && ((long) rows >>> bits) > 256) {
+            bits++;
+        }
+        return bits;
+    }
+
+    /** Builds the matrix of {@code g} (rows in parallel through the format's bulk assembly). */
+    public static DynamicMatrix build(DynamicFormat format, Graph g, int threads) {
+        DynamicMatrix m = new DynamicMatrix(format, g.numRows(), g.numCols(), g.weighted());
+        int[] rowPtr = g.rowPtr();
+        int[] col = g.colIdx();
+        double[] w = g.weights();
+        Parallel.forEachBlock(threads, m.shards.length, sh -> {
+            NodeStore s = m.shards[sh];
+            int lo = sh << m.shardBits;
+            int hi = Math.min(m.rows, lo + (1 << m.shardBits));
+            for (int r = lo; r < hi; r++) {
+                if (rowPtr[r] < rowPtr[r + 1]) {
+                    format.build(s, m.root[r], col, w, rowPtr[r], rowPtr[r + 1]);
+                }
+            }
+            s.trim();
+        });
+        m.edges = g.numEdges();
+        return m;
+    }
+
+    public DynamicFormat format() {
+        return format;
+    }
+
+    @Override
+    public int numRows() {
+        return rows;
+    }
+
+    @Override
+    public int numCols() {
+        return cols;
+    }
+
+    @Override
+    public long numEdges() {
+        return edges;
+    }
+
+    /** Whether values are stored (else every edge has weight 1). */
+    public boolean weighted() {
+        return mode == ValueMode.DOUBLE;
+    }
+
+    /** log2 of the rows per shard. */
+    public int shardBits() {
+        return shardBits;
+    }
+
+    /** The store holding row {@code r}. */
+    public NodeStore shardOf(int r) {
+        return shards[r >>> shardBits];
+    }
+
+    /** The stores, shard {@code i} holding rows {@code [i << shardBits, (i + 1) << shardBits)}. */
+    public NodeStore[] shards() {
+        return shards;
+    }
+
+    /** Root record of row {@code r} in its shard. */
+    public int rootOf(int r) {
+        return root[r];
+    }
+
+    /** Number of edges in row {@code r}. */
+    public int rowSize(int r) {
+        return format.size(shardOf(r), root[r]);
+    }
+
+    /** Value of edge (r, c), or NaN when absent. */
+    public double get(int r, int c) {
+        return format.get(shardOf(r), root[r], c);
+    }
+
+    @Override
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads) {
+        UpdateBatch b = UpdateBatch.of(src, dst, weighted() ? vals : null, n);
+        checkBounds(b);
+        AtomicLongArray added = new AtomicLongArray(1);
+        forEachShardOfBatch(b, threads, (s, r, from, to) -> added.addAndGet(0, format.insert(s, root[r], b.cols, b.vals, from, to)));
+        long a = added.get(0);
+        edges += a;
+        return new UpdateStats(a, b.size - a, 0, 0);
+    }
+
+    @Override
+    public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
+        UpdateBatch b = UpdateBatch.of(src, dst, null, n);
+        AtomicLongArray removed = new AtomicLongArray(1);
+        forEachShardOfBatch(b, threads, (s, r, from, to) -> {
+            if (r < rows) {
+                removed.addAndGet(0, format.delete(s, root[r], b.cols, from, to));
+            }
+        });
+        long d = removed.get(0);
+        edges -= d;
+        return new UpdateStats(0, 0, d, n - d);
+    }
+
+    private void checkBounds(UpdateBatch b) {
+        if (b.maxRow() >= rows) {
+            throw new IllegalArgumentException("row " + b.maxRow() + " out of range 0.." + (rows - 1));
+        }
+        int mc = b.maxCol();
+        if (mc >= cols) {
+            cols = mc + 1;
+        }
+    }
+
+    /** What to do with one row's slice {@code [from, to)} of a batch. */
+    @FunctionalInterface
+    private interface RowAction {
+        void apply(NodeStore s, int row, int from, int to);
+    }
+
+    /** Runs {@code action} for every row of the batch, shards in parallel, rows of a shard in order. */
+    private void forEachShardOfBatch(UpdateBatch b, int threads, RowAction action) {
+        int distinct = b.rowIds.length;
+        if (distinct == 0) {
+            return;
+        }
+        // Runs of batch rows that fall into the same shard.
+        int[] runStart = new int[distinct + 1];
+        int runs = 0;
+        for (int i = 0; i < distinct; i++) {
+            if (i == 0 || (b.rowIds[i] >>> shardBits) != (b.rowIds[i - 1] >>> shardBits)) {
+                runStart[runs++] = i;
+            }
+        }
+        runStart[runs] = distinct;
+        final int[] starts = runStart;
+        Parallel.forEachBlock(threads, runs, run -> {
+            for (int i = starts[run]; i < starts[run + 1]; i++) {
+                int r = b.rowIds[i];
+                NodeStore s = r < rows ? shards[r >>> shardBits] : null;
+                action.apply(s, r, b.rowStart[i], b.rowStart[i + 1]);
+            }
+        });
+    }
+
+    @Override
+    public Graph toGraph() {
+        int[] rowPtr = new int[rows + 1];
+        for (int r = 0; r < rows; r++) {
+            rowPtr[r + 1] = rowPtr[r] + rowSize(r);
+        }
+        int[] col = new int[rowPtr[rows]];
+        double[] w = weighted() ? new double[col.length] : null;
+        for (int r = 0; r < rows; r++) {
+            format.collect(shardOf(r), root[r], col, w, rowPtr[r]);
+        }
+        return new Graph(format.name(), rows, cols, rowPtr, col, w, Symmetry.GENERAL,
+                weighted() ? ValueKind.REAL : ValueKind.PATTERN, VertexIds.offset(0), 0);
+    }
+
+    @Override
+    public long memoryBytes() {
+        long b = 4L * root.length;
+        for (NodeStore s : shards) {
+            b += s.memoryBytes();
+        }
+        return b;
+    }
+
+    @Override
+    public void check() {
+        long total = 0;
+        for (int r = 0; r < rows; r++) {
+            format.check(shardOf(r), root[r]);
+            total += rowSize(r);
+        }
+        if (total != edges) {
+            throw new IllegalStateException(format.name() + ": edge count " + edges + " but rows hold " + total);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package org.stag.formats.dynamic;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Schema;
+
+/**
+ * The storage of some dynamic structures of one schema: a {@link NodePool} per node type and one
+ * {@link ChunkArena}. A store is used by one thread at a time; a tensor keeps several stores (shards) so
+ * that disjoint groups of rows can be updated in parallel without locks.
+ */
+public final class NodeStore {
+    private final Schema schema;
+    private final ValueMode mode;
+    private final Map<String, NodePool> pools = new LinkedHashMap<>();
+    private final ChunkArena arena;
+
+    public NodeStore(Schema schema, ValueMode mode) {
+        this.schema = schema;
+        this.mode = mode;
+        for (NodeType t : schema.nodeTypes()) {
+            pools.put(t.name(), new NodePool(t, mode));
+        }
+        this.arena = new ChunkArena(mode);
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    public ValueMode mode() {
+        return mode;
+    }
+
+    /** The pool of node type {@code name}. */
+    public NodePool pool(String name) {
+        NodePool p = pools.get(name);
+        if (p == null) {
+            throw new IllegalArgumentException("schema " + schema.name() + " has no node type '" + name + "'");
+        }
+        return p;
+    }
+
+    /** The pool of the root (handle) type. */
+    public NodePool rootPool() {
+        return pool(schema.root().name());
+    }
+
+    public ChunkArena arena() {
+        return arena;
+    }
+
+    /** Bytes held by all pools and the arena. */
+    public long memoryBytes() {
+        long b = arena.memoryBytes();
+        for (NodePool p : pools.values()) {
+            b += p.memoryBytes();
+        }
+        return b;
+    }
+
+    /** Shrinks every array to what is in use. */
+    public void trim() {
+        for (NodePool p : pools.values()) {
+            p.trim();
+        }
+        arena.trim();
+    }
+}

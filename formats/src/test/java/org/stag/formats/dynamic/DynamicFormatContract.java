@@ -1,0 +1,210 @@
+package org.stag.formats.dynamic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.stag.loaders.Graph;
+
+/**
+ * What every dynamic format must do, checked against a {@code TreeMap} model after every batch: same
+ * contents, same iteration order, and the structure's own invariants. Subclass it for each format and
+ * add tests of the format's particular invariants.
+ */
+public abstract class DynamicFormatContract {
+    /** The format under test. */
+    protected abstract DynamicFormat format();
+
+    /** A variant whose nodes hold very few elements, so that splits and merges happen constantly (or the same). */
+    protected DynamicFormat smallNodeFormat() {
+        return format();
+    }
+
+    private static long key(int r, int c) {
+        return ((long) r << 32) | c;
+    }
+
+    /** Compares the matrix with the model, edge by edge, in order. */
+    static void assertSame(TreeMap<Long, Double> model, MutableMatrix m, boolean weighted, String what) {
+        Graph g = m.toGraph();
+        assertEquals(model.size(), g.numEdges(), what + ": edge count");
+        assertEquals(model.size(), m.numEdges(), what + ": numEdges()");
+        int p = 0;
+        int row = 0;
+        for (Map.Entry<Long, Double> e : model.entrySet()) {
+            int r = (int) (e.getKey() >>> 32);
+            int c = (int) (long) e.getKey();
+            while (g.rowPtr()[row + 1] <= p) {
+                row++;
+            }
+            if (row != r || g.colIdx()[p] != c) {
+                throw new AssertionError(what + ": at edge " + p + " expected (" + r + ", " + c + ") but found ("
+                        + row + ", " + g.colIdx()[p] + ")");
+            }
+            if (weighted) {
+                assertEquals(e.getValue(), g.weightAt(p), what + ": value of (" + r + ", " + c + ")");
+            }
+            p++;
+        }
+    }
+
+    @ParameterizedTest(name = "weighted={0} threads={1} small nodes={2}")
+    @CsvSource({"true,1,false", "false,2,false", "true,2,true", "false,1,true"})
+    void randomBatchesMatchTheModel(boolean weighted, int threads, boolean small) {
+        DynamicFormat f = small ? smallNodeFormat() : format();
+        int rows = 40;
+        int cols = 3000;
+        SplittableRandom rnd = new SplittableRandom(weighted ? 11 : 12);
+        DynamicMatrix m = new DynamicMatrix(f, rows, cols, weighted);
+        TreeMap<Long, Double> model = new TreeMap<>();
+        int[] sizes = {1, 1, 2, 7, 30, 100, 1000, 5000, 100_000, 3, 1000, 20_000, 1, 64, 10_000};
+        for (int step = 0; step < sizes.length * 2; step++) {
+            int n = sizes[step % sizes.length];
+            boolean insert = step % 3 != 2 || step < 3;
+            int[] src = new int[n];
+            int[] dst = new int[n];
+            double[] val = new double[n];
+            // Hot rows and hot columns make duplicates, present and absent coordinates all likely.
+            for (int k = 0; k < n; k++) {
+                src[k] = rnd.nextInt(4) == 0 ? rnd.nextInt(3) : rnd.nextInt(rows);
+                dst[k] = rnd.nextInt(3) == 0 ? rnd.nextInt(50) : rnd.nextInt(cols);
+                val[k] = rnd.nextInt(1000) / 8.0;
+            }
+            String what = f.name() + " step " + step + " (" + (insert ? "insert " : "delete ") + n + ")";
+            UpdateStats st;
+            if (insert) {
+                st = m.insertBatch(src, dst, val, n, threads);
+                long before = model.size();
+                for (int k = 0; k < n; k++) {
+                    model.put(key(src[k], dst[k]), weighted ? val[k] : 1.0);
+                }
+                assertEquals(model.size() - before, st.inserted(), what + ": inserted count");
+            } else {
+                st = m.deleteBatch(src, dst, n, threads);
+                long before = model.size();
+                for (int k = 0; k < n; k++) {
+                    model.remove(key(src[k], dst[k]));
+                }
+                assertEquals(before - model.size(), st.deleted(), what + ": deleted count");
+                assertEquals(n - st.deleted(), st.missing(), what + ": missing count");
+            }
+            m.check();
+            assertSame(model, m, weighted, what);
+        }
+        // Delete everything: structures must come back empty and valid.
+        int n = model.size();
+        int[] src = new int[n];
+        int[] dst = new int[n];
+        int k = 0;
+        for (long key : model.keySet()) {
+            src[k] = (int) (key >>> 32);
+            dst[k++] = (int) key;
+        }
+        m.deleteBatch(src, dst, n, threads);
+        m.check();
+        assertEquals(0, m.numEdges());
+        for (int r = 0; r < rows; r++) {
+            assertEquals(0, m.rowSize(r));
+        }
+    }
+
+    @Test
+    void buildGivesTheSameRowsAsTheGraph() {
+        for (boolean weighted : new boolean[] {false, true}) {
+            SplittableRandom rnd = new SplittableRandom(5);
+            int rows = 300;
+            int[] rowPtr = new int[rows + 1];
+            int[] col = new int[200_000];
+            double[] w = weighted ? new double[col.length] : null;
+            int p = 0;
+            for (int r = 0; r < rows; r++) {
+                int len = r == 7 ? 50_000 : rnd.nextInt(r % 5 == 0 ? 500 : 20);
+                int c = 0;
+                for (int i = 0; i < len; i++) {
+                    c += 1 + rnd.nextInt(3);
+                    col[p] = c;
+                    if (w != null) {
+                        w[p] = rnd.nextDouble();
+                    }
+                    p++;
+                }
+                rowPtr[r + 1] = p;
+            }
+            Graph g = new Graph("g", rows, 200_000, rowPtr, col, w, org.stag.loaders.Symmetry.GENERAL,
+                    weighted ? org.stag.loaders.ValueKind.REAL : org.stag.loaders.ValueKind.PATTERN,
+                    org.stag.loaders.VertexIds.offset(0), 0);
+            for (int threads : new int[] {1, 2}) {
+                DynamicMatrix m = DynamicMatrix.build(format(), g, threads);
+                m.check();
+                Graph back = m.toGraph();
+                assertEquals(g.numEdges(), back.numEdges());
+                assertTrue(Arrays.equals(g.rowPtr(), back.rowPtr()));
+                assertTrue(Arrays.equals(Arrays.copyOf(col, p), back.colIdx()));
+                if (weighted) {
+                    assertTrue(Arrays.equals(Arrays.copyOf(w, p), back.weights()));
+                }
+            }
+        }
+    }
+
+    @Test
+    void appendAndPointOperationsOnOneLongStructure() {
+        DynamicFormat f = format();
+        NodeStore s = f.newStore(ValueMode.DOUBLE);
+        int root = f.newRoot(s);
+        int n = 100_000;
+        int state = f.appendFirst(s, root, 0, 0.5);
+        for (int i = 1; i < n; i++) {
+            state = f.appendRest(s, root, state, 2 * i, i + 0.5);
+        }
+        f.check(s, root);
+        assertEquals(n, f.size(s, root));
+        assertEquals(7.5, f.get(s, root, 14));
+        assertTrue(Double.isNaN(f.get(s, root, 15)));
+        int[] odd = new int[n];
+        double[] ov = new double[n];
+        for (int i = 0; i < n; i++) {
+            odd[i] = 2 * i + 1;
+            ov[i] = -i;
+        }
+        assertEquals(n, f.insert(s, root, odd, ov, 0, n));
+        f.check(s, root);
+        assertEquals(2 * n, f.size(s, root));
+        int[] crd = new int[2 * n];
+        double[] val = new double[2 * n];
+        assertEquals(2 * n, f.collect(s, root, crd, val, 0));
+        for (int i = 0; i < 2 * n; i++) {
+            assertEquals(i, crd[i]);
+        }
+        assertEquals(-3.0, val[7]);
+        assertEquals(n, f.delete(s, root, odd, 0, n));
+        f.check(s, root);
+        assertEquals(n, f.size(s, root));
+        f.clear(s, root);
+        f.check(s, root);
+        assertEquals(0, f.size(s, root));
+    }
+
+    @Test
+    void positionStoresKeepIntPositions() {
+        DynamicFormat f = format();
+        NodeStore s = f.newStore(ValueMode.POSITION);
+        int root = f.newRoot(s);
+        int[] crd = {3, 9, 27, 81};
+        double[] pos = {101, 202, 303, 404};
+        f.build(s, root, crd, pos, 0, 4);
+        f.check(s, root);
+        assertEquals(303.0, f.get(s, root, 27));
+        int[] out = new int[4];
+        double[] vals = new double[4];
+        f.collect(s, root, out, vals, 0);
+        assertTrue(Arrays.equals(crd, out));
+        assertTrue(Arrays.equals(pos, vals));
+    }
+}
