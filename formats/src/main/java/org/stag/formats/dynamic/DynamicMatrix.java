@@ -24,6 +24,8 @@ public final class DynamicMatrix implements MutableMatrix {
     /** Root record of each row's structure, in the row's shard. */
     private final int[] root;
     private long edges;
+    /** Batches smaller than this are applied in the calling thread. */
+    static final int SEQUENTIAL_BATCH = 2048;
 
     /** An empty {@code rows x cols} matrix. */
     public DynamicMatrix(DynamicFormat format, int rows, int cols, boolean weighted) {
@@ -184,7 +186,9 @@ public final class DynamicMatrix implements MutableMatrix {
         }
         runStart[runs] = distinct;
         final int[] starts = runStart;
-        Parallel.forEachBlock(threads, runs, run -> {
+        // Handing a tiny batch to the pool costs more than applying it.
+        int t = b.size < SEQUENTIAL_BATCH ? 1 : threads;
+        Parallel.forEachBlock(t, runs, run -> {
             for (int i = starts[run]; i < starts[run + 1]; i++) {
                 int r = b.rowIds[i];
                 NodeStore s = r < rows ? shards[r >>> shardBits] : null;
