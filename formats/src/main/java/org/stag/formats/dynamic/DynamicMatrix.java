@@ -1,6 +1,6 @@
 package org.stag.formats.dynamic;
 
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
 import org.stag.loaders.Graph;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.Symmetry;
@@ -19,13 +19,12 @@ public final class DynamicMatrix implements MutableMatrix {
     private final ValueMode mode;
     private final int rows;
     private int cols;
+    private final ShardedRows sharded;
     private final int shardBits;
     private final NodeStore[] shards;
     /** Root record of each row's structure, in the row's shard. */
     private final int[] root;
     private long edges;
-    /** Batches smaller than this are applied in the calling thread. */
-    static final int SEQUENTIAL_BATCH = 2048;
 
     /** An empty {@code rows x cols} matrix. */
     public DynamicMatrix(DynamicFormat format, int rows, int cols, boolean weighted) {
@@ -33,25 +32,13 @@ public final class DynamicMatrix implements MutableMatrix {
         this.mode = weighted ? ValueMode.DOUBLE : ValueMode.NONE;
         this.rows = rows;
         this.cols = cols;
-        this.shardBits = shardBitsFor(rows);
-        int count = rows == 0 ? 1 : ((rows - 1) >>> shardBits) + 1;
-        this.shards = new NodeStore[count];
-        for (int i = 0; i < count; i++) {
-            shards[i] = format.newStore(mode);
-        }
+        this.sharded = new ShardedRows(format, mode, rows);
+        this.shardBits = sharded.bits;
+        this.shards = sharded.stores;
         this.root = new int[rows];
         for (int r = 0; r < rows; r++) {
             root[r] = format.newRoot(shards[r >>> shardBits]);
         }
-    }
-
-    /** Shards of at least 1024 rows, about 64 or more of them for large matrices (load balance on skew). */
-    static int shardBitsFor(int rows) {
-        int bits = 10;
-        while (bits < 24 && ((long) rows >>> bits) > 256) {
-            bits++;
-        }
-        return bits;
     }
 
     /** Builds the matrix of {@code g} (rows in parallel through the format's bulk assembly). */
@@ -133,9 +120,9 @@ public final class DynamicMatrix implements MutableMatrix {
     public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads) {
         UpdateBatch b = UpdateBatch.of(src, dst, weighted() ? vals : null, n);
         checkBounds(b);
-        AtomicLongArray added = new AtomicLongArray(1);
-        forEachShardOfBatch(b, threads, (s, r, from, to) -> added.addAndGet(0, format.insert(s, root[r], b.cols, b.vals, from, to)));
-        long a = added.get(0);
+        LongAdder added = new LongAdder();
+        sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> added.add(format.insert(s, root[r], b.cols, b.vals, from, to)));
+        long a = added.sum();
         edges += a;
         return new UpdateStats(a, b.size - a, 0, 0);
     }
@@ -143,13 +130,9 @@ public final class DynamicMatrix implements MutableMatrix {
     @Override
     public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
         UpdateBatch b = UpdateBatch.of(src, dst, null, n);
-        AtomicLongArray removed = new AtomicLongArray(1);
-        forEachShardOfBatch(b, threads, (s, r, from, to) -> {
-            if (r < rows) {
-                removed.addAndGet(0, format.delete(s, root[r], b.cols, from, to));
-            }
-        });
-        long d = removed.get(0);
+        LongAdder removed = new LongAdder();
+        sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> removed.add(format.delete(s, root[r], b.cols, from, to)));
+        long d = removed.sum();
         edges -= d;
         return new UpdateStats(0, 0, d, n - d);
     }
@@ -162,39 +145,6 @@ public final class DynamicMatrix implements MutableMatrix {
         if (mc >= cols) {
             cols = mc + 1;
         }
-    }
-
-    /** What to do with one row's slice {@code [from, to)} of a batch. */
-    @FunctionalInterface
-    private interface RowAction {
-        void apply(NodeStore s, int row, int from, int to);
-    }
-
-    /** Runs {@code action} for every row of the batch, shards in parallel, rows of a shard in order. */
-    private void forEachShardOfBatch(UpdateBatch b, int threads, RowAction action) {
-        int distinct = b.rowIds.length;
-        if (distinct == 0) {
-            return;
-        }
-        // Runs of batch rows that fall into the same shard.
-        int[] runStart = new int[distinct + 1];
-        int runs = 0;
-        for (int i = 0; i < distinct; i++) {
-            if (i == 0 || (b.rowIds[i] >>> shardBits) != (b.rowIds[i - 1] >>> shardBits)) {
-                runStart[runs++] = i;
-            }
-        }
-        runStart[runs] = distinct;
-        final int[] starts = runStart;
-        // Handing a tiny batch to the pool costs more than applying it.
-        int t = b.size < SEQUENTIAL_BATCH ? 1 : threads;
-        Parallel.forEachBlock(t, runs, run -> {
-            for (int i = starts[run]; i < starts[run + 1]; i++) {
-                int r = b.rowIds[i];
-                NodeStore s = r < rows ? shards[r >>> shardBits] : null;
-                action.apply(s, r, b.rowStart[i], b.rowStart[i + 1]);
-            }
-        });
     }
 
     @Override
@@ -214,11 +164,7 @@ public final class DynamicMatrix implements MutableMatrix {
 
     @Override
     public long memoryBytes() {
-        long b = 4L * root.length;
-        for (NodeStore s : shards) {
-            b += s.memoryBytes();
-        }
-        return b;
+        return 4L * root.length + sharded.memoryBytes();
     }
 
     @Override
