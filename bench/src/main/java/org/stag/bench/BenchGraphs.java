@@ -30,6 +30,12 @@ public final class BenchGraphs {
         return d;
     }
 
+    /** The Kronecker graph of the given scale and edge factor (Graph500 parameters, seed 1), symmetrised. */
+    public static Graph kronGraph(int scale, int degree, int threads) {
+        EdgeList e = new KroneckerGenerator().generate(new GeneratorOptions(scale, degree, 1, threads, false, false));
+        return GraphBuilder.build(e, DuplicatePolicy.FIRST, threads);
+    }
+
     /**
      * The Kronecker graph of the given scale and edge factor (Graph500 parameters, seed 1), symmetrised,
      * written with every stored directed edge on its own line, as GAP's converter writes it. Generated on
@@ -40,9 +46,7 @@ public final class BenchGraphs {
         if (Files.exists(p)) {
             return p;
         }
-        int threads = Parallel.defaultThreads();
-        EdgeList e = new KroneckerGenerator().generate(new GeneratorOptions(scale, degree, 1, threads, false, false));
-        Graph g = GraphBuilder.build(e, DuplicatePolicy.FIRST, threads);
+        Graph g = kronGraph(scale, degree, Parallel.defaultThreads());
         Graph directed = new Graph(g.source(), g.numRows(), g.numCols(), g.rowPtr(), g.colIdx(), g.weights(),
                 Symmetry.GENERAL, g.valueKind(), g.ids(), 0);
         Path tmp = dir().resolve(p.getFileName() + ".tmp." + extension);

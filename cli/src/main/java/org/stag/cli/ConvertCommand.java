@@ -2,11 +2,14 @@ package org.stag.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.stag.formats.graph.GraphFormats;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.GraphWriter;
+import org.stag.loaders.LoadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,12 +29,23 @@ final class ConvertCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
+    @Option(names = "--format", paramLabel = "F",
+            description = "Build the graph in in-memory format F (e.g. dense,ctree) and write what F holds.")
+    String format;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        Graph g = GraphLoader.load(in, input.toLoadOptions());
+        LoadOptions options = input.toLoadOptions();
+        if (format != null) {
+            GraphFormats.check(format);
+        }
+        Graph g = GraphLoader.load(in, options);
+        if (format != null) {
+            g = InMemoryFormat.build(format, g, options.threads()).backTo(g);
+        }
         GraphWriter.Outcome outcome = GraphWriter.write(g, out);
         if (!outcome.note().isEmpty()) {
             spec.commandLine().getErr().println("stag: note: " + outcome.note());

@@ -4,12 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.stag.formats.graph.GraphFormats;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,19 +27,26 @@ final class InfoCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
+    @Option(names = "--format", paramLabel = "F",
+            description = "Also build the graph in in-memory format F (e.g. dense,ctree or bst,ctree) and report its memory.")
+    String format;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         LoadOptions options = input.toLoadOptions();
+        if (format != null) {
+            GraphFormats.check(format);
+        }
         long start = System.nanoTime();
         Graph g = GraphLoader.load(graph, options);
         double seconds = (System.nanoTime() - start) / 1e9;
         PrintWriter out = spec.commandLine().getOut();
-        GraphFileFormat format = options.format() != null ? options.format() : GraphFileFormat.of(graph);
+        GraphFileFormat fileFormat = options.format() != null ? options.format() : GraphFileFormat.of(graph);
         out.println("file " + graph);
-        out.println("format " + format.shortName());
+        out.println("format " + fileFormat.shortName());
         if (g.isSquare()) {
             out.println("vertices " + g.numVertices());
             out.println("edges " + g.numEdges());
@@ -70,6 +79,14 @@ final class InfoCommand implements Callable<Integer> {
         }
         out.println("memory-bytes " + g.memoryBytes());
         out.println("load-seconds " + String.format(Locale.ROOT, "%.3f", seconds));
+        if (format != null) {
+            InMemoryFormat f = InMemoryFormat.build(format, g, options.threads());
+            out.println("in-memory-format " + format);
+            out.println("in-memory-bytes " + f.matrix().memoryBytes());
+            out.println("in-memory-bytes-per-edge " + String.format(Locale.ROOT, "%.2f",
+                    g.numEdges() == 0 ? 0.0 : (double) f.matrix().memoryBytes() / g.numEdges()));
+            out.println("in-memory-build-seconds " + String.format(Locale.ROOT, "%.3f", f.buildSeconds()));
+        }
         out.flush();
         return Stag.OK;
     }

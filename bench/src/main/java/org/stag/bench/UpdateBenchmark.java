@@ -1,0 +1,103 @@
+package org.stag.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.stag.formats.dynamic.MutableMatrix;
+import org.stag.formats.graph.GraphFormats;
+import org.stag.loaders.EdgeList;
+import org.stag.loaders.Graph;
+import org.stag.loaders.gen.GeneratorOptions;
+import org.stag.loaders.gen.KroneckerGenerator;
+import org.stag.loaders.gen.UniformRandomGenerator;
+
+/**
+ * Batch insertion into a graph held in a given format, as in Aspen's update benchmark: a Kronecker graph
+ * (scale 20, edge factor 16, symmetrised: about 31M stored edges) built in the format, then batches of
+ * R-MAT edges (a=0.5, b=c=0.1) or uniform random edges inserted. One operation inserts
+ * {@code batchesPerOp} batches of {@code batchSize} edges (about 10^5 edges, or one batch if larger), each
+ * batch a separate {@code insertBatch} call; the batches are deleted again after each iteration, so every
+ * iteration starts from the same graph. Throughput = batchSize * batchesPerOp / time.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 4)
+@Measurement(iterations = 8)
+@Fork(value = 1, jvmArgsAppend = {"-Xms16g", "-Xmx16g", "-XX:+UseParallelGC", "-XX:+AlwaysPreTouch"})
+public class UpdateBenchmark {
+    @Param({"dense,compressed", "dense,list"})
+    public String format;
+
+    @Param({"10", "1000", "100000", "1000000"})
+    public int batchSize;
+
+    @Param({"rmat"})
+    public String batches;
+
+    @Param({"2"})
+    public int threads;
+
+    @Param({"20"})
+    public int scale;
+
+    private MutableMatrix matrix;
+    private int batchesPerOp;
+    private int[][] src;
+    private int[][] dst;
+    private int iteration;
+
+    @Setup(Level.Trial)
+    public void buildGraph(BenchmarkParams params) {
+        Graph g = BenchGraphs.kronGraph(scale, 16, threads);
+        long start = System.nanoTime();
+        matrix = GraphFormats.build(format, g, threads);
+        System.out.printf("%n# %s: %d edges, %.2f bytes/edge (CSR %.2f), built in %.2f s%n", format, matrix.numEdges(),
+                (double) matrix.memoryBytes() / matrix.numEdges(), (double) g.memoryBytes() / g.numEdges(),
+                (System.nanoTime() - start) / 1e9);
+        batchesPerOp = Math.max(1, 100_000 / batchSize);
+    }
+
+    @Setup(Level.Iteration)
+    public void makeBatches() {
+        int total = batchesPerOp * batchSize;
+        GeneratorOptions o = new GeneratorOptions(scale, total / (double) (1 << scale), 1000 + iteration++, threads, false, true);
+        EdgeList e = batches.equals("uniform") ? new UniformRandomGenerator().generate(o)
+                : new KroneckerGenerator(0.5, 0.1, 0.1).generate(o);
+        src = new int[batchesPerOp][];
+        dst = new int[batchesPerOp][];
+        for (int b = 0; b < batchesPerOp; b++) {
+            src[b] = java.util.Arrays.copyOfRange(e.src(), b * batchSize, (b + 1) * batchSize);
+            dst[b] = java.util.Arrays.copyOfRange(e.dst(), b * batchSize, (b + 1) * batchSize);
+        }
+    }
+
+    @Benchmark
+    public long insert() {
+        long inserted = 0;
+        for (int b = 0; b < batchesPerOp; b++) {
+            inserted += matrix.insertBatch(src[b], dst[b], null, batchSize, threads).inserted();
+        }
+        return inserted;
+    }
+
+    /** Restores the graph: the same batches deleted (not measured). */
+    @TearDown(Level.Iteration)
+    public void deleteBatches() {
+        for (int b = batchesPerOp - 1; b >= 0; b--) {
+            matrix.deleteBatch(src[b], dst[b], batchSize, threads);
+        }
+    }
+}

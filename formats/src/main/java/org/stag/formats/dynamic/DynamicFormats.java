@@ -1,0 +1,38 @@
+package org.stag.formats.dynamic;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.stag.formats.dynamic.impl.ListFormat;
+
+/** The dynamic level formats stag ships, by the name used in format strings. */
+public final class DynamicFormats {
+    private static final Map<String, Supplier<DynamicFormat>> FORMATS = new LinkedHashMap<>();
+
+    static {
+        FORMATS.put("list", ListFormat::new);
+    }
+
+    private DynamicFormats() {
+    }
+
+    /** Whether {@code name} is a shipped dynamic format. */
+    public static boolean isKnown(String name) {
+        return FORMATS.containsKey(name);
+    }
+
+    /** A new instance of format {@code name}. */
+    public static DynamicFormat byName(String name) {
+        Supplier<DynamicFormat> s = FORMATS.get(name);
+        if (s == null) {
+            throw new IllegalArgumentException("unknown dynamic format '" + name + "' (known: " + String.join(", ", names()) + ")");
+        }
+        return s.get();
+    }
+
+    /** Names of the shipped dynamic formats. */
+    public static List<String> names() {
+        return List.copyOf(FORMATS.keySet());
+    }
+}

@@ -1,0 +1,75 @@
+package org.stag.formats.graph;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.stag.formats.dynamic.DynamicFormats;
+import org.stag.formats.dynamic.MutableMatrix;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphLoader;
+import org.stag.loaders.LoadOptions;
+
+/** Every shared SuiteSparse graph, built in every graph format and read back, is the same graph. */
+class SuiteSparseRoundTripTest {
+    /** CSR, (dense, F) for every dynamic F, every dynamic level over C-trees, and BSTs over every F. */
+    static List<String> formats() {
+        List<String> out = new ArrayList<>(GraphFormats.updatable());
+        String inner = DynamicFormats.isKnown("ctree") ? "ctree" : "list";
+        String outer = DynamicFormats.isKnown("bst") ? "bst" : "list";
+        for (String f : DynamicFormats.names()) {
+            out.add(f + "," + inner);
+            out.add(outer + "," + f);
+        }
+        return out.stream().distinct().toList();
+    }
+
+    static Stream<Arguments> cases() throws IOException {
+        Path dir = Path.of(System.getProperty("stag.datasets", "../../shared/datasets")).resolve("suitesparse");
+        if (!Files.isDirectory(dir)) {
+            System.err.println("SKIPPED: shared datasets not found at " + dir.toAbsolutePath());
+        }
+        assumeTrue(Files.isDirectory(dir), "shared datasets not found");
+        List<Arguments> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.filter(x -> x.toString().endsWith(".mtx")).sorted().toList()) {
+                for (String f : formats()) {
+                    out.add(Arguments.of(p.getFileName().toString(), f));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} in {1}")
+    @MethodSource("cases")
+    void sameEdgesBack(String name, String format) {
+        Path p = Path.of(System.getProperty("stag.datasets", "../../shared/datasets")).resolve("suitesparse").resolve(name);
+        boolean zeroBased = name.equals("lesmis.mtx") || name.equals("netscience.mtx");
+        Graph g = GraphLoader.load(p, LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
+        if (!g.isSquare()) {
+            return;
+        }
+        for (int threads : new int[] {1, 2}) {
+            MutableMatrix m = GraphFormats.build(format, g, threads);
+            m.check();
+            Graph back = m.toGraph();
+            assertEquals(g.numEdges(), back.numEdges());
+            assertArrayEquals(g.rowPtr(), back.rowPtr());
+            assertArrayEquals(Arrays.copyOf(g.colIdx(), g.numEdges()), Arrays.copyOf(back.colIdx(), back.numEdges()));
+            if (g.weighted()) {
+                assertArrayEquals(Arrays.copyOf(g.weights(), g.numEdges()), Arrays.copyOf(back.weights(), back.numEdges()));
+            }
+        }
+    }
+}
