@@ -1,11 +1,11 @@
 package org.stag.formats.dynamic;
 
-import java.util.Arrays;
+import it.unimi.dsi.fastutil.longs.LongArrays;
 
 /**
  * A batch of edge updates prepared for merging: sorted by (row, column), one entry per coordinate (the
  * last value given for a repeated coordinate wins), with row boundaries. Sorting packs (row, column) into
- * one long key, so it is a plain primitive sort (parallel for large batches).
+ * one long key and radix-sorts it (in parallel for large batches).
  */
 public final class UpdateBatch {
     final int[] rows;
@@ -62,25 +62,18 @@ public final class UpdateBatch {
         int[] order = null;
         if (!sorted) {
             if (vals == null) {
-                if (n > 1 << 16) {
-                    Arrays.parallelSort(keys);
-                } else {
-                    Arrays.sort(keys);
-                }
+                LongArrays.parallelRadixSort(keys);
             } else {
-                // Keep each key's position, so the last value of a repeated coordinate can win.
-                long[] tagged = new long[n];
-                order = new int[n];
+                // Sorting (key, position) pairs keeps repeated keys in input order, so the last value wins.
                 long[] idx = new long[n];
                 for (int k = 0; k < n; k++) {
                     idx[k] = k;
                 }
-                sortByKey(keys, idx);
+                LongArrays.parallelRadixSort(keys, idx);
+                order = new int[n];
                 for (int k = 0; k < n; k++) {
                     order[k] = (int) idx[k];
-                    tagged[k] = keys[k];
                 }
-                keys = tagged;
             }
         }
         int[] rows = new int[n];
@@ -104,41 +97,6 @@ public final class UpdateBatch {
             m++;
         }
         return new UpdateBatch(rows, cols, v, m, dropped);
-    }
-
-    /** Sorts keys ascending, stably, carrying {@code idx} along (a merge sort: batches are moderate). */
-    private static void sortByKey(long[] keys, long[] idx) {
-        int n = keys.length;
-        long[] k2 = new long[n];
-        long[] i2 = new long[n];
-        for (int width = 1; width < n; width <<= 1) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int a = lo;
-                int b = mid;
-                int o = lo;
-                while (a < mid && b < hi) {
-                    if (keys[b] < keys[a]) {
-                        k2[o] = keys[b];
-                        i2[o++] = idx[b++];
-                    } else {
-                        k2[o] = keys[a];
-                        i2[o++] = idx[a++];
-                    }
-                }
-                while (a < mid) {
-                    k2[o] = keys[a];
-                    i2[o++] = idx[a++];
-                }
-                while (b < hi) {
-                    k2[o] = keys[b];
-                    i2[o++] = idx[b++];
-                }
-            }
-            System.arraycopy(k2, 0, keys, 0, n);
-            System.arraycopy(i2, 0, idx, 0, n);
-        }
     }
 
     /** Distinct coordinates in the batch. */
