@@ -22,7 +22,7 @@ public final class DynamicLevel extends Level {
     private final DynamicLevelFormat format;
     private final DynamicFormat impl;
     private final ValueMode mode;
-    private NodeStore store;
+    private final NodeStore store;
     private int[] roots = new int[0];
     private int size;
     /** The parent assembled last, and whether by appends (then {@code appendState} continues it). */
@@ -56,18 +56,17 @@ public final class DynamicLevel extends Level {
         return mode == ValueMode.DOUBLE;
     }
 
-    /** {@code append_init}: one empty structure per parent position. */
+    /** {@code append_init} (once): one empty structure per parent position. */
     public void appendInit(int parentSize) {
+        if (roots.length > 0 || size > 0) {
+            throw new IllegalStateException("dynamic level: already initialised");
+        }
         this.parentSize = parentSize;
-        this.store = impl.newStore(mode);
         store.rootPool().ensureSpare(parentSize);
         this.roots = new int[parentSize];
         for (int p = 0; p < parentSize; p++) {
             roots[p] = impl.newRoot(store);
         }
-        size = 0;
-        lastParent = -1;
-        appending = false;
     }
 
     /**
