@@ -72,13 +72,16 @@ public final class Tensor {
             }
         }
         int[][] lc = new int[order][];
+        int[] levelDims = new int[order];
         for (int k = 0; k < order; k++) {
-            lc[k] = Arrays.copyOf(coordinates[format.modeOfLevel(k)], n);
+            // Only the first n coordinates count; the sort reads them in place and returns new arrays.
+            lc[k] = coordinates[format.modeOfLevel(k)];
+            levelDims[k] = dims[format.modeOfLevel(k)];
         }
         int[] index = new int[n];
         Arrays.setAll(index, j -> j);
-        int unique = CoordinateSort.sortUnique(lc, index);
-        return TensorAssembler.assemble(format, dims.clone(), lc, unique, values, index);
+        index = CoordinateSort.sortUnique(lc, index, levelDims);
+        return TensorAssembler.assemble(format, dims.clone(), lc, index.length, values, index);
     }
 
     /**
@@ -124,11 +127,12 @@ public final class Tensor {
         }
         Values src = carried == null ? values : Values.ofDoubles(carried, values.fillAsDouble());
         if (!target.sameOrder(format)) {
+            int[] levelDims = new int[order];
             for (int k = 0; k < order; k++) {
-                lc[k] = Arrays.copyOf(lc[k], n);
+                levelDims[k] = dims[target.modeOfLevel(k)];
             }
-            index = Arrays.copyOf(index, n);
-            n = CoordinateSort.sortUnique(lc, index);
+            index = CoordinateSort.sortUnique(lc, Arrays.copyOf(index, n), levelDims);
+            n = index.length;
         }
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
     }

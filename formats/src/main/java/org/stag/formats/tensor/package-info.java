@@ -28,7 +28,7 @@
  *
  * <h2>Building, reading, converting</h2>
  * {@link org.stag.formats.tensor.Tensor#build} sorts an unsorted coordinate list into level order
- * (radix sort; the last of duplicate coordinates wins) and assembles the levels top-down with their
+ * (a stable counting sort per level; the last of duplicate coordinates wins) and assembles the levels top-down with their
  * append or insert functions. Every given component is stored, explicit fill values included; dense levels
  * store every coordinate. {@link org.stag.formats.tensor.TensorCursor} yields the stored components in level
  * order without allocating per component (hashed buckets and unordered schemas are sorted per parent into
