@@ -176,7 +176,10 @@ public final class Format {
         return Objects.hash(levels, Arrays.hashCode(order));
     }
 
-    /** Text that {@link FormatParser#parse} reads back, e.g. {@code dense,compressed;order=1,0}. */
+    /**
+     * Text that {@link FormatParser#parse} reads back, e.g. {@code dense,compressed;order=1,0} (the
+     * format of a scalar, with no levels, is the empty string, which the parser rejects).
+     */
     @Override
     public String toString() {
         StringJoiner s = new StringJoiner(",");

@@ -20,9 +20,11 @@ import org.stag.formats.level.SingletonLevel;
  * levels (singletons) right below {@code k}: a node of level {@code k} has exactly one child there, so
  * components that differ in those levels need nodes of their own (COO's row level has a node per
  * component; with {@code compressed(nonunique), singleton, dense} it has one per distinct (row, column)
- * pair). Processing order is level order
- * except below a hashed level, whose positions follow bucket order: there the entries are re-sorted by
- * position (stably) so that every level sees its parents' positions in increasing order, as append needs.
+ * pair).
+ *
+ * <p>Processing order is level order, except below a hashed level, whose positions follow bucket order:
+ * there the entries are re-sorted by position (stably), so that every level sees its parents' positions
+ * in increasing order, as append needs.
  */
 final class TensorAssembler {
     private final Format format;

@@ -227,6 +227,16 @@ class TensorBuildTest {
     }
 
     @Test
+    void hugeDimensionsAreSortedSixteenBitsAtATime() {
+        // Dimensions far above the number of entries take two counting passes per level.
+        SplittableRandom rnd = new SplittableRandom(31);
+        Format f = FormatParser.parse("compressed,hashed;order=1,0");
+        Model m = Model.random(f, new int[] {Integer.MAX_VALUE, 1 << 20}, ValueType.INT, true, 3000, rnd);
+        m.verify(m.build(), true, f.toString());
+        m.verify(m.build().convert(FormatParser.parse("compressed,compressed")), false, "-> dcsr");
+    }
+
+    @Test
     void largeRandomMatricesInTheMainFormats() {
         SplittableRandom rnd = new SplittableRandom(99);
         for (String s : new String[] {"dense,compressed", "dense,hashed", "compressed(nonunique),singleton",
