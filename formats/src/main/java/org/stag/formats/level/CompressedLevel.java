@@ -1,0 +1,102 @@
+package org.stag.formats.level;
+
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import java.util.Arrays;
+
+/**
+ * A compressed level: the children of position {@code p} are the coordinates {@code crd[pos[p] ..
+ * pos[p+1])} (seed 001, Figure 3b). Assembled by append (Table 3): {@link #appendInit}, then per parent
+ * in position order {@link #appendCoord} for each child and {@link #appendEdges}, then
+ * {@link #appendFinalize}.
+ */
+public final class CompressedLevel extends Level {
+    private final StaticLevelFormat format;
+    private int[] pos = new int[1];
+    private int[] crd = IntArrays.EMPTY_ARRAY;
+    private int count;
+
+    CompressedLevel(StaticLevelFormat format, int dimension) {
+        super(dimension);
+        this.format = format;
+    }
+
+    @Override
+    public StaticLevelFormat format() {
+        return format;
+    }
+
+    /** {@code append_init}: {@code parentSize} parents, no children yet; {@code expected} sizes {@code crd}. */
+    public void appendInit(int parentSize, int expected) {
+        this.parentSize = parentSize;
+        this.pos = new int[checkedSize(parentSize + 1L, "compressed pos array")];
+        this.crd = new int[Math.max(0, expected)];
+        this.count = 0;
+    }
+
+    /** {@code append_coord}: appends coordinate {@code i} and returns its position. */
+    public int appendCoord(int i) {
+        if (count == crd.length) {
+            crd = IntArrays.grow(crd, count + 1);
+        }
+        crd[count] = i;
+        return count++;
+    }
+
+    /** {@code append_edges}: positions {@code [begin, end)} are the children of parent {@code p}. */
+    public void appendEdges(int p, int begin, int end) {
+        pos[p + 1] = end - begin;
+    }
+
+    /** {@code append_finalize}: turns the per-parent counts into segment bounds and trims {@code crd}. */
+    public void appendFinalize() {
+        int sum = pos[0];
+        for (int p = 1; p <= parentSize; p++) {
+            sum += pos[p];
+            pos[p] = sum;
+        }
+        if (sum != count) {
+            throw new IllegalStateException("compressed level: edges cover " + sum + " of " + count + " coordinates");
+        }
+        crd = IntArrays.trim(crd, count);
+    }
+
+    /** {@code pos_bounds} lower end: the first child position of {@code p}. */
+    public int posBegin(int p) {
+        return pos[p];
+    }
+
+    /** {@code pos_bounds} upper end (exclusive). */
+    public int posEnd(int p) {
+        return pos[p + 1];
+    }
+
+    /** {@code pos_access}: the coordinate at position {@code q}. */
+    public int coord(int q) {
+        return crd[q];
+    }
+
+    /** The segment bounds, {@code parentSize + 1} entries (not a copy). */
+    public int[] pos() {
+        return pos;
+    }
+
+    /** The coordinates, {@code size()} entries (not a copy). */
+    public int[] crd() {
+        return crd;
+    }
+
+    @Override
+    public int size() {
+        return count;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 4L * (pos.length + crd.length);
+    }
+
+    @Override
+    public String toString() {
+        return format.name() + " pos=" + Arrays.toString(pos) + " crd=" + Arrays.toString(Arrays.copyOf(crd, count));
+    }
+}

@@ -1,0 +1,42 @@
+package org.stag.formats.level;
+
+import java.util.Optional;
+import java.util.Set;
+import org.stag.formats.dynamic.DynamicFormat;
+
+/**
+ * The format of one level of a coordinate hierarchy, as the compiler sees it: capabilities and
+ * properties only (seed 001, §3). Code generation must not depend on which implementation this is, so a
+ * new level format needs no change to the code generator. The two implementations are
+ * {@link StaticLevelFormat} (array-based levels of seed 001 plus bitmap) and {@link DynamicLevelFormat}
+ * (pointer-based levels described by a node schema, seed 000).
+ */
+public sealed interface LevelFormat permits StaticLevelFormat, DynamicLevelFormat {
+
+    /** The name as written in format strings, with modifiers, e.g. {@code compressed(nonunique)} or {@code ctree}. */
+    String name();
+
+    /** What code may do with the level. */
+    Set<Capability> capabilities();
+
+    /** The invariants the level guarantees. */
+    Set<Property> properties();
+
+    /** How expensive {@link Capability#LOCATE} is ({@link LocateCost#NONE} without it). */
+    LocateCost locateCost();
+
+    /** Whether the level has capability {@code c}. */
+    default boolean has(Capability c) {
+        return capabilities().contains(c);
+    }
+
+    /** Whether the level guarantees property {@code p}. */
+    default boolean is(Property p) {
+        return properties().contains(p);
+    }
+
+    /** The dynamic format whose schema drives generated iterators and assembly, for a dynamic level. */
+    default Optional<DynamicFormat> dynamicFormat() {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,79 @@
+package org.stag.formats.level;
+
+import java.util.Arrays;
+
+/**
+ * A singleton level: parent position {@code p} has exactly the one child {@code crd[p]} at position
+ * {@code p} (seed 001, Figure 3a). Assembled by append: one {@link #appendCoord} per parent, in order.
+ */
+public final class SingletonLevel extends Level {
+    private final StaticLevelFormat format;
+    private int[] crd = new int[0];
+    private int count;
+
+    SingletonLevel(StaticLevelFormat format, int dimension) {
+        super(dimension);
+        this.format = format;
+    }
+
+    @Override
+    public StaticLevelFormat format() {
+        return format;
+    }
+
+    /** {@code append_init}: one child per parent, so {@code crd} has {@code parentSize} entries. */
+    public void appendInit(int parentSize) {
+        this.parentSize = parentSize;
+        this.crd = new int[parentSize];
+        this.count = 0;
+    }
+
+    /** {@code append_coord}: the child of the next parent; returns its position (the parent's). */
+    public int appendCoord(int i) {
+        crd[count] = i;
+        return count++;
+    }
+
+    /** {@code append_finalize}: checks the level is branchless (every parent got its child). */
+    public void appendFinalize() {
+        if (count != parentSize) {
+            throw new IllegalStateException("singleton level: " + count + " children for " + parentSize
+                    + " parents; every parent needs exactly one");
+        }
+    }
+
+    /** {@code pos_bounds} lower end: {@code p}. */
+    public int posBegin(int p) {
+        return p;
+    }
+
+    /** {@code pos_bounds} upper end: {@code p + 1}. */
+    public int posEnd(int p) {
+        return p + 1;
+    }
+
+    /** {@code pos_access}: the coordinate at position {@code q}. */
+    public int coord(int q) {
+        return crd[q];
+    }
+
+    /** The coordinates (not a copy). */
+    public int[] crd() {
+        return crd;
+    }
+
+    @Override
+    public int size() {
+        return count;
+    }
+
+    @Override
+    public long memoryBytes() {
+        return 4L * crd.length;
+    }
+
+    @Override
+    public String toString() {
+        return format.name() + " crd=" + Arrays.toString(crd);
+    }
+}

@@ -1,0 +1,42 @@
+package org.stag.formats.tensor;
+
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import org.stag.formats.dynamic.DynamicFormat;
+import org.stag.formats.dynamic.impl.ListFormat;
+
+/** A mutable {@link DynamicFormatRegistry} backed by a map of suppliers. */
+public final class DynamicFormats implements DynamicFormatRegistry {
+    private final Map<String, Supplier<DynamicFormat>> suppliers = new TreeMap<>();
+
+    /** An empty registry. */
+    public DynamicFormats() {
+    }
+
+    /** The dynamic formats stag implements; register each new implementation here. */
+    public static DynamicFormats builtin() {
+        return new DynamicFormats().register("list", ListFormat::new);
+    }
+
+    /** Registers (or replaces) the implementation of {@code name}; returns this registry. */
+    public DynamicFormats register(String name, Supplier<DynamicFormat> supplier) {
+        suppliers.put(name.toLowerCase(Locale.ROOT), supplier);
+        return this;
+    }
+
+    @Override
+    public Optional<DynamicFormat> create(String name) {
+        Supplier<DynamicFormat> s = suppliers.get(name);
+        return s == null ? Optional.empty() : Optional.of(s.get());
+    }
+
+    @Override
+    public Set<String> names() {
+        return Collections.unmodifiableSet(suppliers.keySet());
+    }
+}

@@ -1,0 +1,257 @@
+package org.stag.formats.tensor;
+
+import it.unimi.dsi.fastutil.doubles.DoubleArrays;
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.longs.LongArrays;
+import java.util.Arrays;
+import org.stag.formats.level.BitmapLevel;
+import org.stag.formats.level.CompressedLevel;
+import org.stag.formats.level.DenseLevel;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.HashedLevel;
+import org.stag.formats.level.Level;
+import org.stag.formats.level.Property;
+import org.stag.formats.level.SingletonLevel;
+
+/**
+ * Visits the children of one parent position of a level in increasing coordinate order, one at a
+ * time, without allocating: levels whose storage order is not coordinate order (hashed buckets,
+ * unordered schemas) are sorted per parent into reused scratch arrays.
+ */
+abstract class LevelIterator {
+    /** Coordinate of the current child. */
+    int coord;
+    /** Position of the current child (-1 for a dynamic level that holds values). */
+    int pos;
+    /** Value of the current child, for a dynamic level that holds values. */
+    double value;
+
+    /** Starts over at the children of parent position {@code p}. */
+    abstract void reset(int p);
+
+    /** Moves to the next child; false when there is none. */
+    abstract boolean next();
+
+    static LevelIterator of(Level level) {
+        if (level instanceof DenseLevel d) {
+            return new Dense(d.dimension());
+        } else if (level instanceof CompressedLevel c) {
+            return new Compressed(c);
+        } else if (level instanceof SingletonLevel s) {
+            return new Singleton(s);
+        } else if (level instanceof HashedLevel h) {
+            return new Hashed(h);
+        } else if (level instanceof BitmapLevel b) {
+            return new Bitmap(b);
+        }
+        return new Dynamic((DynamicLevel) level);
+    }
+
+    /** Coordinates {@code [0, N)} at positions {@code p * N + i}. */
+    private static final class Dense extends LevelIterator {
+        private final int n;
+        private int base;
+        private int i;
+
+        Dense(int n) {
+            this.n = n;
+        }
+
+        @Override
+        void reset(int p) {
+            base = p * n;
+            i = -1;
+        }
+
+        @Override
+        boolean next() {
+            if (++i >= n) {
+                return false;
+            }
+            coord = i;
+            pos = base + i;
+            return true;
+        }
+    }
+
+    /**
+     * Positions {@code [pos[p], pos[p+1])}. Tensors are assembled from sorted coordinates, so segments are
+     * sorted even when the level is declared unordered.
+     */
+    private static final class Compressed extends LevelIterator {
+        private final int[] posArr;
+        private final int[] crd;
+        private int end;
+
+        Compressed(CompressedLevel c) {
+            this.posArr = c.pos();
+            this.crd = c.crd();
+        }
+
+        @Override
+        void reset(int p) {
+            pos = posArr[p] - 1;
+            end = posArr[p + 1];
+        }
+
+        @Override
+        boolean next() {
+            if (++pos >= end) {
+                return false;
+            }
+            coord = crd[pos];
+            return true;
+        }
+    }
+
+    /** The single child at position {@code p}. */
+    private static final class Singleton extends LevelIterator {
+        private final int[] crd;
+        private boolean done;
+
+        Singleton(SingletonLevel s) {
+            this.crd = s.crd();
+        }
+
+        @Override
+        void reset(int p) {
+            pos = p;
+            done = false;
+        }
+
+        @Override
+        boolean next() {
+            if (done) {
+                return false;
+            }
+            done = true;
+            coord = crd[pos];
+            return true;
+        }
+    }
+
+    /** Present bits of {@code [p * N, (p + 1) * N)}, skipping empty words. */
+    private static final class Bitmap extends LevelIterator {
+        private final BitmapLevel b;
+        private final int n;
+        private int base;
+        private int end;
+        private int at;
+
+        Bitmap(BitmapLevel b) {
+            this.b = b;
+            this.n = b.dimension();
+        }
+
+        @Override
+        void reset(int p) {
+            base = p * n;
+            end = base + n;
+            at = base;
+        }
+
+        @Override
+        boolean next() {
+            int q = b.nextSetBit(at, end);
+            if (q < 0) {
+                at = end;
+                return false;
+            }
+            at = q + 1;
+            pos = q;
+            coord = q - base;
+            return true;
+        }
+    }
+
+    /** Occupied buckets of the parent's segment, sorted by coordinate as {@code coord << 32 | position}. */
+    private static final class Hashed extends LevelIterator {
+        private final HashedLevel h;
+        private final int[] crd;
+        private long[] sorted = LongArrays.EMPTY_ARRAY;
+        private int count;
+        private int at;
+
+        Hashed(HashedLevel h) {
+            this.h = h;
+            this.crd = h.crd();
+        }
+
+        @Override
+        void reset(int p) {
+            int b = h.posBegin(p);
+            int e = h.posEnd(p);
+            sorted = LongArrays.grow(sorted, e - b);
+            count = 0;
+            for (int q = b; q < e; q++) {
+                if (crd[q] != HashedLevel.EMPTY) {
+                    sorted[count++] = (long) crd[q] << 32 | q;
+                }
+            }
+            Arrays.sort(sorted, 0, count);
+            at = -1;
+        }
+
+        @Override
+        boolean next() {
+            if (++at >= count) {
+                return false;
+            }
+            long v = sorted[at];
+            coord = (int) (v >>> 32);
+            pos = (int) v;
+            return true;
+        }
+    }
+
+    /**
+     * A parent's elements collected from its structure; sorted by coordinate when the schema does not
+     * order them. Elements carry positions (as doubles) or, at a last level of doubles, values.
+     */
+    private static final class Dynamic extends LevelIterator {
+        private final DynamicLevel d;
+        private final boolean ordered;
+        private int[] crd = IntArrays.EMPTY_ARRAY;
+        private double[] carried = DoubleArrays.EMPTY_ARRAY;
+        private long[] order = LongArrays.EMPTY_ARRAY;
+        private int count;
+        private int at;
+
+        Dynamic(DynamicLevel d) {
+            this.d = d;
+            this.ordered = d.format().is(Property.ORDERED);
+        }
+
+        @Override
+        void reset(int p) {
+            int size = d.structureSize(p);
+            crd = IntArrays.grow(crd, size);
+            carried = DoubleArrays.grow(carried, size);
+            count = d.collect(p, crd, carried, 0);
+            if (!ordered) {
+                order = LongArrays.grow(order, count);
+                for (int j = 0; j < count; j++) {
+                    order[j] = (long) crd[j] << 32 | j;
+                }
+                Arrays.sort(order, 0, count);
+            }
+            at = -1;
+        }
+
+        @Override
+        boolean next() {
+            if (++at >= count) {
+                return false;
+            }
+            int j = ordered ? at : (int) order[at];
+            coord = crd[j];
+            if (d.holdsValues()) {
+                value = carried[j];
+                pos = -1;
+            } else {
+                pos = (int) carried[j];
+            }
+            return true;
+        }
+    }
+}

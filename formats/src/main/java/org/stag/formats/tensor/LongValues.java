@@ -1,0 +1,116 @@
+package org.stag.formats.tensor;
+
+import java.util.Arrays;
+
+/** {@code long} values (see {@link Values}). */
+public final class LongValues extends Values {
+    private final long[] a;
+    private final long fill;
+
+    /** Wraps {@code a} (not copied). */
+    public LongValues(long[] a, long fill) {
+        this.a = a;
+        this.fill = fill;
+    }
+
+    @Override
+    public ValueType type() {
+        return ValueType.LONG;
+    }
+
+    /** The array (not a copy). */
+    public long[] array() {
+        return a;
+    }
+
+    /** The fill value. */
+    public long fill() {
+        return fill;
+    }
+
+    /** Value {@code i}. */
+    public long get(int i) {
+        return a[i];
+    }
+
+    @Override
+    public int size() {
+        return a.length;
+    }
+
+    @Override
+    public boolean isFill(int i) {
+        return a[i] == fill;
+    }
+
+    @Override
+    public double getAsDouble(int i) {
+        return a[i];
+    }
+
+    @Override
+    public long getAsLong(int i) {
+        return a[i];
+    }
+
+    @Override
+    public boolean getAsBoolean(int i) {
+        return a[i] != 0;
+    }
+
+    @Override
+    public double fillAsDouble() {
+        return fill;
+    }
+
+    @Override
+    public long fillAsLong() {
+        return fill;
+    }
+
+    @Override
+    public boolean fillAsBoolean() {
+        return fill != 0;
+    }
+
+    @Override
+    public String fillString() {
+        return String.valueOf(fill);
+    }
+
+    @Override
+    public LongValues filled(int n) {
+        long[] b = new long[n];
+        if (fill != 0L) {
+            Arrays.fill(b, fill);
+        }
+        return new LongValues(b, fill);
+    }
+
+    @Override
+    public LongValues gather(int[] index, int n) {
+        long[] b = new long[n];
+        for (int j = 0; j < n; j++) {
+            b[j] = a[index[j]];
+        }
+        return new LongValues(b, fill);
+    }
+
+    @Override
+    void scatter(Values src, int[] srcIndex, int[] dst, int n) {
+        long[] s = ((LongValues) src).a;
+        for (int j = 0; j < n; j++) {
+            a[dst[j]] = s[srcIndex[j]];
+        }
+    }
+
+    @Override
+    double[] toDoubles(int[] index, int n) {
+        double[] b = new double[n];
+        for (int j = 0; j < n; j++) {
+            long v = a[index[j]];
+            b[j] = v;
+        }
+        return b;
+    }
+}

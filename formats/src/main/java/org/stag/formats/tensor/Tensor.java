@@ -1,0 +1,399 @@
+package org.stag.formats.tensor;
+
+import it.unimi.dsi.fastutil.doubles.DoubleArrays;
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import java.util.Arrays;
+import org.stag.formats.level.BitmapLevel;
+import org.stag.formats.level.CompressedLevel;
+import org.stag.formats.level.DenseLevel;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.HashedLevel;
+import org.stag.formats.level.Level;
+import org.stag.formats.level.Property;
+import org.stag.formats.level.SingletonLevel;
+
+/**
+ * A sparse tensor of any order: dimensions (per mode), a {@link Format}, one {@link Level} per mode in
+ * the format's mode order, and the component {@link Values} indexed by the last level's positions (for a
+ * double tensor whose last level is dynamic, the values live in that level's nodes and
+ * {@link #values()} is empty). Components that are not stored have the fill value.
+ *
+ * <p>Built once from coordinates ({@link #build}) or from another tensor ({@link #convert}) and read-only
+ * afterwards. Static levels may be read by many threads at once (each with its own cursor); dynamic
+ * levels follow their {@code NodeStore}'s rule of one thread at a time.
+ */
+public final class Tensor {
+    private final Format format;
+    private final int[] dims;
+    private final Level[] levels;
+    private final Values values;
+
+    Tensor(Format format, int[] dims, Level[] levels, Values values) {
+        this.format = format;
+        this.dims = dims;
+        this.levels = levels;
+        this.values = values;
+    }
+
+    /**
+     * Builds a tensor from an unsorted coordinate list: component {@code j < values.size()} has
+     * coordinate {@code coordinates[m][j]} in mode {@code m} and value {@code values[j]}. Coordinates are
+     * sorted into the format's level order; when a coordinate occurs more than once the last occurrence
+     * wins. Every given component is stored, even one equal to the fill value (an explicit fill value);
+     * dense levels also store every coordinate of their dimension, with the fill value where none was
+     * given. The tensor takes the type and fill value of {@code values}.
+     *
+     * @param dims        size of each mode
+     * @param coordinates one array per mode, each at least {@code values.size()} long
+     * @throws IllegalArgumentException if the shapes disagree, a coordinate is out of range, the data do
+     *                                  not fit the format (a declared-full level that is not), or a level
+     *                                  would exceed {@link Level#MAX_SIZE} positions
+     */
+    public static Tensor build(Format format, int[] dims, int[][] coordinates, Values values) {
+        int order = format.order();
+        if (dims.length != order || coordinates.length != order) {
+            throw new IllegalArgumentException("format " + format + " has " + order + " modes, but "
+                    + dims.length + " dimensions and " + coordinates.length + " coordinate arrays were given");
+        }
+        int n = values.size();
+        for (int m = 0; m < order; m++) {
+            if (dims[m] < 0) {
+                throw new IllegalArgumentException("mode " + m + ": negative dimension " + dims[m]);
+            }
+            int[] c = coordinates[m];
+            if (c.length < n) {
+                throw new IllegalArgumentException("mode " + m + ": " + c.length + " coordinates for " + n + " values");
+            }
+            for (int j = 0; j < n; j++) {
+                if (c[j] < 0 || c[j] >= dims[m]) {
+                    throw new IllegalArgumentException("component " + j + ": mode " + m + " coordinate " + c[j]
+                            + " out of range 0.." + (dims[m] - 1));
+                }
+            }
+        }
+        int[][] lc = new int[order][];
+        int[] levelDims = new int[order];
+        for (int k = 0; k < order; k++) {
+            // Only the first n coordinates count; the sort reads them in place and returns new arrays.
+            lc[k] = coordinates[format.modeOfLevel(k)];
+            levelDims[k] = dims[format.modeOfLevel(k)];
+        }
+        int[] index = new int[n];
+        Arrays.setAll(index, j -> j);
+        index = CoordinateSort.sortUnique(lc, index, levelDims);
+        return TensorAssembler.assemble(format, dims.clone(), lc, index.length, values, index);
+    }
+
+    /**
+     * The same tensor in another format (same dimensions, type and fill value), assembled from this
+     * tensor's sorted component stream; re-sorted only when the mode orders differ. Explicit fill values
+     * are dropped: they are implicit in the result (which stores them again only where a dense level
+     * must).
+     */
+    public Tensor convert(Format target) {
+        if (target.order() != order()) {
+            throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
+        }
+        int order = order();
+        int cap = 16;
+        int[][] lc = new int[order][cap];
+        int[] index = new int[cap];
+        double[] carried = valuesInLastLevel() ? new double[cap] : null;
+        int n = 0;
+        TensorCursor c = cursor();
+        while (c.next()) {
+            if (c.isFill()) {
+                continue;
+            }
+            if (n == index.length) {
+                for (int k = 0; k < order; k++) {
+                    lc[k] = IntArrays.grow(lc[k], n + 1);
+                }
+                index = IntArrays.grow(index, n + 1);
+                if (carried != null) {
+                    carried = DoubleArrays.grow(carried, n + 1);
+                }
+            }
+            for (int k = 0; k < order; k++) {
+                lc[k][n] = c.coordinate(target.modeOfLevel(k));
+            }
+            if (carried != null) {
+                carried[n] = c.doubleValue();
+                index[n] = n;
+            } else {
+                index[n] = c.position();
+            }
+            n++;
+        }
+        Values src = carried == null ? values : Values.ofDoubles(carried, values.fillAsDouble());
+        if (!target.sameOrder(format)) {
+            int[] levelDims = new int[order];
+            for (int k = 0; k < order; k++) {
+                levelDims[k] = dims[target.modeOfLevel(k)];
+            }
+            index = CoordinateSort.sortUnique(lc, Arrays.copyOf(index, n), levelDims);
+            n = index.length;
+        }
+        return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
+    }
+
+    /** The format. */
+    public Format format() {
+        return format;
+    }
+
+    /** Number of modes. */
+    public int order() {
+        return dims.length;
+    }
+
+    /** Size of mode {@code m}. */
+    public int dimension(int m) {
+        return dims[m];
+    }
+
+    /** Sizes of all modes (a copy). */
+    public int[] dimensions() {
+        return dims.clone();
+    }
+
+    /** The storage of level {@code k} (level 0 is the top of the hierarchy). */
+    public Level level(int k) {
+        return levels[k];
+    }
+
+    Level[] levels() {
+        return levels;
+    }
+
+    /** The values, indexed by the last level's positions (empty when {@link #valuesInLastLevel()}). */
+    public Values values() {
+        return values;
+    }
+
+    /** The type of the values. */
+    public ValueType valueType() {
+        return values.type();
+    }
+
+    /** Whether the values are stored in the nodes of a dynamic last level rather than in {@link #values()}. */
+    public boolean valuesInLastLevel() {
+        return levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && d.holdsValues();
+    }
+
+    /** A new cursor over the stored components in level order. */
+    public TensorCursor cursor() {
+        return new TensorCursor(this);
+    }
+
+    /** Calls {@code v} for every stored component in level order, passing one cursor throughout. */
+    public void forEach(ComponentVisitor v) {
+        TensorCursor c = cursor();
+        while (c.next()) {
+            v.visit(c);
+        }
+    }
+
+    /** Number of components the cursor yields. */
+    public long componentCount() {
+        long n = 0;
+        TensorCursor c = cursor();
+        while (c.next()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Component at {@code coords} (one per mode) as a double; the fill value when not stored. */
+    public double getAsDouble(int... coords) {
+        double[] out = new double[1];
+        int q = find(coords, out);
+        return q < 0 ? values.fillAsDouble() : valuesInLastLevel() ? out[0] : values.getAsDouble(q);
+    }
+
+    /** Component at {@code coords} as a long; the fill value when not stored. */
+    public long getAsLong(int... coords) {
+        double[] out = new double[1];
+        int q = find(coords, out);
+        return q < 0 ? values.fillAsLong() : valuesInLastLevel() ? (long) out[0] : values.getAsLong(q);
+    }
+
+    /** Component at {@code coords} as a boolean; the fill value when not stored. */
+    public boolean getAsBoolean(int... coords) {
+        double[] out = new double[1];
+        int q = find(coords, out);
+        return q < 0 ? values.fillAsBoolean() : valuesInLastLevel() ? out[0] != 0 : values.getAsBoolean(q);
+    }
+
+    /**
+     * Position of the value of the component at {@code coords} (by mode), -1 when it is not stored. When
+     * the last level holds the values, the value goes to {@code out[0]} and 0 is returned. A stored NaN
+     * in such a level reads as absent ({@code DynamicFormat.get} returns NaN for both).
+     */
+    private int find(int[] coords, double[] out) {
+        if (coords.length != order()) {
+            throw new IllegalArgumentException(coords.length + " coordinates for an order-" + order() + " tensor");
+        }
+        int[] lc = new int[coords.length];
+        for (int k = 0; k < lc.length; k++) {
+            lc[k] = coords[format.modeOfLevel(k)];
+        }
+        return find(0, 0, lc, out);
+    }
+
+    /** Searches level {@code k} under parent position {@code p}; recursion depth is the order. */
+    private int find(int k, int p, int[] lc, double[] out) {
+        if (k == levels.length) {
+            return p;
+        }
+        Level l = levels[k];
+        int i = lc[k];
+        if (i < 0 || i >= l.dimension()) {
+            return -1;
+        }
+        if (l instanceof DenseLevel d) {
+            return find(k + 1, d.locate(p, i), lc, out);
+        } else if (l instanceof BitmapLevel b) {
+            int q = b.locate(p, i);
+            return q < 0 ? -1 : find(k + 1, q, lc, out);
+        } else if (l instanceof HashedLevel h) {
+            int q = h.locate(p, i);
+            return q < 0 ? -1 : find(k + 1, q, lc, out);
+        } else if (l instanceof SingletonLevel s) {
+            return s.coord(p) == i ? find(k + 1, p, lc, out) : -1;
+        } else if (l instanceof CompressedLevel c) {
+            // Segments are sorted (tensors are assembled from sorted coordinates); a non-unique level may
+            // hold a coordinate several times, each with its own subtree.
+            int e = c.posEnd(p);
+            int q = lowerBound(c.crd(), c.posBegin(p), e, i);
+            for (; q < e && c.coord(q) == i; q++) {
+                int r = find(k + 1, q, lc, out);
+                if (r >= 0) {
+                    return r;
+                }
+            }
+            return -1;
+        }
+        DynamicLevel d = (DynamicLevel) l;
+        if (d.holdsValues()) {
+            double v = d.value(p, i);
+            if (Double.isNaN(v)) {
+                return -1;
+            }
+            out[0] = v;
+            return 0;
+        }
+        int q = d.locate(p, i);
+        return q < 0 ? -1 : find(k + 1, q, lc, out);
+    }
+
+    private static int lowerBound(int[] a, int from, int to, int key) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** Bytes held by the levels' arrays and the values. */
+    public long memoryBytes() {
+        long b = values.memoryBytes();
+        for (Level l : levels) {
+            b += l.memoryBytes();
+        }
+        return b;
+    }
+
+    /**
+     * Verifies the storage: segment bounds, coordinate ranges, order and uniqueness where the format
+     * promises them, hash placement, and every dynamic structure's own invariants.
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void check() {
+        int parentSize = 1;
+        for (int k = 0; k < levels.length; k++) {
+            Level l = levels[k];
+            String what = "level " + k + " (" + l.format().name() + ")";
+            if (l.parentSize() != parentSize) {
+                throw new IllegalStateException(what + ": " + l.parentSize() + " parents, the level above has " + parentSize);
+            }
+            if (l instanceof CompressedLevel c) {
+                checkCompressed(what, c);
+            } else if (l instanceof SingletonLevel s) {
+                checkCoordinates(what, s.crd(), 0, s.size(), l.dimension());
+            } else if (l instanceof HashedLevel h) {
+                checkHashed(what, h);
+            } else if (l instanceof DynamicLevel d) {
+                d.check();
+            }
+            parentSize = l.size();
+        }
+        int expected = levels.length == 0 ? 1 : valuesInLastLevel() ? 0 : parentSize;
+        if (values.size() != expected) {
+            throw new IllegalStateException(values.size() + " values for " + expected + " last-level positions");
+        }
+    }
+
+    private static void checkCompressed(String what, CompressedLevel c) {
+        int[] pos = c.pos();
+        if (pos[0] != 0 || pos[c.parentSize()] != c.size()) {
+            throw new IllegalStateException(what + ": pos must run from 0 to " + c.size());
+        }
+        boolean ordered = c.format().is(Property.ORDERED);
+        boolean unique = c.format().is(Property.UNIQUE);
+        for (int p = 0; p < c.parentSize(); p++) {
+            if (pos[p] > pos[p + 1]) {
+                throw new IllegalStateException(what + ": pos decreases at parent " + p);
+            }
+            checkCoordinates(what, c.crd(), pos[p], pos[p + 1], c.dimension());
+            for (int q = pos[p] + 1; q < pos[p + 1]; q++) {
+                int a = c.coord(q - 1);
+                int b = c.coord(q);
+                if ((ordered && a > b) || (ordered && unique && a == b)) {
+                    throw new IllegalStateException(what + ": coordinates " + a + ", " + b + " of parent " + p
+                            + " at positions " + (q - 1) + ", " + q + " break order or uniqueness");
+                }
+            }
+        }
+    }
+
+    private static void checkHashed(String what, HashedLevel h) {
+        for (int p = 0; p < h.parentSize(); p++) {
+            int cap = h.posEnd(p) - h.posBegin(p);
+            if (cap != 0 && Integer.bitCount(cap) != 1) {
+                throw new IllegalStateException(what + ": parent " + p + " has " + cap + " buckets, not a power of two");
+            }
+            for (int q = h.posBegin(p); q < h.posEnd(p); q++) {
+                int i = h.coord(q);
+                if (i == HashedLevel.EMPTY) {
+                    continue;
+                }
+                if (i < 0 || i >= h.dimension() || h.locate(p, i) != q) {
+                    throw new IllegalStateException(what + ": coordinate " + i + " in bucket " + q + " of parent " + p
+                            + " is out of range, repeated, or not reachable from its home bucket");
+                }
+            }
+        }
+    }
+
+    private static void checkCoordinates(String what, int[] crd, int from, int to, int dimension) {
+        for (int q = from; q < to; q++) {
+            if (crd[q] < 0 || crd[q] >= dimension) {
+                throw new IllegalStateException(what + ": coordinate " + crd[q] + " at position " + q
+                        + " out of range 0.." + (dimension - 1));
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Tensor" + Arrays.toString(dims) + " " + format + " " + values;
+    }
+}

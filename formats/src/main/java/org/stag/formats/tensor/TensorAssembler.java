@@ -1,0 +1,271 @@
+package org.stag.formats.tensor;
+
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.BitmapLevel;
+import org.stag.formats.level.CompressedLevel;
+import org.stag.formats.level.DenseLevel;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.HashedLevel;
+import org.stag.formats.level.Level;
+import org.stag.formats.level.LevelFormat;
+import org.stag.formats.level.Property;
+import org.stag.formats.level.SingletonLevel;
+
+/**
+ * Assembles a tensor level by level from coordinates sorted in level order (seed 001, §3.4): each level
+ * turns the entries' parent positions into their own positions with its append or insert functions.
+ *
+ * <p>Entry {@code j} (in processing order) starts a new node of level {@code k} unless it has the same
+ * parent and coordinate as entry {@code j - 1}, and also the same coordinates in the run of branchless
+ * levels (singletons) right below {@code k}: a node of level {@code k} has exactly one child there, so
+ * components that differ in those levels need nodes of their own (COO's row level has a node per
+ * component; with {@code compressed(nonunique), singleton, dense} it has one per distinct (row, column)
+ * pair).
+ *
+ * <p>Processing order is level order, except below a hashed level, whose positions follow bucket order:
+ * there the entries are re-sorted by position (stably), so that every level sees its parents' positions
+ * in increasing order, as append needs.
+ */
+final class TensorAssembler {
+    private final Format format;
+    private final int[] dims;
+    private final int[][] lc;
+    private final int n;
+    private final Values src;
+    private int[] valueIndex;
+    private int[] par;
+    private int[] cur;
+    /** The last level of the run of branchless levels below the level being assembled (itself if none). */
+    private int reach;
+
+    private TensorAssembler(Format format, int[] dims, int[][] lc, int n, Values src, int[] valueIndex) {
+        this.format = format;
+        this.dims = dims;
+        this.lc = lc;
+        this.n = n;
+        this.src = src;
+        this.valueIndex = valueIndex;
+    }
+
+    /**
+     * Builds the tensor of entries {@code j < n}: level coordinates {@code lc[k][j]} (sorted, unique) and
+     * value {@code src[valueIndex[j]]}. The arrays are reordered and may be kept.
+     */
+    static Tensor assemble(Format format, int[] dims, int[][] lc, int n, Values src, int[] valueIndex) {
+        return new TensorAssembler(format, dims, lc, n, src, valueIndex).run();
+    }
+
+    private Tensor run() {
+        int order = format.order();
+        Level[] levels = new Level[order];
+        par = new int[n];
+        cur = new int[n];
+        int parentSize = 1;
+        Level parent = null;
+        for (int k = 0; k < order; k++) {
+            LevelFormat f = format.level(k);
+            boolean last = k == order - 1;
+            ValueMode mode = last && src.type() == ValueType.DOUBLE ? ValueMode.DOUBLE : ValueMode.POSITION;
+            Level level = Level.create(f, dims[format.modeOfLevel(k)], mode);
+            reach = k;
+            while (reach + 1 < order && format.level(reach + 1).is(Property.BRANCHLESS)) {
+                reach++;
+            }
+            int[] c = lc[k];
+            if (level instanceof DenseLevel d) {
+                d.insertInit(parentSize);
+                for (int j = 0; j < n; j++) {
+                    cur[j] = d.locate(par[j], c[j]);
+                }
+            } else if (level instanceof BitmapLevel b) {
+                b.insertInit(parentSize);
+                for (int j = 0; j < n; j++) {
+                    cur[j] = b.insertCoord(par[j], c[j]);
+                }
+            } else if (level instanceof CompressedLevel cl) {
+                assembleCompressed(cl, parentSize, c, k);
+            } else if (level instanceof SingletonLevel s) {
+                assembleSingleton(s, parentSize, c, k);
+            } else if (level instanceof HashedLevel h) {
+                assembleHashed(h, parentSize, c, k);
+                if (!last) {
+                    sortByPosition(k, h.size());
+                }
+            } else {
+                assembleDynamic((DynamicLevel) level, parentSize, c, k);
+            }
+            if (f.is(Property.FULL) && !(level instanceof DenseLevel)) {
+                checkFull(k, level, parent, parentSize, c);
+            }
+            levels[k] = level;
+            parent = level;
+            parentSize = level.size();
+            int[] t = par;
+            par = cur;
+            cur = t;
+        }
+        return new Tensor(format, dims, levels, values(levels, parentSize));
+    }
+
+    private boolean newNode(int j, int k) {
+        if (j == 0 || par[j] != par[j - 1]) {
+            return true;
+        }
+        for (int l = k; l <= reach; l++) {
+            if (lc[l][j] != lc[l][j - 1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void assembleCompressed(CompressedLevel cl, int parentSize, int[] c, int k) {
+        int nodes = 0;
+        for (int j = 0; j < n; j++) {
+            if (newNode(j, k)) {
+                nodes++;
+            }
+        }
+        cl.appendInit(parentSize, nodes);
+        int parent = -1;
+        int begin = 0;
+        int q = -1;
+        for (int j = 0; j < n; j++) {
+            if (newNode(j, k)) {
+                if (par[j] != parent) {
+                    if (parent >= 0) {
+                        cl.appendEdges(parent, begin, cl.size());
+                    }
+                    parent = par[j];
+                    begin = cl.size();
+                }
+                q = cl.appendCoord(c[j]);
+            }
+            cur[j] = q;
+        }
+        if (parent >= 0) {
+            cl.appendEdges(parent, begin, cl.size());
+        }
+        cl.appendFinalize();
+    }
+
+    private void assembleSingleton(SingletonLevel s, int parentSize, int[] c, int k) {
+        s.appendInit(parentSize);
+        int q = -1;
+        for (int j = 0; j < n; j++) {
+            // The parent level made a node per distinct run of coordinates down to the end of this level's
+            // branchless run, so each parent gets one child, at the parent's own position.
+            if (newNode(j, k)) {
+                q = s.appendCoord(c[j]);
+            }
+            cur[j] = q;
+            assert q == par[j];
+        }
+        s.appendFinalize();
+    }
+
+    private void assembleHashed(HashedLevel h, int parentSize, int[] c, int k) {
+        int[] children = new int[parentSize];
+        for (int j = 0; j < n; j++) {
+            if (newNode(j, k)) {
+                children[par[j]]++;
+            }
+        }
+        h.insertInit(parentSize, children);
+        for (int j = 0; j < n; j++) {
+            cur[j] = newNode(j, k) ? h.insertCoord(par[j], c[j]) : cur[j - 1];
+        }
+    }
+
+    private void assembleDynamic(DynamicLevel d, int parentSize, int[] c, int k) {
+        d.appendInit(parentSize);
+        int[] nodeCrd = new int[n];
+        int[] nodeOf = new int[n];
+        int nodes = 0;
+        for (int j = 0; j < n; j++) {
+            if (newNode(j, k)) {
+                nodeCrd[nodes++] = c[j];
+            }
+            nodeOf[j] = nodes - 1;
+        }
+        // Positions come back in the scratch array; in DOUBLE mode it carries the values in (one node per entry).
+        double[] scratch = d.holdsValues() ? src.toDoubles(valueIndex, n) : new double[nodes];
+        int from = 0;
+        int j = 0;
+        while (from < nodes) {
+            int p = par[j];
+            int to = from;
+            while (j < n && par[j] == p) {
+                to = nodeOf[j] + 1;
+                j++;
+            }
+            d.build(p, nodeCrd, scratch, from, to);
+            from = to;
+        }
+        for (int e = 0; e < n; e++) {
+            cur[e] = d.holdsValues() ? -1 : (int) scratch[nodeOf[e]];
+        }
+        d.trim();
+    }
+
+    /** Stable counting sort of the entries by their position at the level just assembled. */
+    private void sortByPosition(int k, int size) {
+        int[] start = new int[size + 1];
+        for (int j = 0; j < n; j++) {
+            start[cur[j] + 1]++;
+        }
+        for (int q = 0; q < size; q++) {
+            start[q + 1] += start[q];
+        }
+        int[] perm = new int[n];
+        for (int j = 0; j < n; j++) {
+            perm[start[cur[j]]++] = j;
+        }
+        cur = permute(cur, perm);
+        valueIndex = permute(valueIndex, perm);
+        for (int l = k + 1; l < lc.length; l++) {
+            lc[l] = permute(lc[l], perm);
+        }
+    }
+
+    private int[] permute(int[] a, int[] perm) {
+        int[] b = new int[a.length];
+        for (int j = 0; j < n; j++) {
+            b[j] = a[perm[j]];
+        }
+        return b;
+    }
+
+    /** A declared-full level: every labeled parent must have all {@code N} coordinates. */
+    private void checkFull(int k, Level level, Level parent, int parentSize, int[] c) {
+        int[] distinct = new int[parentSize];
+        for (int j = 0; j < n; j++) {
+            if (j == 0 || par[j] != par[j - 1] || c[j] != c[j - 1]) {
+                distinct[par[j]]++;
+            }
+        }
+        for (int p = 0; p < parentSize; p++) {
+            if ((parent == null || parent.isLabeled(p)) && distinct[p] != level.dimension()) {
+                throw new IllegalArgumentException("level " + k + " (" + level.format().name() + ") is declared full,"
+                        + " but parent position " + p + " has " + distinct[p] + " of " + level.dimension() + " coordinates");
+            }
+        }
+    }
+
+    private Values values(Level[] levels, int lastSize) {
+        if (levels.length == 0) {
+            // A scalar: one component; after de-duplication at most one entry is left.
+            Values v = src.filled(1);
+            if (n > 0) {
+                v.scatter(src, valueIndex, new int[1], 1);
+            }
+            return v;
+        }
+        if (levels[levels.length - 1] instanceof DynamicLevel d && d.holdsValues()) {
+            return src.filled(0);
+        }
+        Values v = src.filled(lastSize);
+        v.scatter(src, valueIndex, par, n);
+        return v;
+    }
+}

@@ -1,0 +1,114 @@
+package org.stag.formats.tensor;
+
+/**
+ * The component values of a tensor: a primitive array of one {@link ValueType} plus the fill value, the
+ * value of every component that is not stored (seed 004, §4.1: 0 for sums, +∞ for distances, false for
+ * reachability, …). Components that are stored but equal the fill value are explicit fill values.
+ *
+ * <p>Use the typed subclasses' {@code array()} in hot loops; the {@code getAs…} accessors convert and
+ * are for generic code such as conversion and tests.
+ */
+public abstract sealed class Values permits BoolValues, IntValues, LongValues, FloatValues, DoubleValues {
+
+    /** The values' type. */
+    public abstract ValueType type();
+
+    /** Number of values. */
+    public abstract int size();
+
+    /** Whether value {@code i} equals the fill value (NaN equals a NaN fill). */
+    public abstract boolean isFill(int i);
+
+    /** Value {@code i} as a double (booleans as 0 and 1; longs beyond 2^53 rounded). */
+    public abstract double getAsDouble(int i);
+
+    /** Value {@code i} as a long (floating-point values truncated; booleans as 0 and 1). */
+    public abstract long getAsLong(int i);
+
+    /** Value {@code i} as a boolean (numbers: not zero). */
+    public abstract boolean getAsBoolean(int i);
+
+    /** The fill value as a double, as {@link #getAsDouble} converts. */
+    public abstract double fillAsDouble();
+
+    /** The fill value as a long, as {@link #getAsLong} converts. */
+    public abstract long fillAsLong();
+
+    /** The fill value as a boolean, as {@link #getAsBoolean} converts. */
+    public abstract boolean fillAsBoolean();
+
+    /** The fill value in source form, e.g. {@code Infinity} or {@code false}. */
+    public abstract String fillString();
+
+    /** New values of the same type and fill value: {@code n} components, all the fill value. */
+    public abstract Values filled(int n);
+
+    /** New values of the same type and fill value: {@code v[j] = this[index[j]]} for {@code j < n}. */
+    public abstract Values gather(int[] index, int n);
+
+    /** {@code this[dst[j]] = src[srcIndex[j]]} for {@code j < n}; {@code src} has this type. */
+    abstract void scatter(Values src, int[] srcIndex, int[] dst, int n);
+
+    /** The values as doubles, for a level that stores doubles in its nodes. */
+    abstract double[] toDoubles(int[] index, int n);
+
+    /** Bytes held by the array. */
+    public long memoryBytes() {
+        return (long) type().bytes() * size();
+    }
+
+    /** Doubles with fill value 0. */
+    public static DoubleValues ofDoubles(double[] values) {
+        return new DoubleValues(values, 0.0);
+    }
+
+    /** Doubles with the given fill value (e.g. {@code Double.POSITIVE_INFINITY} for distances). */
+    public static DoubleValues ofDoubles(double[] values, double fill) {
+        return new DoubleValues(values, fill);
+    }
+
+    /** Floats with fill value 0. */
+    public static FloatValues ofFloats(float[] values) {
+        return new FloatValues(values, 0f);
+    }
+
+    /** Floats with the given fill value. */
+    public static FloatValues ofFloats(float[] values, float fill) {
+        return new FloatValues(values, fill);
+    }
+
+    /** Longs with fill value 0. */
+    public static LongValues ofLongs(long[] values) {
+        return new LongValues(values, 0L);
+    }
+
+    /** Longs with the given fill value (e.g. {@code Long.MAX_VALUE} for unreachable BFS depths). */
+    public static LongValues ofLongs(long[] values, long fill) {
+        return new LongValues(values, fill);
+    }
+
+    /** Ints with fill value 0. */
+    public static IntValues ofInts(int[] values) {
+        return new IntValues(values, 0);
+    }
+
+    /** Ints with the given fill value. */
+    public static IntValues ofInts(int[] values, int fill) {
+        return new IntValues(values, fill);
+    }
+
+    /** Booleans with fill value false. */
+    public static BoolValues ofBools(boolean[] values) {
+        return new BoolValues(values, false);
+    }
+
+    /** Booleans with the given fill value. */
+    public static BoolValues ofBools(boolean[] values, boolean fill) {
+        return new BoolValues(values, fill);
+    }
+
+    @Override
+    public String toString() {
+        return type() + "[" + size() + "], fill " + fillString();
+    }
+}
