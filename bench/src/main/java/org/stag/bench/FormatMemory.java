@@ -2,7 +2,7 @@ package org.stag.bench;
 
 import java.util.List;
 import java.util.Locale;
-import org.stag.formats.dynamic.MutableMatrix;
+import org.stag.formats.dynamic.StoredGraph;
 import org.stag.formats.graph.GraphFormats;
 import org.stag.loaders.Graph;
 
@@ -24,7 +24,7 @@ public final class FormatMemory {
         System.out.println("|---|---|---|---|");
         for (String f : formats) {
             long start = System.nanoTime();
-            MutableMatrix m = GraphFormats.build(f, g, 2);
+            StoredGraph m = GraphFormats.build(f, g, 2);
             double secs = (System.nanoTime() - start) / 1e9;
             double bpe = (double) m.memoryBytes() / m.numEdges();
             System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f |%n", f, bpe, bpe / csr, secs);

@@ -63,7 +63,7 @@ public class UpdateBenchmark {
     public void buildGraph(BenchmarkParams params) {
         Graph g = BenchGraphs.kronGraph(scale, 16, threads);
         long start = System.nanoTime();
-        matrix = GraphFormats.build(format, g, threads);
+        matrix = GraphFormats.buildMutable(format, g, threads);
         System.out.printf("%n# %s: %d edges, %.2f bytes/edge (CSR %.2f), built in %.2f s%n", format, matrix.numEdges(),
                 (double) matrix.memoryBytes() / matrix.numEdges(), (double) g.memoryBytes() / g.numEdges(),
                 (System.nanoTime() - start) / 1e9);

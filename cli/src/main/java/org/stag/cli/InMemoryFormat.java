@@ -1,15 +1,15 @@
 package org.stag.cli;
 
-import org.stag.formats.dynamic.MutableMatrix;
+import org.stag.formats.dynamic.StoredGraph;
 import org.stag.formats.graph.GraphFormats;
 import org.stag.loaders.Graph;
 
 /** A graph built in an in-memory format chosen with {@code --format}, and how long that took. */
-record InMemoryFormat(String name, MutableMatrix matrix, double buildSeconds) {
+record InMemoryFormat(String name, StoredGraph matrix, double buildSeconds) {
 
     static InMemoryFormat build(String format, Graph g, int threads) {
         long start = System.nanoTime();
-        MutableMatrix m = GraphFormats.build(format, g.requireSquare(), threads);
+        StoredGraph m = GraphFormats.build(format, g.requireSquare(), threads);
         return new InMemoryFormat(format, m, (System.nanoTime() - start) / 1e9);
     }
 

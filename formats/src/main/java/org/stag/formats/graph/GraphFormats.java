@@ -1,100 +1,113 @@
 package org.stag.formats.graph;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.CsrMatrix;
-import org.stag.formats.dynamic.DynamicFormats;
 import org.stag.formats.dynamic.DynamicMatrix;
 import org.stag.formats.dynamic.MutableMatrix;
 import org.stag.formats.dynamic.NestedMatrix;
+import org.stag.formats.dynamic.StoredGraph;
+import org.stag.formats.level.DynamicLevelFormat;
+import org.stag.formats.level.LevelFormat;
+import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatException;
+import org.stag.formats.tensor.FormatParser;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 
 /**
- * Graph formats by name, outermost level first: {@code dense,compressed} (CSR), {@code dense,F} for a
- * dynamic format F, and {@code O,I} with both levels dynamic (e.g. {@code bst,ctree}, Aspen's layout).
- * Builds the in-memory matrix of a graph in that format.
+ * Graph formats by name, outermost level first, in the syntax of {@link FormatParser}:
+ * {@code dense,compressed} (CSR) and {@code dense,F} / {@code O,I} with dynamic levels build matrices
+ * that take batch updates ({@link MutableMatrix}); any other two-level format (e.g. {@code dense,hashed})
+ * builds a general {@link TensorGraph}.
  */
 public final class GraphFormats {
     private GraphFormats() {
     }
 
-    /** The level names of a format string, trimmed and lower-cased. */
-    public static List<String> levels(String format) {
-        List<String> out = new ArrayList<>();
-        for (String part : format.split(",")) {
-            out.add(part.trim().toLowerCase(Locale.ROOT));
-        }
-        return out;
-    }
-
-    /** The graph formats that can be built and updated, for messages and benchmarks. */
+    /** The graph formats that take batch updates: CSR and (dense, F) for every shipped dynamic F. */
     public static List<String> updatable() {
         List<String> out = new ArrayList<>();
         out.add("dense,compressed");
-        for (String f : DynamicFormats.names()) {
+        for (String f : BuiltinFormats.names()) {
             out.add("dense," + f);
         }
         return out;
     }
 
     /**
-     * Builds {@code g} in {@code format}.
+     * Parses and checks a graph format before any work is done.
      *
-     * @throws BadInputException for an unknown or unsupported format, naming the known ones
+     * @throws BadInputException naming the problem (and the known level names)
      */
-    public static MutableMatrix build(String format, Graph g, int threads) {
-        check(format);
-        List<String> lv = levels(format);
-        if (lv.size() != 2) {
-            throw unknown(format, "a graph format has two levels, outermost first, e.g. dense,compressed");
+    public static Format check(String format) {
+        Format f;
+        try {
+            f = FormatParser.parse(format);
+        } catch (FormatException e) {
+            throw new BadInputException("format '" + format + "', column " + e.column() + ": " + e.reason());
         }
-        String outer = lv.get(0);
-        String inner = lv.get(1);
-        if (outer.equals("dense") && inner.equals("compressed")) {
-            return new CsrMatrix(g);
+        if (f.order() != 2) {
+            throw new BadInputException("format '" + format + "' has " + f.order()
+                    + " levels; a graph format has two, outermost first, e.g. dense,compressed");
         }
-        if (!DynamicFormats.isKnown(inner)) {
-            throw unknown(format, "unknown level '" + inner + "'");
+        return f;
+    }
+
+    /** Whether a parsed graph format takes batch updates. */
+    public static boolean isUpdatable(Format f) {
+        return f.hasIdentityOrder() && (isCsr(f) || isDense(f.level(0)) && isDynamic(f.level(1))
+                || isDynamic(f.level(0)) && isDynamic(f.level(1)));
+    }
+
+    /** Builds {@code g} in {@code format}: an updatable matrix where the format allows, else a tensor. */
+    public static StoredGraph build(String format, Graph g, int threads) {
+        Format f = check(format);
+        if (isUpdatable(f)) {
+            return matrix(f, g, threads);
         }
-        if (outer.equals("dense")) {
-            return DynamicMatrix.build(DynamicFormats.byName(inner), g, threads);
-        }
-        if (DynamicFormats.isKnown(outer)) {
-            return NestedMatrix.build(DynamicFormats.byName(outer), DynamicFormats.byName(inner), g, threads);
-        }
-        throw unknown(format, "unknown level '" + outer + "'");
+        return TensorGraph.build(f, g, threads);
     }
 
     /**
-     * Checks that {@code format} names a graph format that can be built, before any work is done.
+     * Builds {@code g} in an updatable {@code format}.
      *
-     * @throws BadInputException naming the problem and the known levels
+     * @throws BadInputException when the format does not take updates
      */
-    public static void check(String format) {
-        List<String> lv = levels(format);
-        if (lv.size() != 2) {
-            throw unknown(format, "a graph format has two levels, outermost first, e.g. dense,compressed");
+    public static MutableMatrix buildMutable(String format, Graph g, int threads) {
+        Format f = check(format);
+        if (!isUpdatable(f)) {
+            throw new BadInputException("format '" + format + "' does not take batch updates (updatable: "
+                    + String.join(" ", updatable()) + ", and O,I with both levels dynamic)");
         }
-        String outer = lv.get(0);
-        String inner = lv.get(1);
-        if (outer.equals("dense") && inner.equals("compressed")) {
-            return;
-        }
-        if (!DynamicFormats.isKnown(inner)) {
-            throw unknown(format, "unknown or unsupported inner level '" + inner + "'");
-        }
-        if (!outer.equals("dense") && !DynamicFormats.isKnown(outer)) {
-            throw unknown(format, "unknown or unsupported outer level '" + outer + "'");
-        }
+        return matrix(f, g, threads);
     }
 
-    private static BadInputException unknown(String format, String why) {
-        List<String> known = new ArrayList<>(Arrays.asList("dense", "compressed"));
-        known.addAll(DynamicFormats.names());
-        return new BadInputException("format '" + format + "': " + why + " (levels: " + String.join(", ", known)
-                + "; graph formats: dense,compressed, dense,F or O,I with F, O, I dynamic)");
+    private static MutableMatrix matrix(Format f, Graph g, int threads) {
+        if (isCsr(f)) {
+            return new CsrMatrix(g);
+        }
+        if (isDense(f.level(0))) {
+            return DynamicMatrix.build(dynamic(f.level(1)), g, threads);
+        }
+        return NestedMatrix.build(dynamic(f.level(0)), dynamic(f.level(1)), g, threads);
+    }
+
+    private static boolean isCsr(Format f) {
+        return f.level(0).equals(StaticLevelFormat.DENSE) && f.level(1).equals(StaticLevelFormat.COMPRESSED);
+    }
+
+    private static boolean isDense(LevelFormat l) {
+        return l.equals(StaticLevelFormat.DENSE);
+    }
+
+    private static boolean isDynamic(LevelFormat l) {
+        return l instanceof DynamicLevelFormat;
+    }
+
+    private static org.stag.formats.dynamic.DynamicFormat dynamic(LevelFormat l) {
+        return ((DynamicLevelFormat) l).format();
     }
 }

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.stag.formats.dynamic.DynamicFormat;
-import org.stag.formats.dynamic.impl.ListFormat;
+import org.stag.formats.dynamic.BuiltinFormats;
 
 /** A mutable {@link DynamicFormatRegistry} backed by a map of suppliers. */
 public final class DynamicFormats implements DynamicFormatRegistry {
@@ -18,9 +18,13 @@ public final class DynamicFormats implements DynamicFormatRegistry {
     public DynamicFormats() {
     }
 
-    /** The dynamic formats stag implements; register each new implementation here. */
+    /** The dynamic formats stag implements ({@link BuiltinFormats}, where new implementations are registered). */
     public static DynamicFormats builtin() {
-        return new DynamicFormats().register("list", ListFormat::new);
+        DynamicFormats all = new DynamicFormats();
+        for (String name : BuiltinFormats.names()) {
+            all.register(name, () -> BuiltinFormats.byName(name));
+        }
+        return all;
     }
 
     /** Registers (or replaces) the implementation of {@code name}; returns this registry. */

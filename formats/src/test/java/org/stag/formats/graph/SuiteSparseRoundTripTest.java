@@ -14,20 +14,24 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stag.formats.dynamic.DynamicFormats;
-import org.stag.formats.dynamic.MutableMatrix;
+import org.stag.formats.dynamic.BuiltinFormats;
+import org.stag.formats.dynamic.StoredGraph;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 
 /** Every shared SuiteSparse graph, built in every graph format and read back, is the same graph. */
 class SuiteSparseRoundTripTest {
-    /** CSR, (dense, F) for every dynamic F, every dynamic level over C-trees, and BSTs over every F. */
+    /**
+     * CSR, (dense, F) for every dynamic F, every dynamic level over C-trees, BSTs over every F, and a few
+     * general tensor formats (hashed rows, doubly compressed, CSC, a dynamic level under a compressed one).
+     */
     static List<String> formats() {
         List<String> out = new ArrayList<>(GraphFormats.updatable());
-        String inner = DynamicFormats.isKnown("ctree") ? "ctree" : "list";
-        String outer = DynamicFormats.isKnown("bst") ? "bst" : "list";
-        for (String f : DynamicFormats.names()) {
+        out.addAll(List.of("dense,hashed", "compressed,compressed", "dense,compressed;order=1,0", "compressed,list"));
+        String inner = BuiltinFormats.isKnown("ctree") ? "ctree" : "list";
+        String outer = BuiltinFormats.isKnown("bst") ? "bst" : "list";
+        for (String f : BuiltinFormats.names()) {
             out.add(f + "," + inner);
             out.add(outer + "," + f);
         }
@@ -61,7 +65,7 @@ class SuiteSparseRoundTripTest {
             return;
         }
         for (int threads : new int[] {1, 2}) {
-            MutableMatrix m = GraphFormats.build(format, g, threads);
+            StoredGraph m = GraphFormats.build(format, g, threads);
             m.check();
             Graph back = m.toGraph();
             assertEquals(g.numEdges(), back.numEdges());

@@ -6,15 +6,15 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.stag.formats.dynamic.impl.ListFormat;
 
-/** The dynamic level formats stag ships, by the name used in format strings. */
-public final class DynamicFormats {
+/** The dynamic level formats stag ships, by the name used in format strings: the one place to register a new format. */
+public final class BuiltinFormats {
     private static final Map<String, Supplier<DynamicFormat>> FORMATS = new LinkedHashMap<>();
 
     static {
         FORMATS.put("list", ListFormat::new);
     }
 
-    private DynamicFormats() {
+    private BuiltinFormats() {
     }
 
     /** Whether {@code name} is a shipped dynamic format. */
