@@ -19,6 +19,14 @@ public interface DynamicFormat {
     /** The node schema the storage is derived from. */
     Schema schema();
 
+    /**
+     * Whether {@link #collect} yields coordinates in increasing order. An unordered format (a schema
+     * without {@code seq}) collects in storage order; readers that need order sort each row.
+     */
+    default boolean ordered() {
+        return true;
+    }
+
     /** A new empty store for structures of this format. */
     default NodeStore newStore(ValueMode mode) {
         return new NodeStore(schema(), mode);
@@ -57,8 +65,9 @@ public interface DynamicFormat {
     int size(NodeStore s, int root);
 
     /**
-     * Writes the elements in coordinate order into {@code crd} and {@code val} (val may be null) from
-     * {@code at}; returns the position after the last one written.
+     * Writes the elements in coordinate order (storage order when not {@link #ordered()}) into
+     * {@code crd} and {@code val} (val may be null) from {@code at}; returns the position after the last
+     * one written.
      */
     int collect(NodeStore s, int root, int[] crd, double[] val, int at);
 

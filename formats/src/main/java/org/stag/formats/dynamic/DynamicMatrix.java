@@ -1,5 +1,6 @@
 package org.stag.formats.dynamic;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import org.stag.loaders.Graph;
 import org.stag.loaders.Parallel;
@@ -158,8 +159,42 @@ public final class DynamicMatrix implements MutableMatrix {
         for (int r = 0; r < rows; r++) {
             format.collect(shardOf(r), root[r], col, w, rowPtr[r]);
         }
+        if (!format.ordered()) {
+            sortRows(rowPtr, col, w);
+        }
         return new Graph(format.name(), rows, cols, rowPtr, col, w, Symmetry.GENERAL,
                 weighted() ? ValueKind.REAL : ValueKind.PATTERN, VertexIds.offset(0), 0);
+    }
+
+    /** Sorts each row by column, carrying the weights along (unordered formats collect in storage order). */
+    private static void sortRows(int[] rowPtr, int[] col, double[] w) {
+        int rows = rowPtr.length - 1;
+        if (w == null) {
+            for (int r = 0; r < rows; r++) {
+                Arrays.sort(col, rowPtr[r], rowPtr[r + 1]);
+            }
+            return;
+        }
+        int longest = 0;
+        for (int r = 0; r < rows; r++) {
+            longest = Math.max(longest, rowPtr[r + 1] - rowPtr[r]);
+        }
+        // Columns are non-negative ints, so (column, position) packed in a long sorts by column.
+        long[] key = new long[longest];
+        double[] tmp = new double[longest];
+        for (int r = 0; r < rows; r++) {
+            int lo = rowPtr[r];
+            int n = rowPtr[r + 1] - lo;
+            for (int i = 0; i < n; i++) {
+                key[i] = ((long) col[lo + i] << 32) | i;
+            }
+            Arrays.sort(key, 0, n);
+            for (int i = 0; i < n; i++) {
+                col[lo + i] = (int) (key[i] >>> 32);
+                tmp[i] = w[lo + (int) key[i]];
+            }
+            System.arraycopy(tmp, 0, w, lo, n);
+        }
     }
 
     @Override

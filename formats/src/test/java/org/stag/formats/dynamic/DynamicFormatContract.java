@@ -26,6 +26,25 @@ public abstract class DynamicFormatContract {
         return format();
     }
 
+    /** Whether {@code collect} yields coordinates in order; unordered formats' collected runs are sorted before comparing. */
+    protected boolean ordered() {
+        return format().ordered();
+    }
+
+    /** Sorts {@code crd[0, n)} with {@code val} alongside (for unordered formats). */
+    private static void sortByCoordinate(int[] crd, double[] val, int n) {
+        long[] key = new long[n];
+        double[] v = Arrays.copyOf(val, n);
+        for (int i = 0; i < n; i++) {
+            key[i] = ((long) crd[i] << 32) | i;
+        }
+        Arrays.sort(key);
+        for (int i = 0; i < n; i++) {
+            crd[i] = (int) (key[i] >>> 32);
+            val[i] = v[(int) key[i]];
+        }
+    }
+
     private static long key(int r, int c) {
         return ((long) r << 32) | c;
     }
@@ -179,6 +198,9 @@ public abstract class DynamicFormatContract {
         int[] crd = new int[2 * n];
         double[] val = new double[2 * n];
         assertEquals(2 * n, f.collect(s, root, crd, val, 0));
+        if (!ordered()) {
+            sortByCoordinate(crd, val, 2 * n);
+        }
         for (int i = 0; i < 2 * n; i++) {
             assertEquals(i, crd[i]);
         }
@@ -204,6 +226,9 @@ public abstract class DynamicFormatContract {
         int[] out = new int[4];
         double[] vals = new double[4];
         f.collect(s, root, out, vals, 0);
+        if (!ordered()) {
+            sortByCoordinate(out, vals, 4);
+        }
         assertTrue(Arrays.equals(crd, out));
         assertTrue(Arrays.equals(pos, vals));
     }

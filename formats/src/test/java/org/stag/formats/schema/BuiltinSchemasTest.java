@@ -54,15 +54,15 @@ class BuiltinSchemasTest {
     }
 
     @Test
-    void blistDefaultHasContiguousSortedBlocksOfAtMostFour() {
+    void blistDefaultHasContiguousSortedBlocksOfAtMostSixteen() {
         Schema s = Schemas.builtin("blist");
         assertEquals("blist_head", s.root().name());
         NodeType b = type(s, "blist");
         Field e = Field.elementArray("e", ArraySize.of("B", 0), true);
         Field n = Field.child("n", "blist", false);
-        assertEquals(List.of(e, n, Field.size("B", SizeBounds.of(0, 4))), b.fields());
+        assertEquals(List.of(e, n, Field.size("B", SizeBounds.of(0, 16))), b.fields());
         assertEquals(FieldKind.ELEMENT_ARRAY, e.kind());
-        assertEquals(SizeBounds.of(0, 4), b.lengthBounds(e));
+        assertEquals(SizeBounds.of(0, 16), b.lengthBounds(e));
         assertEquals(List.of(loop(e), new Step.Child(n)), b.traversal());
         assertEquals(Optional.of("B"), ((Step.ArrayLoop) b.traversal().get(0)).sizeField());
         assertEquals(Optional.of(new Chain(n, Chain.Position.AFTER_ELEMENTS)), b.chain());
@@ -75,21 +75,21 @@ class BuiltinSchemasTest {
         Field e = field(b, "e");
         assertFalse(e.nonempty());
         assertEquals(Optional.of(ArraySize.of("B", 0)), e.arraySize());
-        assertEquals(SizeBounds.of(0, 4), b.lengthBounds(e));
+        assertEquals(SizeBounds.of(0, 16), b.lengthBounds(e));
         assertTrue(b.ordered());
         assertEquals(List.of(loop(e), new Step.Child(field(b, "n"))), b.traversal());
     }
 
     @Test
-    void blistFixedHasFourSlotsAndNoSizeField() {
+    void blistFixedHasSixteenSlotsAndNoSizeField() {
         NodeType b = type(Schemas.builtin("blist-fixed"), "blist");
         Field e = field(b, "e");
-        assertEquals(Field.elementArray("e", ArraySize.constant(4), false), e);
+        assertEquals(Field.elementArray("e", ArraySize.constant(16), false), e);
         assertEquals(List.of(), b.sizeFields());
-        assertEquals(SizeBounds.of(4, 4), b.lengthBounds(e));
+        assertEquals(SizeBounds.of(16, 16), b.lengthBounds(e));
         Step.ArrayLoop l = (Step.ArrayLoop) b.traversal().get(0);
         assertEquals(Optional.empty(), l.sizeField());
-        assertEquals(4, l.maxAddend());
+        assertEquals(16, l.maxAddend());
     }
 
     @Test
