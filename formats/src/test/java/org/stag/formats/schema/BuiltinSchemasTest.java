@@ -126,7 +126,8 @@ class BuiltinSchemasTest {
         assertEquals(List.of(e), t.elementFields());
         assertEquals(List.of(l, r), t.childFields());
         assertEquals(List.of(new Step.Child(l), loop(e), new Step.Child(r)), t.traversal());
-        assertEquals(SizeBounds.of(1, 4), t.lengthBounds(e));
+        assertEquals(SizeBounds.of(1, 32), t.lengthBounds(e)); // the figure's [1, 4] is illustrative
+        assertEquals(List.of(Field.metadata("ht", MetadataType.INT8)), t.metadataFields());
         assertEquals(Optional.empty(), t.chain()); // two children
     }
 
