@@ -32,18 +32,25 @@ final class BlockTreeSequences {
         void verify(NodeStore s, int root, int size, String what);
     }
 
-    /** The shipped schema {@code name} with {@code from} replaced by {@code to} in its text (which must contain it). */
-    static Schema shippedWith(String name, String from, String to) {
+    /**
+     * The shipped schema {@code name} with its text edited by pairs {@code (from, to)}, each replacing the
+     * first occurrence of {@code from}, which must be present.
+     */
+    static Schema shippedWith(String name, String... fromTo) {
         String text;
         try (InputStream in = Schemas.class.getResourceAsStream(name + ".schema")) {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        if (!text.contains(from)) {
-            throw new AssertionError(name + ".schema no longer contains '" + from + "'");
+        for (int i = 0; i < fromTo.length; i += 2) {
+            int at = text.indexOf(fromTo[i]);
+            if (at < 0) {
+                throw new AssertionError(name + ".schema no longer contains '" + fromTo[i] + "'");
+            }
+            text = text.substring(0, at) + fromTo[i + 1] + text.substring(at + fromTo[i].length());
         }
-        return Schema.parse(name + "-small.schema", text.replace(from, to));
+        return Schema.parse(name + "-small.schema", text);
     }
 
     /** Coordinates {@code 3i + 1} for {@code i < n}, in the given order (gaps leave room for absent lookups). */
