@@ -31,6 +31,9 @@ public final class BtreeFormat implements DynamicFormat {
     private final int leafTag;
     private final int mi;
     private final int ml;
+    private final BtreeNodes.Layout layout;
+    /** {@code cap[h]}: most keys a subtree of height h holds, up to the first height that holds any int count. */
+    private final long[] cap;
 
     /** The shipped schema (up to 31 keys per node). */
     public BtreeFormat() {
@@ -58,6 +61,15 @@ public final class BtreeFormat implements DynamicFormat {
         if (in.lengthBounds(in.field("c").orElseThrow()).upper().orElse(-1) != mi) {
             throw new IllegalArgumentException("btree_internal: c and e must have the same bound");
         }
+        this.layout = BtreeNodes.Layout.of(schema);
+        long[] c = new long[BtreeNodes.MAX_HEIGHT];
+        int h = 1;
+        c[1] = ml;
+        while (c[h] < Integer.MAX_VALUE) {
+            h++;
+            c[h] = (mi + 1) * c[h - 1] + mi;
+        }
+        this.cap = Arrays.copyOf(c, h + 1);
     }
 
     private static NodeType type(Schema schema, String name) {
@@ -99,38 +111,34 @@ public final class BtreeFormat implements DynamicFormat {
     }
 
     BtreeNodes nodes(NodeStore s) {
-        return new BtreeNodes(s, handles, innerTag, leafTag, mi, ml);
+        return new BtreeNodes(s, layout, handles, innerTag, leafTag, mi, ml);
     }
 
     // ------------------------------------------------------------------------------------- build
 
     @Override
     public void build(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
-        BtreeNodes t = nodes(s);
         if (from == to) {
             return;
         }
+        BtreeNodes t = nodes(s);
         if (t.top[root] != 0) {
             insert(s, root, crd, val, from, to);
             return;
         }
         int n = to - from;
-        // cap[h]: most keys a subtree of height h holds.
-        long[] cap = new long[BtreeNodes.MAX_HEIGHT];
-        cap[1] = ml;
         int h = 1;
         while (cap[h] < n) {
             h++;
-            cap[h] = (mi + 1) * cap[h - 1] + mi;
         }
-        t.top[root] = buildSubtree(t, cap, crd, val, from, n, h);
+        t.top[root] = buildSubtree(t, crd, val, from, n, h);
     }
 
     /**
      * The subtree of height {@code h} holding {@code crd[from, from + k)}: as few children as can hold
      * the keys (at least two), keys spread evenly. Recursion depth is the height, O(log n).
      */
-    private int buildSubtree(BtreeNodes t, long[] cap, int[] crd, double[] val, int from, int k, int h) {
+    private int buildSubtree(BtreeNodes t, int[] crd, double[] val, int from, int k, int h) {
         if (h == 1) {
             int n = t.newLeaf();
             int base = n * ml;
@@ -157,7 +165,7 @@ public final class BtreeFormat implements DynamicFormat {
         int at = from;
         for (int j = 0; j < children; j++) {
             int len = share + (j < extra ? 1 : 0);
-            int child = buildSubtree(t, cap, crd, val, at, len, h - 1);
+            int child = buildSubtree(t, crd, val, at, len, h - 1);
             at += len;
             if (j < children - 1) {
                 t.kid[n * mi + j] = child;
@@ -196,7 +204,7 @@ public final class BtreeFormat implements DynamicFormat {
             t.lcount[state] = k + 1;
             return state;
         }
-        t.depth = 0;
+        t.beginPath();
         int x = t.top[root];
         while (!t.isLeaf(x)) {
             int n = t.index(x);
@@ -226,7 +234,7 @@ public final class BtreeFormat implements DynamicFormat {
             appendFirst(t, root, c, v);
             return true;
         }
-        t.depth = 0;
+        t.beginPath();
         boolean rightmost = true;
         while (!t.isLeaf(x)) {
             int n = t.index(x);
@@ -278,7 +286,7 @@ public final class BtreeFormat implements DynamicFormat {
 
     private boolean deleteOne(BtreeNodes t, int root, int c) {
         int x = t.top[root];
-        t.depth = 0;
+        t.beginPath();
         while (!t.isLeaf(x)) {
             int n = t.index(x);
             int base = n * mi;
@@ -323,10 +331,11 @@ public final class BtreeFormat implements DynamicFormat {
     public int size(NodeStore s, int root) {
         BtreeNodes t = nodes(s);
         int x = t.top[root];
-        if (x == 0) {
-            return 0;
+        if (x == 0 || t.isLeaf(x)) {
+            return x == 0 ? 0 : t.lcount[t.index(x)]; // most rows of a sparse graph fit one leaf
         }
         // Pre-order walk with the path as the stack: (node, next child index).
+        t.beginPath();
         int total = 0;
         int sp = 0;
         while (true) {
@@ -358,6 +367,7 @@ public final class BtreeFormat implements DynamicFormat {
         if (x == 0) {
             return at;
         }
+        t.beginPath();
         int sp = 0;
         while (true) {
             while (!t.isLeaf(x)) {
@@ -428,6 +438,7 @@ public final class BtreeFormat implements DynamicFormat {
             return;
         }
         // Post-order: a leaf is freed when reached, an internal node once its last child is done.
+        t.beginPath();
         int sp = 0;
         while (true) {
             if (t.isLeaf(x)) {

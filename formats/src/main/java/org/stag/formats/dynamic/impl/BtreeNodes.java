@@ -4,6 +4,8 @@ import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.SupertypeHandles;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.schema.Schema;
 
 /**
  * The arrays of one store's B-tree nodes, fetched once per operation, and the structural steps updates
@@ -19,14 +21,24 @@ final class BtreeNodes {
     /** Longest root-to-leaf path: with at least two children per internal node, 2^31 keys need fewer than 32 levels. */
     static final int MAX_HEIGHT = 64;
 
+    /**
+     * Where the fields live. Layouts follow from the node types alone, so they are the same in every store
+     * of a schema and are derived once per format (looking them up per operation costs a map probe each).
+     */
+    record Layout(FieldLayout top, FieldLayout ie, FieldLayout ic, FieldLayout icl, FieldLayout ib, FieldLayout le,
+            FieldLayout lb) {
+        static Layout of(Schema schema) {
+            NodePool root = new NodePool(schema.root(), ValueMode.NONE);
+            NodePool in = new NodePool(schema.nodeType("btree_internal").orElseThrow(), ValueMode.NONE);
+            NodePool leaf = new NodePool(schema.nodeType("btree_leaf").orElseThrow(), ValueMode.NONE);
+            return new Layout(root.layout("r"), in.layout("e"), in.layout("c"), in.layout("cl"), in.layout("B"),
+                    leaf.layout("e"), leaf.layout("B"));
+        }
+    }
+
     final NodePool inner;
     final NodePool leaves;
-    private final FieldLayout ie;
-    private final FieldLayout ic;
-    private final FieldLayout icl;
-    private final FieldLayout ib;
-    private final FieldLayout le;
-    private final FieldLayout lb;
+    private final Layout at;
     private final SupertypeHandles handles;
     private final int innerTag;
     private final int leafTag;
@@ -48,8 +60,8 @@ final class BtreeNodes {
     int[] lp;
     int[] lcount;
     /** Internal nodes from the root down ({@code pathNode}) and the child index taken in each ({@code pathIdx}). */
-    final int[] pathNode = new int[MAX_HEIGHT];
-    final int[] pathIdx = new int[MAX_HEIGHT];
+    int[] pathNode;
+    int[] pathIdx;
     int depth;
     /** A split's result: the separator to insert into the parent and the new right sibling. */
     private int sepKey;
@@ -59,17 +71,11 @@ final class BtreeNodes {
     private double[] scratchVals;
     private int[] scratchKids;
 
-    BtreeNodes(NodeStore s, SupertypeHandles handles, int innerTag, int leafTag, int mi, int ml) {
-        NodePool roots = s.rootPool();
-        top = roots.ints(roots.layout("r"));
+    BtreeNodes(NodeStore s, Layout at, SupertypeHandles handles, int innerTag, int leafTag, int mi, int ml) {
+        top = s.rootPool().ints(at.top());
         inner = s.pool("btree_internal");
         leaves = s.pool("btree_leaf");
-        ie = inner.layout("e");
-        ic = inner.layout("c");
-        icl = inner.layout("cl");
-        ib = inner.layout("B");
-        le = leaves.layout("e");
-        lb = leaves.layout("B");
+        this.at = at;
         this.handles = handles;
         this.innerTag = innerTag;
         this.leafTag = leafTag;
@@ -77,21 +83,35 @@ final class BtreeNodes {
         this.ml = ml;
         this.minI = (mi + 1) / 2 - 1;
         this.minL = (ml + 1) / 2 - 1;
-        refresh();
+        refreshInner();
+        refreshLeaves();
     }
 
-    /** Fetches the arrays again (after a pool may have grown). */
-    void refresh() {
-        ik = inner.ints(ie);
-        iv = inner.values(ie);
-        ip = inner.positions(ie);
-        kid = inner.ints(ic);
-        last = inner.ints(icl);
-        icount = inner.ints(ib);
-        lk = leaves.ints(le);
-        lv = leaves.values(le);
-        lp = leaves.positions(le);
-        lcount = leaves.ints(lb);
+    /** Starts an empty path (allocated on first use: reads that need none stay allocation-free). */
+    void beginPath() {
+        if (pathNode == null) {
+            pathNode = new int[MAX_HEIGHT];
+            pathIdx = new int[MAX_HEIGHT];
+        }
+        depth = 0;
+    }
+
+    /** Fetches the internal nodes' arrays again (after the pool may have grown). */
+    private void refreshInner() {
+        ik = inner.ints(at.ie());
+        iv = inner.values(at.ie());
+        ip = inner.positions(at.ie());
+        kid = inner.ints(at.ic());
+        last = inner.ints(at.icl());
+        icount = inner.ints(at.ib());
+    }
+
+    /** Fetches the leaves' arrays again (after the pool may have grown). */
+    private void refreshLeaves() {
+        lk = leaves.ints(at.le());
+        lv = leaves.values(at.le());
+        lp = leaves.positions(at.le());
+        lcount = leaves.ints(at.lb());
     }
 
     boolean isLeaf(int handle) {
@@ -110,17 +130,17 @@ final class BtreeNodes {
         return handles.encode(n, innerTag);
     }
 
-    /** A new empty leaf (index); refreshes the arrays. */
+    /** A new empty leaf (index); refreshes the leaf arrays. */
     int newLeaf() {
         int n = leaves.alloc();
-        refresh();
+        refreshLeaves();
         return n;
     }
 
-    /** A new empty internal node (index); refreshes the arrays. */
+    /** A new empty internal node (index); refreshes the internal arrays. */
     int newInner() {
         int n = inner.alloc();
-        refresh();
+        refreshInner();
         return n;
     }
 

@@ -27,6 +27,7 @@ import org.stag.formats.schema.SizeBounds;
  */
 public final class TtreeFormat implements DynamicFormat {
     private final Schema schema;
+    private final TtreeNodes.Layout layout;
     private final int max;
     private final int min;
 
@@ -58,6 +59,7 @@ public final class TtreeFormat implements DynamicFormat {
         }
         this.max = Math.max(1, b.upper().getAsInt());
         this.min = Math.max(1, max / 2);
+        this.layout = TtreeNodes.Layout.of(schema);
     }
 
     static Field require(NodeType t, String name, FieldKind kind) {
@@ -89,15 +91,15 @@ public final class TtreeFormat implements DynamicFormat {
     }
 
     TtreeNodes nodes(NodeStore s) {
-        return new TtreeNodes(s, max, min);
+        return new TtreeNodes(s, layout, max, min);
     }
 
     @Override
     public void build(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
-        TtreeNodes t = nodes(s);
         if (from == to) {
             return;
         }
+        TtreeNodes t = nodes(s);
         if (t.top[root] != 0) {
             insert(s, root, crd, val, from, to);
             return;
@@ -159,7 +161,7 @@ public final class TtreeFormat implements DynamicFormat {
             t.insertAt(state, t.count[state], crd, val);
             return state;
         }
-        t.depth = 0;
+        t.beginPath();
         for (int h = t.top[root]; h != 0; h = t.right[h]) {
             t.path[t.depth++] = h;
         }
@@ -189,7 +191,7 @@ public final class TtreeFormat implements DynamicFormat {
             return true;
         }
         int max = t.max;
-        t.depth = 0;
+        t.beginPath();
         while (true) {
             t.path[t.depth++] = h;
             int base = h * max;
@@ -281,7 +283,7 @@ public final class TtreeFormat implements DynamicFormat {
     private static boolean deleteOne(TtreeNodes t, int root, int c) {
         int max = t.max;
         int h = t.top[root];
-        t.depth = 0;
+        t.beginPath();
         while (h != 0) {
             t.path[t.depth++] = h;
             int base = h * max;
@@ -311,10 +313,14 @@ public final class TtreeFormat implements DynamicFormat {
     @Override
     public int size(NodeStore s, int root) {
         TtreeNodes t = nodes(s);
+        int h = t.top[root];
+        if (h == 0 || t.left[h] == 0 && t.right[h] == 0) {
+            return h == 0 ? 0 : t.count[h]; // most rows of a sparse graph fit one node
+        }
+        t.beginPath();
         int[] stack = t.path;
         int sp = 0;
         int total = 0;
-        int h = t.top[root];
         while (h != 0 || sp > 0) {
             while (h != 0) {
                 stack[sp++] = h;
@@ -330,6 +336,7 @@ public final class TtreeFormat implements DynamicFormat {
     @Override
     public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
         TtreeNodes t = nodes(s);
+        t.beginPath();
         int[] stack = t.path;
         int sp = 0;
         int h = t.top[root];
@@ -378,8 +385,10 @@ public final class TtreeFormat implements DynamicFormat {
     @Override
     public void clear(NodeStore s, int root) {
         TtreeNodes t = nodes(s);
-        // Depth-first; a node's children are read before it is freed. At most one pending right child per level.
-        int[] stack = new int[2 * TtreeNodes.MAX_HEIGHT];
+        // Depth-first; a node's children are read before it is freed. The stack holds at most one pending
+        // right child per level besides the node at hand.
+        t.beginPath();
+        int[] stack = t.path;
         int sp = 0;
         if (t.top[root] != 0) {
             stack[sp++] = t.top[root];

@@ -3,6 +3,8 @@ package org.stag.formats.dynamic.impl;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.schema.Schema;
 
 /**
  * The arrays of one store's T-tree nodes, fetched once per operation, and the structural steps every
@@ -14,12 +16,20 @@ final class TtreeNodes {
     /** Longest root-to-node path: an AVL tree of 2^31 nodes is at most 45 high. */
     static final int MAX_HEIGHT = 64;
 
+    /**
+     * Where the fields live. Layouts follow from the node type alone, so they are the same in every store
+     * of a schema and are derived once per format (looking them up per operation costs a map probe each).
+     */
+    record Layout(FieldLayout top, FieldLayout e, FieldLayout l, FieldLayout r, FieldLayout b, FieldLayout ht) {
+        static Layout of(Schema schema) {
+            NodePool root = new NodePool(schema.root(), ValueMode.NONE);
+            NodePool t = new NodePool(schema.nodeType("ttree").orElseThrow(), ValueMode.NONE);
+            return new Layout(root.layout("r"), t.layout("e"), t.layout("l"), t.layout("r"), t.layout("B"), t.layout("ht"));
+        }
+    }
+
     final NodePool pool;
-    private final FieldLayout fe;
-    private final FieldLayout fl;
-    private final FieldLayout fr;
-    private final FieldLayout fb;
-    private final FieldLayout fht;
+    private final Layout at;
     /** {@code ttree_root.r} of every root record in the store. */
     final int[] top;
     final int max;
@@ -32,32 +42,35 @@ final class TtreeNodes {
     int[] count;
     byte[] height;
     /** Nodes from the tree's top down to the node an operation works on: {@code path[0 .. depth)}. */
-    final int[] path = new int[MAX_HEIGHT];
+    int[] path;
     int depth;
 
-    TtreeNodes(NodeStore s, int max, int min) {
-        NodePool roots = s.rootPool();
-        top = roots.ints(roots.layout("r"));
+    TtreeNodes(NodeStore s, Layout at, int max, int min) {
+        top = s.rootPool().ints(at.top());
         pool = s.pool("ttree");
-        fe = pool.layout("e");
-        fl = pool.layout("l");
-        fr = pool.layout("r");
-        fb = pool.layout("B");
-        fht = pool.layout("ht");
+        this.at = at;
         this.max = max;
         this.min = min;
         refresh();
     }
 
+    /** Starts an empty path (allocated on first use: reads that need none stay allocation-free). */
+    void beginPath() {
+        if (path == null) {
+            path = new int[MAX_HEIGHT];
+        }
+        depth = 0;
+    }
+
     /** Fetches the arrays again (after the pool may have grown). */
     void refresh() {
-        crd = pool.ints(fe);
-        val = pool.values(fe);
-        pos = pool.positions(fe);
-        left = pool.ints(fl);
-        right = pool.ints(fr);
-        count = pool.ints(fb);
-        height = pool.bytes(fht);
+        crd = pool.ints(at.e());
+        val = pool.values(at.e());
+        pos = pool.positions(at.e());
+        left = pool.ints(at.l());
+        right = pool.ints(at.r());
+        count = pool.ints(at.b());
+        height = pool.bytes(at.ht());
     }
 
     /** A new leaf holding one element; refreshes the arrays. */
