@@ -13,9 +13,9 @@ import org.stag.formats.schema.Schema;
  * and the upward passes that fix overflow and underflow along a root-to-leaf path.
  *
  * <p>Children are handles tagged with their subtype ({@link SupertypeHandles}). Internal node {@code n}
- * with {@code k} keys keeps keys in {@code ic[n * mi .. n * mi + k)}, children {@code C[0..k)} in
- * {@code kid[n * mi ..]} and {@code C[k]} in {@code last[n]} (the schema's {@code cl}); leaf {@code n}
- * keeps keys in {@code lc[n * ml .. n * ml + k)}.
+ * with {@code k} keys keeps keys in {@code ik[n * mi .. n * mi + k)} (the schema's {@code e}), children
+ * {@code C[0..k)} in {@code kid[n * mi ..]} ({@code c}) and {@code C[k]} in {@code last[n]} ({@code cl});
+ * leaf {@code n} keeps keys in {@code lk[n * ml .. n * ml + k)}. Values sit at the same index as keys.
  */
 final class BtreeNodes {
     /** Longest root-to-leaf path: with at least two children per internal node, 2^31 keys need fewer than 32 levels. */
