@@ -126,7 +126,8 @@ class BuiltinSchemasTest {
         assertEquals(List.of(e), t.elementFields());
         assertEquals(List.of(l, r), t.childFields());
         assertEquals(List.of(new Step.Child(l), loop(e), new Step.Child(r)), t.traversal());
-        assertEquals(SizeBounds.of(1, 4), t.lengthBounds(e));
+        assertEquals(SizeBounds.of(1, 32), t.lengthBounds(e)); // the figure's [1, 4] is illustrative
+        assertEquals(List.of(Field.metadata("ht", MetadataType.INT8)), t.metadataFields());
         assertEquals(Optional.empty(), t.chain()); // two children
     }
 
@@ -190,13 +191,13 @@ class BuiltinSchemasTest {
         assertEquals(List.of(c, cl), in.childFields());
         assertEquals(List.of(loop(c, e), new Step.Child(cl)), in.traversal());
         assertEquals(Optional.of("B"), ((Step.ArrayLoop) in.traversal().get(0)).sizeField());
-        assertEquals(SizeBounds.of(1, 3), in.lengthBounds(c));
+        assertEquals(SizeBounds.of(1, 31), in.lengthBounds(c)); // the figure's [1, 3] is illustrative
         assertEquals(Optional.empty(), in.chain());
 
         NodeType leaf = type(s, "btree_leaf");
         assertEquals(List.of(), leaf.childFields());
         assertEquals(List.of(loop(e)), leaf.traversal());
-        assertEquals(SizeBounds.of(1, 3), leaf.lengthBounds(field(leaf, "e")));
+        assertEquals(SizeBounds.of(1, 31), leaf.lengthBounds(field(leaf, "e")));
     }
 
     @Test
