@@ -4,7 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.stag.formats.dynamic.impl.BlistFormat;
+import org.stag.formats.dynamic.impl.BtreeFormat;
 import org.stag.formats.dynamic.impl.ListFormat;
+import org.stag.formats.dynamic.impl.TtreeFormat;
+import org.stag.formats.dynamic.impl.VblistFormat;
 
 /** The dynamic level formats stag ships, by the name used in format strings: the one place to register a new format. */
 public final class BuiltinFormats {
@@ -12,6 +16,12 @@ public final class BuiltinFormats {
 
     static {
         FORMATS.put("list", ListFormat::new);
+        for (String variant : new String[] {"blist", "blist-gaps", "blist-fixed", "blist-unsorted"}) {
+            FORMATS.put(variant, () -> BlistFormat.builtin(variant));
+        }
+        FORMATS.put("vblist", VblistFormat::new);
+        FORMATS.put("ttree", TtreeFormat::new);
+        FORMATS.put("btree", BtreeFormat::new);
     }
 
     private BuiltinFormats() {

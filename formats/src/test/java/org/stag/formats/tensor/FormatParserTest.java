@@ -87,7 +87,8 @@ class FormatParserTest {
                 .register("mylist", () -> new ListFormat(Schemas.builtin("list")));
         assertEquals("list", FormatParser.parse("mylist", mine).level(0).name());
         assertEquals(List.of("list", "mylist"), List.copyOf(mine.names()));
-        assertEquals(List.of("list"), List.copyOf(DynamicFormats.builtin().names()));
+        assertEquals(new java.util.TreeSet<>(org.stag.formats.dynamic.BuiltinFormats.names()),
+                new java.util.TreeSet<>(DynamicFormats.builtin().names()));
     }
 
     @Test
@@ -128,7 +129,9 @@ class FormatParserTest {
 
     @Test
     void shippedSchemaWithoutImplementation() {
-        error("dense,ctree", "has a schema but no registered implementation yet; implemented: list", 7);
+        // A registry without C-trees, so the test holds whatever stag itself implements.
+        DynamicFormats onlyLists = new DynamicFormats().register("list", ListFormat::new);
+        error("dense,ctree", onlyLists, "has a schema but no registered implementation yet; implemented: list", 7);
     }
 
     @Test
