@@ -167,6 +167,18 @@ class BstFormatTest extends DynamicFormatContract {
         assertDamageFound("never allocated", t -> t.left[t.at("rl")] = 999, SAME);
     }
 
+    @Test
+    void rejectsSchemasOfAnotherShapeAndBadAlpha() {
+        Schema bst = Schemas.builtin("bst");
+        String list = assertThrows(IllegalArgumentException.class, () -> new BstFormat(Schemas.builtin("list"), 0.7, 4)).getMessage();
+        assertTrue(list.contains("seq = left, elem, right"), list);
+        String noCounters = assertThrows(IllegalArgumentException.class, () -> new BstFormat(Schemas.builtin("rbtree"), 0.7, 4)).getMessage();
+        assertTrue(noCounters.contains("needs an int32 field 'n'"), noCounters);
+        assertThrows(IllegalArgumentException.class, () -> new BstFormat(bst, 0.45, 4));
+        assertThrows(IllegalArgumentException.class, () -> new BstFormat(bst, 1.0, 4));
+        assertThrows(IllegalArgumentException.class, () -> new BstFormat(bst, 0.7, -1));
+    }
+
     private static void collectInOrder(BinaryTreeProbe t, int h, int[] out, int[] at) {
         if (h != 0) {
             collectInOrder(t, t.left[h], out, at);

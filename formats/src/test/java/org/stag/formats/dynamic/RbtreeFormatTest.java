@@ -113,6 +113,13 @@ class RbtreeFormatTest extends DynamicFormatContract {
     }
 
     @Test
+    void rejectsSchemasWithoutParentOrColour() {
+        String bst = assertThrows(IllegalArgumentException.class, () -> new RbtreeFormat(Schemas.builtin("bst"), 4)).getMessage();
+        assertTrue(bst.contains("needs a parent field and one bool field"), bst);
+        assertThrows(IllegalArgumentException.class, () -> new RbtreeFormat(Schemas.builtin("ttree"), 4));
+    }
+
+    @Test
     void checkFindsColourDamage() {
         assertDamageFound("has a red child", t -> t.colour[t.at("ll")] = 1);
         assertDamageFound("the top node", t -> t.colour[t.top()] = 1);

@@ -12,14 +12,16 @@ import org.stag.formats.schema.Schemas;
  *
  * <p>The schema keeps no element count, so {@link #size} walks the tree (O(n)). A batch of k updates goes
  * element by element unless the tree has at most {@value #BULK_RATIO} k elements (found by a walk that
- * stops after {@value #BULK_RATIO} k nodes, so small batches do not pay O(n)); then one flatten, merge and
- * relink into a valid red-black tree costs O(n + k). {@code build} links a perfectly balanced tree with its
+ * stops after {@value #BULK_RATIO} k nodes, and skipped for batches below {@value #MIN_BULK_BATCH}, so small
+ * batches never pay O(n)); then one flatten, merge and relink into a valid red-black tree costs O(n + k). {@code build} links a perfectly balanced tree with its
  * deepest level red in O(n); {@code appendRest} hangs the new element under the previous one (the state)
  * and runs the insert fix-up: amortized O(1).
  */
 public final class RbtreeFormat implements DynamicFormat {
     /** Batches of at least n / BULK_RATIO updates are merged by rebuilding the tree. */
     static final int BULK_RATIO = 4;
+    /** Smaller batches never rebuild a nonempty tree. */
+    static final int MIN_BULK_BATCH = 8;
 
     private final Schema schema;
     private final TreeLayout layout;
@@ -93,9 +95,8 @@ public final class RbtreeFormat implements DynamicFormat {
         }
         RedBlackTree t = tree(s, root);
         int k = to - from;
-        int limit = (int) Math.min(Integer.MAX_VALUE - 1, (long) bulkRatio * k);
-        int n = t.sizeUpTo(limit);
-        if (n <= limit) {
+        int n = sizeIfRebuilding(t, k);
+        if (n >= 0) {
             return t.mergeRebuild(n, crd, val, from, to);
         }
         t.reserve(k);
@@ -114,9 +115,8 @@ public final class RbtreeFormat implements DynamicFormat {
             return 0;
         }
         RedBlackTree t = tree(s, root);
-        int limit = (int) Math.min(Integer.MAX_VALUE - 1, (long) bulkRatio * (to - from));
-        int n = t.sizeUpTo(limit);
-        if (n <= limit) {
+        int n = sizeIfRebuilding(t, to - from);
+        if (n >= 0) {
             return n == 0 ? 0 : t.filterRebuild(n, crd, from, to);
         }
         int removed = 0;
@@ -126,6 +126,23 @@ public final class RbtreeFormat implements DynamicFormat {
             }
         }
         return removed;
+    }
+
+    /**
+     * The size of the tree when a batch of {@code k} should rebuild it (at most bulkRatio * k elements),
+     * else -1. Batches below {@value #MIN_BULK_BATCH} only rebuild an empty tree: for them the size walk
+     * would cost about as much as the updates.
+     */
+    private int sizeIfRebuilding(RedBlackTree t, int k) {
+        if (t.isEmpty()) {
+            return 0;
+        }
+        if (k < MIN_BULK_BATCH) {
+            return -1;
+        }
+        int limit = (int) Math.min(Integer.MAX_VALUE - 1, (long) bulkRatio * k);
+        int n = t.sizeUpTo(limit);
+        return n <= limit ? n : -1;
     }
 
     @Override
