@@ -18,7 +18,7 @@ import org.stag.formats.schema.Schemas;
  * right end like any insert (amortized O(log n)) and so keep the depth bound.
  */
 public final class BstFormat implements DynamicFormat {
-    /** Galperin and Rivest's usual balance: depth at most log_{1/0.7} n &asymp; 1.94 log2 n. */
+    /** Galperin and Rivest's usual balance: depth at most log_{1/0.7} n + 1 &asymp; 1.94 log2 n + 1. */
     public static final double DEFAULT_ALPHA = 0.7;
     /** Batches of at least n / BULK_RATIO updates are merged by rebuilding the tree. */
     static final int BULK_RATIO = 4;

@@ -11,11 +11,12 @@ import org.stag.formats.schema.Schemas;
  * ({@link RedBlackTree}), O(log n) each.
  *
  * <p>The schema keeps no element count, so {@link #size} walks the tree (O(n)). A batch of k updates goes
- * element by element unless the tree has at most {@value #BULK_RATIO} k elements (found by a walk that
- * stops after {@value #BULK_RATIO} k nodes, and skipped for batches below {@value #MIN_BULK_BATCH}, so small
- * batches never pay O(n)); then one flatten, merge and relink into a valid red-black tree costs O(n + k). {@code build} links a perfectly balanced tree with its
- * deepest level red in O(n); {@code appendRest} hangs the new element under the previous one (the state)
- * and runs the insert fix-up: amortized O(1).
+ * element by element unless the tree has at most {@value #BULK_RATIO} k elements; then one flatten, merge
+ * and relink into a valid red-black tree costs O(n + k). The size is found by a walk that stops after
+ * {@value #BULK_RATIO} k nodes and is skipped for batches below {@value #MIN_BULK_BATCH}, so small batches
+ * never pay O(n). {@code build} links a perfectly balanced tree with its deepest level red in O(n);
+ * {@code appendRest} hangs the new element under the previous one (the state) and runs the insert fix-up:
+ * amortized O(1).
  */
 public final class RbtreeFormat implements DynamicFormat {
     /** Batches of at least n / BULK_RATIO updates are merged by rebuilding the tree. */
