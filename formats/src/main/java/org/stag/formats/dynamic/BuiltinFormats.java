@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.stag.formats.dynamic.impl.BlistFormat;
+import org.stag.formats.dynamic.impl.BstFormat;
 import org.stag.formats.dynamic.impl.BtreeFormat;
+import org.stag.formats.dynamic.impl.RbtreeFormat;
 import org.stag.formats.dynamic.impl.ListFormat;
 import org.stag.formats.dynamic.impl.TtreeFormat;
 import org.stag.formats.dynamic.impl.VblistFormat;
@@ -22,6 +24,8 @@ public final class BuiltinFormats {
         FORMATS.put("vblist", VblistFormat::new);
         FORMATS.put("ttree", TtreeFormat::new);
         FORMATS.put("btree", BtreeFormat::new);
+        FORMATS.put("bst", BstFormat::new);
+        FORMATS.put("rbtree", RbtreeFormat::new);
     }
 
     private BuiltinFormats() {

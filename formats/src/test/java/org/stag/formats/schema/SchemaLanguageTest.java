@@ -79,10 +79,10 @@ class SchemaLanguageTest {
 
     @Test
     void layoutAndCommentsDoNotMatter() {
-        Schema oneLine = Schema.parse("bst", "def bst{e:elem nonempty l:bst r:bst seq=l,e,r}def root bst_root{r:bst}");
+        Schema oneLine = Schema.parse("bst", "def bst{e:elem nonempty l:bst r:bst seq=l,e,r}def root bst_root{r:bst n:int32 max_n:int32}");
         assertEquals(Schemas.builtin("bst"), oneLine);
         Schema spaced = Schema.parse("bst.schema", "// c\n\n def  bst // c\n {\n\te : elem nonempty\r\n l : bst\n r : bst\n"
-                + " seq = l ,\n e , r }\n def root bst_root { r : bst } // end");
+                + " seq = l ,\n e , r }\n def root bst_root { r : bst\n n : int32 max_n : int32 } // end");
         assertEquals(oneLine, spaced);
     }
 
