@@ -49,6 +49,8 @@ class SyntaxErrorTest {
                         + " outputs, found '('"),
                 bad("a function without a name", "Let (x int) -> (y int)\nEnd", "t.stag:1:5: expected the"
                         + " function's name, found '('"),
+                bad("a parameter without a type", "Let F(x y) -> (r double)\nEnd", "t.stag:1:9: expected a type"
+                        + " (bool, int, long, float or double), found 'y'"),
                 bad("a parameter without a name", "Let F(int) -> (r double)\nEnd", "t.stag:1:7: expected a parameter"
                         + " name, found keyword 'int'"),
                 bad("an expression as a left-hand index", main("  y[i + 1] = 2"), "t.stag:2:7: a left-hand side"
