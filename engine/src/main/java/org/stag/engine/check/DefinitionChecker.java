@@ -133,8 +133,8 @@ final class DefinitionChecker {
         Set<String> free = new LinkedHashSet<>();
         for (Ident i : t.indices()) {
             if (scope.lookup(i.name()) != null || scope.isFunction(i.name())) {
-                throw report.at(i.pos(), "'" + i.name() + "' is a variable, not an index variable; the left-hand"
-                        + " side takes index variables");
+                throw report.at(i.pos(), "'" + i.name() + "' is a " + (scope.isFunction(i.name()) ? "function"
+                        : "variable") + ", not an index variable; the left-hand side takes index variables");
             }
             if (!free.add(i.name())) {
                 throw report.at(i.pos(), "index '" + i.name() + "' appears twice on the left-hand side");
