@@ -41,7 +41,9 @@ final class CallChecker {
 
     void call(Call c, Scope scope) {
         FunctionInfo f = resolve(c.function());
+        scope.beginDefinition(names(c.outputs()));
         arguments(c.function(), c.args(), f, scope);
+        scope.endDefinition();
         outputs(c.outputs(), c.pos(), f, scope);
     }
 
@@ -62,16 +64,28 @@ final class CallChecker {
                         + ") and output " + (k + 1) + " ('" + f.outputs().get(k).name() + "', " + out + ") differ");
             }
         }
+        scope.beginDefinition(names(c.outputs()));
         List<List<List<String>>> ruleFormats = new ArrayList<>();
         for (FormatRule r : c.rules()) {
             ruleFormats.add(rule(r, c, f, scope));
         }
         arguments(c.function(), c.args(), f, scope);
+        scope.endDefinition();
         outputs(c.outputs(), c.pos(), f, scope);
         StarCallInfo.Stop stop = stop(c.stop(), f, scope);
         StarCallInfo info = new StarCallInfo(c, f, stop, ruleFormats);
         facts.starCalls.put(c, info);
         return info;
+    }
+
+    private static Set<String> names(List<Ident> outputs) {
+        Set<String> out = new HashSet<>();
+        for (Ident o : outputs) {
+            if (!o.isWildcard()) {
+                out.add(o.name());
+            }
+        }
+        return out;
     }
 
     private FunctionInfo resolve(Ident function) {

@@ -55,7 +55,7 @@ final class DefinitionChecker {
             indexVars.add(u.var());
         }
 
-        scope.beginDefinition(t.name());
+        scope.beginDefinition(Set.of(t.name()));
         ScalarType fill = target != null && target.isTensor() ? target.type().elem() : null;
         String noFill = "'fill' stands for the fill value of the tensor being defined, but '" + t.name()
                 + "' is a scalar";

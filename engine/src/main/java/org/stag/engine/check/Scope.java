@@ -18,7 +18,7 @@ final class Scope {
     private final Map<String, Symbol> locals = new LinkedHashMap<>();
     private final Map<String, SourcePos> defined = new HashMap<>();
     private final Map<String, SourcePos> definedLater;
-    private String beingDefined;
+    private Set<String> beingDefined = Set.of();
 
     /**
      * @param unavailable  globals that exist but cannot be used here (in a parameter's default: tensors and
@@ -60,13 +60,13 @@ final class Scope {
         defined.put(name, pos);
     }
 
-    /** Marks the variable whose definition is being checked, so reading it gets a precise message. */
-    void beginDefinition(String name) {
-        beingDefined = name;
+    /** Marks the variables whose definition is being checked, so reading one gets a precise message. */
+    void beginDefinition(Set<String> names) {
+        beingDefined = names;
     }
 
     void endDefinition() {
-        beingDefined = null;
+        beingDefined = Set.of();
     }
 
     /** Why {@code s} cannot be read here, or null if it can. */
@@ -74,18 +74,25 @@ final class Scope {
         if (s.kind().isGlobal() || s.kind() == Symbol.Kind.ARGUMENT || defined.containsKey(s.name())) {
             return null;
         }
-        if (s.name().equals(beingDefined)) {
-            return "'" + s.name() + "' is read in its own definition; variables are immutable, so define a new one";
+        if (beingDefined.contains(s.name())) {
+            return ownDefinition(s.name());
         }
         SourcePos later = definedLater.get(s.name());
         return later != null ? "'" + s.name() + "' is used before its definition at " + later
                 : "'" + s.name() + "' is read but never defined";
     }
 
+    private static String ownDefinition(String name) {
+        return "'" + name + "' is read in its own definition; variables are immutable, so define a new one";
+    }
+
     /** Why an unknown {@code name} is unknown, if a better reason than "unknown" exists; else null. */
     String whyUnknown(String name) {
         if (functions.contains(name)) {
             return "'" + name + "' is a function, not a variable";
+        }
+        if (beingDefined.contains(name)) {
+            return ownDefinition(name);
         }
         String reason = unavailable.get(name);
         if (reason != null) {

@@ -248,6 +248,10 @@ public final class Parser {
         if (t.is(TokenKind.IDENT)) {
             throw error(peek(1), "expected '=', '[' or a type after '" + t.text() + "', found " + peek(1).describe());
         }
+        if (t.isKeyword("Ord") || t.is(TokenKind.PIPE)) {
+            throw error(t, "'" + t.text() + "' continues the definition above; a line may break after '|' or ','"
+                    + " but not before '" + t.text() + "'");
+        }
         throw error(t, "expected a statement, found " + t.describe());
     }
 

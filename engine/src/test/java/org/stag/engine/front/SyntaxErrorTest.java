@@ -127,6 +127,10 @@ class SyntaxErrorTest {
                         + " found '3'"),
                 bad("a name followed by junk", main("  r + 1"), "t.stag:2:5: expected '=', '[' or a type after 'r',"
                         + " found '+'"),
+                bad("Ord on its own line", main("  y[i] = x[i]", "    Ord i"), "t.stag:3:5: 'Ord' continues the"
+                        + " definition above; a line may break after '|' or ',' but not before 'Ord'"),
+                bad("a reduction on its own line", main("  y[i] = A[i][j]", "    | j:(+, 0)"), "t.stag:3:5: '|'"
+                        + " continues the definition above; a line may break after '|' or ',' but not before '|'"),
                 bad("a statement starting with a number", main("  3 = r"), "t.stag:2:3: expected a statement, found"
                         + " '3'"),
                 bad("a number at top level", "3", "t.stag:1:1: expected a declaration ('name type') or a function"
