@@ -65,15 +65,15 @@ final class CallChecker {
             }
         }
         scope.beginDefinition(names(c.outputs()));
-        List<List<List<String>>> ruleFormats = new ArrayList<>();
+        List<StarCallInfo.Rule> rules = new ArrayList<>();
         for (FormatRule r : c.rules()) {
-            ruleFormats.add(rule(r, c, f, scope));
+            rules.add(rule(r, c, f, scope));
         }
         arguments(c.function(), c.args(), f, scope);
         scope.endDefinition();
         outputs(c.outputs(), c.pos(), f, scope);
         StarCallInfo.Stop stop = stop(c.stop(), f, scope);
-        StarCallInfo info = new StarCallInfo(c, f, stop, ruleFormats);
+        StarCallInfo info = new StarCallInfo(c, f, stop, rules);
         facts.starCalls.put(c, info);
         return info;
     }
@@ -201,7 +201,7 @@ final class CallChecker {
                 + " this stop clause is " + t);
     }
 
-    private List<List<String>> rule(FormatRule r, StarCall c, FunctionInfo f, Scope scope) {
+    private StarCallInfo.Rule rule(FormatRule r, StarCall c, FunctionInfo f, Scope scope) {
         int k = r.argument().index();
         if (k < 1 || k > c.args().size()) {
             throw report.at(r.argument().pos(), "#" + k + " is out of range: the star call has "
@@ -244,7 +244,7 @@ final class CallChecker {
         if (t.constant() || t.type() != ScalarType.BOOL) {
             throw report.at(Trees.start(r.condition()), "a FormatRule's condition must be bool, not " + t);
         }
-        return List.of(from, to);
+        return new StarCallInfo.Rule(r, k - 1, from, to);
     }
 
     private static boolean sameType(VarType a, VarType b) {

@@ -114,7 +114,12 @@ class CheckedProgramTest {
         StarCallInfo loop = bfs.starCall(starCall(bfs, "Main"));
         assertEquals(StarCallInfo.Stop.CONDITION, loop.stop());
         assertEquals("Step", loop.function().name());
-        assertEquals(List.of(List.of(List.of("list"), List.of("bitmap"))), loop.ruleFormats());
+        assertEquals(1, loop.rules().size());
+        StarCallInfo.Rule rule = loop.rules().get(0);
+        assertEquals(0, rule.argument());
+        assertEquals(List.of("list"), rule.from());
+        assertEquals(List.of("bitmap"), rule.to());
+        assertEquals(loop.call().rules().get(0), rule.rule());
     }
 
     @Test
