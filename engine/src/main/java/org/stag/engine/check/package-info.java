@@ -1,0 +1,9 @@
+/**
+ * The semantic checker of the stag language. {@link org.stag.engine.check.Checker} takes a parsed
+ * {@link org.stag.engine.front.Program} and either throws a {@link org.stag.engine.front.ProgramException}
+ * at the first problem or returns a {@link org.stag.engine.check.CheckedProgram}: symbols, expression types,
+ * per-definition index structure ({@link org.stag.engine.check.DefinitionInfo}) and outer loops
+ * ({@link org.stag.engine.check.StarCallInfo}) for the compiler. Level names and capabilities come from a
+ * {@link org.stag.engine.check.LevelCatalog}, the compiler's hook.
+ */
+package org.stag.engine.check;
