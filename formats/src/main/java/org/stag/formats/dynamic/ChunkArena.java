@@ -112,14 +112,18 @@ public final class ChunkArena {
         return b;
     }
 
-    /** Shrinks the arrays to what has been handed out. */
+    /** Shrinks the arrays to what has been handed out plus 1/8 spare (see {@link NodePool#trim()}). */
     public void trim() {
-        crd = Arrays.copyOf(crd, top);
+        int keep = (int) Math.min(Integer.MAX_VALUE - 8L, top + (top >> 3) + 64L);
+        if (keep >= crd.length) {
+            return;
+        }
+        crd = Arrays.copyOf(crd, keep);
         if (val != null) {
-            val = Arrays.copyOf(val, top);
+            val = Arrays.copyOf(val, keep);
         }
         if (pos != null) {
-            pos = Arrays.copyOf(pos, top);
+            pos = Arrays.copyOf(pos, keep);
         }
     }
 }

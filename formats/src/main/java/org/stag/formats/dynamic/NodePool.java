@@ -295,27 +295,29 @@ public final class NodePool {
         return b + 4L * free.elements().length;
     }
 
-    /** Shrinks the arrays to the nodes in use (after a build, when no more growth is expected soon). */
+    /**
+     * Shrinks the arrays to the nodes in use plus 1/8 spare, after a build: without the spare, the first
+     * update after a build would copy the whole pool.
+     */
     public void trim() {
-        if (top < capacity) {
-            int old = capacity;
-            capacity = top;
+        int keep = (int) Math.min(Integer.MAX_VALUE - 8L, top + (top >> 3) + 16L);
+        if (keep < capacity) {
+            capacity = keep;
             for (int i = 0; i < ints.length; i++) {
-                ints[i] = Arrays.copyOf(ints[i], top * intStride[i]);
+                ints[i] = Arrays.copyOf(ints[i], keep * intStride[i]);
             }
             for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = Arrays.copyOf(bytes[i], top * byteStride[i]);
+                bytes[i] = Arrays.copyOf(bytes[i], keep * byteStride[i]);
             }
             for (int i = 0; i < longs.length; i++) {
-                longs[i] = Arrays.copyOf(longs[i], top * longStride[i]);
+                longs[i] = Arrays.copyOf(longs[i], keep * longStride[i]);
             }
             for (int i = 0; i < values.length; i++) {
-                values[i] = Arrays.copyOf(values[i], top * strideOfValueSlot(i));
+                values[i] = Arrays.copyOf(values[i], keep * strideOfValueSlot(i));
             }
             for (int i = 0; i < positions.length; i++) {
-                positions[i] = Arrays.copyOf(positions[i], top * strideOfValueSlot(i));
+                positions[i] = Arrays.copyOf(positions[i], keep * strideOfValueSlot(i));
             }
-            assert capacity <= old;
         }
         free.trim();
     }

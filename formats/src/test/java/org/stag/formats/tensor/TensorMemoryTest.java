@@ -71,6 +71,7 @@ class TensorMemoryTest {
         assertEquals(t.level(1).memoryBytes(), t.memoryBytes(), "values live in the list nodes");
         // A list node: coordinate, value and next link (12 bytes), plus a head record and a root per row.
         assertTrue(t.memoryBytes() >= 16L * nnz + 8L * ROWS, t.memoryBytes() + " bytes for " + nnz);
-        assertTrue(t.memoryBytes() <= 16L * nnz + 16L * ROWS + 64, t.memoryBytes() + " bytes for " + nnz);
+        // Pools keep 1/8 spare after a build (NodePool.trim), so the first update does not copy them.
+        assertTrue(t.memoryBytes() <= (16L * nnz + 16L * ROWS) * 9 / 8 + 256, t.memoryBytes() + " bytes for " + nnz);
     }
 }
