@@ -1,0 +1,295 @@
+package org.stag.formats.dynamic.impl;
+
+import java.util.Arrays;
+import org.stag.formats.dynamic.ChunkArena;
+import org.stag.formats.dynamic.FieldLayout;
+import org.stag.formats.dynamic.NodePool;
+import org.stag.formats.dynamic.NodeStore;
+
+/**
+ * The arrays of one store as a C-tree operation sees them, plus the scratch space of one thread. A format
+ * keeps one view per thread and binds it to a store for the length of one operation, so the hot paths
+ * allocate nothing; {@link #release()} drops the store's arrays afterwards so that a discarded matrix is not
+ * kept alive by an idle thread.
+ *
+ * <p>A chunk is named by its <em>owner</em>: a ctree node handle for the node's tail {@code t}, or 0 for
+ * the prefix {@code e} of the structure {@link #root}. Every chunk is empty with no arena run (offset and
+ * capacity 0) or holds {@code N >= 1} elements in a run of a power-of-two capacity.
+ */
+final class CtreeView {
+    /** Schema fields, resolved once per format. */
+    record Layout(String rootType, String nodeType, FieldLayout prefixElems, FieldLayout prefixTree,
+            FieldLayout prefixSize, FieldLayout head, FieldLayout tail, FieldLayout left, FieldLayout right,
+            FieldLayout tailSize) {
+    }
+
+    private final Layout layout;
+    NodePool roots;
+    NodePool nodes;
+    ChunkArena arena;
+    /** Root record of the structure being worked on (the owner of chunk 0). */
+    int root;
+
+    int[] prefixOff;
+    int[] prefixCap;
+    int[] prefixN;
+    int[] tree;
+
+    int[] key;
+    double[] keyVal;
+    int[] keyPos;
+    int[] tailOff;
+    int[] tailCap;
+    int[] tailN;
+    int[] left;
+    int[] right;
+
+    int[] crd;
+    double[] val;
+    int[] pos;
+
+    /** Scratch, grown on demand and kept: merged elements, head positions and hashes, a node stack. */
+    int[] bufCrd = new int[64];
+    double[] bufVal = new double[64];
+    int[] ints = new int[64];
+    long[] longs = new long[64];
+    int[] stack = new int[64];
+    long[] stackPrio = new long[64];
+
+    CtreeView(Layout layout) {
+        this.layout = layout;
+    }
+
+    /** Binds the view to structure {@code root} of store {@code s}. */
+    CtreeView bind(NodeStore s, int root) {
+        roots = s.pool(layout.rootType());
+        nodes = s.pool(layout.nodeType());
+        arena = s.arena();
+        this.root = root;
+        prefixOff = roots.ints(layout.prefixElems());
+        prefixCap = roots.capacities(layout.prefixElems());
+        prefixN = roots.ints(layout.prefixSize());
+        tree = roots.ints(layout.prefixTree());
+        refreshNodes();
+        refreshArena();
+        return this;
+    }
+
+    /** Forgets the store, so that it can be collected when its matrix is dropped. */
+    void release() {
+        roots = null;
+        nodes = null;
+        arena = null;
+        prefixOff = prefixCap = prefixN = tree = null;
+        key = keyPos = tailOff = tailCap = tailN = left = right = null;
+        keyVal = null;
+        crd = pos = null;
+        val = null;
+    }
+
+    /** Fetches the node arrays again (after an allocation may have replaced them). */
+    void refreshNodes() {
+        key = nodes.ints(layout.head());
+        keyVal = nodes.values(layout.head());
+        keyPos = nodes.positions(layout.head());
+        tailOff = nodes.ints(layout.tail());
+        tailCap = nodes.capacities(layout.tail());
+        tailN = nodes.ints(layout.tailSize());
+        left = nodes.ints(layout.left());
+        right = nodes.ints(layout.right());
+    }
+
+    /** Fetches the arena arrays again. */
+    void refreshArena() {
+        crd = arena.crd();
+        val = arena.val();
+        pos = arena.pos();
+    }
+
+    /** A new ctree node, all fields zero. */
+    int allocNode() {
+        int x = nodes.alloc();
+        refreshNodes();
+        return x;
+    }
+
+    /** Returns node {@code x} to the pool (its chunk must already be freed). */
+    void freeNode(int x) {
+        nodes.free(x);
+    }
+
+    /** A run of {@code capacity} arena slots (a power of two). */
+    int allocRun(int capacity) {
+        int off = arena.alloc(capacity);
+        refreshArena();
+        return off;
+    }
+
+    /** Frees a run; a capacity of 0 stands for "no run". */
+    void freeRun(int off, int capacity) {
+        if (capacity > 0) {
+            arena.free(off, capacity);
+        }
+    }
+
+    // ---- chunks by owner (0 = prefix of root, else a node's tail)
+
+    int off(int owner) {
+        return owner == 0 ? prefixOff[root] : tailOff[owner];
+    }
+
+    int size(int owner) {
+        return owner == 0 ? prefixN[root] : tailN[owner];
+    }
+
+    int cap(int owner) {
+        return owner == 0 ? prefixCap[root] : tailCap[owner];
+    }
+
+    void setChunk(int owner, int off, int n, int cap) {
+        if (owner == 0) {
+            prefixOff[root] = off;
+            prefixN[root] = n;
+            prefixCap[root] = cap;
+        } else {
+            tailOff[owner] = off;
+            tailN[owner] = n;
+            tailCap[owner] = cap;
+        }
+    }
+
+    void setSize(int owner, int n) {
+        if (owner == 0) {
+            prefixN[root] = n;
+        } else {
+            tailN[owner] = n;
+        }
+    }
+
+    /**
+     * Whether a chunk of {@code n} elements should move out of a run of capacity {@code cap}: it no longer
+     * fits, or it uses under a quarter of the run (the factor-2 gap to the growth threshold keeps an
+     * insert/delete cycle from reallocating every time).
+     */
+    static boolean needsRealloc(int n, int cap) {
+        return n > cap || (n == 0 ? cap > 0 : cap >= 4 * ChunkArena.capacityFor(n));
+    }
+
+    /**
+     * Moves the chunk of {@code owner}, now holding {@code n} elements at its current run, into a run sized
+     * for them (or frees it when {@code n == 0}).
+     */
+    void resize(int owner, int n) {
+        int off = off(owner);
+        int cap = cap(owner);
+        if (n == 0) {
+            freeRun(off, cap);
+            setChunk(owner, 0, 0, 0);
+            return;
+        }
+        int nc = ChunkArena.capacityFor(n);
+        int no = allocRun(nc);
+        copyArena(off, no, n);
+        freeRun(off, cap);
+        setChunk(owner, no, n, nc);
+    }
+
+    // ---- values
+
+    /** Value of batch entry {@code k} ({@code 1.0} when the batch carries none). */
+    static double valueOf(double[] vals, int k) {
+        return vals == null ? 1.0 : vals[k];
+    }
+
+    boolean hasValues() {
+        return val != null || pos != null;
+    }
+
+    double arenaValue(int i) {
+        return val != null ? val[i] : pos != null ? pos[i] : 1.0;
+    }
+
+    void setArenaValue(int i, double v) {
+        if (val != null) {
+            val[i] = v;
+        } else if (pos != null) {
+            pos[i] = (int) v;
+        }
+    }
+
+    /** Writes element {@code (c, v)} at arena slot {@code i}. */
+    void putArena(int i, int c, double v) {
+        crd[i] = c;
+        setArenaValue(i, v);
+    }
+
+    /** Copies {@code n} arena slots (coordinates and values), overlapping ranges allowed. */
+    void copyArena(int from, int to, int n) {
+        System.arraycopy(crd, from, crd, to, n);
+        if (val != null) {
+            System.arraycopy(val, from, val, to, n);
+        } else if (pos != null) {
+            System.arraycopy(pos, from, pos, to, n);
+        }
+    }
+
+    /** Copies {@code n} elements of a batch into the arena. */
+    void copyIn(int[] bc, double[] bv, int from, int to, int n) {
+        System.arraycopy(bc, from, crd, to, n);
+        if (val != null) {
+            if (bv == null) {
+                Arrays.fill(val, to, to + n, 1.0);
+            } else {
+                System.arraycopy(bv, from, val, to, n);
+            }
+        } else if (pos != null) {
+            for (int i = 0; i < n; i++) {
+                pos[to + i] = bv == null ? 1 : (int) bv[from + i];
+            }
+        }
+    }
+
+    double keyValue(int x) {
+        return keyVal != null ? keyVal[x] : keyPos != null ? keyPos[x] : 1.0;
+    }
+
+    void setKeyValue(int x, double v) {
+        if (keyVal != null) {
+            keyVal[x] = v;
+        } else if (keyPos != null) {
+            keyPos[x] = (int) v;
+        }
+    }
+
+    // ---- scratch
+
+    void ensureBuf(int n) {
+        if (bufCrd.length < n) {
+            int c = Math.max(n, bufCrd.length + (bufCrd.length >> 1));
+            bufCrd = new int[c];
+            bufVal = new double[c];
+        }
+    }
+
+    int[] ints(int n) {
+        if (ints.length < n) {
+            ints = new int[Math.max(n, ints.length + (ints.length >> 1))];
+        }
+        return ints;
+    }
+
+    long[] longs(int n) {
+        if (longs.length < n) {
+            longs = new long[Math.max(n, longs.length + (longs.length >> 1))];
+        }
+        return longs;
+    }
+
+    /** Makes room in {@link #stack} (and {@link #stackPrio}) for an entry at {@code sp}, keeping contents. */
+    void ensureStack(int sp) {
+        if (sp >= stack.length) {
+            stack = Arrays.copyOf(stack, stack.length * 2);
+            stackPrio = Arrays.copyOf(stackPrio, stack.length);
+        }
+    }
+}
