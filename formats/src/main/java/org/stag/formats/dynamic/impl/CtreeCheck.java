@@ -10,6 +10,7 @@ import org.stag.formats.dynamic.ChunkArena;
  */
 final class CtreeCheck {
     private final CtreeView v;
+    private final CtreeScratch sc = CtreeScratch.get();
     private final long threshold;
     /** The last coordinate seen in order, and what held it (for the message when order breaks). */
     private long last = -1;
@@ -21,7 +22,7 @@ final class CtreeCheck {
     CtreeCheck(CtreeView v, long threshold) {
         this.v = v;
         this.threshold = threshold;
-        this.runs = v.longs;
+        this.runs = sc.longs;
     }
 
     void run() {
@@ -36,11 +37,11 @@ final class CtreeCheck {
                 if (sp >= live) {
                     throw new IllegalStateException("ctree: head tree has a cycle (deeper than the " + live + " live nodes)");
                 }
-                v.ensureStack(sp);
-                v.stack[sp++] = x;
+                sc.ensureStack(sp);
+                sc.stack[sp++] = x;
                 x = v.left[x];
             }
-            x = v.stack[--sp];
+            x = sc.stack[--sp];
             if (++seen > live) {
                 throw new IllegalStateException("ctree: head tree has a cycle (more nodes reached than the " + live + " live)");
             }
@@ -100,7 +101,7 @@ final class CtreeCheck {
                     + ") outside the arena");
         }
         if (runCount == runs.length) {
-            runs = v.longs = Arrays.copyOf(runs, 2 * runCount);
+            runs = sc.longs = Arrays.copyOf(runs, 2 * runCount);
         }
         runs[runCount++] = ((long) off << 32) | cap;
         int[] a = v.crd;
@@ -133,6 +134,7 @@ final class CtreeCheck {
 
     /** Depth of the head tree of {@code v.root}, by an iterative walk. */
     static int depth(CtreeView v) {
+        CtreeScratch sc = CtreeScratch.get();
         int x = v.tree[v.root];
         if (x == 0) {
             return 0;
@@ -140,26 +142,26 @@ final class CtreeCheck {
         // Stack of (node, depth) pairs, packed in the stack and stackPrio arrays.
         int sp = 0;
         int max = 0;
-        v.ensureStack(sp);
-        v.stack[sp] = x;
-        v.stackPrio[sp++] = 1;
+        sc.ensureStack(sp);
+        sc.stack[sp] = x;
+        sc.stackPrio[sp++] = 1;
         while (sp > 0) {
-            x = v.stack[--sp];
-            int d = (int) v.stackPrio[sp];
+            x = sc.stack[--sp];
+            int d = (int) sc.stackPrio[sp];
             max = Math.max(max, d);
-            sp = push(v, sp, v.left[x], d + 1);
-            sp = push(v, sp, v.right[x], d + 1);
+            sp = push(sc, sp, v.left[x], d + 1);
+            sp = push(sc, sp, v.right[x], d + 1);
         }
         return max;
     }
 
-    private static int push(CtreeView v, int sp, int x, int d) {
+    private static int push(CtreeScratch sc, int sp, int x, int d) {
         if (x == 0) {
             return sp;
         }
-        v.ensureStack(sp);
-        v.stack[sp] = x;
-        v.stackPrio[sp] = d;
+        sc.ensureStack(sp);
+        sc.stack[sp] = x;
+        sc.stackPrio[sp] = d;
         return sp + 1;
     }
 }

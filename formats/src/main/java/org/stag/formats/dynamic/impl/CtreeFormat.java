@@ -40,7 +40,7 @@ public final class CtreeFormat implements DynamicFormat {
     private final Schema schema;
     private final int expectedChunk;
     private final long threshold;
-    private final ThreadLocal<CtreeView> views;
+    private final CtreeView.Layout layout;
 
     /** The shipped schema with the default expected chunk size. */
     public CtreeFormat() {
@@ -63,8 +63,7 @@ public final class CtreeFormat implements DynamicFormat {
         this.schema = schema;
         this.expectedChunk = expectedChunk;
         this.threshold = CtreeHash.threshold(expectedChunk);
-        CtreeView.Layout layout = layoutOf(schema);
-        this.views = ThreadLocal.withInitial(() -> new CtreeView(layout));
+        this.layout = layoutOf(schema);
     }
 
     private static CtreeView.Layout layoutOf(Schema schema) {
@@ -120,10 +119,6 @@ public final class CtreeFormat implements DynamicFormat {
         return CtreeHash.isHead(c, threshold);
     }
 
-    private CtreeView bind(NodeStore s, int root) {
-        return views.get().bind(s, root);
-    }
-
     private static boolean isEmpty(CtreeView v) {
         return v.prefixN[v.root] == 0 && v.tree[v.root] == 0;
     }
@@ -135,15 +130,11 @@ public final class CtreeFormat implements DynamicFormat {
         if (from >= to) {
             return;
         }
-        CtreeView v = bind(s, root);
-        try {
-            if (!isEmpty(v)) {
-                throw new IllegalStateException("ctree: build needs an empty structure");
-            }
-            buildInto(v, crd, val, from, to);
-        } finally {
-            v.release();
+        CtreeView v = new CtreeView(layout, s, root);
+        if (!isEmpty(v)) {
+            throw new IllegalStateException("ctree: build needs an empty structure");
         }
+        buildInto(v, crd, val, from, to);
     }
 
     /**
@@ -151,17 +142,18 @@ public final class CtreeFormat implements DynamicFormat {
      * sorted heads by the linear Cartesian-tree construction (a stack of the right spine).
      */
     private void buildInto(CtreeView v, int[] crd, double[] val, int from, int to) {
-        int[] at = v.ints;
-        long[] hash = v.longs;
+        CtreeScratch sc = CtreeScratch.get();
+        int[] at = sc.ints;
+        long[] hash = sc.longs;
         int m = 0;
         for (int k = from; k < to; k++) {
             long z = CtreeHash.mix(crd[k]);
             if (CtreeHash.isHead(z, threshold)) {
                 if (m == at.length) {
-                    at = v.ints = Arrays.copyOf(at, 2 * m);
+                    at = sc.ints = Arrays.copyOf(at, 2 * m);
                 }
                 if (m == hash.length) {
-                    hash = v.longs = Arrays.copyOf(hash, 2 * m);
+                    hash = sc.longs = Arrays.copyOf(hash, 2 * m);
                 }
                 at[m] = k;
                 hash[m] = z;
@@ -203,75 +195,67 @@ public final class CtreeFormat implements DynamicFormat {
             }
             long p = hash[q];
             int last = 0;
-            while (sp > 0 && v.stackPrio[sp - 1] < p) {
-                last = v.stack[--sp];
+            while (sp > 0 && sc.stackPrio[sp - 1] < p) {
+                last = sc.stack[--sp];
             }
             left[z] = last;
             if (sp > 0) {
-                right[v.stack[sp - 1]] = z;
+                right[sc.stack[sp - 1]] = z;
             }
-            v.ensureStack(sp);
-            v.stack[sp] = z;
-            v.stackPrio[sp] = p;
+            sc.ensureStack(sp);
+            sc.stack[sp] = z;
+            sc.stackPrio[sp] = p;
             sp++;
         }
         if (m > 0) {
-            v.tree[v.root] = v.stack[0];
+            v.tree[v.root] = sc.stack[0];
         }
     }
 
     @Override
     public int appendFirst(NodeStore s, int root, int crd, double val) {
-        CtreeView v = bind(s, root);
-        try {
-            if (!isEmpty(v)) {
-                throw new IllegalStateException("ctree: appendFirst needs an empty structure");
-            }
-            if (isHead(crd)) {
-                int z = v.allocNode();
-                v.key[z] = crd;
-                v.setKeyValue(z, val);
-                v.tree[root] = z;
-                return z;
-            }
-            int off = v.allocRun(1);
-            v.putArena(off, crd, val);
-            v.setChunk(0, off, 1, 1);
-            return 0;
-        } finally {
-            v.release();
+        CtreeView v = new CtreeView(layout, s, root);
+        if (!isEmpty(v)) {
+            throw new IllegalStateException("ctree: appendFirst needs an empty structure");
         }
+        if (isHead(crd)) {
+            int z = v.allocNode();
+            v.key[z] = crd;
+            v.setKeyValue(z, val);
+            v.tree[root] = z;
+            return z;
+        }
+        int off = v.allocRun(1);
+        v.putArena(off, crd, val);
+        v.setChunk(0, off, 1, 1);
+        return 0;
     }
 
     /** The state is the last head appended (0 while elements still go to the prefix). */
     @Override
     public int appendRest(NodeStore s, int root, int state, int crd, double val) {
-        CtreeView v = bind(s, root);
-        try {
-            if (isHead(crd)) {
-                int z = v.allocNode();
-                v.key[z] = crd;
-                v.setKeyValue(z, val);
-                CtreeTreap.appendMax(v, z);
-                return z;
-            }
-            int off = v.off(state);
-            int n = v.size(state);
-            int cap = v.cap(state);
-            if (n == cap) {
-                int nc = ChunkArena.capacityFor(n + 1);
-                int no = v.allocRun(nc);
-                v.copyArena(off, no, n);
-                v.freeRun(off, cap);
-                off = no;
-                cap = nc;
-            }
-            v.putArena(off + n, crd, val);
-            v.setChunk(state, off, n + 1, cap);
-            return state;
-        } finally {
-            v.release();
+        CtreeView v = new CtreeView(layout, s, root);
+        if (isHead(crd)) {
+            int z = v.allocNode();
+            v.key[z] = crd;
+            v.setKeyValue(z, val);
+            CtreeTreap.appendMax(v, z);
+            return z;
         }
+        int off = v.off(state);
+        int n = v.size(state);
+        int cap = v.cap(state);
+        if (n == cap) {
+            int nc = ChunkArena.capacityFor(n + 1);
+            int no = v.allocRun(nc);
+            v.copyArena(off, no, n);
+            v.freeRun(off, cap);
+            off = no;
+            cap = nc;
+        }
+        v.putArena(off + n, crd, val);
+        v.setChunk(state, off, n + 1, cap);
+        return state;
     }
 
     // ---------------------------------------------------------------- updates
@@ -281,50 +265,46 @@ public final class CtreeFormat implements DynamicFormat {
         if (from >= to) {
             return 0;
         }
-        CtreeView v = bind(s, root);
-        try {
-            if (isEmpty(v)) {
-                buildInto(v, crd, val, from, to);
-                return to - from;
-            }
-            int added = 0;
-            int i = from;
-            while (i < to) {
-                // The chunk of crd[i]: its owner is the largest head <= crd[i] (0: the prefix); the group of
-                // batch elements it takes ends below the next head.
-                int c = crd[i];
-                int[] key = v.key;
-                int owner = 0;
-                long bound = NO_BOUND;
-                for (int x = v.tree[root]; x != 0; ) {
-                    int k = key[x];
-                    if (k <= c) {
-                        owner = x;
-                        x = v.right[x];
-                    } else {
-                        bound = k;
-                        x = v.left[x];
-                    }
-                }
-                if (owner != 0 && key[owner] == c) {
-                    v.setKeyValue(owner, CtreeView.valueOf(val, i));
-                    i++;
-                }
-                int j = i;
-                boolean newHeads = false;
-                while (j < to && crd[j] < bound) {
-                    newHeads |= CtreeHash.isHead(crd[j], threshold);
-                    j++;
-                }
-                if (j > i) {
-                    added += newHeads ? splitChunk(v, owner, crd, val, i, j) : mergeChunk(v, owner, crd, val, i, j);
-                }
-                i = j;
-            }
-            return added;
-        } finally {
-            v.release();
+        CtreeView v = new CtreeView(layout, s, root);
+        if (isEmpty(v)) {
+            buildInto(v, crd, val, from, to);
+            return to - from;
         }
+        int added = 0;
+        int i = from;
+        while (i < to) {
+            // The chunk of crd[i]: its owner is the largest head <= crd[i] (0: the prefix); the group of
+            // batch elements it takes ends below the next head.
+            int c = crd[i];
+            int[] key = v.key;
+            int owner = 0;
+            long bound = NO_BOUND;
+            for (int x = v.tree[root]; x != 0; ) {
+                int k = key[x];
+                if (k <= c) {
+                    owner = x;
+                    x = v.right[x];
+                } else {
+                    bound = k;
+                    x = v.left[x];
+                }
+            }
+            if (owner != 0 && key[owner] == c) {
+                v.setKeyValue(owner, CtreeView.valueOf(val, i));
+                i++;
+            }
+            int j = i;
+            boolean newHeads = false;
+            while (j < to && crd[j] < bound) {
+                newHeads |= CtreeHash.isHead(crd[j], threshold);
+                j++;
+            }
+            if (j > i) {
+                added += newHeads ? splitChunk(v, owner, crd, val, i, j) : mergeChunk(v, owner, crd, val, i, j);
+            }
+            i = j;
+        }
+        return added;
     }
 
     /** Merges non-head batch elements {@code [from, to)} into the chunk of {@code owner}; returns how many were new. */
@@ -435,13 +415,14 @@ public final class CtreeFormat implements DynamicFormat {
      * each new head becomes a tree node carrying the part up to the next. Returns how many were new.
      */
     private int splitChunk(CtreeView v, int owner, int[] bc, double[] bv, int from, int to) {
+        CtreeScratch sc = CtreeScratch.get();
         int off = v.off(owner);
         int n = v.size(owner);
         int cap = v.cap(owner);
-        v.ensureBuf(n + to - from);
-        int[] mc = v.bufCrd;
-        double[] mv = v.bufVal;
-        int[] heads = v.ints(to - from);
+        sc.ensureBuf(n + to - from);
+        int[] mc = sc.bufCrd;
+        double[] mv = sc.bufVal;
+        int[] heads = sc.ints(to - from);
         int[] a = v.crd;
         int end = off + n;
         int w = 0;
@@ -508,63 +489,59 @@ public final class CtreeFormat implements DynamicFormat {
         if (from >= to) {
             return 0;
         }
-        CtreeView v = bind(s, root);
-        try {
-            int removed = 0;
-            int i = from;
-            while (i < to) {
-                // pred: the largest head below c (0: the prefix); found: the head c itself, if present.
-                int c = crd[i];
-                int[] key = v.key;
-                int pred = 0;
-                int found = 0;
-                int foundParent = 0;
-                int parent = 0;
-                long bound = NO_BOUND;
-                for (int x = v.tree[root]; x != 0; ) {
-                    int k = key[x];
-                    if (k < c) {
-                        pred = x;
-                        parent = x;
-                        x = v.right[x];
-                    } else {
-                        if (k == c) {
-                            found = x;
-                            foundParent = parent;
-                        } else {
-                            bound = k;
-                        }
-                        parent = x;
-                        x = v.left[x];
-                    }
-                }
-                if (found != 0) {
-                    int y = v.right[found];
-                    if (y != 0) {
-                        while (v.left[y] != 0) {
-                            y = v.left[y];
-                        }
-                        bound = key[y];
-                    }
-                    int j = i + 1;
-                    while (j < to && crd[j] < bound) {
-                        j++;
-                    }
-                    removed += 1 + dissolve(v, found, foundParent, pred, crd, i + 1, j);
-                    i = j;
+        CtreeView v = new CtreeView(layout, s, root);
+        int removed = 0;
+        int i = from;
+        while (i < to) {
+            // pred: the largest head below c (0: the prefix); found: the head c itself, if present.
+            int c = crd[i];
+            int[] key = v.key;
+            int pred = 0;
+            int found = 0;
+            int foundParent = 0;
+            int parent = 0;
+            long bound = NO_BOUND;
+            for (int x = v.tree[root]; x != 0; ) {
+                int k = key[x];
+                if (k < c) {
+                    pred = x;
+                    parent = x;
+                    x = v.right[x];
                 } else {
-                    int j = i + 1;
-                    while (j < to && crd[j] < bound) {
-                        j++;
+                    if (k == c) {
+                        found = x;
+                        foundParent = parent;
+                    } else {
+                        bound = k;
                     }
-                    removed += removeFromChunk(v, pred, crd, i, j);
-                    i = j;
+                    parent = x;
+                    x = v.left[x];
                 }
             }
-            return removed;
-        } finally {
-            v.release();
+            if (found != 0) {
+                int y = v.right[found];
+                if (y != 0) {
+                    while (v.left[y] != 0) {
+                        y = v.left[y];
+                    }
+                    bound = key[y];
+                }
+                int j = i + 1;
+                while (j < to && crd[j] < bound) {
+                    j++;
+                }
+                removed += 1 + dissolve(v, found, foundParent, pred, crd, i + 1, j);
+                i = j;
+            } else {
+                int j = i + 1;
+                while (j < to && crd[j] < bound) {
+                    j++;
+                }
+                removed += removeFromChunk(v, pred, crd, i, j);
+                i = j;
+            }
         }
+        return removed;
     }
 
     /** Removes the batch coordinates {@code [from, to)} present in the chunk of {@code owner}; returns how many were. */
@@ -681,53 +658,47 @@ public final class CtreeFormat implements DynamicFormat {
 
     @Override
     public int size(NodeStore s, int root) {
-        CtreeView v = bind(s, root);
-        try {
-            long n = v.prefixN[root];
-            int sp = 0;
-            int x = v.tree[root];
-            while (x != 0 || sp > 0) {
-                if (x == 0) {
-                    x = v.stack[--sp];
-                }
-                n += 1 + v.tailN[x];
-                if (v.right[x] != 0) {
-                    v.ensureStack(sp);
-                    v.stack[sp++] = v.right[x];
-                }
-                x = v.left[x];
+        CtreeView v = new CtreeView(layout, s, root);
+        CtreeScratch sc = CtreeScratch.get();
+        long n = v.prefixN[root];
+        int sp = 0;
+        int x = v.tree[root];
+        while (x != 0 || sp > 0) {
+            if (x == 0) {
+                x = sc.stack[--sp];
             }
-            return Math.toIntExact(n);
-        } finally {
-            v.release();
+            n += 1 + v.tailN[x];
+            if (v.right[x] != 0) {
+                sc.ensureStack(sp);
+                sc.stack[sp++] = v.right[x];
+            }
+            x = v.left[x];
         }
+        return Math.toIntExact(n);
     }
 
     @Override
     public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        CtreeView v = bind(s, root);
-        try {
-            at = emit(v, v.prefixOff[root], v.prefixN[root], crd, val, at);
-            int sp = 0;
-            int x = v.tree[root];
-            while (x != 0 || sp > 0) {
-                while (x != 0) {
-                    v.ensureStack(sp);
-                    v.stack[sp++] = x;
-                    x = v.left[x];
-                }
-                x = v.stack[--sp];
-                crd[at] = v.key[x];
-                if (val != null) {
-                    val[at] = v.keyValue(x);
-                }
-                at = emit(v, v.tailOff[x], v.tailN[x], crd, val, at + 1);
-                x = v.right[x];
+        CtreeView v = new CtreeView(layout, s, root);
+        CtreeScratch sc = CtreeScratch.get();
+        at = emit(v, v.prefixOff[root], v.prefixN[root], crd, val, at);
+        int sp = 0;
+        int x = v.tree[root];
+        while (x != 0 || sp > 0) {
+            while (x != 0) {
+                sc.ensureStack(sp);
+                sc.stack[sp++] = x;
+                x = v.left[x];
             }
-            return at;
-        } finally {
-            v.release();
+            x = sc.stack[--sp];
+            crd[at] = v.key[x];
+            if (val != null) {
+                val[at] = v.keyValue(x);
+            }
+            at = emit(v, v.tailOff[x], v.tailN[x], crd, val, at + 1);
+            x = v.right[x];
         }
+        return at;
     }
 
     private static int emit(CtreeView v, int off, int n, int[] crd, double[] val, int at) {
@@ -746,73 +717,58 @@ public final class CtreeFormat implements DynamicFormat {
 
     @Override
     public double get(NodeStore s, int root, int c) {
-        CtreeView v = bind(s, root);
-        try {
-            int owner = 0;
-            for (int x = v.tree[root]; x != 0; ) {
-                int k = v.key[x];
-                if (k == c) {
-                    return v.keyValue(x);
-                }
-                if (k < c) {
-                    owner = x;
-                    x = v.right[x];
-                } else {
-                    x = v.left[x];
-                }
+        CtreeView v = new CtreeView(layout, s, root);
+        int owner = 0;
+        for (int x = v.tree[root]; x != 0; ) {
+            int k = v.key[x];
+            if (k == c) {
+                return v.keyValue(x);
             }
-            int off = v.off(owner);
-            int p = Arrays.binarySearch(v.crd, off, off + v.size(owner), c);
-            return p >= 0 ? v.arenaValue(p) : Double.NaN;
-        } finally {
-            v.release();
+            if (k < c) {
+                owner = x;
+                x = v.right[x];
+            } else {
+                x = v.left[x];
+            }
         }
+        int off = v.off(owner);
+        int p = Arrays.binarySearch(v.crd, off, off + v.size(owner), c);
+        return p >= 0 ? v.arenaValue(p) : Double.NaN;
     }
 
     @Override
     public void clear(NodeStore s, int root) {
-        CtreeView v = bind(s, root);
-        try {
-            int sp = 0;
-            int x = v.tree[root];
-            while (x != 0 || sp > 0) {
-                if (x == 0) {
-                    x = v.stack[--sp];
-                }
-                int l = v.left[x];
-                if (v.right[x] != 0) {
-                    v.ensureStack(sp);
-                    v.stack[sp++] = v.right[x];
-                }
-                v.freeRun(v.tailOff[x], v.tailCap[x]);
-                v.freeNode(x);
-                x = l;
+        CtreeView v = new CtreeView(layout, s, root);
+        CtreeScratch sc = CtreeScratch.get();
+        int sp = 0;
+        int x = v.tree[root];
+        while (x != 0 || sp > 0) {
+            if (x == 0) {
+                x = sc.stack[--sp];
             }
-            v.freeRun(v.prefixOff[root], v.prefixCap[root]);
-            v.setChunk(0, 0, 0, 0);
-            v.tree[root] = 0;
-        } finally {
-            v.release();
+            int l = v.left[x];
+            if (v.right[x] != 0) {
+                sc.ensureStack(sp);
+                sc.stack[sp++] = v.right[x];
+            }
+            v.freeRun(v.tailOff[x], v.tailCap[x]);
+            v.freeNode(x);
+            x = l;
         }
+        v.freeRun(v.prefixOff[root], v.prefixCap[root]);
+        v.setChunk(0, 0, 0, 0);
+        v.tree[root] = 0;
     }
 
     @Override
     public void check(NodeStore s, int root) {
-        CtreeView v = bind(s, root);
-        try {
-            new CtreeCheck(v, threshold).run();
-        } finally {
-            v.release();
-        }
+        CtreeView v = new CtreeView(layout, s, root);
+        new CtreeCheck(v, threshold).run();
     }
 
     /** Depth of the head tree of {@code root} (0 when it has no heads); for tests and diagnostics. */
     public int depth(NodeStore s, int root) {
-        CtreeView v = bind(s, root);
-        try {
-            return CtreeCheck.depth(v);
-        } finally {
-            v.release();
-        }
+        CtreeView v = new CtreeView(layout, s, root);
+        return CtreeCheck.depth(v);
     }
 }

@@ -7,10 +7,9 @@ import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
 
 /**
- * The arrays of one store as a C-tree operation sees them, plus the scratch space of one thread. A format
- * keeps one view per thread and binds it to a store for the length of one operation, so the hot paths
- * allocate nothing; {@link #release()} drops the store's arrays afterwards so that a discarded matrix is not
- * kept alive by an idle thread.
+ * The arrays of one C-tree store as one operation sees them. A view is made per operation (a short-lived
+ * object, so filling it costs no GC write barriers); arrays are fetched once and again only after an
+ * allocation may have replaced them ({@link #allocNode()}, {@link #allocRun(int)}).
  *
  * <p>A chunk is named by its <em>owner</em>: a ctree node handle for the node's tail {@code t}, or 0 for
  * the prefix {@code e} of the structure {@link #root}. Every chunk is empty with no arena run (offset and
@@ -24,16 +23,15 @@ final class CtreeView {
     }
 
     private final Layout layout;
-    NodePool roots;
-    NodePool nodes;
-    ChunkArena arena;
+    final NodePool nodes;
+    final ChunkArena arena;
     /** Root record of the structure being worked on (the owner of chunk 0). */
-    int root;
+    final int root;
 
-    int[] prefixOff;
-    int[] prefixCap;
-    int[] prefixN;
-    int[] tree;
+    final int[] prefixOff;
+    final int[] prefixCap;
+    final int[] prefixN;
+    final int[] tree;
 
     int[] key;
     double[] keyVal;
@@ -48,21 +46,10 @@ final class CtreeView {
     double[] val;
     int[] pos;
 
-    /** Scratch, grown on demand and kept: merged elements, head positions and hashes, a node stack. */
-    int[] bufCrd = new int[64];
-    double[] bufVal = new double[64];
-    int[] ints = new int[64];
-    long[] longs = new long[64];
-    int[] stack = new int[64];
-    long[] stackPrio = new long[64];
-
-    CtreeView(Layout layout) {
+    /** A view of structure {@code root} of store {@code s}. */
+    CtreeView(Layout layout, NodeStore s, int root) {
         this.layout = layout;
-    }
-
-    /** Binds the view to structure {@code root} of store {@code s}. */
-    CtreeView bind(NodeStore s, int root) {
-        roots = s.pool(layout.rootType());
+        NodePool roots = s.pool(layout.rootType());
         nodes = s.pool(layout.nodeType());
         arena = s.arena();
         this.root = root;
@@ -72,19 +59,6 @@ final class CtreeView {
         tree = roots.ints(layout.prefixTree());
         refreshNodes();
         refreshArena();
-        return this;
-    }
-
-    /** Forgets the store, so that it can be collected when its matrix is dropped. */
-    void release() {
-        roots = null;
-        nodes = null;
-        arena = null;
-        prefixOff = prefixCap = prefixN = tree = null;
-        key = keyPos = tailOff = tailCap = tailN = left = right = null;
-        keyVal = null;
-        crd = pos = null;
-        val = null;
     }
 
     /** Fetches the node arrays again (after an allocation may have replaced them). */
@@ -258,38 +232,6 @@ final class CtreeView {
             keyVal[x] = v;
         } else if (keyPos != null) {
             keyPos[x] = (int) v;
-        }
-    }
-
-    // ---- scratch
-
-    void ensureBuf(int n) {
-        if (bufCrd.length < n) {
-            int c = Math.max(n, bufCrd.length + (bufCrd.length >> 1));
-            bufCrd = new int[c];
-            bufVal = new double[c];
-        }
-    }
-
-    int[] ints(int n) {
-        if (ints.length < n) {
-            ints = new int[Math.max(n, ints.length + (ints.length >> 1))];
-        }
-        return ints;
-    }
-
-    long[] longs(int n) {
-        if (longs.length < n) {
-            longs = new long[Math.max(n, longs.length + (longs.length >> 1))];
-        }
-        return longs;
-    }
-
-    /** Makes room in {@link #stack} (and {@link #stackPrio}) for an entry at {@code sp}, keeping contents. */
-    void ensureStack(int sp) {
-        if (sp >= stack.length) {
-            stack = Arrays.copyOf(stack, stack.length * 2);
-            stackPrio = Arrays.copyOf(stackPrio, stack.length);
         }
     }
 }
