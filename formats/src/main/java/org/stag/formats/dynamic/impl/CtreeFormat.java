@@ -371,7 +371,7 @@ public final class CtreeFormat implements DynamicFormat {
                     p = q;
                 }
                 if (p >= off && a[p] == c) {
-                    v.copyArena(p, w, 1);
+                    v.move(p, w);
                     p--;
                 } else {
                     v.putArena(w, c, CtreeView.valueOf(bv, k));
@@ -395,7 +395,7 @@ public final class CtreeFormat implements DynamicFormat {
                 w += q - p;
                 p = q;
                 if (p < end && a[p] == c) {
-                    v.copyArena(p, w, 1);
+                    v.move(p, w);
                     p++;
                 } else {
                     v.putArena(w, c, CtreeView.valueOf(bv, k));
@@ -574,7 +574,7 @@ public final class CtreeFormat implements DynamicFormat {
                     k++;
                 } else {
                     if (w != p) {
-                        v.copyArena(p, w, 1);
+                        v.move(p, w);
                     }
                     w++;
                 }
@@ -641,7 +641,7 @@ public final class CtreeFormat implements DynamicFormat {
                 if (k < to && bc[k] == e) {
                     k++;
                 } else {
-                    v.copyArena(p, w++, 1);
+                    v.move(p, w++);
                 }
                 p++;
             }

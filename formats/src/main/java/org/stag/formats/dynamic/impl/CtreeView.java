@@ -175,10 +175,6 @@ final class CtreeView {
         return vals == null ? 1.0 : vals[k];
     }
 
-    boolean hasValues() {
-        return val != null || pos != null;
-    }
-
     double arenaValue(int i) {
         return val != null ? val[i] : pos != null ? pos[i] : 1.0;
     }
@@ -204,6 +200,16 @@ final class CtreeView {
             System.arraycopy(val, from, val, to, n);
         } else if (pos != null) {
             System.arraycopy(pos, from, pos, to, n);
+        }
+    }
+
+    /** Moves one element (coordinate and value) from arena slot {@code from} to {@code to}. */
+    void move(int from, int to) {
+        crd[to] = crd[from];
+        if (val != null) {
+            val[to] = val[from];
+        } else if (pos != null) {
+            pos[to] = pos[from];
         }
     }
 
