@@ -562,6 +562,30 @@ class CtreeFormatTest extends DynamicFormatContract {
         });
     }
 
+    // ------------------------------------------------------------------ construction
+
+    @Test
+    void rejectsSchemasWithoutUnboundedChunks() {
+        String bounded = Schemas.builtin("ctree").toSource().replaceFirst("N : size", "N : size in [0, 8]");
+        Schema s = Schema.parse("ctree-bounded.schema", bounded);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CtreeFormat(s, 4));
+        assertTrue(e.getMessage().contains("unbounded"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new CtreeFormat(Schemas.builtin("ttree"), 4));
+        assertThrows(IllegalArgumentException.class, () -> new CtreeFormat(0));
+    }
+
+    @Test
+    void buildAndAppendFirstNeedAnEmptyStructure() {
+        CtreeFormat f = new CtreeFormat(4);
+        NodeStore s = f.newStore(ValueMode.NONE);
+        int root = f.newRoot(s);
+        f.build(s, root, new int[] {1, 2, 3}, null, 0, 3);
+        assertThrows(IllegalStateException.class, () -> f.build(s, root, new int[] {5}, null, 0, 1));
+        assertThrows(IllegalStateException.class, () -> f.appendFirst(s, root, 5, 1.0));
+        f.check(s, root);
+        assertEquals(3, f.size(s, root));
+    }
+
     // ------------------------------------------------------------------ memory
 
     @Test
