@@ -28,7 +28,7 @@ final class CtreeCheck {
     void run() {
         int root = v.root;
         chunk("prefix", v.prefixOff[root], v.prefixN[root], v.prefixCap[root], -1);
-        int live = v.nodes.live();
+        int live = v.nodes().live();
         int seen = 0;
         int sp = 0;
         int x = v.tree[root];

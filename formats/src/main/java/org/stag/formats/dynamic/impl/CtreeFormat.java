@@ -169,8 +169,9 @@ public final class CtreeFormat implements DynamicFormat {
         // After these, allocations neither replace arrays nor need a refresh.
         v.arena.ensureSpare(need);
         v.refreshArena();
-        v.nodes.ensureSpare(m);
-        v.refreshNodes();
+        if (m > 0) {
+            v.reserveNodes(m);
+        }
         if (prefix > 0) {
             int cap = ChunkArena.capacityFor(prefix);
             int off = v.arena.alloc(cap);
@@ -183,7 +184,7 @@ public final class CtreeFormat implements DynamicFormat {
         int sp = 0;
         for (int q = 0; q < m; q++) {
             int k = at[q];
-            int z = v.nodes.alloc();
+            int z = v.nodes().alloc();
             key[z] = crd[k];
             v.setKeyValue(z, CtreeView.valueOf(val, k));
             int len = (q + 1 < m ? at[q + 1] : to) - k - 1;
@@ -340,11 +341,8 @@ public final class CtreeFormat implements DynamicFormat {
         int end = off + n;
         int present = 0;
         for (int k = from, p = off; k < to; k++) {
-            int c = bc[k];
-            while (p < end && a[p] < c) {
-                p++;
-            }
-            if (p < end && a[p] == c) {
+            p = gallop(a, p, end, bc[k]);
+            if (p < end && a[p] == bc[k]) {
                 v.setArenaValue(p, CtreeView.valueOf(bv, k));
                 present++;
                 p++;
@@ -355,15 +353,12 @@ public final class CtreeFormat implements DynamicFormat {
             return 0;
         }
         if (nn <= cap) {
-            // In place, from the back, so nothing is overwritten before it has moved.
+            // In place, from the back, so nothing is overwritten before it has moved; runs move in bulk.
             int w = off + nn - 1;
             int p = end - 1;
             for (int k = to - 1; k >= from; k--) {
                 int c = bc[k];
-                int q = p;
-                while (q >= off && a[q] > c) {
-                    q--;
-                }
+                int q = gallopBack(a, off, p, c);
                 int run = p - q;
                 if (run > 0) {
                     v.copyArena(q + 1, w - run + 1, run);
@@ -387,10 +382,7 @@ public final class CtreeFormat implements DynamicFormat {
             int p = off;
             for (int k = from; k < to; k++) {
                 int c = bc[k];
-                int q = p;
-                while (q < end && a[q] < c) {
-                    q++;
-                }
+                int q = gallop(a, p, end, c);
                 v.copyArena(p, w, q - p);
                 w += q - p;
                 p = q;
@@ -407,6 +399,58 @@ public final class CtreeFormat implements DynamicFormat {
             v.setChunk(owner, no, nn, nc);
         }
         return nn - n;
+    }
+
+    /** The first index in {@code [lo, hi)} whose coordinate is at least {@code c} ({@code hi} if none): exponential, then binary search. */
+    static int gallop(int[] a, int lo, int hi, int c) {
+        if (lo >= hi || a[lo] >= c) {
+            return lo;
+        }
+        int below = lo;
+        int step = 1;
+        int probe = lo + 1;
+        while (probe < hi && a[probe] < c) {
+            below = probe;
+            step <<= 1;
+            probe = below + step;
+        }
+        int l = below + 1;
+        int r = Math.min(probe, hi);
+        while (l < r) {
+            int m = (l + r) >>> 1;
+            if (a[m] < c) {
+                l = m + 1;
+            } else {
+                r = m;
+            }
+        }
+        return l;
+    }
+
+    /** The last index in {@code [lo, hi]} whose coordinate is at most {@code c} ({@code lo - 1} if none). */
+    static int gallopBack(int[] a, int lo, int hi, int c) {
+        if (hi < lo || a[hi] <= c) {
+            return hi;
+        }
+        int above = hi;
+        int step = 1;
+        int probe = hi - 1;
+        while (probe >= lo && a[probe] > c) {
+            above = probe;
+            step <<= 1;
+            probe = above - step;
+        }
+        int l = Math.max(probe, lo - 1);
+        int r = above - 1;
+        while (l < r) {
+            int m = (l + r + 1) >> 1;
+            if (a[m] <= c) {
+                l = m;
+            } else {
+                r = m - 1;
+            }
+        }
+        return l;
     }
 
     /**
@@ -430,10 +474,10 @@ public final class CtreeFormat implements DynamicFormat {
         int p = off;
         for (int k = from; k < to; k++) {
             int c = bc[k];
-            while (p < end && a[p] < c) {
-                mc[w] = a[p];
-                mv[w++] = v.arenaValue(p++);
-            }
+            int q = gallop(a, p, end, c);
+            copyToScratch(v, p, mc, mv, w, q - p);
+            w += q - p;
+            p = q;
             if (p < end && a[p] == c) {
                 p++;
             }
@@ -443,10 +487,8 @@ public final class CtreeFormat implements DynamicFormat {
             mc[w] = c;
             mv[w++] = CtreeView.valueOf(bv, k);
         }
-        while (p < end) {
-            mc[w] = a[p];
-            mv[w++] = v.arenaValue(p++);
-        }
+        copyToScratch(v, p, mc, mv, w, end - p);
+        w += end - p;
         int total = w;
         int keep = heads[0];
         if (CtreeView.needsRealloc(keep, cap)) {
@@ -471,6 +513,17 @@ public final class CtreeFormat implements DynamicFormat {
             CtreeTreap.insert(v, z);
         }
         return total - n;
+    }
+
+    private static void copyToScratch(CtreeView v, int from, int[] mc, double[] mv, int to, int n) {
+        System.arraycopy(v.crd, from, mc, to, n);
+        if (v.val != null) {
+            System.arraycopy(v.val, from, mv, to, n);
+        } else if (v.pos != null) {
+            for (int i = 0; i < n; i++) {
+                mv[to + i] = v.pos[from + i];
+            }
+        }
     }
 
     private static void copyOut(CtreeView v, int[] mc, double[] mv, int from, int to, int n) {
@@ -561,30 +614,23 @@ public final class CtreeFormat implements DynamicFormat {
             v.copyArena(p + 1, p, end - p - 1);
             nn = n - 1;
         } else {
+            // Survivors between hits move down in bulk; p is the next survivor, w where it goes.
             int[] a = v.crd;
             int w = off;
             int p = off;
-            int k = from;
-            while (p < end && k < to) {
-                int e = a[p];
-                while (k < to && bc[k] < e) {
-                    k++;
+            for (int k = from, q = off; k < to && q < end; k++) {
+                q = gallop(a, q, end, bc[k]);
+                if (q < end && a[q] == bc[k]) {
+                    v.copyArena(p, w, q - p);
+                    w += q - p;
+                    p = ++q;
                 }
-                if (k < to && bc[k] == e) {
-                    k++;
-                } else {
-                    if (w != p) {
-                        v.move(p, w);
-                    }
-                    w++;
-                }
-                p++;
+            }
+            if (p == w) {
+                return 0;
             }
             v.copyArena(p, w, end - p);
             nn = n - (p - w);
-            if (nn == n) {
-                return 0;
-            }
         }
         v.setSize(owner, nn);
         if (CtreeView.needsRealloc(nn, v.cap(owner))) {
@@ -606,11 +652,8 @@ public final class CtreeFormat implements DynamicFormat {
         int[] a = v.crd;
         int hits = 0;
         for (int k = from, p = off; k < to && p < end; k++) {
-            int c = bc[k];
-            while (p < end && a[p] < c) {
-                p++;
-            }
-            if (p < end && a[p] == c) {
+            p = gallop(a, p, end, bc[k]);
+            if (p < end && a[p] == bc[k]) {
                 hits++;
                 p++;
             }
@@ -632,18 +675,13 @@ public final class CtreeFormat implements DynamicFormat {
             }
             int w = doff + dn;
             int p = off;
-            int k = from;
-            while (p < end && k < to) {
-                int e = a[p];
-                while (k < to && bc[k] < e) {
-                    k++;
+            for (int k = from, q = off; k < to && q < end; k++) {
+                q = gallop(a, q, end, bc[k]);
+                if (q < end && a[q] == bc[k]) {
+                    v.copyArena(p, w, q - p);
+                    w += q - p;
+                    p = ++q;
                 }
-                if (k < to && bc[k] == e) {
-                    k++;
-                } else {
-                    v.move(p, w++);
-                }
-                p++;
             }
             v.copyArena(p, w, end - p);
             v.setChunk(pred, doff, nn, dcap);

@@ -23,7 +23,9 @@ final class CtreeView {
     }
 
     private final Layout layout;
-    final NodePool nodes;
+    private final NodeStore store;
+    /** The ctree pool and its arrays, fetched only once the structure has (or gets) a head. */
+    private NodePool nodes;
     final ChunkArena arena;
     /** Root record of the structure being worked on (the owner of chunk 0). */
     final int root;
@@ -49,20 +51,37 @@ final class CtreeView {
     /** A view of structure {@code root} of store {@code s}. */
     CtreeView(Layout layout, NodeStore s, int root) {
         this.layout = layout;
+        this.store = s;
         NodePool roots = s.pool(layout.rootType());
-        nodes = s.pool(layout.nodeType());
         arena = s.arena();
         this.root = root;
         prefixOff = roots.ints(layout.prefixElems());
         prefixCap = roots.capacities(layout.prefixElems());
         prefixN = roots.ints(layout.prefixSize());
         tree = roots.ints(layout.prefixTree());
-        refreshNodes();
+        if (tree[root] != 0) {
+            refreshNodes();
+        }
         refreshArena();
     }
 
-    /** Fetches the node arrays again (after an allocation may have replaced them). */
+    /** The ctree pool. */
+    NodePool nodes() {
+        if (nodes == null) {
+            nodes = store.pool(layout.nodeType());
+        }
+        return nodes;
+    }
+
+    /** Makes sure {@code k} nodes can be allocated without replacing the node arrays, and fetches them. */
+    void reserveNodes(int k) {
+        nodes().ensureSpare(k);
+        refreshNodes();
+    }
+
+    /** Fetches the node arrays (again, after an allocation may have replaced them). */
     void refreshNodes() {
+        NodePool nodes = nodes();
         key = nodes.ints(layout.head());
         keyVal = nodes.values(layout.head());
         keyPos = nodes.positions(layout.head());
@@ -82,7 +101,7 @@ final class CtreeView {
 
     /** A new ctree node, all fields zero. */
     int allocNode() {
-        int x = nodes.alloc();
+        int x = nodes().alloc();
         refreshNodes();
         return x;
     }
