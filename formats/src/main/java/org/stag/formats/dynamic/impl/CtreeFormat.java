@@ -38,6 +38,12 @@ public final class CtreeFormat implements DynamicFormat {
     public static final int DEFAULT_EXPECTED_CHUNK = 128;
 
     private static final long NO_BOUND = Long.MAX_VALUE;
+    /**
+     * Ranges up to this length are searched linearly: the scans of a group advance monotonically, so they
+     * cost no more than the merge's moves, and streaming through a cold chunk beats a binary search's chain
+     * of dependent cache misses.
+     */
+    private static final int LINEAR = 256;
 
     private final Schema schema;
     private final int expectedChunk;
@@ -403,9 +409,19 @@ public final class CtreeFormat implements DynamicFormat {
         return nn - n;
     }
 
-    /** The first index in {@code [lo, hi)} whose coordinate is at least {@code c} ({@code hi} if none): exponential, then binary search. */
+    /**
+     * The first index in {@code [lo, hi)} whose coordinate is at least {@code c} ({@code hi} if none): a scan
+     * over short ranges, else exponential then binary search, so successive calls over a chunk cost
+     * {@code O(g log(n/g))} at most.
+     */
     static int gallop(int[] a, int lo, int hi, int c) {
-        if (lo >= hi || a[lo] >= c) {
+        if (hi - lo <= LINEAR) {
+            while (lo < hi && a[lo] < c) {
+                lo++;
+            }
+            return lo;
+        }
+        if (a[lo] >= c) {
             return lo;
         }
         int below = lo;
