@@ -165,7 +165,7 @@ class CtreeFormatTest extends DynamicFormatContract {
     // ------------------------------------------------------------------ model-based tests on one structure
 
     @ParameterizedTest(name = "b={0} base={1}")
-    @CsvSource({"1,0", "2,0", "3,0", "8,0", "64,0", "2,2147473647", "64,2147473647"})
+    @CsvSource({"1,0", "2,0", "3,0", "8,0", "64,0", "1024,0", "2,2147473647", "1024,2147473647"})
     void randomUpdatesMatchTheModelAndStayCanonical(int b, int base) {
         CtreeFormat f = new CtreeFormat(b);
         NodeStore s = f.newStore(ValueMode.DOUBLE);
