@@ -414,7 +414,7 @@ public final class CtreeFormat implements DynamicFormat {
      * over short ranges, else exponential then binary search, so successive calls over a chunk cost
      * {@code O(g log(n/g))} at most.
      */
-    static int gallop(int[] a, int lo, int hi, int c) {
+    private static int gallop(int[] a, int lo, int hi, int c) {
         if (hi - lo <= LINEAR) {
             while (lo < hi && a[lo] < c) {
                 lo++;
@@ -446,7 +446,7 @@ public final class CtreeFormat implements DynamicFormat {
     }
 
     /** The last index in {@code [lo, hi]} whose coordinate is at most {@code c} ({@code lo - 1} if none). */
-    static int gallopBack(int[] a, int lo, int hi, int c) {
+    private static int gallopBack(int[] a, int lo, int hi, int c) {
         if (hi < lo || a[hi] <= c) {
             return hi;
         }
