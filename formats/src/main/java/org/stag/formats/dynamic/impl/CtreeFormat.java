@@ -303,7 +303,8 @@ public final class CtreeFormat implements DynamicFormat {
                 j++;
             }
             if (j > i) {
-                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold) : CtreeChunks.merge(v, owner, crd, val, i, j);
+                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold)
+                        : CtreeChunks.merge(v, owner, crd, val, i, j);
             }
             i = j;
         }
