@@ -1,0 +1,262 @@
+package org.stag.formats.dynamic.impl;
+
+import java.util.Arrays;
+import org.stag.formats.dynamic.ChunkArena;
+import org.stag.formats.dynamic.FieldLayout;
+import org.stag.formats.dynamic.NodePool;
+import org.stag.formats.dynamic.NodeStore;
+
+/**
+ * The arrays of one C-tree store as one operation sees them. A view is made per operation (a short-lived
+ * object, so filling it costs no GC write barriers); arrays are fetched once and again only after an
+ * allocation may have replaced them ({@link #allocNode()}, {@link #allocRun(int)}).
+ *
+ * <p>A chunk is named by its <em>owner</em>: a ctree node handle for the node's tail {@code t}, or 0 for
+ * the prefix {@code e} of the structure {@link #root}. Every chunk is empty with no arena run (offset and
+ * capacity 0) or holds {@code N >= 1} elements in a run of a power-of-two capacity.
+ */
+final class CtreeView {
+    /** Schema fields, resolved once per format. */
+    record Layout(String rootType, String nodeType, FieldLayout prefixElems, FieldLayout prefixTree,
+            FieldLayout prefixSize, FieldLayout head, FieldLayout tail, FieldLayout left, FieldLayout right,
+            FieldLayout tailSize) {
+    }
+
+    private final Layout layout;
+    private final NodeStore store;
+    /** The ctree pool and its arrays, fetched only once the structure has (or gets) a head. */
+    private NodePool nodes;
+    final ChunkArena arena;
+    /** Root record of the structure being worked on (the owner of chunk 0). */
+    final int root;
+
+    final int[] prefixOff;
+    final int[] prefixCap;
+    final int[] prefixN;
+    final int[] tree;
+
+    int[] key;
+    double[] keyVal;
+    int[] keyPos;
+    int[] tailOff;
+    int[] tailCap;
+    int[] tailN;
+    int[] left;
+    int[] right;
+
+    int[] crd;
+    double[] val;
+    int[] pos;
+
+    /** A view of structure {@code root} of store {@code s}. */
+    CtreeView(Layout layout, NodeStore s, int root) {
+        this.layout = layout;
+        this.store = s;
+        NodePool roots = s.pool(layout.rootType());
+        arena = s.arena();
+        this.root = root;
+        prefixOff = roots.ints(layout.prefixElems());
+        prefixCap = roots.capacities(layout.prefixElems());
+        prefixN = roots.ints(layout.prefixSize());
+        tree = roots.ints(layout.prefixTree());
+        if (tree[root] != 0) {
+            refreshNodes();
+        }
+        refreshArena();
+    }
+
+    /** The ctree pool. */
+    NodePool nodes() {
+        if (nodes == null) {
+            nodes = store.pool(layout.nodeType());
+        }
+        return nodes;
+    }
+
+    /** Makes sure {@code k} nodes can be allocated without replacing the node arrays, and fetches them. */
+    void reserveNodes(int k) {
+        nodes().ensureSpare(k);
+        refreshNodes();
+    }
+
+    /** Fetches the node arrays (again, after an allocation may have replaced them). */
+    void refreshNodes() {
+        NodePool nodes = nodes();
+        key = nodes.ints(layout.head());
+        keyVal = nodes.values(layout.head());
+        keyPos = nodes.positions(layout.head());
+        tailOff = nodes.ints(layout.tail());
+        tailCap = nodes.capacities(layout.tail());
+        tailN = nodes.ints(layout.tailSize());
+        left = nodes.ints(layout.left());
+        right = nodes.ints(layout.right());
+    }
+
+    /** Fetches the arena arrays again. */
+    void refreshArena() {
+        crd = arena.crd();
+        val = arena.val();
+        pos = arena.pos();
+    }
+
+    /** A new ctree node, all fields zero. */
+    int allocNode() {
+        int x = nodes().alloc();
+        refreshNodes();
+        return x;
+    }
+
+    /** Returns node {@code x} to the pool (its chunk must already be freed). */
+    void freeNode(int x) {
+        nodes.free(x);
+    }
+
+    /** A run of {@code capacity} arena slots (a power of two). */
+    int allocRun(int capacity) {
+        int off = arena.alloc(capacity);
+        refreshArena();
+        return off;
+    }
+
+    /** Frees a run; a capacity of 0 stands for "no run". */
+    void freeRun(int off, int capacity) {
+        if (capacity > 0) {
+            arena.free(off, capacity);
+        }
+    }
+
+    // ---- chunks by owner (0 = prefix of root, else a node's tail)
+
+    int off(int owner) {
+        return owner == 0 ? prefixOff[root] : tailOff[owner];
+    }
+
+    int size(int owner) {
+        return owner == 0 ? prefixN[root] : tailN[owner];
+    }
+
+    int cap(int owner) {
+        return owner == 0 ? prefixCap[root] : tailCap[owner];
+    }
+
+    void setChunk(int owner, int off, int n, int cap) {
+        if (owner == 0) {
+            prefixOff[root] = off;
+            prefixN[root] = n;
+            prefixCap[root] = cap;
+        } else {
+            tailOff[owner] = off;
+            tailN[owner] = n;
+            tailCap[owner] = cap;
+        }
+    }
+
+    void setSize(int owner, int n) {
+        if (owner == 0) {
+            prefixN[root] = n;
+        } else {
+            tailN[owner] = n;
+        }
+    }
+
+    /**
+     * Whether a chunk of {@code n} elements should move out of a run of capacity {@code cap}: it no longer
+     * fits, or it uses under a quarter of the run (the factor-2 gap to the growth threshold keeps an
+     * insert/delete cycle from reallocating every time).
+     */
+    static boolean needsRealloc(int n, int cap) {
+        return n > cap || (n == 0 ? cap > 0 : cap >= 4 * ChunkArena.capacityFor(n));
+    }
+
+    /**
+     * Moves the chunk of {@code owner}, now holding {@code n} elements at its current run, into a run sized
+     * for them (or frees it when {@code n == 0}).
+     */
+    void resize(int owner, int n) {
+        int off = off(owner);
+        int cap = cap(owner);
+        if (n == 0) {
+            freeRun(off, cap);
+            setChunk(owner, 0, 0, 0);
+            return;
+        }
+        int nc = ChunkArena.capacityFor(n);
+        int no = allocRun(nc);
+        copyArena(off, no, n);
+        freeRun(off, cap);
+        setChunk(owner, no, n, nc);
+    }
+
+    // ---- values
+
+    /** Value of batch entry {@code k} ({@code 1.0} when the batch carries none). */
+    static double valueOf(double[] vals, int k) {
+        return vals == null ? 1.0 : vals[k];
+    }
+
+    double arenaValue(int i) {
+        return val != null ? val[i] : pos != null ? pos[i] : 1.0;
+    }
+
+    void setArenaValue(int i, double v) {
+        if (val != null) {
+            val[i] = v;
+        } else if (pos != null) {
+            pos[i] = (int) v;
+        }
+    }
+
+    /** Writes element {@code (c, v)} at arena slot {@code i}. */
+    void putArena(int i, int c, double v) {
+        crd[i] = c;
+        setArenaValue(i, v);
+    }
+
+    /** Copies {@code n} arena slots (coordinates and values), overlapping ranges allowed. */
+    void copyArena(int from, int to, int n) {
+        System.arraycopy(crd, from, crd, to, n);
+        if (val != null) {
+            System.arraycopy(val, from, val, to, n);
+        } else if (pos != null) {
+            System.arraycopy(pos, from, pos, to, n);
+        }
+    }
+
+    /** Moves one element (coordinate and value) from arena slot {@code from} to {@code to}. */
+    void move(int from, int to) {
+        crd[to] = crd[from];
+        if (val != null) {
+            val[to] = val[from];
+        } else if (pos != null) {
+            pos[to] = pos[from];
+        }
+    }
+
+    /** Copies {@code n} elements of a batch into the arena. */
+    void copyIn(int[] bc, double[] bv, int from, int to, int n) {
+        System.arraycopy(bc, from, crd, to, n);
+        if (val != null) {
+            if (bv == null) {
+                Arrays.fill(val, to, to + n, 1.0);
+            } else {
+                System.arraycopy(bv, from, val, to, n);
+            }
+        } else if (pos != null) {
+            for (int i = 0; i < n; i++) {
+                pos[to + i] = bv == null ? 1 : (int) bv[from + i];
+            }
+        }
+    }
+
+    double keyValue(int x) {
+        return keyVal != null ? keyVal[x] : keyPos != null ? keyPos[x] : 1.0;
+    }
+
+    void setKeyValue(int x, double v) {
+        if (keyVal != null) {
+            keyVal[x] = v;
+        } else if (keyPos != null) {
+            keyPos[x] = (int) v;
+        }
+    }
+}
