@@ -34,11 +34,14 @@ import org.stag.loaders.gen.UniformRandomGenerator;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 4)
-@Measurement(iterations = 8)
+@Warmup(iterations = 3)
+@Measurement(iterations = 6)
 @Fork(value = 1, jvmArgsAppend = {"-Xms16g", "-Xmx16g", "-XX:+UseParallelGC", "-XX:+AlwaysPreTouch"})
 public class UpdateBenchmark {
-    @Param({"dense,compressed", "dense,list"})
+    /** The format with ':' for ',' (JMH splits -p values on commas). */
+    @Param({"dense:compressed", "dense:ctree", "bst:ctree", "dense:list", "dense:blist", "dense:blist-gaps",
+        "dense:blist-fixed", "dense:blist-unsorted", "dense:vblist", "dense:ttree", "dense:bst", "dense:rbtree",
+        "dense:btree"})
     public String format;
 
     @Param({"10", "1000", "100000", "1000000"})
@@ -47,7 +50,7 @@ public class UpdateBenchmark {
     @Param({"rmat"})
     public String batches;
 
-    @Param({"2"})
+    @Param({"1", "2"})
     public int threads;
 
     @Param({"20"})
@@ -63,10 +66,12 @@ public class UpdateBenchmark {
     public void buildGraph(BenchmarkParams params) {
         Graph g = BenchGraphs.kronGraph(scale, 16, threads);
         long start = System.nanoTime();
-        matrix = GraphFormats.buildMutable(format, g, threads);
+        String f = format.replace(':', ',');
+        matrix = GraphFormats.buildMutable(f, g, threads);
         System.out.printf("%n# %s: %d edges, %.2f bytes/edge (CSR %.2f), built in %.2f s%n", format, matrix.numEdges(),
                 (double) matrix.memoryBytes() / matrix.numEdges(), (double) g.memoryBytes() / g.numEdges(),
                 (System.nanoTime() - start) / 1e9);
+        System.out.printf("# format %s%n", f);
         batchesPerOp = Math.max(1, 100_000 / batchSize);
     }
 

@@ -8,6 +8,7 @@ import org.stag.formats.dynamic.impl.BlistFormat;
 import org.stag.formats.dynamic.impl.BstFormat;
 import org.stag.formats.dynamic.impl.BtreeFormat;
 import org.stag.formats.dynamic.impl.RbtreeFormat;
+import org.stag.formats.dynamic.impl.CtreeFormat;
 import org.stag.formats.dynamic.impl.ListFormat;
 import org.stag.formats.dynamic.impl.TtreeFormat;
 import org.stag.formats.dynamic.impl.VblistFormat;
@@ -26,6 +27,7 @@ public final class BuiltinFormats {
         FORMATS.put("btree", BtreeFormat::new);
         FORMATS.put("bst", BstFormat::new);
         FORMATS.put("rbtree", RbtreeFormat::new);
+        FORMATS.put("ctree", CtreeFormat::new);
     }
 
     private BuiltinFormats() {

@@ -67,7 +67,9 @@ public final class NodePool {
                 default -> {
                     slot = is.size();
                     is.add(s);
-                    valueOf.add(f.kind() == FieldKind.ELEMENT || f.kind() == FieldKind.ELEMENT_ARRAY ? elementSlots++ : -1);
+                    // Elements of arena-backed arrays keep their values in the arena, not in the node.
+                    boolean element = f.kind() == FieldKind.ELEMENT || f.kind() == FieldKind.ELEMENT_ARRAY;
+                    valueOf.add(element && !arena ? elementSlots++ : -1);
                 }
             }
             int capSlot = -1;

@@ -1,11 +1,11 @@
 package org.stag.formats.dynamic;
 
-import it.unimi.dsi.fastutil.longs.LongArrays;
 
 /**
  * A batch of edge updates prepared for merging: sorted by (row, column), one entry per coordinate (the
  * last value given for a repeated coordinate wins), with row boundaries. Sorting packs (row, column) into
- * one long key and radix-sorts it (in parallel for large batches).
+ * one long key of just the bits the batch needs and radix-sorts it (stable, so the last value of a
+ * repeated coordinate is known without extra work).
  */
 public final class UpdateBatch {
     final int[] rows;
@@ -48,55 +48,102 @@ public final class UpdateBatch {
      * @throws IllegalArgumentException for a negative coordinate
      */
     public static UpdateBatch of(int[] src, int[] dst, double[] vals, int n) {
-        long[] keys = new long[n];
+        int maxRow = 0;
+        int maxCol = 0;
         for (int k = 0; k < n; k++) {
             if (src[k] < 0 || dst[k] < 0) {
                 throw new IllegalArgumentException("negative coordinate (" + src[k] + ", " + dst[k] + ") in an update batch");
             }
-            keys[k] = ((long) src[k] << 32) | dst[k];
+            maxRow = Math.max(maxRow, src[k]);
+            maxCol = Math.max(maxCol, dst[k]);
         }
+        // Keys use only the bits the batch needs, so the radix sort makes as few passes as possible.
+        int colBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(maxCol));
+        int rowBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(maxRow));
+        long[] keys = new long[n];
         boolean sorted = true;
-        for (int k = 1; k < n && sorted; k++) {
-            sorted = keys[k - 1] < keys[k];
+        for (int k = 0; k < n; k++) {
+            keys[k] = ((long) src[k] << colBits) | dst[k];
+            sorted &= k == 0 || keys[k - 1] < keys[k];
         }
         int[] order = null;
         if (!sorted) {
-            if (vals == null) {
-                LongArrays.parallelRadixSort(keys);
-            } else {
-                // Sorting (key, position) pairs keeps repeated keys in input order, so the last value wins.
-                long[] idx = new long[n];
+            order = vals == null ? null : new int[n];
+            if (order != null) {
                 for (int k = 0; k < n; k++) {
-                    idx[k] = k;
-                }
-                LongArrays.parallelRadixSort(keys, idx);
-                order = new int[n];
-                for (int k = 0; k < n; k++) {
-                    order[k] = (int) idx[k];
+                    order[k] = k;
                 }
             }
+            radixSort(keys, order, n, rowBits + colBits);
         }
+        long colMask = (1L << colBits) - 1;
         int[] rows = new int[n];
         int[] cols = new int[n];
         double[] v = vals == null ? null : new double[n];
         int m = 0;
         int dropped = 0;
         for (int k = 0; k < n; k++) {
-            if (m > 0 && keys[k] == (((long) rows[m - 1] << 32) | cols[m - 1])) {
+            // The sort is stable, so among repeated keys the last is the last given: its value wins.
+            if (m > 0 && keys[k] == keys[k - 1]) {
                 dropped++;
                 if (v != null) {
                     v[m - 1] = vals[order == null ? k : order[k]];
                 }
                 continue;
             }
-            rows[m] = (int) (keys[k] >>> 32);
-            cols[m] = (int) keys[k];
+            rows[m] = (int) (keys[k] >>> colBits);
+            cols[m] = (int) (keys[k] & colMask);
             if (v != null) {
                 v[m] = vals[order == null ? k : order[k]];
             }
             m++;
         }
         return new UpdateBatch(rows, cols, v, m, dropped);
+    }
+
+    private static final int DIGIT = 11;
+
+    /** Stable LSD radix sort of {@code keys[0, n)} (of {@code bits} significant bits), permuting {@code order} along. */
+    static void radixSort(long[] keys, int[] order, int n, int bits) {
+        long[] k2 = new long[n];
+        int[] o2 = order == null ? null : new int[n];
+        int[] count = new int[1 << DIGIT];
+        long[] from = keys;
+        long[] to = k2;
+        int[] ofrom = order;
+        int[] oto = o2;
+        for (int shift = 0; shift < bits; shift += DIGIT) {
+            java.util.Arrays.fill(count, 0);
+            int mask = (1 << DIGIT) - 1;
+            for (int k = 0; k < n; k++) {
+                count[(int) (from[k] >>> shift) & mask]++;
+            }
+            int sum = 0;
+            for (int d = 0; d < count.length; d++) {
+                int c = count[d];
+                count[d] = sum;
+                sum += c;
+            }
+            for (int k = 0; k < n; k++) {
+                int p = count[(int) (from[k] >>> shift) & mask]++;
+                to[p] = from[k];
+                if (ofrom != null) {
+                    oto[p] = ofrom[k];
+                }
+            }
+            long[] t = from;
+            from = to;
+            to = t;
+            int[] ot = ofrom;
+            ofrom = oto;
+            oto = ot;
+        }
+        if (from != keys) {
+            System.arraycopy(from, 0, keys, 0, n);
+            if (order != null) {
+                System.arraycopy(ofrom, 0, order, 0, n);
+            }
+        }
     }
 
     /** Distinct coordinates in the batch. */

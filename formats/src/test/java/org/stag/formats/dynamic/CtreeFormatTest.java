@@ -604,8 +604,10 @@ class CtreeFormatTest extends DynamicFormatContract {
         DynamicMatrix m = DynamicMatrix.build(new CtreeFormat(), g, 2);
         m.check();
         for (NodeStore s : m.shards()) {
-            // Trimmed: the arena holds exactly the runs handed out (plus the unused slot 0).
-            assertEquals(4L * (s.arena().liveSlots() + 1), s.arena().memoryBytes());
+            // Trimmed: the runs handed out (plus the unused slot 0) and 1/8 spare for the first updates.
+            long used = s.arena().liveSlots() + 1;
+            assertTrue(s.arena().memoryBytes() <= 4L * (used + used / 8 + 64), "arena of " + used + " slots holds "
+                    + s.arena().memoryBytes() + " bytes");
         }
         double perEdge = (double) m.memoryBytes() / g.numEdges();
         assertTrue(perEdge < 8.2, "unweighted bytes per edge " + perEdge);
