@@ -13,6 +13,8 @@ import org.stag.loaders.VertexIds;
  * rows that have edges, each row's element carrying the position (root record) of the row's
  * I-structure. Row structures live in shards as in {@link DynamicMatrix} and are updated in parallel;
  * the row tree is updated in the calling thread, once per batch, with the rows that appear or empty out.
+ * A dense directory from row id to root record (4 bytes a row, counted in {@link #memoryBytes()}) lets
+ * a batch find its rows in O(1) each instead of searching the row tree once per row.
  */
 public final class NestedMatrix implements MutableMatrix {
     private final DynamicFormat outer;
@@ -23,6 +25,8 @@ public final class NestedMatrix implements MutableMatrix {
     private final NodeStore rowStore;
     private final int rowRoot;
     private final ShardedRows sharded;
+    /** Root record of each row's structure, 0 when the row is not in the row tree. */
+    private final int[] directory;
     private long edges;
 
     /** An empty {@code rows x cols} matrix. */
@@ -35,6 +39,7 @@ public final class NestedMatrix implements MutableMatrix {
         this.rowStore = outer.newStore(ValueMode.POSITION);
         this.rowRoot = outer.newRoot(rowStore);
         this.sharded = new ShardedRows(inner, mode, rows);
+        this.directory = new int[rows];
     }
 
     /** Builds the matrix of {@code g}: row structures in parallel, then the row tree in one bulk assembly. */
@@ -66,6 +71,7 @@ public final class NestedMatrix implements MutableMatrix {
             pos[i] = roots[ids[i]];
         }
         outer.build(m.rowStore, m.rowRoot, ids, pos, 0, ids.length);
+        System.arraycopy(roots, 0, m.directory, 0, m.rows);
         m.rowStore.trim();
         m.edges = g.numEdges();
         return m;
@@ -73,8 +79,7 @@ public final class NestedMatrix implements MutableMatrix {
 
     /** The root record of row {@code r}'s structure in its shard, or 0 when the row has no edges. */
     public int rootOf(int r) {
-        double p = outer.get(rowStore, rowRoot, r);
-        return p != p ? 0 : (int) p;
+        return directory[r];
     }
 
     /** The store of the row tree (positions are root records of the rows' structures). */
@@ -138,6 +143,7 @@ public final class NestedMatrix implements MutableMatrix {
             if (roots[i] != 0 && inner.size(sharded.of(r), roots[i]) == 0) {
                 emptied.add(r);
                 sharded.of(r).rootPool().free(roots[i]);
+                directory[r] = 0;
             }
         }
         if (!emptied.isEmpty()) {
@@ -160,11 +166,10 @@ public final class NestedMatrix implements MutableMatrix {
             if (r >= rows) {
                 continue;
             }
-            double p = outer.get(rowStore, rowRoot, r);
-            if (p == p) {
-                roots[i] = (int) p;
-            } else if (create) {
+            roots[i] = directory[r];
+            if (roots[i] == 0 && create) {
                 roots[i] = inner.newRoot(sharded.of(r));
+                directory[r] = roots[i];
                 newRows.add(i);
             }
         }
@@ -221,7 +226,7 @@ public final class NestedMatrix implements MutableMatrix {
 
     @Override
     public long memoryBytes() {
-        return rowStore.memoryBytes() + sharded.memoryBytes();
+        return rowStore.memoryBytes() + sharded.memoryBytes() + 4L * directory.length;
     }
 
     @Override
@@ -243,6 +248,17 @@ public final class NestedMatrix implements MutableMatrix {
                 throw new IllegalStateException("row " + ids[i] + " is in the row tree but has no edges");
             }
             total += size;
+            if (directory[ids[i]] != (int) pos[i]) {
+                throw new IllegalStateException("row directory says " + directory[ids[i]] + " for row " + ids[i]
+                        + " but the row tree says " + (int) pos[i]);
+            }
+        }
+        int listed = 0;
+        for (int d : directory) {
+            listed += d != 0 ? 1 : 0;
+        }
+        if (listed != present) {
+            throw new IllegalStateException("row directory lists " + listed + " rows but the row tree holds " + present);
         }
         if (total != edges) {
             throw new IllegalStateException(outer.name() + "," + inner.name() + ": edge count " + edges
