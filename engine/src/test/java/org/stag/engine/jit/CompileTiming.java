@@ -58,7 +58,7 @@ public final class CompileTiming {
 
         // Cached: the same key object is looked up again; batches of 1000 so timer granularity does not matter.
         KernelKey hot = key(1000);
-        int batches = 200;
+        int batches = 2000;
         int per = 1000;
         long[] cached = new long[batches];
         long sink = 0;
