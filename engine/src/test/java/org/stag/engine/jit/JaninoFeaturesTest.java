@@ -276,21 +276,25 @@ class JaninoFeaturesTest {
         Class<?> c = compile(Sources.unit("Scatter",
                 "import org.stag.engine.jit.Atomics;\nimport java.util.concurrent.atomic.AtomicLongArray;",
                 SCATTER_BODY));
-        int n = 200_000;
+        // Large enough that the threads overlap: a plain y[i] += v loses updates in most runs at this size
+        // (checked by hand), and three rounds make a pass with non-atomic adds very unlikely.
+        int n = 4_000_000;
         int[] crd = new int[n];
         double[] vals = new double[n];
         for (int p = 0; p < n; p++) {
             crd[p] = p % 7;
-            vals[p] = 1.0; // integers: every summation order gives the exact count, so races would show
+            vals[p] = 1.0; // integers: every summation order gives the exact count, so only lost updates show
         }
-        double[] y = new double[7];
-        call(c, "scatter", crd, vals, y, 4);
-        java.util.concurrent.atomic.AtomicLongArray bits = new java.util.concurrent.atomic.AtomicLongArray(7);
-        call(c, "scatterBits", crd, vals, bits, 4);
-        for (int i = 0; i < 7; i++) {
-            double expected = (n - i + 6) / 7;
-            assertEquals(expected, y[i], "Atomics row " + i);
-            assertEquals(expected, Double.longBitsToDouble(bits.get(i)), "AtomicLongArray row " + i);
+        for (int round = 0; round < 3; round++) {
+            double[] y = new double[7];
+            call(c, "scatter", crd, vals, y, 4);
+            java.util.concurrent.atomic.AtomicLongArray bits = new java.util.concurrent.atomic.AtomicLongArray(7);
+            call(c, "scatterBits", crd, vals, bits, 4);
+            for (int i = 0; i < 7; i++) {
+                double expected = (n - i + 6) / 7;
+                assertEquals(expected, y[i], "Atomics row " + i);
+                assertEquals(expected, Double.longBitsToDouble(bits.get(i)), "AtomicLongArray row " + i);
+            }
         }
     }
 

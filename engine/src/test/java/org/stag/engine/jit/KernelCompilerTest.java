@@ -94,6 +94,7 @@ class KernelCompilerTest {
         Throwable t = assertThrows(java.lang.reflect.InvocationTargetException.class,
                 () -> c.getMethod("f", int[].class).invoke(null, (Object) new int[1])).getCause();
         assertEquals(5, t.getStackTrace()[0].getLineNumber());
+        assertEquals("Kept.java", t.getStackTrace()[0].getFileName());
     }
 
     @Test
