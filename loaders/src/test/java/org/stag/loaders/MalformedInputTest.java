@@ -454,25 +454,23 @@ class MalformedInputTest {
     // Absurd declared counts: refused from the header and the data seen, never sized from the count.
 
     @Test
-    void absurdDeclaredCountsFailQuicklyWithoutAllocating() {
+    void absurdDeclaredCountsFailWithoutAllocating() {
         java.lang.management.ThreadMXBean plain = ManagementFactory.getThreadMXBean();
         assumeTrue(plain instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter in this JVM");
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) plain;
-        assumeTrue(bean.isThreadAllocatedMemorySupported() && bean.isCurrentThreadCpuTimeSupported());
+        assumeTrue(bean.isThreadAllocatedMemorySupported());
         bean.setThreadAllocatedMemoryEnabled(true);
         LoadOptions oneThread = LoadOptions.defaults().withThreads(1);
         for (String name : List.of("mtx-absurd-count.mtx", "mtx-absurd-count-huge-size.mtx")) {
             Path path = corpus().resolve(name);
-            // Warm up class loading, then measure a second load: everything runs in this thread.
+            // Warm up class loading, then measure a second load: everything runs in this thread. Only memory is
+            // asserted (speed is for benchmarks): refusing a file of a few lines must not allocate for 3e12 entries.
             assertThrows(BadInputException.class, () -> GraphLoader.load(path, oneThread));
             long bytes0 = bean.getCurrentThreadAllocatedBytes();
-            long cpu0 = bean.getCurrentThreadCpuTime();
             BadInputException e = assertThrows(BadInputException.class, () -> GraphLoader.load(path, oneThread));
             long allocated = bean.getCurrentThreadAllocatedBytes() - bytes0;
-            long cpuNanos = bean.getCurrentThreadCpuTime() - cpu0;
             assertTrue(e.reason().contains("3000000000000"), e.getMessage());
             assertTrue(allocated < 32L << 20, name + ": allocated " + allocated + " bytes to refuse a file of a few lines");
-            assertTrue(cpuNanos < 500_000_000L, name + ": took " + cpuNanos / 1e6 + " ms of CPU time");
         }
     }
 
