@@ -85,6 +85,34 @@ public final class Tensor {
     }
 
     /**
+     * A tensor whose levels are all dense, wrapping {@code values} (one per position, row-major in level
+     * order) without copying: how a kernel hands back a dense result it wrote in place.
+     *
+     * @throws IllegalArgumentException if a level is not dense or the values do not cover every position
+     */
+    public static Tensor ofDense(Format format, int[] dims, Values values) {
+        int order = format.order();
+        if (dims.length != order) {
+            throw new IllegalArgumentException("format " + format + " has " + order + " modes, " + dims.length + " dimensions given");
+        }
+        Level[] levels = new Level[order];
+        int parentSize = 1;
+        for (int k = 0; k < order; k++) {
+            Level l = Level.create(format.level(k), dims[format.modeOfLevel(k)], org.stag.formats.dynamic.ValueMode.POSITION);
+            if (!(l instanceof DenseLevel d)) {
+                throw new IllegalArgumentException("level " + k + " of " + format + " is not dense");
+            }
+            d.insertInit(parentSize);
+            parentSize = d.size();
+            levels[k] = d;
+        }
+        if (values.size() != parentSize) {
+            throw new IllegalArgumentException(values.size() + " values for " + parentSize + " dense positions");
+        }
+        return new Tensor(format, dims.clone(), levels, values);
+    }
+
+    /**
      * The same tensor in another format (same dimensions, type and fill value), assembled from this
      * tensor's sorted component stream; re-sorted only when the mode orders differ. Explicit fill values
      * are dropped: they are implicit in the result (which stores them again only where a dense level

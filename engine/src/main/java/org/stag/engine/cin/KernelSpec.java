@@ -1,0 +1,319 @@
+package org.stag.engine.cin;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.Constant;
+import org.stag.engine.check.DefinitionInfo;
+import org.stag.engine.check.Symbol;
+import org.stag.engine.check.VarType;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.ReduceOp;
+import org.stag.engine.front.Reduction;
+import org.stag.engine.front.ScalarType;
+import org.stag.formats.tensor.Format;
+
+/**
+ * Concrete index notation for one definition, specialised to the formats of its tensors: the target, the
+ * right-hand side, every tensor access with the index of each of its levels (in the format's level order),
+ * the reductions grouped into accumulators, the scalars the kernel reads, and the value of every
+ * {@code ifelse} condition that is the same for the whole definition (decided per run, compiled per value).
+ */
+public final class KernelSpec {
+    /** A tensor the kernel reads: its name, format, element type, fill value and sizes as written. */
+    public record Operand(String name, Format format, ScalarType elem, Constant fill, List<String> sizes) {
+    }
+
+    /**
+     * One read {@code A[i][j]}: {@code levelIndex.get(k)} is the index expression of level {@code k} and
+     * {@code levelVar.get(k)} its index variable, or null when the coordinate is computed.
+     */
+    public record Access(int id, Expr.Access node, Operand tensor, List<Expr> levelIndex, List<String> levelVar) {
+        /** Number of levels. */
+        public int levels() {
+            return levelIndex.size();
+        }
+    }
+
+    /**
+     * Reductions that share one accumulator: consecutive reductions with the same operator where every inner
+     * one starts from the operator's identity, so their loops may be ordered freely among themselves.
+     *
+     * @param level 0 for the innermost group
+     * @param vars  the reduced index variables, innermost reduction first
+     */
+    public record Group(int level, ReduceOp op, Expr init, ScalarType type, List<String> vars) {
+    }
+
+    private final CheckedProgram program;
+    private final Definition definition;
+    private final DefinitionInfo info;
+    private final Symbol target;
+    private final Format targetFormat;
+    private final Map<String, Operand> operands = new LinkedHashMap<>();
+    private final List<Access> accesses = new ArrayList<>();
+    private final Map<Expr.Access, Access> byNode = new IdentityHashMap<>();
+    private final Map<String, ScalarType> scalars = new LinkedHashMap<>();
+    private final List<Group> groups = new ArrayList<>();
+    private final Map<Expr.IfElse, Boolean> uniform;
+
+    /**
+     * @param formats the format of every tensor the definition reads and of its target (by name)
+     * @param uniform the value of each index-free {@code ifelse} condition ({@link #uniformConditions})
+     */
+    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<Expr.IfElse, Boolean> uniform) {
+        this.program = program;
+        this.definition = d;
+        this.info = program.definition(d);
+        this.target = info.target();
+        this.uniform = new IdentityHashMap<>(uniform);
+        this.targetFormat = target.isTensor() ? formatOf(formats, target.name(), target.tensor()) : null;
+        collect(d.value(), formats);
+        for (Reduction r : d.reductions()) {
+            collect(r.init(), formats);
+        }
+        for (String size : info.extents().values()) {
+            addSize(size);
+        }
+        if (target.isTensor()) {
+            target.tensor().sizes().forEach(this::addSize);
+        }
+        buildGroups();
+    }
+
+    private void addSize(String size) {
+        if (!Character.isDigit(size.charAt(0))) {
+            scalars.putIfAbsent(size, ScalarType.INT);
+        }
+    }
+
+    private static Format formatOf(Map<String, Format> formats, String name, VarType.Tensor t) {
+        Format f = formats.get(name);
+        if (f == null) {
+            throw new IllegalArgumentException("no format given for tensor " + name);
+        }
+        if (f.order() != t.order()) {
+            throw new IllegalArgumentException("tensor " + name + " has " + t.order() + " dimensions, format " + f
+                    + " has " + f.order());
+        }
+        return f;
+    }
+
+    private void collect(Expr e, Map<String, Format> formats) {
+        if (e instanceof Expr.Access a) {
+            String name = ((Expr.Name) a.tensor()).name();
+            Symbol s = program.symbolOf((Expr.Name) a.tensor()).orElseThrow();
+            VarType.Tensor t = s.tensor();
+            Operand op = operands.computeIfAbsent(name, n -> new Operand(n, formatOf(formats, n, t), t.elem(), t.fill(),
+                    t.sizes()));
+            List<Expr> idx = new ArrayList<>();
+            List<String> vars = new ArrayList<>();
+            for (int k = 0; k < op.format().order(); k++) {
+                Expr ix = a.indices().get(op.format().modeOfLevel(k));
+                idx.add(ix);
+                vars.add(ix instanceof Expr.Name n && program.symbolOf(n).isEmpty() ? n.name() : null);
+            }
+            Access acc = new Access(accesses.size(), a, op, idx, vars);
+            accesses.add(acc);
+            byNode.put(a, acc);
+            a.indices().forEach(i -> collect(i, formats));
+        } else if (e instanceof Expr.Name n) {
+            program.symbolOf(n).ifPresent(s -> scalars.putIfAbsent(s.name(), s.type().elem()));
+        } else if (e instanceof Expr.Unary u) {
+            collect(u.operand(), formats);
+        } else if (e instanceof Expr.Binary b) {
+            collect(b.left(), formats);
+            collect(b.right(), formats);
+        } else if (e instanceof Expr.IfElse i) {
+            collect(i.condition(), formats);
+            Boolean u = uniform.get(i);
+            if (u == null || u) {
+                collect(i.then(), formats);
+            }
+            if (u == null || !u) {
+                collect(i.otherwise(), formats);
+            }
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(a -> collect(a, formats));
+        } else if (e instanceof Expr.Convert c) {
+            collect(c.value(), formats);
+        }
+    }
+
+    private void buildGroups() {
+        List<Reduction> rs = definition.reductions();
+        Symbolic sym = new Symbolic(this, Set.of());
+        int start = 0;
+        while (start < rs.size()) {
+            int end = start;
+            ReduceOp op = rs.get(start).op();
+            while (end + 1 < rs.size() && rs.get(end + 1).op() == op && op != ReduceOp.CHOOSE
+                    && sym.eval(rs.get(end).init()).sameAs(Sym.identity(op, ExprTypes.accumulator(program, definition, end)))) {
+                end++;
+            }
+            List<String> vars = new ArrayList<>();
+            for (int r = start; r <= end; r++) {
+                vars.add(rs.get(r).index().name());
+            }
+            groups.add(new Group(groups.size(), op, rs.get(end).init(), ExprTypes.accumulator(program, definition, end), vars));
+            start = end + 1;
+        }
+    }
+
+    /**
+     * The {@code ifelse} conditions of {@code d} that read no index variable and no tensor: the same for every
+     * entry, so the runtime evaluates them once per run and the compiler specialises on their values.
+     */
+    public static List<Expr.IfElse> uniformConditions(CheckedProgram p, Definition d) {
+        List<Expr.IfElse> out = new ArrayList<>();
+        findUniform(p, d.value(), out);
+        return out;
+    }
+
+    private static void findUniform(CheckedProgram p, Expr e, List<Expr.IfElse> out) {
+        if (e instanceof Expr.IfElse i) {
+            if (indexFree(p, i.condition())) {
+                out.add(i);
+            } else {
+                findUniform(p, i.condition(), out);
+            }
+            findUniform(p, i.then(), out);
+            findUniform(p, i.otherwise(), out);
+        } else if (e instanceof Expr.Access a) {
+            a.indices().forEach(x -> findUniform(p, x, out));
+        } else if (e instanceof Expr.Unary u) {
+            findUniform(p, u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            findUniform(p, b.left(), out);
+            findUniform(p, b.right(), out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> findUniform(p, x, out));
+        } else if (e instanceof Expr.Convert c) {
+            findUniform(p, c.value(), out);
+        }
+    }
+
+    /** Whether {@code e} reads only scalar variables and literals. */
+    public static boolean indexFree(CheckedProgram p, Expr e) {
+        if (e instanceof Expr.Access || e instanceof Expr.OutputRef || e instanceof Expr.Fill) {
+            return false;
+        }
+        if (e instanceof Expr.Name n) {
+            return p.symbolOf(n).isPresent();
+        }
+        if (e instanceof Expr.Unary u) {
+            return indexFree(p, u.operand());
+        }
+        if (e instanceof Expr.Binary b) {
+            return indexFree(p, b.left()) && indexFree(p, b.right());
+        }
+        if (e instanceof Expr.IfElse i) {
+            return indexFree(p, i.condition()) && indexFree(p, i.then()) && indexFree(p, i.otherwise());
+        }
+        if (e instanceof Expr.BuiltinCall c) {
+            return c.args().stream().allMatch(x -> indexFree(p, x));
+        }
+        if (e instanceof Expr.Convert c) {
+            return indexFree(p, c.value());
+        }
+        return true;
+    }
+
+    public CheckedProgram program() {
+        return program;
+    }
+
+    public Definition definition() {
+        return definition;
+    }
+
+    public DefinitionInfo info() {
+        return info;
+    }
+
+    /** The variable defined. */
+    public Symbol target() {
+        return target;
+    }
+
+    /** The target's format, or null for a scalar. */
+    public Format targetFormat() {
+        return targetFormat;
+    }
+
+    /** The target's element type (after the reductions, values are converted to it). */
+    public ScalarType targetType() {
+        return target.type().elem();
+    }
+
+    /** The target's fill value, or the zero of its type for a scalar. */
+    public Constant targetFill() {
+        return target.isTensor() ? target.tensor().fill() : Constant.zero(targetType());
+    }
+
+    /** The tensors read, by name, in order of first read. */
+    public Map<String, Operand> operands() {
+        return Collections.unmodifiableMap(operands);
+    }
+
+    /** Every access, in order of appearance (value first, then initial values). */
+    public List<Access> accesses() {
+        return Collections.unmodifiableList(accesses);
+    }
+
+    /** The access of an access node of this definition. */
+    public Access access(Expr.Access node) {
+        Access a = byNode.get(node);
+        if (a == null) {
+            throw new IllegalArgumentException("not an access of this kernel: " + node);
+        }
+        return a;
+    }
+
+    /** Scalar variables and size parameters the kernel reads, with their types. */
+    public Map<String, ScalarType> scalars() {
+        return Collections.unmodifiableMap(scalars);
+    }
+
+    /** The reduction groups, innermost first. */
+    public List<Group> groups() {
+        return Collections.unmodifiableList(groups);
+    }
+
+    /** The group reducing {@code var}, or null for a free index. */
+    public Group groupOf(String var) {
+        for (Group g : groups) {
+            if (g.vars().contains(var)) {
+                return g;
+            }
+        }
+        return null;
+    }
+
+    /** The decided value of a uniform condition, or null if {@code i} is not one. */
+    public Boolean uniformValue(Expr.IfElse i) {
+        return uniform.get(i);
+    }
+
+    /** The free index variables, in target order. */
+    public List<String> free() {
+        return info.free();
+    }
+
+    /** All index variables with the size each ranges over. */
+    public Map<String, String> extents() {
+        return info.extents();
+    }
+
+    /** Every index variable, free first. */
+    public Set<String> indexVars() {
+        return new LinkedHashSet<>(info.extents().keySet());
+    }
+}

@@ -1,0 +1,221 @@
+package org.stag.engine.cin;
+
+import java.util.Set;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.ReduceOp;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.front.UnaryOp;
+
+/**
+ * Symbolic evaluation of a kernel's right-hand side when some accesses are known to be absent (they read
+ * their tensor's fill value) and everything else is unknown. It decides the merge lattice of a loop: a
+ * coordinate where the driving operands are absent may be skipped exactly when the body's contribution is
+ * then the identity of the reduction (or the target's fill value). Annihilators make this work:
+ * {@code 0 * x = 0}, {@code false && x = false}, {@code MIN(-inf, x)}, {@code inf + x = inf}.
+ *
+ * <p>Like TACO and GraphBLAS, it assumes the unknown operand of {@code 0 * x} and {@code inf + x} is a
+ * finite number (not NaN or an infinity of the other sign); this is the one place sparse iteration can
+ * differ from the dense semantics, and only for inputs holding infinities or NaN.
+ */
+public final class Symbolic {
+    private final KernelSpec spec;
+    private final CheckedProgram program;
+    private final Set<Integer> absent;
+
+    /** Evaluation with the accesses whose ids are in {@code absent} reading their fill value. */
+    public Symbolic(KernelSpec spec, Set<Integer> absent) {
+        this.spec = spec;
+        this.program = spec.program();
+        this.absent = absent;
+    }
+
+    /** The right-hand side reduced by groups {@code 0 .. groups - 1} (each from its initial value). */
+    public Sym reduced(int groups) {
+        Sym s = eval(spec.definition().value());
+        for (int g = 0; g < groups; g++) {
+            KernelSpec.Group grp = spec.groups().get(g);
+            s = reduce(grp.op(), eval(grp.init()), Sym.convert(s, grp.type()), grp.type());
+        }
+        return s;
+    }
+
+    /** What reducing many copies of {@code s} with {@code op} from {@code init} gives, if it is known. */
+    static Sym reduce(ReduceOp op, Sym init, Sym s, ScalarType t) {
+        if (s.sameAs(Sym.identity(op, t))) {
+            return Sym.convert(init, t);
+        }
+        if (!s.known() || !init.known()) {
+            return op == ReduceOp.CHOOSE && s.known() && !s.isZero() ? s : Sym.UNKNOWN;
+        }
+        return switch (op) {
+            case MIN -> s.asDouble() <= Sym.convert(init, t).asDouble() ? s : Sym.convert(init, t);
+            case MAX -> s.asDouble() >= Sym.convert(init, t).asDouble() ? s : Sym.convert(init, t);
+            case OR -> Sym.of(init.b() || s.b());
+            case AND -> Sym.of(init.b() && s.b());
+            case CHOOSE -> s.isZero() ? Sym.convert(init, t) : s;
+            default -> Sym.UNKNOWN;
+        };
+    }
+
+    /** The value of {@code e}, converted to its checked type. */
+    public Sym eval(Expr e) {
+        ScalarType t = program.typeOf(e);
+        return Sym.convert(raw(e, t), t);
+    }
+
+    private Sym raw(Expr e, ScalarType t) {
+        if (e instanceof Expr.IntLiteral i) {
+            return Sym.convert(Sym.ofInteger(ScalarType.LONG, i.value()), t);
+        }
+        if (e instanceof Expr.FloatLiteral f) {
+            return Sym.ofReal(ScalarType.DOUBLE, f.value());
+        }
+        if (e instanceof Expr.BoolLiteral b) {
+            return Sym.of(b.value());
+        }
+        if (e instanceof Expr.Fill) {
+            return Sym.of(spec.targetFill());
+        }
+        if (e instanceof Expr.Access a) {
+            KernelSpec.Access acc = spec.access(a);
+            return absent.contains(acc.id()) ? Sym.of(acc.tensor().fill()) : Sym.UNKNOWN;
+        }
+        if (e instanceof Expr.Unary u) {
+            Sym v = eval(u.operand());
+            if (!v.known()) {
+                return Sym.UNKNOWN;
+            }
+            if (u.op() == UnaryOp.NOT) {
+                return Sym.of(!v.b());
+            }
+            return v.isIntegral() ? Sym.ofInteger(t, -v.l()) : Sym.ofReal(t, -v.asDouble());
+        }
+        if (e instanceof Expr.IfElse i) {
+            Boolean u = spec.uniformValue(i);
+            Sym c = u != null ? Sym.of(u) : eval(i.condition());
+            Sym a = eval(i.then());
+            Sym b = eval(i.otherwise());
+            if (c.known()) {
+                return c.b() ? a : b;
+            }
+            return a.sameAs(b) ? a : Sym.UNKNOWN;
+        }
+        if (e instanceof Expr.BuiltinCall c) {
+            Sym a = eval(c.args().get(0));
+            Sym b = eval(c.args().get(1));
+            return switch (c.function()) {
+                case OR -> logical(a, b, true);
+                case AND -> logical(a, b, false);
+                case MIN -> extreme(a, b, t, true);
+                case MAX -> extreme(a, b, t, false);
+                case CHOOSE -> a.known() ? (a.isZero() ? b : a) : Sym.UNKNOWN;
+            };
+        }
+        if (e instanceof Expr.Convert c) {
+            return eval(c.value());
+        }
+        if (e instanceof Expr.Binary b) {
+            return binary(b, t);
+        }
+        return Sym.UNKNOWN;
+    }
+
+    private static Sym logical(Sym a, Sym b, boolean or) {
+        if (a.known() && a.b() == or || b.known() && b.b() == or) {
+            return Sym.of(or);
+        }
+        return a.known() && b.known() ? Sym.of(!or) : Sym.UNKNOWN;
+    }
+
+    private static Sym extreme(Sym a, Sym b, ScalarType t, boolean min) {
+        Sym bound = Sym.identity(min ? ReduceOp.MAX : ReduceOp.MIN, t);   // -inf for MIN, +inf for MAX
+        if (a.sameAs(bound) || b.sameAs(bound)) {
+            return bound;
+        }
+        if (!a.known() || !b.known()) {
+            return Sym.UNKNOWN;
+        }
+        boolean first = min ? a.asDouble() <= b.asDouble() : a.asDouble() >= b.asDouble();
+        return Sym.convert(first ? a : b, t);
+    }
+
+    private Sym binary(Expr.Binary b, ScalarType t) {
+        switch (b.op()) {
+            case AND -> {
+                return logical(eval(b.left()), eval(b.right()), false);
+            }
+            case OR -> {
+                return logical(eval(b.left()), eval(b.right()), true);
+            }
+            default -> {
+            }
+        }
+        if (b.op().isComparison()) {
+            ScalarType ct = ExprTypes.comparison(program, b);
+            Sym l = Sym.convert(eval(b.left()), ct);
+            Sym r = Sym.convert(eval(b.right()), ct);
+            if (!l.known() || !r.known()) {
+                return Sym.UNKNOWN;
+            }
+            double x = l.asDouble();
+            double y = r.asDouble();
+            boolean v = switch (b.op()) {
+                case EQ -> l.sameAs(r);
+                case NE -> !l.sameAs(r);
+                case LT -> l.isIntegral() ? l.l() < r.l() : x < y;
+                case LE -> l.isIntegral() ? l.l() <= r.l() : x <= y;
+                case GT -> l.isIntegral() ? l.l() > r.l() : x > y;
+                default -> l.isIntegral() ? l.l() >= r.l() : x >= y;
+            };
+            return Sym.of(v);
+        }
+        Sym l = Sym.convert(eval(b.left()), t);
+        Sym r = Sym.convert(eval(b.right()), t);
+        switch (b.op()) {
+            case MUL -> {
+                if (l.isZero() || r.isZero()) {
+                    return Sym.convert(Sym.ofInteger(ScalarType.LONG, 0), t);
+                }
+            }
+            case ADD, SUB -> {
+                Sym inf = l.known() && Double.isInfinite(l.asDouble()) && !t.isIntegral() ? l
+                        : b.op() == org.stag.engine.front.BinaryOp.ADD && r.known() && Double.isInfinite(r.asDouble())
+                        && !t.isIntegral() ? r : null;
+                if (inf != null && (!l.known() || !r.known())) {
+                    return inf;
+                }
+            }
+            default -> {
+            }
+        }
+        if (!l.known() || !r.known()) {
+            return Sym.UNKNOWN;
+        }
+        if (t.isIntegral()) {
+            long x = l.l();
+            long y = r.l();
+            if ((b.op() == org.stag.engine.front.BinaryOp.DIV || b.op() == org.stag.engine.front.BinaryOp.MOD) && y == 0) {
+                return Sym.UNKNOWN;
+            }
+            long v = switch (b.op()) {
+                case ADD -> x + y;
+                case SUB -> x - y;
+                case MUL -> x * y;
+                case DIV -> x / y;
+                default -> x % y;
+            };
+            return Sym.ofInteger(t, v);
+        }
+        double x = l.asDouble();
+        double y = r.asDouble();
+        double v = switch (b.op()) {
+            case ADD -> x + y;
+            case SUB -> x - y;
+            case MUL -> x * y;
+            case DIV -> x / y;
+            default -> x % y;
+        };
+        return Sym.ofReal(t, v);
+    }
+}

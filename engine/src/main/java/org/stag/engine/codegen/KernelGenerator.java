@@ -1,0 +1,955 @@
+package org.stag.engine.codegen;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.Sym;
+import org.stag.engine.cin.Symbolic;
+import org.stag.engine.check.Constant;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.ReduceOp;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.ir.Block;
+import org.stag.engine.ir.JavaPrinter;
+import org.stag.engine.jit.GeneratedSource;
+import org.stag.engine.lower.LevelCode;
+import org.stag.engine.lower.LoopPlanner;
+import org.stag.formats.level.LevelFormat;
+import org.stag.formats.tensor.Format;
+
+/**
+ * Lowers one kernel to a Java class: the loop nest in the planned order, one merge per loop (seed 001 §4:
+ * iterate one operand and locate the others, co-iterate several, or run over the whole dimension),
+ * reductions into accumulators with early exit, and the target written in place (dense), as entries
+ * (other formats) or as a scalar. The merge of each loop comes from symbolic evaluation ({@link Symbolic}):
+ * an operand drives a loop when the body contributes nothing wherever it is absent.
+ */
+public final class KernelGenerator {
+    private static final String FRAME = "org.stag.engine.runtime.Frame";
+
+    private final KernelSpec spec;
+    private final Map<Integer, List<LevelCode>> codes;
+    private final List<String> order;
+    private final String className;
+    private final boolean scatter;
+    private final int scatterFrom;
+    private final List<String> scattered = new ArrayList<>();
+    private final KernelPlan.ResultKind result;
+    private final Map<String, String> notes = new LinkedHashMap<>();
+    private int names;
+
+    private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String className) {
+        this.spec = spec;
+        this.codes = codes;
+        this.order = order;
+        this.className = className;
+        int firstReduced = -1;
+        for (int d = 0; d < order.size(); d++) {
+            if (spec.groupOf(order.get(d)) != null && firstReduced < 0) {
+                firstReduced = d;
+            }
+            if (firstReduced >= 0 && spec.groupOf(order.get(d)) == null) {
+                scattered.add(order.get(d));
+            }
+        }
+        this.scatter = !scattered.isEmpty();
+        this.scatterFrom = firstReduced;
+        if (!spec.target().isTensor()) {
+            result = KernelPlan.ResultKind.SCALAR;
+        } else {
+            boolean dense = true;
+            for (LevelFormat l : spec.targetFormat().levels()) {
+                dense &= l.name().equals("dense");
+            }
+            result = dense ? KernelPlan.ResultKind.DENSE : KernelPlan.ResultKind.SPARSE;
+        }
+    }
+
+    /**
+     * Generates the kernel class {@code pkg.className} for {@code spec}.
+     *
+     * @param levelCodes builds the code of one level: (format, local prefix, whether it holds the values)
+     */
+    public static KernelPlan generate(KernelSpec spec, LevelCodeFactory levelCodes, String pkg, String className) {
+        Map<Integer, List<LevelCode>> codes = new LinkedHashMap<>();
+        for (KernelSpec.Access a : spec.accesses()) {
+            List<LevelCode> l = new ArrayList<>();
+            Format f = a.tensor().format();
+            for (int k = 0; k < f.order(); k++) {
+                boolean holds = k == f.order() - 1 && a.tensor().elem() == ScalarType.DOUBLE
+                        && f.level(k).dynamicFormat().isPresent();
+                l.add(levelCodes.create(f.level(k), "a" + a.id() + "l" + k, holds));
+            }
+            codes.put(a.id(), l);
+        }
+        List<String> order = new LoopPlanner(spec, codes).order();
+        return new KernelGenerator(spec, codes, order, className).emit(pkg);
+    }
+
+    /** Creates the code of one level. */
+    public interface LevelCodeFactory {
+        /** The code of a level of format {@code f} whose locals start with {@code prefix}. */
+        LevelCode create(LevelFormat f, String prefix, boolean holdsValues);
+    }
+
+    // ---------------------------------------------------------------------------------------------- layout
+
+    private KernelPlan emit(String pkg) {
+        List<String> tensors = new ArrayList<>(spec.operands().keySet());
+        List<String> ints = new ArrayList<>();
+        List<String> reals = new ArrayList<>();
+        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            (JavaTypes.travelsAsInt(s.getValue()) ? ints : reals).add(s.getKey());
+        }
+        boolean chunked = !scatter && order.size() > 0 && isUniverseAtTop();
+        String chunkExtent = chunked ? spec.extents().get(order.get(0)) : null;
+
+        Block run = new Block();
+        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            boolean asInt = JavaTypes.travelsAsInt(s.getValue());
+            int slot = (asInt ? ints : reals).indexOf(s.getKey());
+            run.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
+                    + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slot + "]", s.getValue()));
+        }
+        for (KernelSpec.Access a : spec.accesses()) {
+            String t = "a" + a.id() + "_t";
+            run.line("final org.stag.formats.tensor.Tensor " + t + " = f.tensors[" + tensors.indexOf(a.tensor().name()) + "]");
+            List<LevelCode> lc = codes.get(a.id());
+            for (int k = 0; k < lc.size(); k++) {
+                lc.get(k).unpack(run, t + ".level(" + k + ")");
+            }
+            if (!lc.get(lc.size() - 1).holdsValues()) {
+                ScalarType e = a.tensor().elem();
+                run.line("final " + JavaTypes.of(e) + "[] a" + a.id() + "_vals = ((" + JavaTypes.valuesClass(e) + ") " + t
+                        + ".values()).array()");
+            }
+        }
+        ScalarType tt = spec.targetType();
+        switch (result) {
+            case DENSE -> run.line("final " + JavaTypes.of(tt) + "[] out = (" + JavaTypes.of(tt) + "[]) f.out");
+            case SPARSE -> run.line("final org.stag.engine.runtime.CooBuffer coo = f.coo[chunk]");
+            default -> {
+            }
+        }
+        if (scatter) {
+            declareScatterWorkspace(run);
+        }
+        if (result == KernelPlan.ResultKind.SCALAR && spec.groups().isEmpty()) {
+            // No loops: the value itself.
+            AccessState[] st = initialStates();
+            Block body = run;
+            resolveLocates(body, st, new HashSet<>());
+            writeScalarPartial(body, new ExprEmitter(spec, st).emit(spec.definition().value(), tt), tt);
+        } else {
+            AccessState[] st = initialStates();
+            loops(0, run, st, chunked);
+        }
+
+        StringBuilder src = new StringBuilder();
+        src.append("package ").append(pkg).append(";\n\n");
+        src.append("/** Generated by stag for: ").append(describe()).append(" */\n");
+        src.append("public final class ").append(className).append(" implements org.stag.engine.runtime.KernelBody {\n");
+        src.append("    public ").append(className).append("() {\n    }\n\n");
+        src.append("    public void prepare(").append(FRAME).append(" f) {\n");
+        JavaPrinter.print(prepare(), 2, src);
+        src.append("    }\n\n");
+        src.append("    public void run(").append(FRAME).append(" f, int chunk, int lo, int hi, org.stag.engine.runtime.Workspace ws) {\n");
+        JavaPrinter.print(run, 2, src);
+        src.append("    }\n\n");
+        src.append("    public void finish(").append(FRAME).append(" f, int chunks) {\n");
+        JavaPrinter.print(finish(), 2, src);
+        src.append("    }\n}\n");
+        notes.put("order", String.join(", ", order));
+        return new KernelPlan(new GeneratedSource(pkg, className, src.toString()), tensors, ints, reals, result, chunkExtent,
+                order, scatter, notes);
+    }
+
+    private String describe() {
+        String text = org.stag.engine.front.Printer.statement(spec.definition()).replace("*/", "* /").trim();
+        StringBuilder fm = new StringBuilder();
+        for (KernelSpec.Operand o : spec.operands().values()) {
+            fm.append(fm.length() == 0 ? "" : "; ").append(o.name()).append(" = ").append(o.format());
+        }
+        if (spec.targetFormat() != null) {
+            fm.append(fm.length() == 0 ? "" : "; ").append(spec.target().name()).append(" = ").append(spec.targetFormat());
+        }
+        return text + " [" + fm + "] loop order " + String.join(", ", order);
+    }
+
+    private AccessState[] initialStates() {
+        AccessState[] st = new AccessState[spec.accesses().size()];
+        for (int i = 0; i < st.length; i++) {
+            st[i] = new AccessState();
+        }
+        return st;
+    }
+
+    private boolean isUniverseAtTop() {
+        // The outermost loop may be chunked when it runs over the whole dimension.
+        String v = order.get(0);
+        Strategy s = strategy(0, initialStatesResolved(), v);
+        return s.mode == Mode.UNIVERSE;
+    }
+
+    private AccessState[] initialStatesResolved() {
+        AccessState[] st = initialStates();
+        return st;
+    }
+
+    // ------------------------------------------------------------------------------------- prepare / finish
+
+    private Block prepare() {
+        Block b = new Block();
+        if (result != KernelPlan.ResultKind.DENSE) {
+            return b;
+        }
+        ScalarType tt = spec.targetType();
+        String init;
+        if (scatter) {
+            KernelSpec.Group g = spec.groups().get(spec.groups().size() - 1);
+            if (!KernelSpec.indexFree(spec.program(), g.init())) {
+                throw new org.stag.engine.front.ProgramException(spec.program().source(), spec.definition().pos(),
+                        "the initial value of the reduction over " + g.vars().get(0)
+                                + " must not depend on indices when free indices are iterated inside it");
+            }
+            for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+                // prepare() sees the scalars too: the initial value may read them.
+                boolean asInt = JavaTypes.travelsAsInt(s.getValue());
+                b.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
+                        + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
+            }
+            init = new ExprEmitter(spec, initialStates()).emit(g.init(), tt);
+        } else {
+            init = JavaTypes.literal(spec.targetFill());
+        }
+        b.line("java.util.Arrays.fill((" + JavaTypes.of(tt) + "[]) f.out, " + init + ")");
+        return b;
+    }
+
+    private int slotOf(String scalar) {
+        boolean asInt = JavaTypes.travelsAsInt(spec.scalars().get(scalar));
+        int n = 0;
+        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            if (s.getKey().equals(scalar)) {
+                return n;
+            }
+            if (JavaTypes.travelsAsInt(s.getValue()) == asInt) {
+                n++;
+            }
+        }
+        throw new IllegalArgumentException(scalar);
+    }
+
+    private Block finish() {
+        Block b = new Block();
+        if (result != KernelPlan.ResultKind.SCALAR) {
+            return b;
+        }
+        ScalarType tt = spec.targetType();
+        boolean real = tt.isFloating();
+        if (spec.groups().isEmpty()) {
+            b.line(real ? "f.resultReal = f.partReal[0]" : "f.resultInt = f.partInt[0]");
+            return b;
+        }
+        KernelSpec.Group g = spec.groups().get(spec.groups().size() - 1);
+        ScalarType at = g.type();
+        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            boolean asInt = JavaTypes.travelsAsInt(s.getValue());
+            b.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
+                    + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
+        }
+        b.line(JavaTypes.of(at) + " acc = " + new ExprEmitter(spec, initialStates()).emit(g.init(), at));
+        Block loop = b.forLoop("merge", "int c = 0", "c < chunks", "c++");
+        String part = JavaTypes.fromSlot(at.isFloating() ? "f.partReal[c]" : "f.partInt[c]", at);
+        loop.line("final " + JavaTypes.of(at) + " v = " + part);
+        combine(loop, g.op(), "acc", "v", at, g.op() == ReduceOp.CHOOSE || g.op() == ReduceOp.OR || g.op() == ReduceOp.AND
+                ? "merge" : null);
+        String value = JavaTypes.convert("acc", at, tt);
+        b.line(real ? "f.resultReal = " + JavaTypes.toSlot(value, tt) : "f.resultInt = " + JavaTypes.toSlot(value, tt));
+        return b;
+    }
+
+    // ----------------------------------------------------------------------------------------------- loops
+
+    /** How one loop visits its coordinates. */
+    private enum Mode { SKIP, UNIVERSE, ITERATE, INTERSECT, UNION }
+
+    /** The merge of one loop: drivers, followers (iterated, not deciding) and located operands. */
+    private record Strategy(Mode mode, List<Integer> drivers, List<Integer> followers, List<Integer> locators) {
+    }
+
+    private void loops(int d, Block out, AccessState[] st, boolean chunked) {
+        Set<String> bound = new HashSet<>(order.subList(0, d));
+        resolveLocates(out, st, bound);
+        if (d == order.size()) {
+            innermost(out, st);
+            return;
+        }
+        String v = order.get(d);
+        KernelSpec.Group g = spec.groupOf(v);
+        boolean opens = g != null && firstOfGroup(g) == d;
+        boolean scatterGroup = g != null && scatter && g.level() == spec.groups().size() - 1;
+        String acc = g == null ? null : "acc" + g.level();
+        if (opens && !scatterGroup) {
+            String init = result == KernelPlan.ResultKind.SCALAR && g.level() == spec.groups().size() - 1
+                    ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
+                    : new ExprEmitter(spec, st).emit(g.init(), g.type());
+            out.line(JavaTypes.of(g.type()) + " " + acc + " = " + init);
+        }
+        mergeLoop(d, v, out, st, chunked);
+        if (opens) {
+            close(g, out, st);
+        }
+    }
+
+    private int firstOfGroup(KernelSpec.Group g) {
+        for (int d = 0; d < order.size(); d++) {
+            if (g.vars().contains(order.get(d))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException();
+    }
+
+    private String label(int d) {
+        return "L" + d;
+    }
+
+    /** The loop over index {@code v} at depth {@code d}: split on operands whose parent may be absent, then merge. */
+    private void mergeLoop(int d, String v, Block out, AccessState[] st, boolean chunked) {
+        for (int a : participants(st, v)) {
+            if (st[a].maybeAbsent) {
+                AccessState[] yes = AccessState.copy(st);
+                yes[a].maybeAbsent = false;
+                AccessState[] no = AccessState.copy(st);
+                no[a].absent = true;
+                mergeLoop(d, v, out.ifThen(st[a].pos + " >= 0"), yes, chunked);
+                mergeLoop(d, v, out.orElse(), no, chunked);
+                return;
+            }
+        }
+        Strategy s = strategy(d, st, v);
+        notes.merge("loop " + v, s.mode.toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
+        String iv = "i_" + v;
+        String label = label(d);
+        boolean inOrder = needsOrder(v);
+        switch (s.mode) {
+            case SKIP -> out.comment("loop over " + v + " contributes nothing here");
+            case UNIVERSE -> {
+                List<LevelCode.Cursor> fc = cursors(out, st, s.followers, v);
+                String lo = chunked && d == 0 ? "lo" : "0";
+                String hi = chunked && d == 0 ? "hi" : extent(v);
+                Block body = out.forLoop(label, "int " + iv + " = " + lo, iv + " < " + hi, iv + "++");
+                AccessState[] in = AccessState.copy(st);
+                follow(body, in, s.followers, fc, iv);
+                locateAll(body, in, s.locators, iv);
+                loops(d + 1, body, in, chunked);
+            }
+            case ITERATE -> {
+                int a = s.drivers.get(0);
+                LevelCode c = level(a, st);
+                String p = fresh("p");
+                String val = c.holdsValues() ? fresh("v") : null;
+                AccessState[] in = AccessState.copy(st);
+                c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
+                    resolved(in[a], c, p, val, null);
+                    locateAll(body, in, s.locators, iv);
+                    loops(d + 1, body, in, chunked);
+                });
+            }
+            case INTERSECT, UNION -> coiterate(d, v, out, st, s, chunked);
+        }
+    }
+
+    private void coiterate(int d, String v, Block out, AccessState[] st, Strategy s, boolean chunked) {
+        String iv = "i_" + v;
+        List<LevelCode.Cursor> dc = cursors(out, st, s.drivers, v);
+        List<LevelCode.Cursor> fc = cursors(out, st, s.followers, v);
+        boolean union = s.mode == Mode.UNION;
+        List<String> valid = new ArrayList<>();
+        for (LevelCode.Cursor c : dc) {
+            valid.add(c.valid());
+        }
+        Block loop = out.whileLoop(label(d), String.join(union ? " || " : " && ", valid));
+        loop.line("int " + iv + " = Integer.MAX_VALUE");
+        for (LevelCode.Cursor c : dc) {
+            loop.ifThen((union ? c.valid() + " && " : "") + c.crd() + " < " + iv).line(iv + " = " + c.crd());
+        }
+        AccessState[] in = AccessState.copy(st);
+        List<String> oks = new ArrayList<>();
+        for (int k = 0; k < dc.size(); k++) {
+            String ok = bindCursor(loop, in, s.drivers.get(k), dc.get(k), iv, union);
+            oks.add(ok);
+        }
+        follow(loop, in, s.followers, fc, iv);
+        Block body = loop;
+        if (!union) {
+            body = loop.ifThen(String.join(" && ", oks));
+            for (int a : s.drivers) {
+                in[a].maybeAbsent = false;
+            }
+        }
+        locateAll(body, in, s.locators, iv);
+        loops(d + 1, body, in, chunked);
+        for (int k = 0; k < dc.size(); k++) {
+            dc.get(k).advance(loop.ifThen(oks.get(k)));
+        }
+    }
+
+    /** Binds a driver cursor at coordinate {@code iv}: its presence flag and position (or value). */
+    private String bindCursor(Block b, AccessState[] in, int a, LevelCode.Cursor c, String iv, boolean checkValid) {
+        LevelCode code = level(a, in);
+        String ok = fresh("ok");
+        b.line("final boolean " + ok + " = " + (checkValid ? c.valid() + " && " : "") + c.crd() + " == " + iv);
+        if (code.holdsValues()) {
+            String val = fresh("v");
+            b.line("final double " + val + " = " + ok + " ? " + c.val() + " : Double.NaN");
+            resolved(in[a], code, null, val, ok);
+        } else {
+            String p = fresh("p");
+            b.line("final int " + p + " = " + ok + " ? " + c.pos() + " : -1");
+            resolved(in[a], code, p, null, null);
+            in[a].maybeAbsent = true;
+        }
+        return ok;
+    }
+
+    private void follow(Block b, AccessState[] in, List<Integer> followers, List<LevelCode.Cursor> fc, String iv) {
+        for (int k = 0; k < followers.size(); k++) {
+            LevelCode.Cursor c = fc.get(k);
+            c.advance(b.whileLoop(null, c.valid() + " && " + c.crd() + " < " + iv));
+            bindCursor(b, in, followers.get(k), c, iv, true);
+        }
+    }
+
+    private List<LevelCode.Cursor> cursors(Block out, AccessState[] st, List<Integer> accesses, String v) {
+        List<LevelCode.Cursor> cs = new ArrayList<>();
+        for (int a : accesses) {
+            cs.add(level(a, st).cursor(out, st[a].pos, fresh("c")));
+        }
+        return cs;
+    }
+
+    private void resolved(AccessState s, LevelCode c, String pos, String val, String ok) {
+        s.resolved++;
+        if (c.holdsValues()) {
+            s.val = val;
+            s.ok = ok;
+            s.maybeAbsent = ok != null;
+        } else {
+            s.pos = pos;
+            s.maybeAbsent = false;
+        }
+    }
+
+    private LevelCode level(int a, AccessState[] st) {
+        return codes.get(a).get(st[a].resolved);
+    }
+
+    /** Accesses whose next level is indexed by {@code v} (and not known absent). */
+    private List<Integer> participants(AccessState[] st, String v) {
+        List<Integer> out = new ArrayList<>();
+        for (KernelSpec.Access a : spec.accesses()) {
+            AccessState s = st[a.id()];
+            if (!s.absent && s.resolved < a.levels() && v.equals(a.levelVar().get(s.resolved))) {
+                out.add(a.id());
+            }
+        }
+        return out;
+    }
+
+    private void locateAll(Block b, AccessState[] in, List<Integer> locators, String iv) {
+        for (int a : locators) {
+            locate(b, in, a, iv);
+        }
+    }
+
+    /** Locates the next level of access {@code a} at coordinate {@code crd}, guarding an absent parent. */
+    private void locate(Block b, AccessState[] in, int a, String crd) {
+        AccessState s = in[a];
+        LevelCode c = level(a, in);
+        if (c.holdsValues()) {
+            String val = fresh("v");
+            String ok = fresh("ok");
+            if (s.maybeAbsent) {
+                b.line("double " + val + " = Double.NaN");
+                Block g = b.ifThen(s.pos + " >= 0");
+                String t = fresh("t");
+                c.locate(g, s.pos, crd, new LevelCode.Binding(null, null, t));
+                g.line(val + " = " + t);
+            } else {
+                c.locate(b, s.pos, crd, new LevelCode.Binding(null, null, val));
+            }
+            b.line("final boolean " + ok + " = " + val + " == " + val);
+            resolved(s, c, null, val, ok);
+            return;
+        }
+        if (!c.canLocate() && !(c instanceof org.stag.engine.lower.StaticLevelCode)) {
+            scanLocate(b, in, a, crd);
+            return;
+        }
+        String p = fresh("p");
+        boolean parentMaybe = s.maybeAbsent;
+        if (parentMaybe) {
+            b.line("int " + p + " = -1");
+            Block g = b.ifThen(s.pos + " >= 0");
+            String t = fresh("t");
+            c.locate(g, s.pos, crd, new LevelCode.Binding(null, t, null));
+            g.line(p + " = " + t);
+        } else {
+            c.locate(b, s.pos, crd, new LevelCode.Binding(null, p, null));
+        }
+        resolved(s, c, p, null, null);
+        s.maybeAbsent = parentMaybe || !c.full();
+    }
+
+    /** Locates by visiting the level and stopping at {@code crd}: for levels without a search (lists). */
+    private void scanLocate(Block b, AccessState[] in, int a, String crd) {
+        AccessState s = in[a];
+        LevelCode c = level(a, in);
+        String target = fresh("k");
+        String found = fresh("p");
+        String val = c.holdsValues() ? fresh("v") : null;
+        String ok = fresh("ok");
+        b.line("final int " + target + " = " + crd);
+        b.line(c.holdsValues() ? "double " + found + " = Double.NaN" : "int " + found + " = -1");
+        Block outer = s.maybeAbsent ? b.ifThen(s.pos + " >= 0") : b;
+        String cv = fresh("c");
+        String pv = fresh("q");
+        String lbl = fresh("S");
+        c.iterate(outer, s.pos, new LevelCode.Binding(cv, c.holdsValues() ? null : pv, val), false, lbl, body ->
+                body.ifThen(cv + " == " + target).line(found + " = " + (c.holdsValues() ? val : pv)).line("break " + lbl));
+        if (c.holdsValues()) {
+            b.line("final boolean " + ok + " = " + found + " == " + found);
+            resolved(s, c, null, found, ok);
+        } else {
+            resolved(s, c, found, null, null);
+            s.maybeAbsent = true;
+        }
+    }
+
+    /** Locates every level whose coordinate is known (bound index variables, computed coordinates). */
+    private void resolveLocates(Block b, AccessState[] st, Set<String> bound) {
+        for (KernelSpec.Access a : spec.accesses()) {
+            AccessState s = st[a.id()];
+            while (!s.absent && s.resolved < a.levels()) {
+                Expr ix = a.levelIndex().get(s.resolved);
+                String var = a.levelVar().get(s.resolved);
+                boolean known = var != null ? bound.contains(var) : varsBound(ix, bound);
+                if (!known) {
+                    break;
+                }
+                String crd = var != null ? "i_" + var : new ExprEmitter(spec, st).emit(ix, ScalarType.INT);
+                locate(b, st, a.id(), crd);
+            }
+        }
+    }
+
+    private boolean varsBound(Expr e, Set<String> bound) {
+        if (e instanceof Expr.Name n) {
+            return spec.program().symbolOf(n).isPresent() || bound.contains(n.name());
+        }
+        if (e instanceof Expr.Access a) {
+            // A tensor read inside a coordinate: its own indices must be bound (it is located by the emitter).
+            return a.indices().stream().allMatch(x -> varsBound(x, bound));
+        }
+        if (e instanceof Expr.Unary u) {
+            return varsBound(u.operand(), bound);
+        }
+        if (e instanceof Expr.Binary x) {
+            return varsBound(x.left(), bound) && varsBound(x.right(), bound);
+        }
+        if (e instanceof Expr.IfElse i) {
+            return varsBound(i.condition(), bound) && varsBound(i.then(), bound) && varsBound(i.otherwise(), bound);
+        }
+        if (e instanceof Expr.BuiltinCall c) {
+            return c.args().stream().allMatch(x -> varsBound(x, bound));
+        }
+        if (e instanceof Expr.Convert c) {
+            return varsBound(c.value(), bound);
+        }
+        return true;
+    }
+
+    private boolean needsOrder(String v) {
+        KernelSpec.Group g = spec.groupOf(v);
+        if (g != null && g.op() == ReduceOp.CHOOSE) {
+            return true;
+        }
+        // A free index inside a CHOOSE scatter takes the first value in the enclosing loop's order only.
+        return false;
+    }
+
+    private String extent(String v) {
+        String size = spec.extents().get(v);
+        return Character.isDigit(size.charAt(0)) ? size : "s_" + size;
+    }
+
+    // -------------------------------------------------------------------------------------------- strategy
+
+    /** Decides the merge of the loop over {@code v} (seed 001 §4.2, generalised by fill values as in seed 004). */
+    private Strategy strategy(int d, AccessState[] st, String v) {
+        List<Integer> p = participants(st, v);
+        Set<Integer> absent = new HashSet<>();
+        for (KernelSpec.Access a : spec.accesses()) {
+            if (st[a.id()].absent) {
+                absent.add(a.id());
+            }
+        }
+        if (noOp(d, absent)) {
+            return new Strategy(Mode.SKIP, List.of(), List.of(), List.of());
+        }
+        List<Integer> mustIterate = new ArrayList<>();
+        List<Integer> canLocate = new ArrayList<>();
+        for (int a : p) {
+            (level(a, st).canLocate() ? canLocate : mustIterate).add(a);
+        }
+        // 1. Operands that alone make the body a no-op drive an intersection; prefer those that must be iterated.
+        List<Integer> single = new ArrayList<>();
+        for (int a : mustIterate) {
+            if (noOp(d, plus(absent, a))) {
+                single.add(a);
+            }
+        }
+        if (!single.isEmpty()) {
+            List<Integer> followers = new ArrayList<>(mustIterate);
+            followers.removeAll(single);
+            if (single.size() == 1 && followers.isEmpty()) {
+                return new Strategy(Mode.ITERATE, single, List.of(), canLocate);
+            }
+            return new Strategy(Mode.INTERSECT, single, followers, canLocate);
+        }
+        for (int a : canLocate) {
+            if (!level(a, st).full() && noOp(d, plus(absent, a))) {
+                List<Integer> locators = new ArrayList<>(canLocate);
+                locators.remove(Integer.valueOf(a));
+                if (mustIterate.isEmpty()) {
+                    return new Strategy(Mode.ITERATE, List.of(a), List.of(), locators);
+                }
+                return new Strategy(Mode.INTERSECT, List.of(a), mustIterate, locators);
+            }
+        }
+        // 2. A union of sparse operands, as small as it can be.
+        List<Integer> sparse = new ArrayList<>(mustIterate);
+        for (int a : canLocate) {
+            if (!level(a, st).full()) {
+                sparse.add(a);
+            }
+        }
+        Set<Integer> all = new HashSet<>(absent);
+        all.addAll(sparse);
+        if (!sparse.isEmpty() && noOp(d, all)) {
+            List<Integer> drivers = new ArrayList<>(sparse);
+            List<Integer> tryDrop = new ArrayList<>();
+            for (int a : sparse) {
+                if (canLocate.contains(a)) {
+                    tryDrop.add(a);
+                }
+            }
+            for (int a : sparse) {
+                if (!canLocate.contains(a)) {
+                    tryDrop.add(a);
+                }
+            }
+            for (int a : tryDrop) {
+                List<Integer> rest = new ArrayList<>(drivers);
+                rest.remove(Integer.valueOf(a));
+                Set<Integer> ab = new HashSet<>(absent);
+                ab.addAll(rest);
+                if (!rest.isEmpty() && noOp(d, ab)) {
+                    drivers = rest;
+                }
+            }
+            List<Integer> followers = new ArrayList<>(mustIterate);
+            followers.removeAll(drivers);
+            List<Integer> locators = new ArrayList<>(canLocate);
+            locators.removeAll(drivers);
+            return new Strategy(Mode.UNION, drivers, followers, locators);
+        }
+        // 3. The whole dimension.
+        return new Strategy(Mode.UNIVERSE, List.of(), mustIterate, canLocate);
+    }
+
+    private static Set<Integer> plus(Set<Integer> s, int a) {
+        Set<Integer> out = new HashSet<>(s);
+        out.add(a);
+        return out;
+    }
+
+    /** Whether the body of the loop at depth {@code d} contributes nothing when {@code absent} read their fill. */
+    private boolean noOp(int d, Set<Integer> absent) {
+        Symbolic sym = new Symbolic(spec, absent);
+        String v = order.get(d);
+        KernelSpec.Group g = spec.groupOf(v);
+        if (g == null && scatter && d > scatterFrom) {
+            g = spec.groups().get(spec.groups().size() - 1);
+        }
+        if (g != null) {
+            Sym s = Sym.convert(sym.reduced(g.level()), g.type());
+            return s.sameAs(Sym.identity(g.op(), g.type()));
+        }
+        Sym s = Sym.convert(sym.reduced(spec.groups().size()), spec.targetType());
+        return s.sameAs(Sym.of(spec.targetFill()));
+    }
+
+    // ------------------------------------------------------------------------------- values and the target
+
+    private void innermost(Block out, AccessState[] st) {
+        ExprEmitter ex = new ExprEmitter(spec, st);
+        Expr rhs = spec.definition().value();
+        if (spec.groups().isEmpty()) {
+            writeTarget(out, ex.emit(rhs, spec.targetType()), spec.targetType());
+            return;
+        }
+        KernelSpec.Group g0 = spec.groups().get(0);
+        String v = fresh("x");
+        out.line("final " + JavaTypes.of(g0.type()) + " " + v + " = " + ex.emit(rhs, g0.type()));
+        into(out, g0, v);
+    }
+
+    /** Adds value {@code v} (of the group's type) to group {@code g}'s accumulator, or scatters it. */
+    private void into(Block out, KernelSpec.Group g, String v) {
+        boolean scatterGroup = scatter && g.level() == spec.groups().size() - 1;
+        if (scatterGroup) {
+            scatterWrite(out, g, v);
+            return;
+        }
+        String breakLabel = label(firstOfGroup(g));
+        combine(out, g.op(), "acc" + g.level(), v, g.type(), breakLabel);
+    }
+
+    /** {@code acc = acc op v}, breaking out of {@code label} (if given) once the result cannot change. */
+    private static void combine(Block out, ReduceOp op, String acc, String v, ScalarType t, String label) {
+        switch (op) {
+            case ADD -> out.line(acc + " += " + v);
+            case MUL -> out.line(acc + " *= " + v);
+            case MIN -> out.line(acc + " = " + (t == ScalarType.BOOL ? acc + " && " + v : "Math.min(" + acc + ", " + v + ")"));
+            case MAX -> out.line(acc + " = " + (t == ScalarType.BOOL ? acc + " || " + v : "Math.max(" + acc + ", " + v + ")"));
+            case OR -> {
+                Block b = out.ifThen(v).line(acc + " = true");
+                if (label != null) {
+                    b.line("break " + label);
+                }
+            }
+            case AND -> {
+                Block b = out.ifThen("!" + v).line(acc + " = false");
+                if (label != null) {
+                    b.line("break " + label);
+                }
+            }
+            case CHOOSE -> {
+                Block b = out.ifThen(t == ScalarType.BOOL ? v : v + " != 0").line(acc + " = " + v);
+                if (label != null) {
+                    b.line("break " + label);
+                }
+            }
+        }
+    }
+
+    /** After the loops of group {@code g}: pass its accumulator outward. */
+    private void close(KernelSpec.Group g, Block out, AccessState[] st) {
+        boolean scatterGroup = scatter && g.level() == spec.groups().size() - 1;
+        if (scatterGroup) {
+            flushScatter(out);
+            return;
+        }
+        String acc = "acc" + g.level();
+        if (g.level() + 1 < spec.groups().size()) {
+            KernelSpec.Group outer = spec.groups().get(g.level() + 1);
+            String v = fresh("x");
+            out.line("final " + JavaTypes.of(outer.type()) + " " + v + " = " + JavaTypes.convert(acc, g.type(), outer.type()));
+            into(out, outer, v);
+            return;
+        }
+        if (result == KernelPlan.ResultKind.SCALAR) {
+            String slot = g.type().isFloating() ? "f.partReal[chunk]" : "f.partInt[chunk]";
+            out.line(slot + " = " + JavaTypes.toSlot(acc, g.type()));
+            return;
+        }
+        writeTarget(out, JavaTypes.convert(acc, g.type(), spec.targetType()), spec.targetType());
+    }
+
+    private void writeScalarPartial(Block out, String value, ScalarType t) {
+        out.line((t.isFloating() ? "f.partReal[chunk]" : "f.partInt[chunk]") + " = " + JavaTypes.toSlot(value, t));
+    }
+
+    /** Writes the value of the target entry at the current free coordinates. */
+    private void writeTarget(Block out, String value, ScalarType t) {
+        if (result == KernelPlan.ResultKind.SCALAR) {
+            writeScalarPartial(out, value, t);
+            return;
+        }
+        List<String> coords = targetCoords();
+        if (result == KernelPlan.ResultKind.DENSE) {
+            out.line("out[" + densePosition(coords) + "] = " + value);
+            return;
+        }
+        String x = fresh("x");
+        out.line("final " + JavaTypes.of(t) + " " + x + " = " + value);
+        Block w = out.ifThen(x + " != " + JavaTypes.literal(spec.targetFill()));
+        emitEntry(w, coords, x, t);
+    }
+
+    private void emitEntry(Block w, List<String> coords, String x, ScalarType t) {
+        w.line("final int e = coo.next()");
+        for (int m = 0; m < coords.size(); m++) {
+            w.line("coo.crd[" + m + "][e] = " + coords.get(m));
+        }
+        w.line("coo." + valueArray(t) + "[e] = " + x);
+    }
+
+    private static String valueArray(ScalarType t) {
+        return switch (t) {
+            case DOUBLE -> "dv";
+            case FLOAT -> "fv";
+            case LONG -> "lv";
+            case INT -> "iv";
+            case BOOL -> "bv";
+        };
+    }
+
+    /** The target's coordinate expressions, by mode. */
+    private List<String> targetCoords() {
+        List<String> c = new ArrayList<>();
+        for (org.stag.engine.front.Ident i : spec.definition().target().indices()) {
+            c.add("i_" + i.name());
+        }
+        return c;
+    }
+
+    /** Row-major position over the target's levels (dense levels in level order). */
+    private String densePosition(List<String> coords) {
+        Format f = spec.targetFormat();
+        List<String> sizes = spec.target().tensor().sizes();
+        String pos = null;
+        for (int k = 0; k < f.order(); k++) {
+            int m = f.modeOfLevel(k);
+            String size = sizes.get(m);
+            String n = Character.isDigit(size.charAt(0)) ? size : "s_" + size;
+            pos = pos == null ? coords.get(m) : "(" + pos + ") * " + n + " + " + coords.get(m);
+        }
+        return pos;
+    }
+
+    // ------------------------------------------------------------------------------------------- scatter
+
+    private void declareScatterWorkspace(Block run) {
+        if (result == KernelPlan.ResultKind.DENSE) {
+            return;
+        }
+        ScalarType t = spec.groups().get(spec.groups().size() - 1).type();
+        String key = className + "_w";
+        run.line("final int w_size = " + scatterSize());
+        run.line("final " + JavaTypes.of(t) + "[] w_val = ws." + arrayKind(t) + "(\"" + key + "_val\", w_size)");
+        run.line("final boolean[] w_set = ws.bools(\"" + key + "_set\", w_size)");
+        run.line("final int[] w_list = ws.ints(\"" + key + "_list\", w_size)");
+        run.line("int w_n = 0");
+    }
+
+    private static String arrayKind(ScalarType t) {
+        return switch (t) {
+            case DOUBLE -> "doubles";
+            case BOOL -> "bools";
+            default -> t == ScalarType.FLOAT ? "doubles" : "longs";
+        };
+    }
+
+    private String scatterSize() {
+        StringBuilder s = new StringBuilder("1");
+        for (String v : scattered) {
+            s.append(" * ").append(extent(v));
+        }
+        return s.toString();
+    }
+
+    private String scatterIndex() {
+        String idx = null;
+        for (String v : scattered) {
+            idx = idx == null ? "i_" + v : "(" + idx + ") * " + extent(v) + " + i_" + v;
+        }
+        return idx;
+    }
+
+    private void scatterWrite(Block out, KernelSpec.Group g, String v) {
+        ScalarType tt = spec.targetType();
+        if (result == KernelPlan.ResultKind.DENSE) {
+            String cell = "out[" + densePosition(targetCoords()) + "]";
+            String cur = fresh("y");
+            out.line(JavaTypes.of(g.type()) + " " + cur + " = " + JavaTypes.convert(cell, tt, g.type()));
+            combine(out, g.op() == ReduceOp.CHOOSE ? ReduceOp.CHOOSE : g.op(), cur, v, g.type(), null);
+            out.line(cell + " = " + JavaTypes.convert(cur, g.type(), tt));
+            return;
+        }
+        ScalarType wt = g.type();
+        String idx = fresh("w");
+        out.line("final int " + idx + " = " + scatterIndex());
+        Block first = out.ifThen("!w_set[" + idx + "]");
+        first.line("w_set[" + idx + "] = true");
+        first.line("w_list[w_n++] = " + idx);
+        first.line("w_val[" + idx + "] = " + storeW(new ExprEmitter(spec, initialStates()).emit(g.init(), wt), wt));
+        String cur = fresh("y");
+        out.line(JavaTypes.of(wt) + " " + cur + " = " + loadW("w_val[" + idx + "]", wt));
+        combine(out, g.op(), cur, v, wt, null);
+        out.line("w_val[" + idx + "] = " + storeW(cur, wt));
+    }
+
+    private static String storeW(String v, ScalarType t) {
+        return t == ScalarType.INT ? "(long) " + v : t == ScalarType.FLOAT ? "(double) " + v : v;
+    }
+
+    private static String loadW(String v, ScalarType t) {
+        return t == ScalarType.INT ? "(int) " + v : t == ScalarType.FLOAT ? "(float) " + v : v;
+    }
+
+    /** Writes the scattered entries to the target's buffer and resets the workspace. */
+    private void flushScatter(Block out) {
+        if (result == KernelPlan.ResultKind.DENSE) {
+            return;
+        }
+        KernelSpec.Group g = spec.groups().get(spec.groups().size() - 1);
+        ScalarType wt = g.type();
+        ScalarType tt = spec.targetType();
+        Sym init = new Symbolic(spec, Set.of()).eval(g.init());
+        boolean initIsFill = Sym.convert(init, tt).sameAs(Sym.of(spec.targetFill()));
+        Block body;
+        String idx;
+        if (initIsFill) {
+            body = out.forLoop(null, "int w_k = 0", "w_k < w_n", "w_k++");
+            idx = "w_list[w_k]";
+        } else {
+            body = out.forLoop(null, "int w_k = 0", "w_k < w_size", "w_k++");
+            idx = "w_k";
+        }
+        body.line("final int w_i = " + idx);
+        // Decode the scattered coordinates from the workspace index, innermost last.
+        String rest = "w_i";
+        for (int k = scattered.size() - 1; k >= 0; k--) {
+            String v = scattered.get(k);
+            body.line("final int i_" + v + " = " + rest + " % " + extent(v));
+            if (k > 0) {
+                body.line("final int w_r" + k + " = " + rest + " / " + extent(v));
+                rest = "w_r" + k;
+            }
+        }
+        String x = fresh("x");
+        String initCode = new ExprEmitter(spec, initialStates()).emit(g.init(), wt);
+        body.line("final " + JavaTypes.of(tt) + " " + x + " = " + JavaTypes.convert("(w_set[w_i] ? " + loadW("w_val[w_i]", wt)
+                + " : " + initCode + ")", wt, tt));
+        body.line("w_set[w_i] = false");
+        emitEntry(body.ifThen(x + " != " + JavaTypes.literal(spec.targetFill())), targetCoords(), x, tt);
+        out.line("w_n = 0");
+    }
+
+    private String fresh(String base) {
+        return base + (names++);
+    }
+
+    /** The kernel's constant for reading a tensor's fill value (used by tests and the runtime). */
+    static String fillLiteral(Constant c) {
+        return JavaTypes.literal(c);
+    }
+}

@@ -1,0 +1,91 @@
+package org.stag.engine.compile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.codegen.KernelGenerator;
+import org.stag.engine.codegen.KernelPlan;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.Printer;
+import org.stag.engine.jit.CompiledKernel;
+import org.stag.engine.jit.KernelCache;
+import org.stag.engine.jit.KernelKey;
+import org.stag.engine.lower.LevelCodes;
+import org.stag.engine.runtime.KernelBody;
+import org.stag.formats.tensor.Format;
+
+/**
+ * Compiles definitions of checked programs to Java kernels, specialised to the formats of their tensors and
+ * the values of their uniform {@code ifelse} conditions, and caches them by {@link KernelKey}: the same
+ * definition text over the same formats and types compiles once per compiler.
+ */
+public final class DefinitionCompiler {
+    /** Bumped whenever generated code changes, so cached or emitted kernels are never stale. */
+    public static final String GENERATOR_VERSION = "stag-codegen-1";
+    /** The package of generated kernel classes. */
+    public static final String PACKAGE = "org.stag.gen";
+
+    private final KernelCache cache;
+    private final Map<KernelKey, KernelPlan> plans = new ConcurrentHashMap<>();
+
+    /** A compiler with its own cache. */
+    public DefinitionCompiler() {
+        this(new KernelCache());
+    }
+
+    /** A compiler using {@code cache}. */
+    public DefinitionCompiler(KernelCache cache) {
+        this.cache = cache;
+    }
+
+    /** The cache (for statistics and {@code --emit-java}). */
+    public KernelCache cache() {
+        return cache;
+    }
+
+    /**
+     * Compiles definition {@code d} of {@code p}.
+     *
+     * @param formats the format of every tensor the definition reads and of its target, by name
+     * @param uniform the value of each of {@link KernelSpec#uniformConditions}; may be empty if there are none
+     * @throws org.stag.engine.front.ProgramException if the formats cannot be iterated as the definition needs
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<Expr.IfElse, Boolean> uniform) {
+        KernelSpec spec = new KernelSpec(p, d, formats, uniform);
+        KernelKey key = key(spec, uniform);
+        long t0 = System.nanoTime();
+        KernelPlan plan = plans.get(key);
+        if (plan == null) {
+            plan = KernelGenerator.generate(spec, LevelCodes::of, PACKAGE, key.className("Kernel"));
+            plans.putIfAbsent(key, plan);
+        }
+        KernelPlan fixed = plan;
+        CompiledKernel ck = cache.get(key, k -> fixed.source());
+        KernelBody body = ck.newInstance(KernelBody.class);
+        return new CompiledDefinition(spec, plan, body, System.nanoTime() - t0);
+    }
+
+    private static KernelKey key(KernelSpec spec, Map<Expr.IfElse, Boolean> uniform) {
+        StringBuilder text = new StringBuilder(Printer.statement(spec.definition()).trim());
+        List<String> formats = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        for (KernelSpec.Operand o : spec.operands().values()) {
+            formats.add(o.name() + "=" + o.format());
+            types.add(o.name() + ":" + o.elem() + " fill " + o.fill() + " " + o.sizes());
+        }
+        if (spec.targetFormat() != null) {
+            formats.add(spec.target().name() + "=" + spec.targetFormat());
+        }
+        types.add(spec.target().name() + ":" + spec.target().type());
+        spec.scalars().forEach((n, t) -> types.add(n + ":" + t));
+        for (Expr.IfElse i : KernelSpec.uniformConditions(spec.program(), spec.definition())) {
+            text.append(" | ").append(Printer.print(i.condition())).append('=').append(uniform.get(i));
+        }
+        return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
+    }
+}

@@ -1,0 +1,29 @@
+package org.stag.engine.runtime;
+
+import org.stag.formats.tensor.Tensor;
+
+/**
+ * The operands and results of one kernel run, in the slots the code generator assigned: tensors, integer
+ * scalars (bools as 0/1), floating-point scalars, and where the result goes — a dense values array, one
+ * coordinate buffer per chunk, or per-chunk partials of a scalar. Reused across runs by the runtime.
+ */
+public final class Frame {
+    /** Tensor operands. */
+    public Tensor[] tensors;
+    /** bool, int and long scalars (bools as 0 or 1). */
+    public long[] ints;
+    /** float and double scalars. */
+    public double[] reals;
+    /** The values array of a dense target ({@code double[]}, {@code int[]}, ...). */
+    public Object out;
+    /** The entries of a sparse target, one buffer per chunk. */
+    public CooBuffer[] coo;
+    /** Per-chunk partial results of a scalar target (the slot for its type). */
+    public double[] partReal;
+    /** Per-chunk partial results of an integer or bool scalar target. */
+    public long[] partInt;
+    /** The scalar result after {@link KernelBody#finish}: in {@link #resultReal} or {@link #resultInt}. */
+    public double resultReal;
+    /** The integer or bool (0/1) scalar result. */
+    public long resultInt;
+}
