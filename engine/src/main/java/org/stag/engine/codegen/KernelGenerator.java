@@ -742,7 +742,10 @@ public final class KernelGenerator {
                 }
             }
             case CHOOSE -> {
-                Block b = out.ifThen(t == ScalarType.BOOL ? v : v + " != 0").line(acc + " = " + v);
+                // Without a loop to leave (a scattered target), keep the first value: set only while still zero.
+                String set = t == ScalarType.BOOL ? v : v + " != 0";
+                String unset = t == ScalarType.BOOL ? "!" + acc : acc + " == 0";
+                Block b = out.ifThen(label == null ? unset + " && " + set : set).line(acc + " = " + v);
                 if (label != null) {
                     b.line("break " + label);
                 }
@@ -844,7 +847,8 @@ public final class KernelGenerator {
         ScalarType t = spec.groups().get(spec.groups().size() - 1).type();
         String key = className + "_w";
         run.line("final int w_size = " + scatterSize());
-        run.line("final " + JavaTypes.of(t) + "[] w_val = ws." + arrayKind(t) + "(\"" + key + "_val\", w_size)");
+        String wt = t == ScalarType.BOOL ? "boolean" : t.isFloating() ? "double" : "long";
+        run.line("final " + wt + "[] w_val = ws." + arrayKind(t) + "(\"" + key + "_val\", w_size)");
         run.line("final boolean[] w_set = ws.bools(\"" + key + "_set\", w_size)");
         run.line("final int[] w_list = ws.ints(\"" + key + "_list\", w_size)");
         run.line("int w_n = 0");

@@ -9,6 +9,7 @@ import org.stag.engine.runtime.ChunkRunner;
 import org.stag.engine.runtime.CooBuffer;
 import org.stag.engine.runtime.Frame;
 import org.stag.engine.runtime.KernelBody;
+import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 
@@ -56,7 +57,10 @@ public final class CompiledDefinition {
         Frame f = new Frame();
         f.tensors = new Tensor[plan.tensors().size()];
         for (int k = 0; k < f.tensors.length; k++) {
-            f.tensors[k] = (Tensor) require(bindings, plan.tensors().get(k));
+            String name = plan.tensors().get(k);
+            Tensor t = (Tensor) require(bindings, name);
+            Format expected = spec.operands().get(name).format();
+            f.tensors[k] = t.format().equals(expected) ? t : t.convert(expected);
         }
         f.ints = new long[plan.intScalars().size()];
         for (int k = 0; k < f.ints.length; k++) {

@@ -56,7 +56,9 @@ public final class DefinitionCompiler {
      */
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<Expr.IfElse, Boolean> uniform) {
-        KernelSpec spec = new KernelSpec(p, d, formats, uniform);
+        Map<String, Format> effective = new java.util.HashMap<>();
+        formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
+        KernelSpec spec = new KernelSpec(p, d, effective, uniform);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -68,6 +70,26 @@ public final class DefinitionCompiler {
         CompiledKernel ck = cache.get(key, k -> fixed.source());
         KernelBody body = ck.newInstance(KernelBody.class);
         return new CompiledDefinition(spec, plan, body, System.nanoTime() - t0);
+    }
+
+    /**
+     * Iterator conversion for non-unique levels (COO's {@code compressed(nonunique), singleton}): the kernel
+     * is compiled for the same tensor with unique compressed levels, and {@link CompiledDefinition#run}
+     * converts such an operand once per run (O(nnz)) before the loops see it.
+     */
+    static Format unique(Format f) {
+        boolean changed = false;
+        List<org.stag.formats.level.LevelFormat> levels = new ArrayList<>();
+        for (org.stag.formats.level.LevelFormat l : f.levels()) {
+            if (l instanceof org.stag.formats.level.StaticLevelFormat s
+                    && (!s.is(org.stag.formats.level.Property.UNIQUE) || s.type() == org.stag.formats.level.LevelType.SINGLETON)) {
+                levels.add(org.stag.formats.level.StaticLevelFormat.COMPRESSED);
+                changed = true;
+            } else {
+                levels.add(l);
+            }
+        }
+        return changed ? new Format(levels, f.modeOrder()) : f;
     }
 
     private static KernelKey key(KernelSpec spec, Map<Expr.IfElse, Boolean> uniform) {
