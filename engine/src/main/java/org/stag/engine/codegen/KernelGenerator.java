@@ -39,6 +39,8 @@ public final class KernelGenerator {
     private final int scatterFrom;
     private final List<String> scattered = new ArrayList<>();
     private final KernelPlan.ResultKind result;
+    /** Whether a scattered dense target is updated with atomics, so the outer loop may run in parallel. */
+    private final boolean atomicScatter;
     private final Map<String, String> notes = new LinkedHashMap<>();
     private int names;
 
@@ -67,6 +69,9 @@ public final class KernelGenerator {
             }
             result = dense ? KernelPlan.ResultKind.DENSE : KernelPlan.ResultKind.SPARSE;
         }
+        KernelSpec.Group outer = spec.groups().isEmpty() ? null : spec.groups().get(spec.groups().size() - 1);
+        atomicScatter = scatter && result == KernelPlan.ResultKind.DENSE && outer.type() == spec.targetType()
+                && atomic(outer.op(), outer.type());
     }
 
     /**
@@ -105,7 +110,7 @@ public final class KernelGenerator {
         for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
             (JavaTypes.travelsAsInt(s.getValue()) ? ints : reals).add(s.getKey());
         }
-        boolean chunked = !scatter && order.size() > 0 && isUniverseAtTop();
+        boolean chunked = (!scatter || atomicScatter) && order.size() > 0 && isUniverseAtTop();
         String chunkExtent = chunked ? spec.extents().get(order.get(0)) : null;
 
         Block run = new Block();
@@ -878,8 +883,32 @@ public final class KernelGenerator {
         return idx;
     }
 
+    /**
+     * Whether {@code op} on {@code t} has an atomic update whose result does not depend on the order of
+     * updates: MIN/MAX, OR/AND and integer sums — not floating-point sums, which must stay reproducible.
+     */
+    private static boolean atomic(ReduceOp op, ScalarType t) {
+        return switch (op) {
+            case OR, AND -> t == ScalarType.BOOL;
+            case MIN, MAX -> t == ScalarType.DOUBLE || t == ScalarType.INT || t == ScalarType.LONG;
+            case ADD -> t == ScalarType.INT || t == ScalarType.LONG;
+            default -> false;
+        };
+    }
+
     private void scatterWrite(Block out, KernelSpec.Group g, String v) {
         ScalarType tt = spec.targetType();
+        if (atomicScatter) {
+            String fn = switch (g.op()) {
+                case OR -> "or";
+                case AND -> "and";
+                case MIN -> "min";
+                case MAX -> "max";
+                default -> "add";
+            };
+            out.line("org.stag.engine.jit.Atomics." + fn + "(out, " + densePosition(targetCoords()) + ", " + v + ")");
+            return;
+        }
         if (result == KernelPlan.ResultKind.DENSE) {
             String cell = "out[" + densePosition(targetCoords()) + "]";
             String cur = fresh("y");

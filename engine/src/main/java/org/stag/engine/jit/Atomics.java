@@ -79,4 +79,48 @@ public final class Atomics {
         // Plain boolean arrays have no VarHandle numeric modes; compare-and-set false -> true is enough for OR.
         return v && BOOLEANS.compareAndSet(a, i, false, true);
     }
+
+    /** {@code a[i] = Math.max(a[i], v)}, atomically; returns whether {@code a[i]} changed. */
+    public static boolean max(int[] a, int i, int v) {
+        int cur = (int) INTS.getVolatile(a, i);
+        while (v > cur) {
+            int witness = (int) INTS.compareAndExchange(a, i, cur, v);
+            if (witness == cur) {
+                return true;
+            }
+            cur = witness;
+        }
+        return false;
+    }
+
+    /** {@code a[i] = Math.min(a[i], v)}, atomically; returns whether {@code a[i]} changed. */
+    public static boolean min(long[] a, int i, long v) {
+        long cur = (long) LONGS.getVolatile(a, i);
+        while (v < cur) {
+            long witness = (long) LONGS.compareAndExchange(a, i, cur, v);
+            if (witness == cur) {
+                return true;
+            }
+            cur = witness;
+        }
+        return false;
+    }
+
+    /** {@code a[i] = Math.max(a[i], v)}, atomically; returns whether {@code a[i]} changed. */
+    public static boolean max(long[] a, int i, long v) {
+        long cur = (long) LONGS.getVolatile(a, i);
+        while (v > cur) {
+            long witness = (long) LONGS.compareAndExchange(a, i, cur, v);
+            if (witness == cur) {
+                return true;
+            }
+            cur = witness;
+        }
+        return false;
+    }
+
+    /** {@code a[i] &= v} for a boolean array, atomically; returns whether {@code a[i]} was true. */
+    public static boolean and(boolean[] a, int i, boolean v) {
+        return !v && BOOLEANS.compareAndSet(a, i, true, false);
+    }
 }
