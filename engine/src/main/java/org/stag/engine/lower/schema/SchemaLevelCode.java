@@ -1,0 +1,151 @@
+package org.stag.engine.lower.schema;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.stag.engine.ir.Block;
+import org.stag.engine.lower.LevelCode;
+import org.stag.formats.level.DynamicLevelFormat;
+import org.stag.formats.level.Property;
+
+/**
+ * Code for a dynamic level, derived from its node schema alone ({@code NodeType.traversal()}, chains,
+ * supertypes, and the pools' {@code FieldLayout}s): no format class is read or called, so a new schema needs
+ * no change here.
+ * <ul>
+ *   <li>{@link #unpack}: the level's roots and every array a traversal reads, into locals, once per run.</li>
+ *   <li>{@link #iterate} in any order: an explicit-stack depth-first walk with the body inlined in plain loops
+ *       over each node's elements; chains become {@code while} loops ({@link UnorderedVisit}).</li>
+ *   <li>{@link #iterate} in order and {@link #cursor}: the traversal as a state machine with an explicit stack
+ *       ({@link InOrderMachine}).</li>
+ *   <li>{@link #locate}: a search derived from the traversal for search trees ({@link SchemaSearch}); for other
+ *       schemas (chains, unordered, ambiguous) {@link #canLocate()} is false and locate is a scan.</li>
+ * </ul>
+ *
+ * <p>Generated code must have a {@code org.stag.engine.runtime.Workspace ws} in scope where {@link #unpack} and
+ * the visits are emitted; stacks come from it. A level's stacks are shared by its visits: at most one in-order
+ * visit or cursor, and one unordered visit, of one level may be live at a time (the compiler gives every
+ * access its own prefix). The body of a visit is emitted once per element field of the schema (C-tree: three
+ * times), so it must be a pure code generator.
+ */
+public final class SchemaLevelCode implements LevelCode {
+    private final DynamicLevelFormat format;
+    private final SchemaModel model;
+    private final InOrderMachine machine;
+    private final String searchProblem;
+    private int emissions;
+
+    /**
+     * @param format      the level's format (its schema drives everything)
+     * @param prefix      the prefix of every local (a Java identifier, e.g. {@code A1})
+     * @param holdsValues whether the level is the last level of a double tensor (elements carry values), else
+     *                    elements carry positions
+     * @throws UnsupportedOperationException if the schema has a feature no generic code exists for (an
+     *                                       unbounded child array)
+     */
+    public SchemaLevelCode(DynamicLevelFormat format, String prefix, boolean holdsValues) {
+        this.format = Objects.requireNonNull(format, "format");
+        this.model = new SchemaModel(format.format().schema(), prefix, holdsValues);
+        this.machine = new InOrderMachine(model);
+        this.searchProblem = SchemaSearch.whyNot(model, format.traits());
+    }
+
+    /** The level format the code is for. */
+    public DynamicLevelFormat format() {
+        return format;
+    }
+
+    /** Why {@link #canLocate()} is false (empty when it is true). */
+    public String whyNoLocate() {
+        return searchProblem == null ? "" : searchProblem;
+    }
+
+    @Override
+    public String prefix() {
+        return model.p;
+    }
+
+    @Override
+    public void unpack(Block out, String level) {
+        model.unpack(out, level);
+    }
+
+    @Override
+    public boolean canLocate() {
+        return searchProblem == null;
+    }
+
+    /** As the formats module claims ({@code SchemaTraits}): every node type's traversal is ordered. */
+    @Override
+    public boolean ordered() {
+        return format.is(Property.ORDERED);
+    }
+
+    @Override
+    public boolean full() {
+        return false;
+    }
+
+    @Override
+    public boolean holdsValues() {
+        return model.doubles;
+    }
+
+    @Override
+    public void iterate(Block out, String parent, Binding bind, boolean inOrder, String label, Consumer<Block> body) {
+        int id = ++emissions;
+        out.comment(model.p + ": " + (inOrder ? "in-order" : "unordered") + " visit of " + model.schema.name()
+                + " under " + parent);
+        if (inOrder) {
+            machine.iterate(out, id, parent, bind, label, body);
+        } else {
+            new UnorderedVisit(model, id).emit(out, parent, bind, label, body);
+        }
+    }
+
+    @Override
+    public Cursor cursor(Block out, String parent, String name) {
+        return machine.cursor(out, ++emissions, parent, name);
+    }
+
+    @Override
+    public void locate(Block out, String parent, String crd, Binding bind) {
+        int id = ++emissions;
+        String result = model.doubles ? bind.val() : bind.pos();
+        if (result == null) {
+            result = model.p + "_found" + id;
+        }
+        if (searchProblem == null) {
+            out.comment(model.p + ": search of " + model.schema.name() + " for " + crd);
+            new SchemaSearch(model).emit(out, id, parent, crd, result);
+            return;
+        }
+        // No generic search: scan. Chains that are ordered stop at the first coordinate not below the key.
+        out.comment(model.p + ": scan of " + model.schema.name() + " for " + crd + " (" + searchProblem + ")");
+        String key = model.p + "_key" + id;
+        String c = model.p + "_c" + id;
+        String v = model.p + "_v" + id;
+        String lbl = model.p + "_S" + id;
+        String res = result;
+        out.line(model.carriedType() + " " + result + " = " + (model.doubles ? "Double.NaN" : "-1"));
+        Block scope = out.open("");
+        scope.line("int " + key + " = " + crd);
+        Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
+        boolean stop = ordered() && !model.machineStack;
+        Consumer<Block> body = in -> {
+            if (stop) {
+                Block ge = in.ifThen(c + " >= " + key);
+                ge.ifThen(c + " == " + key).line(res + " = " + v);
+                ge.line("break " + lbl);
+            } else {
+                Block eq = in.ifThen(c + " == " + key);
+                eq.line(res + " = " + v);
+                eq.line("break " + lbl);
+            }
+        };
+        if (stop) {
+            machine.iterate(scope, ++emissions, parent, b, lbl, body);
+        } else {
+            new UnorderedVisit(model, ++emissions).emit(scope, parent, b, lbl, body);
+        }
+    }
+}

@@ -1,0 +1,406 @@
+package org.stag.engine.lower.schema;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.stag.engine.ir.Block;
+import org.stag.formats.dynamic.FieldLayout;
+import org.stag.formats.dynamic.NodePool;
+import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.SupertypeHandles;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.schema.ArraySize;
+import org.stag.formats.schema.Field;
+import org.stag.formats.schema.FieldKind;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.Step;
+
+/**
+ * What generated code needs to know about one schema, derived from the schema and the pools' field layouts
+ * alone: for every node type the arrays its traversal reads and the local each is unpacked into, every
+ * array's stride and whether it lives in the chunk arena, how child references of each target type are
+ * decoded (plain indices, or tagged handles of a supertype), and the Java expressions for an element's
+ * coordinate, value or position, an array's base index and length. The emitters ({@link UnorderedVisit},
+ * {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
+ *
+ * <p>Locals unpacked once per run are named {@code P_type_field} (and {@code P_type_field_v} or
+ * {@code _p} for values or positions) or {@code P_word} for the level's shared arrays; locals of one visit
+ * or search are {@code P_word<n>} with a number per emission, so none of them can collide.
+ */
+final class SchemaModel {
+    final Schema schema;
+    final String p;
+    final boolean doubles;
+    final NodeType root;
+    private final Map<String, TypeInfo> types = new LinkedHashMap<>();
+    /** Distinct targets of child fields (node types or supertypes), in first-use order: the reference kinds. */
+    final List<String> kinds;
+    private final Map<String, SupertypeHandles> handles = new LinkedHashMap<>();
+    private final Set<String> names = new HashSet<>();
+    /** Whether some element array lives in the chunk arena. */
+    final boolean arena;
+    /** Whether the unordered visit must keep a stack: some node type has two or more child references. */
+    final boolean dfsStack;
+    /** Whether the in-order machine must keep a stack: some child descent is not the node's last step. */
+    final boolean machineStack;
+    /** Whether a descent from inside an array loop must save the loop index. */
+    final boolean machineIndexStack;
+
+    /** The locals of one node type. */
+    static final class TypeInfo {
+        final NodeType type;
+        final int id;
+        final String pool;
+        final Map<String, FieldInfo> fields = new LinkedHashMap<>();
+
+        TypeInfo(NodeType type, int id, String pool) {
+            this.type = type;
+            this.id = id;
+            this.pool = pool;
+        }
+    }
+
+    /**
+     * One field as generated code reads it.
+     *
+     * @param owner   the node type declaring it
+     * @param stride  slots per node in the pool arrays (1 for scalars and arena offsets)
+     * @param inArena whether the slots are a run of the chunk arena (the pool holds the run's offset)
+     * @param arr     the local of the field's int array: coordinates, child handles, sizes or arena offsets
+     * @param carried the local of the element values ({@code double[]}) or positions ({@code int[]}), for
+     *                inline element fields; null otherwise
+     */
+    record FieldInfo(NodeType owner, Field field, int stride, boolean inArena, String arr, String carried) {
+    }
+
+    SchemaModel(Schema schema, String prefix, boolean doubles) {
+        if (prefix == null || prefix.isEmpty() || !Character.isJavaIdentifierStart(prefix.charAt(0))
+                || !prefix.chars().allMatch(Character::isJavaIdentifierPart)) {
+            throw new IllegalArgumentException("level prefix must be a Java identifier: '" + prefix + "'");
+        }
+        this.schema = schema;
+        this.p = prefix;
+        this.doubles = doubles;
+        this.root = schema.root();
+        for (String fixed : new String[] {"lvl", "store", "roots", "arena", "acrd", "aval", "apos", "stk", "kstk",
+            "hs", "ps", "is"}) {
+            names.add(p + "_" + fixed);
+        }
+        // A probe store gives the layouts: they depend on the node types and the value mode only.
+        NodeStore probe = new NodeStore(schema, doubles ? ValueMode.DOUBLE : ValueMode.POSITION);
+        boolean usesArena = false;
+        List<String> targets = new ArrayList<>();
+        int id = 0;
+        for (NodeType t : schema.nodeTypes()) {
+            TypeInfo ti = new TypeInfo(t, id++, unique(p + "_pool_" + t.name()));
+            NodePool pool = probe.pool(t.name());
+            for (Field f : t.fields()) {
+                if (f.kind() == FieldKind.PARENT || f.kind() == FieldKind.METADATA) {
+                    continue;
+                }
+                FieldLayout l = pool.layout(f.name());
+                if (l.inArena() && f.kind() == FieldKind.CHILD_ARRAY) {
+                    throw new UnsupportedOperationException("schema " + schema.name() + ": child array " + t.name() + "."
+                            + f.name() + " is unbounded, and the chunk arena stores only elements, not child handles");
+                }
+                String arr = unique(p + "_" + t.name() + "_" + f.name());
+                String carried = null;
+                if (f.holdsElements() && !l.inArena()) {
+                    carried = unique(arr + (doubles ? "_v" : "_p"));
+                }
+                usesArena |= l.inArena() && f.holdsElements();
+                ti.fields.put(f.name(), new FieldInfo(t, f, l.stride(), l.inArena(), arr, carried));
+                if (f.holdsChildren() && !targets.contains(f.target().orElseThrow())) {
+                    targets.add(f.target().orElseThrow());
+                }
+            }
+            types.put(t.name(), ti);
+        }
+        this.kinds = Collections.unmodifiableList(targets);
+        for (String k : kinds) {
+            if (schema.supertype(k).isPresent()) {
+                handles.put(k, new SupertypeHandles(schema, k));
+            }
+        }
+        this.arena = usesArena;
+        boolean stack = false;
+        boolean mstack = false;
+        boolean istack = false;
+        for (NodeType t : schema.nodeTypes()) {
+            long refs = t.childFields().size();
+            stack |= refs >= 2 || t.childFields().stream().anyMatch(Field::isArray);
+            List<Step> steps = t.traversal();
+            for (int j = 0; j < steps.size(); j++) {
+                Step s = steps.get(j);
+                if (s instanceof Step.Child && j < steps.size() - 1) {
+                    mstack = true;
+                } else if (s instanceof Step.ArrayLoop a && a.members().stream().anyMatch(Field::holdsChildren)) {
+                    mstack = true;
+                    istack = true;
+                }
+            }
+        }
+        this.dfsStack = stack;
+        this.machineStack = mstack;
+        this.machineIndexStack = istack;
+    }
+
+    private String unique(String name) {
+        String n = name;
+        for (int k = 2; !names.add(n); k++) {
+            n = name + "_" + k;
+        }
+        return n;
+    }
+
+    // ------------------------------------------------------------------ lookups
+
+    TypeInfo type(NodeType t) {
+        return types.get(t.name());
+    }
+
+    List<TypeInfo> types() {
+        return List.copyOf(types.values());
+    }
+
+    FieldInfo field(NodeType t, Field f) {
+        return types.get(t.name()).fields.get(f.name());
+    }
+
+    /** The concrete node types a reference of kind {@code target} may point at (in tag order for a supertype). */
+    List<NodeType> concrete(String target) {
+        return schema.concreteTypes(target);
+    }
+
+    int kindId(String target) {
+        return kinds.indexOf(target);
+    }
+
+    /** Whether references of kind {@code target} carry a subtype tag in their low bits. */
+    boolean tagged(String target) {
+        SupertypeHandles h = handles.get(target);
+        return h != null && h.bits() > 0;
+    }
+
+    /** The node index of reference {@code x} (an int expression) of kind {@code target}. */
+    String index(String target, String x) {
+        SupertypeHandles h = handles.get(target);
+        return h == null || h.bits() == 0 ? x : "(" + x + " >>> " + h.bits() + ")";
+    }
+
+    /** The subtype tag of reference {@code x} of a tagged kind. */
+    String tag(String target, String x) {
+        SupertypeHandles h = handles.get(target);
+        return "(" + x + " & " + ((1 << h.bits()) - 1) + ")";
+    }
+
+    // ------------------------------------------------------------------ element and array expressions
+
+    /** The int array holding the coordinates of element field {@code f}. */
+    String crdArray(FieldInfo f) {
+        return f.inArena() ? p + "_acrd" : f.arr();
+    }
+
+    /** The array holding what elements of {@code f} carry: values ({@code double[]}) or positions ({@code int[]}). */
+    String carriedArray(FieldInfo f) {
+        return f.inArena() ? p + (doubles ? "_aval" : "_apos") : f.carried();
+    }
+
+    /** The Java type of what an element carries. */
+    String carriedType() {
+        return doubles ? "double" : "int";
+    }
+
+    /** Slot 0 of array field {@code f} of node {@code h}: {@code h * stride}, or the arena offset. */
+    String base(FieldInfo f, String h) {
+        if (f.inArena()) {
+            return f.arr() + "[" + h + "]";
+        }
+        return f.stride() == 1 ? h : h + " * " + f.stride();
+    }
+
+    /** The length of array field {@code f} of node {@code h}: its size field (plus addend) or its constant. */
+    String length(FieldInfo f, String h) {
+        ArraySize s = f.field().arraySize().orElseThrow();
+        if (s.isConstant()) {
+            return Integer.toString(s.addend());
+        }
+        String size = field(f.owner(), f.owner().field(s.sizeField().orElseThrow()).orElseThrow()).arr() + "[" + h + "]";
+        return s.addend() == 0 ? size : size + " + " + s.addend();
+    }
+
+    /** The loop bound of an array loop of node {@code h}: its size field plus the largest addend, or the constant. */
+    String loopLength(NodeType t, Step.ArrayLoop a, String h) {
+        if (a.sizeField().isEmpty()) {
+            return Integer.toString(a.members().stream().mapToInt(f -> f.arraySize().orElseThrow().addend()).max()
+                    .orElseThrow());
+        }
+        String size = field(t, t.field(a.sizeField().get()).orElseThrow()).arr() + "[" + h + "]";
+        return a.maxAddend() == 0 ? size : size + " + " + a.maxAddend();
+    }
+
+    /** Whether member {@code f} of loop {@code a} is shorter than the loop (so its slots need a bound check). */
+    static boolean shorter(Step.ArrayLoop a, Field f) {
+        ArraySize s = f.arraySize().orElseThrow();
+        if (a.sizeField().isEmpty()) {
+            int max = a.members().stream().mapToInt(m -> m.arraySize().orElseThrow().addend()).max().orElseThrow();
+            return s.addend() < max;
+        }
+        return s.addend() < a.maxAddend();
+    }
+
+    // ------------------------------------------------------------------ unpack
+
+    /** Declares the level, its roots, every array a traversal reads and the stacks (see the class comment). */
+    void unpack(Block out, String level) {
+        out.comment(p + ": dynamic level " + schema.name() + " (" + (doubles ? "values" : "positions") + ")");
+        String cls = "org.stag.formats.level.DynamicLevel";
+        out.line(cls + " " + p + "_lvl = (" + cls + ") (" + level + ")");
+        out.ifThen(p + "_lvl.holdsValues() != " + doubles).line(
+                "throw new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
+                        + (doubles ? "values" : "positions") + "\")");
+        out.line("int[] " + p + "_roots = " + p + "_lvl.roots()");
+        out.line("org.stag.formats.dynamic.NodeStore " + p + "_store = " + p + "_lvl.store()");
+        for (TypeInfo ti : types.values()) {
+            if (ti.fields.isEmpty()) {
+                continue;
+            }
+            out.line("org.stag.formats.dynamic.NodePool " + ti.pool + " = " + p + "_store.pool(\"" + ti.type.name()
+                    + "\")");
+            for (FieldInfo f : ti.fields.values()) {
+                String layout = ti.pool + ".layout(\"" + f.field().name() + "\")";
+                out.line("int[] " + f.arr() + " = " + ti.pool + ".ints(" + layout + ")");
+                if (f.carried() != null) {
+                    out.line(carriedType() + "[] " + f.carried() + " = " + ti.pool + (doubles ? ".values(" : ".positions(")
+                            + layout + ")");
+                }
+            }
+        }
+        if (arena) {
+            out.line("org.stag.formats.dynamic.ChunkArena " + p + "_arena = " + p + "_store.arena()");
+            out.line("int[] " + p + "_acrd = " + p + "_arena.crd()");
+            out.line(carriedType() + "[] " + p + (doubles ? "_aval = " : "_apos = ") + p + "_arena"
+                    + (doubles ? ".val()" : ".pos()"));
+        }
+        if (dfsStack) {
+            out.line("int[] " + p + "_stk = ws.ints(\"" + p + "_stk\", 64)");
+            if (kinds.size() > 1) {
+                out.line("int[] " + p + "_kstk = ws.ints(\"" + p + "_kstk\", 64)");
+            }
+        }
+        if (machineStack) {
+            out.line("int[] " + p + "_hs = ws.ints(\"" + p + "_hs\", 64)");
+            out.line("int[] " + p + "_ps = ws.ints(\"" + p + "_ps\", 64)");
+            if (machineIndexStack) {
+                out.line("int[] " + p + "_is = ws.ints(\"" + p + "_is\", 64)");
+            }
+        }
+    }
+
+    /**
+     * Statements that make room for {@code need} entries (an int expression) in the stacks {@code stacks}
+     * (names without prefix), replacing them by larger copies that the workspace keeps for the next run.
+     */
+    void grow(Block out, String need, String... stacks) {
+        String first = p + "_" + stacks[0];
+        Block g = out.ifThen(need + " > " + first + ".length");
+        g.line("int " + p + "_len = Math.max(2 * " + first + ".length, " + need + ")");
+        for (String s : stacks) {
+            String n = p + "_" + s;
+            g.line(n + " = java.util.Arrays.copyOf(" + n + ", " + p + "_len)");
+            g.line("ws.keepInts(\"" + n + "\", " + n + ")");
+        }
+    }
+
+    /**
+     * Emits {@code visit} once per concrete type reference {@code x} (an int local) of kind {@code kind}
+     * (an int local, or null when there is one kind) may point at, with the node's index in a new local
+     * {@code h}: a chain of {@code if}s on the kind, then on the subtype tag.
+     */
+    void dispatch(Block out, String x, String kind, String h, VisitType visit) {
+        if (kind == null || kinds.size() == 1) {
+            dispatchKind(out, kinds.get(0), x, h, visit);
+            return;
+        }
+        Block rest = out;
+        for (int k = 0; k < kinds.size(); k++) {
+            Block b = k == kinds.size() - 1 ? rest : rest.ifThen(kind + " == " + k);
+            dispatchKind(b, kinds.get(k), x, h, visit);
+            if (k < kinds.size() - 1) {
+                rest = rest.orElse();
+            }
+        }
+    }
+
+    private void dispatchKind(Block out, String target, String x, String h, VisitType visit) {
+        out.line("int " + h + " = " + index(target, x));
+        List<NodeType> sub = concrete(target);
+        if (!tagged(target)) {
+            visit.emit(out, sub.get(0));
+            return;
+        }
+        Block rest = out;
+        for (int t = 0; t < sub.size(); t++) {
+            Block b = t == sub.size() - 1 ? rest : rest.ifThen(tag(target, x) + " == " + t);
+            visit.emit(b, sub.get(t));
+            if (t < sub.size() - 1) {
+                rest = rest.orElse();
+            }
+        }
+    }
+
+    /** Code for one concrete node type, inside a dispatch. */
+    @FunctionalInterface
+    interface VisitType {
+        void emit(Block out, NodeType t);
+    }
+
+    /**
+     * Binds an element and runs {@code body}: declares {@code crd} from {@code crdExpr} and, when the names
+     * are given, the value or position from {@code carriedExpr}; skips empty slots (coordinate -1) of fields
+     * that are not {@code nonempty}.
+     */
+    void bindElement(Block out, FieldInfo f, String index, String crd, String pos, String val, Consumer<Block> body) {
+        Block b = out;
+        b.line("int " + crd + " = " + crdArray(f) + "[" + index + "]");
+        if (!f.field().nonempty()) {
+            b = b.ifThen(crd + " >= 0");
+        }
+        String carried = doubles ? val : pos;
+        if (carried != null) {
+            b.line(carriedType() + " " + carried + " = " + carriedArray(f) + "[" + index + "]");
+        }
+        Block inner = new Block();
+        body.accept(inner);
+        // Code may follow the body (more elements, pushes): a body that always jumps would make it
+        // unreachable, which Java rejects; "if (true)" can complete normally whatever its body does.
+        (completesNormally(inner) ? b : b.ifThen("true")).append(inner);
+    }
+
+    /**
+     * A conservative test that {@code b} can complete normally: empty, or its last statement is a simple
+     * statement that is no jump, or an {@code if} without {@code else}, or a {@code for} loop.
+     */
+    static boolean completesNormally(Block b) {
+        List<org.stag.engine.ir.Stmt> s = b.statements();
+        if (s.isEmpty()) {
+            return true;
+        }
+        org.stag.engine.ir.Stmt last = s.get(s.size() - 1);
+        if (last instanceof org.stag.engine.ir.Stmt.Line l) {
+            String t = l.text().trim();
+            return !(t.startsWith("break") || t.startsWith("continue") || t.startsWith("return")
+                    || t.startsWith("throw"));
+        }
+        if (last instanceof org.stag.engine.ir.Stmt.Scoped sc) {
+            return sc.header().startsWith("if (") || sc.header().startsWith("for (");
+        }
+        return false;
+    }
+}
