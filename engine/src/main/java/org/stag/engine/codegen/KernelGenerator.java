@@ -359,8 +359,9 @@ public final class KernelGenerator {
                 LevelCode c = level(a, st);
                 String p = fresh("p");
                 String val = c.holdsValues() ? fresh("v") : null;
-                AccessState[] in = AccessState.copy(st);
+                // A schema may place the body at several element fields: each copy starts from the same state.
                 c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
+                    AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
                     locateAll(body, in, s.locators, iv);
                     loops(d + 1, body, in, chunked);

@@ -18,6 +18,6 @@ public final class LevelCodes {
     }
 
     private static LevelCode dynamic(DynamicLevelFormat f, String prefix, boolean holdsValues) {
-        throw new UnsupportedOperationException("dynamic level " + f.name() + ": schema code not merged yet");
+        return new org.stag.engine.lower.schema.SchemaLevelCode(f, prefix, holdsValues);
     }
 }

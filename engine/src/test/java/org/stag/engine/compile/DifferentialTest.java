@@ -66,15 +66,19 @@ class DifferentialTest {
                 CheckedProgram p = kernel.check(Map.of());
                 Definition d = (Definition) p.main().decl().body().get(0);
                 Symbol target = p.definition(d).target();
-                // Each case visits a third of the format combinations; together the cases visit all.
-                for (int combo = n; combo < combos; combo += CASES_PER_KERNEL) {
+                // Each case visits every other format combination (its own half); together the cases visit
+                // every combination at least once, with different data.
+                for (int combo = n % 2; combo < combos; combo += 2) {
                     Map<String, Format> formats = new HashMap<>();
                     Map<String, Object> bind = new HashMap<>(c.parameters());
                     List<ReferenceCases.Operand> ops = kernel.operands();
                     for (int o = 0; o < ops.size(); o++) {
                         List<String> cands = ops.get(o).sizes().size() == 1 ? vec : mat;
                         String text = cands.get((combo + 5 * o) % cands.size());
-                        if (hasOrd && text.contains("order")) {
+                        long matrices = ops.stream().filter(x -> x.sizes().size() == 2).count();
+                        // A column-major operand beside a row-major one has no loop order (both would need
+                        // their own index first); the compiler rejects that, as InvalidKernelTest shows.
+                        if ((hasOrd || matrices > 1) && text.contains("order")) {
                             text = "dense,compressed";
                         }
                         Format f = FormatParser.parse(text);
@@ -110,7 +114,6 @@ class DifferentialTest {
                 }
             }
         }
-        try { java.nio.file.Files.write(java.nio.file.Path.of("/tmp/difffail.txt"), failures); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); }
         assertTrue(failures.isEmpty(), failures.size() + " of " + runs + " runs failed:\n"
                 + String.join("\n", failures.subList(0, Math.min(40, failures.size()))));
         assertTrue(runs >= 2000, "only " + runs + " differential runs");
