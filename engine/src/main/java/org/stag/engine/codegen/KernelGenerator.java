@@ -41,6 +41,8 @@ public final class KernelGenerator {
     private final KernelPlan.ResultKind result;
     /** Whether a scattered dense target is updated with atomics, so the outer loop may run in parallel. */
     private final boolean atomicScatter;
+    /** Whether the outermost loop walks a sparse level whose coordinates {@code prepare} gathers for chunking. */
+    private boolean gathered;
     private final Map<String, String> notes = new LinkedHashMap<>();
     private int names;
 
@@ -110,8 +112,11 @@ public final class KernelGenerator {
         for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
             (JavaTypes.travelsAsInt(s.getValue()) ? ints : reals).add(s.getKey());
         }
-        boolean chunked = (!scatter || atomicScatter) && order.size() > 0 && isUniverseAtTop();
-        String chunkExtent = chunked ? spec.extents().get(order.get(0)) : null;
+        Mode top = order.isEmpty() ? Mode.SKIP : strategy(0, initialStates(), order.get(0)).mode;
+        boolean parallel = (!scatter || atomicScatter) && !order.isEmpty();
+        gathered = parallel && top == Mode.ITERATE;
+        boolean chunked = parallel && (top == Mode.UNIVERSE || gathered);
+        String chunkExtent = chunked && !gathered ? spec.extents().get(order.get(0)) : null;
 
         Block run = new Block();
         for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
@@ -170,7 +175,7 @@ public final class KernelGenerator {
         src.append("    }\n}\n");
         notes.put("order", String.join(", ", order));
         return new KernelPlan(new GeneratedSource(pkg, className, src.toString()), tensors, ints, reals, result, chunkExtent,
-                order, scatter, notes);
+                order, scatter, gathered, notes);
     }
 
     private String describe() {
@@ -193,22 +198,14 @@ public final class KernelGenerator {
         return st;
     }
 
-    private boolean isUniverseAtTop() {
-        // The outermost loop may be chunked when it runs over the whole dimension.
-        String v = order.get(0);
-        Strategy s = strategy(0, initialStatesResolved(), v);
-        return s.mode == Mode.UNIVERSE;
-    }
-
-    private AccessState[] initialStatesResolved() {
-        AccessState[] st = initialStates();
-        return st;
-    }
 
     // ------------------------------------------------------------------------------------- prepare / finish
 
     private Block prepare() {
         Block b = new Block();
+        if (gathered) {
+            gather(b);
+        }
         if (result != KernelPlan.ResultKind.DENSE) {
             return b;
         }
@@ -221,11 +218,9 @@ public final class KernelGenerator {
                         "the initial value of the reduction over " + g.vars().get(0)
                                 + " must not depend on indices when free indices are iterated inside it");
             }
-            for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            if (!gathered) {
                 // prepare() sees the scalars too: the initial value may read them.
-                boolean asInt = JavaTypes.travelsAsInt(s.getValue());
-                b.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
-                        + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
+                declareScalars(b);
             }
             init = new ExprEmitter(spec, initialStates()).emit(g.init(), tt);
         } else {
@@ -233,6 +228,36 @@ public final class KernelGenerator {
         }
         b.line("java.util.Arrays.fill((" + JavaTypes.of(tt) + "[]) f.out, " + init + ")");
         return b;
+    }
+
+    /**
+     * Parallel map over a sparse outermost level (a tree's elements, a list, a compressed segment): one
+     * sequential visit collects the outer coordinates and positions, the chunks then split them.
+     */
+    private void gather(Block b) {
+        declareScalars(b);
+        AccessState[] st = initialStates();
+        Strategy s = strategy(0, st, order.get(0));
+        int a = s.drivers.get(0);
+        KernelSpec.Access acc = spec.accesses().get(a);
+        String t = "a" + a + "_t";
+        b.line("final org.stag.formats.tensor.Tensor " + t + " = f.tensors[" + new ArrayList<>(spec.operands().keySet())
+                .indexOf(acc.tensor().name()) + "]");
+        b.line("final org.stag.engine.runtime.Workspace ws = new org.stag.engine.runtime.Workspace()");
+        LevelCode c = codes.get(a).get(0);
+        c.unpack(b, t + ".level(0)");
+        b.line("f.gatherSize = 0");
+        String v = order.get(0);
+        c.iterate(b, "0", new LevelCode.Binding("g_c", c.holdsValues() ? null : "g_p", c.holdsValues() ? "g_v" : null),
+                needsOrder(v), "G", body -> body.line(c.holdsValues() ? "f.gatherValue(g_c, g_v)" : "f.gather(g_c, g_p)"));
+    }
+
+    private void declareScalars(Block b) {
+        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            boolean asInt = JavaTypes.travelsAsInt(s.getValue());
+            b.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
+                    + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
+        }
     }
 
     private int slotOf(String scalar) {
@@ -359,6 +384,18 @@ public final class KernelGenerator {
                 LevelCode c = level(a, st);
                 String p = fresh("p");
                 String val = c.holdsValues() ? fresh("v") : null;
+                if (d == 0 && gathered) {
+                    out.line("final int[] g_crd = f.gatherCrd");
+                    out.line(c.holdsValues() ? "final double[] g_val = f.gatherVal" : "final int[] g_pos = f.gatherPos");
+                    Block body = out.forLoop(label, "int g = lo", "g < hi", "g++");
+                    body.line("final int " + iv + " = g_crd[g]");
+                    body.line(c.holdsValues() ? "final double " + val + " = g_val[g]" : "final int " + p + " = g_pos[g]");
+                    AccessState[] in = AccessState.copy(st);
+                    resolved(in[a], c, p, val, null);
+                    locateAll(body, in, s.locators, iv);
+                    loops(d + 1, body, in, chunked);
+                    return;
+                }
                 // A schema may place the body at several element fields: each copy starts from the same state.
                 c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
                     AccessState[] in = AccessState.copy(st);

@@ -16,10 +16,13 @@ import org.stag.engine.jit.GeneratedSource;
  * @param chunkExtent the size the outermost loop ranges over when it may be chunked, else null
  * @param loopOrder   the loop order, outermost first
  * @param scatter     whether a free index is iterated inside a reduction (the target accumulates)
+ * @param gathered    whether {@code prepare} gathers the outermost loop's coordinates from a sparse level
+ *                    (a tree, a list, a compressed level) so that the chunks split them: the chunk extent is
+ *                    then {@code Frame.gatherSize}, known after {@code prepare}
  */
 public record KernelPlan(GeneratedSource source, List<String> tensors, List<String> intScalars, List<String> realScalars,
                          ResultKind result, String chunkExtent, List<String> loopOrder, boolean scatter,
-                         Map<String, String> notes) {
+                         boolean gathered, Map<String, String> notes) {
 
     /** How a kernel writes its target. */
     public enum ResultKind {

@@ -71,36 +71,34 @@ public final class CompiledDefinition {
         for (int k = 0; k < f.reals.length; k++) {
             f.reals[k] = ((Number) require(bindings, plan.realScalars().get(k))).doubleValue();
         }
-        int n = plan.chunkExtent() == null ? 0 : size(bindings, plan.chunkExtent());
-        int chunkSize = plan.chunkExtent() == null ? 0 : ChunkRunner.chunkSize(n);
-        int chunks = plan.chunkExtent() == null ? 1 : Math.max(1, (n + chunkSize - 1) / chunkSize);
         ScalarType tt = spec.targetType();
-        int[] dims = null;
-        switch (plan.result()) {
-            case DENSE -> {
-                dims = dims(bindings);
-                long total = 1;
-                for (int dim : dims) {
-                    total *= dim;
-                }
-                if (total > Integer.MAX_VALUE - 8) {
-                    throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
-                }
-                f.out = newArray(tt, (int) total);
+        int[] dims = plan.result() == KernelPlan.ResultKind.SCALAR ? null : dims(bindings);
+        if (plan.result() == KernelPlan.ResultKind.DENSE) {
+            long total = 1;
+            for (int dim : dims) {
+                total *= dim;
             }
-            case SPARSE -> {
-                dims = dims(bindings);
-                f.coo = new CooBuffer[chunks];
-                for (int c = 0; c < chunks; c++) {
-                    f.coo[c] = new CooBuffer(dims.length, tt);
-                }
+            if (total > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
             }
-            case SCALAR -> {
-                f.partReal = new double[chunks];
-                f.partInt = new long[chunks];
-            }
+            f.out = newArray(tt, (int) total);
         }
-        ChunkRunner.of(threads).run(body, f, n, chunks, chunkSize);
+        body.prepare(f);
+        boolean chunked = plan.chunkExtent() != null || plan.gathered();
+        int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : size(bindings, plan.chunkExtent());
+        int chunkSize = chunked ? ChunkRunner.chunkSize(n) : 0;
+        int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
+        if (plan.result() == KernelPlan.ResultKind.SPARSE) {
+            f.coo = new CooBuffer[chunks];
+            for (int c = 0; c < chunks; c++) {
+                f.coo[c] = new CooBuffer(dims.length, tt);
+            }
+        } else if (plan.result() == KernelPlan.ResultKind.SCALAR) {
+            f.partReal = new double[chunks];
+            f.partInt = new long[chunks];
+        }
+        ChunkRunner.of(threads).runChunks(body, f, n, chunks, chunkSize);
+        body.finish(f, chunks);
         return switch (plan.result()) {
             case SCALAR -> box(f, tt);
             case DENSE -> Tensor.ofDense(spec.targetFormat(), dims, values(tt, f.out));

@@ -40,9 +40,24 @@ public final class ChunkRunner {
         return threads;
     }
 
-    /** The number of chunks a loop of {@code n} iterations is split into: a function of {@code n} only. */
+    private static volatile int minChunk = 256;
+
+    /** The chunk size for a loop of {@code n} iterations: a function of {@code n} only, never of the threads. */
     public static int chunkSize(long n) {
-        return (int) Math.max(256, (n + 1023) / 1024);
+        return (int) Math.max(minChunk, (n + 1023) / 1024);
+    }
+
+    /**
+     * Sets the smallest chunk (default 256) and returns the previous value. Tests lower it so that small
+     * inputs still split into many chunks and exercise the parallel paths.
+     */
+    public static int minChunk(int size) {
+        if (size < 1) {
+            throw new IllegalArgumentException("chunk size must be positive: " + size);
+        }
+        int old = minChunk;
+        minChunk = size;
+        return old;
     }
 
     /**
@@ -51,6 +66,12 @@ public final class ChunkRunner {
      */
     public synchronized void run(KernelBody body, Frame f, int n, int chunks, int chunkSize) {
         body.prepare(f);
+        runChunks(body, f, n, chunks, chunkSize);
+        body.finish(f, chunks);
+    }
+
+    /** Runs only the chunks (the caller has prepared and will finish). */
+    public synchronized void runChunks(KernelBody body, Frame f, int n, int chunks, int chunkSize) {
         if (threads == 1 || chunks <= 1) {
             Workspace ws = workspaces[0];
             for (int c = 0; c < chunks; c++) {
@@ -74,6 +95,5 @@ public final class ChunkRunner {
                 t.join();
             }
         }
-        body.finish(f, chunks);
     }
 }

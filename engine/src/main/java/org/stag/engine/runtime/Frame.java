@@ -26,4 +26,36 @@ public final class Frame {
     public double resultReal;
     /** The integer or bool (0/1) scalar result. */
     public long resultInt;
+
+    /** Outer coordinates gathered by {@link KernelBody#prepare} when the outermost loop walks a sparse level. */
+    public int[] gatherCrd = new int[16];
+    /** Their positions (levels that hold positions). */
+    public int[] gatherPos = new int[16];
+    /** Their values (a last level that holds values). */
+    public double[] gatherVal = new double[16];
+    /** Number of gathered coordinates; the chunks split {@code [0, gatherSize)}. */
+    public int gatherSize;
+
+    /** Appends an outer coordinate and its position. */
+    public void gather(int crd, int pos) {
+        grow();
+        gatherCrd[gatherSize] = crd;
+        gatherPos[gatherSize++] = pos;
+    }
+
+    /** Appends an outer coordinate and its value. */
+    public void gatherValue(int crd, double value) {
+        grow();
+        gatherCrd[gatherSize] = crd;
+        gatherVal[gatherSize++] = value;
+    }
+
+    private void grow() {
+        if (gatherSize == gatherCrd.length) {
+            int cap = gatherSize + (gatherSize >> 1) + 16;
+            gatherCrd = java.util.Arrays.copyOf(gatherCrd, cap);
+            gatherPos = java.util.Arrays.copyOf(gatherPos, cap);
+            gatherVal = java.util.Arrays.copyOf(gatherVal, cap);
+        }
+    }
 }

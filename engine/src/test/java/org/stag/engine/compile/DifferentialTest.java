@@ -51,6 +51,16 @@ class DifferentialTest {
 
     @Test
     void compiledKernelsAgreeWithTheReference() {
+        // Chunks of 2 split even these small inputs, so 2 threads really run chunks in parallel.
+        int oldChunk = org.stag.engine.runtime.ChunkRunner.minChunk(2);
+        try {
+            run();
+        } finally {
+            org.stag.engine.runtime.ChunkRunner.minChunk(oldChunk);
+        }
+    }
+
+    private void run() {
         DefinitionCompiler dc = new DefinitionCompiler();
         List<String> vec = vectorFormats();
         List<String> mat = matrixFormats();
