@@ -23,11 +23,23 @@ public final class Symbolic {
     private final CheckedProgram program;
     private final Set<Integer> absent;
 
+    private final Set<Expr> forcedFalse;
+
     /** Evaluation with the accesses whose ids are in {@code absent} reading their fill value. */
     public Symbolic(KernelSpec spec, Set<Integer> absent) {
+        this(spec, absent, Set.of());
+    }
+
+    /**
+     * Evaluation that also takes the comparisons in {@code forcedFalse} (compared by identity) to be false:
+     * how the compiler asks whether a loop contributes only where {@code l == e}.
+     */
+    public Symbolic(KernelSpec spec, Set<Integer> absent, Set<Expr> forcedFalse) {
         this.spec = spec;
         this.program = spec.program();
         this.absent = absent;
+        this.forcedFalse = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        this.forcedFalse.addAll(forcedFalse);
     }
 
     /** The right-hand side reduced by groups {@code 0 .. groups - 1} (each from its initial value). */
@@ -60,6 +72,9 @@ public final class Symbolic {
 
     /** The value of {@code e}, converted to its checked type. */
     public Sym eval(Expr e) {
+        if (forcedFalse.contains(e)) {
+            return Sym.of(false);
+        }
         ScalarType t = program.typeOf(e);
         return Sym.convert(raw(e, t), t);
     }
@@ -93,7 +108,11 @@ public final class Symbolic {
         }
         if (e instanceof Expr.IfElse i) {
             Boolean u = spec.uniformValue(i);
-            Sym c = u != null ? Sym.of(u) : eval(i.condition());
+            if (u != null) {
+                // The branch not taken is not part of the kernel at all.
+                return eval(u ? i.then() : i.otherwise());
+            }
+            Sym c = eval(i.condition());
             Sym a = eval(i.then());
             Sym b = eval(i.otherwise());
             if (c.known()) {

@@ -306,10 +306,16 @@ public final class KernelGenerator {
     // ----------------------------------------------------------------------------------------------- loops
 
     /** How one loop visits its coordinates. */
-    private enum Mode { SKIP, UNIVERSE, ITERATE, INTERSECT, UNION }
+    private enum Mode { SKIP, UNIVERSE, ITERATE, INTERSECT, UNION, POINT }
 
-    /** The merge of one loop: drivers, followers (iterated, not deciding) and located operands. */
-    private record Strategy(Mode mode, List<Integer> drivers, List<Integer> followers, List<Integer> locators) {
+    /**
+     * The merge of one loop: drivers, followers (iterated, not deciding) and located operands; for a
+     * {@link Mode#POINT} loop, the one coordinate {@code point} where the body can contribute.
+     */
+    private record Strategy(Mode mode, List<Integer> drivers, List<Integer> followers, List<Integer> locators, Expr point) {
+        Strategy(Mode mode, List<Integer> drivers, List<Integer> followers, List<Integer> locators) {
+            this(mode, drivers, followers, locators, null);
+        }
     }
 
     private void loops(int d, Block out, AccessState[] st, boolean chunked) {
@@ -405,6 +411,15 @@ public final class KernelGenerator {
                 });
             }
             case INTERSECT, UNION -> coiterate(d, v, out, st, s, chunked);
+            case POINT -> {
+                // One trip, so that an early exit (`break label`) still has its loop.
+                Block once = out.forLoop(label, "int " + iv + "_once = 0", iv + "_once < 1", iv + "_once++");
+                once.line("final int " + iv + " = " + new ExprEmitter(spec, st).emit(s.point, ScalarType.INT));
+                Block body = once.ifThen(iv + " >= 0 && " + iv + " < " + extent(v));
+                AccessState[] in = AccessState.copy(st);
+                locateAll(body, in, s.locators, iv);
+                loops(d + 1, body, in, chunked);
+            }
         }
     }
 
@@ -646,6 +661,13 @@ public final class KernelGenerator {
         if (noOp(d, absent)) {
             return new Strategy(Mode.SKIP, List.of(), List.of(), List.of());
         }
+        // A loop that contributes only where v equals a known value (l == label[j]) visits that one point.
+        for (Expr.Binary eq : equalities(v)) {
+            Expr other = isVar(eq.left(), v) ? eq.right() : eq.left();
+            if (knownAt(other, d, st) && noOp(d, absent, Set.of(eq))) {
+                return new Strategy(Mode.POINT, List.of(), List.of(), p, other);
+            }
+        }
         List<Integer> mustIterate = new ArrayList<>();
         List<Integer> canLocate = new ArrayList<>();
         for (int a : p) {
@@ -723,9 +745,89 @@ public final class KernelGenerator {
         return out;
     }
 
+    /** Comparisons {@code v == e} or {@code e == v} in the right-hand side. */
+    private List<Expr.Binary> equalities(String v) {
+        List<Expr.Binary> out = new ArrayList<>();
+        collectEqualities(spec.definition().value(), v, out);
+        return out;
+    }
+
+    private void collectEqualities(Expr e, String v, List<Expr.Binary> out) {
+        if (e instanceof Expr.Binary b) {
+            if (b.op() == org.stag.engine.front.BinaryOp.EQ && (isVar(b.left(), v) || isVar(b.right(), v))) {
+                out.add(b);
+            }
+            collectEqualities(b.left(), v, out);
+            collectEqualities(b.right(), v, out);
+        } else if (e instanceof Expr.Unary u) {
+            collectEqualities(u.operand(), v, out);
+        } else if (e instanceof Expr.IfElse i) {
+            Boolean u = spec.uniformValue(i);
+            if (u != null) {
+                collectEqualities(u ? i.then() : i.otherwise(), v, out);
+                return;
+            }
+            collectEqualities(i.condition(), v, out);
+            collectEqualities(i.then(), v, out);
+            collectEqualities(i.otherwise(), v, out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> collectEqualities(x, v, out));
+        } else if (e instanceof Expr.Convert c) {
+            collectEqualities(c.value(), v, out);
+        }
+    }
+
+    private boolean isVar(Expr e, String v) {
+        return e instanceof Expr.Name n && n.name().equals(v) && spec.program().symbolOf(n).isEmpty();
+    }
+
+    /** Whether {@code e} can be computed before the loop at depth {@code d}: bound indices, resolved reads. */
+    private boolean knownAt(Expr e, int d, AccessState[] st) {
+        if (!spec.program().typeOf(e).isIntegral()) {
+            return false;
+        }
+        Set<String> bound = new HashSet<>(order.subList(0, d));
+        if (!varsBound(e, bound)) {
+            return false;
+        }
+        List<Expr.Access> reads = new ArrayList<>();
+        collectAccesses(e, reads);
+        for (Expr.Access a : reads) {
+            KernelSpec.Access acc = spec.access(a);
+            if (!st[acc.id()].absent && st[acc.id()].resolved != acc.levels()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void collectAccesses(Expr e, List<Expr.Access> out) {
+        if (e instanceof Expr.Access a) {
+            out.add(a);
+            a.indices().forEach(x -> collectAccesses(x, out));
+        } else if (e instanceof Expr.Unary u) {
+            collectAccesses(u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            collectAccesses(b.left(), out);
+            collectAccesses(b.right(), out);
+        } else if (e instanceof Expr.IfElse i) {
+            collectAccesses(i.condition(), out);
+            collectAccesses(i.then(), out);
+            collectAccesses(i.otherwise(), out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> collectAccesses(x, out));
+        } else if (e instanceof Expr.Convert c) {
+            collectAccesses(c.value(), out);
+        }
+    }
+
     /** Whether the body of the loop at depth {@code d} contributes nothing when {@code absent} read their fill. */
     private boolean noOp(int d, Set<Integer> absent) {
-        Symbolic sym = new Symbolic(spec, absent);
+        return noOp(d, absent, Set.of());
+    }
+
+    private boolean noOp(int d, Set<Integer> absent, Set<Expr> forcedFalse) {
+        Symbolic sym = new Symbolic(spec, absent, forcedFalse);
         String v = order.get(d);
         KernelSpec.Group g = spec.groupOf(v);
         if (g == null && scatter && d > scatterFrom) {
