@@ -168,6 +168,23 @@ class EvalCommandTest {
     }
 
     @Test
+    void theReadmeExampleSumsTheIdsOfTheNeighbours() {
+        // README, "Compile a kernel": bundled karate, x[j] = j + 1.
+        CliRunner r = CliRunner.run("eval", "examples/spmv.stag", "--input", "A=../data/karate.mtx",
+                "--input", "x=examples/karate-x.txt");
+        assertEquals(0, r.code(), r.err());
+        double[] y = readVector(r.out());
+        assertEquals(186, y[0]); // 2+3+4+5+6+7+8+9+11+12+13+14+18+20+22+32
+        assertEquals(41, y[3]); // 1+2+3+8+13+14
+        double[] ids = new double[34];
+        java.util.Arrays.setAll(ids, j -> j + 1);
+        assertClose(expectedSpmv(ids), y);
+        CliRunner c = CliRunner.run("compile", "examples/spmv.stag", "--emit-java", dir.resolve("gen").toString());
+        assertEquals(0, c.code(), c.err());
+        assertTrue(c.out().startsWith("Main\ty[i] = A[i][j] * x[j] | j:(+, 0.0)\tloop i,j\torg.stag.gen.Kernel_"), c.out());
+    }
+
+    @Test
     void aScalarResultIsOneLine() throws IOException {
         Path program = write("count.stag", """
                 N int
