@@ -34,13 +34,15 @@ import picocli.CommandLine.Spec;
 
 /** {@code stag compile PROGRAM}: compiles every definition of a program to Java and shows or writes the kernels. */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = {"Check a program and compile every definition of every function to a Java kernel,",
-            "specialised to the formats of its tensors: as declared, or as --format says. A definition with",
-            "ifelse conditions that use no index gets one kernel per combination of their values, except",
-            "for conditions that are literals or parameters set with --param.",
-            "Prints one line per kernel, tab-separated: function, definition (with the condition values),",
-            "loop order, class name, compile time. With --emit-java the classes go to DIR as a source tree;",
-            "without it each kernel's Java follows its line (then a '// ' comment) on stdout."})
+        description = {"Compile every definition of a program to a Java kernel.",
+            "Each kernel is specialised to the formats of its tensors: as declared, or as",
+            "--format says. A definition whose ifelse conditions use no index gets one",
+            "kernel per combination of their values, except for conditions that are",
+            "literals or parameters set with --param.",
+            "Prints one line per kernel, tab-separated: function, definition (with the",
+            "condition values), loop order, class name, compile time. --emit-java writes",
+            "the classes under DIR; without it, each kernel's Java follows its line",
+            "(then a '// ' comment) on stdout."})
 final class CompileCommand implements Callable<Integer> {
     /** Kernels one definition may expand to through its uniform conditions. */
     static final int MAX_VARIANTS = 64;

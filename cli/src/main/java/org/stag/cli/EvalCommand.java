@@ -48,15 +48,17 @@ import picocli.CommandLine.Spec;
  * {@code Main}, runs them in order on tensors read from files, and writes Main's result.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true,
-        description = {"Run the definitions of a program's Main, in order, on tensors read from files, and write",
-            "Main's single result: a scalar as one line, a tensor as Matrix Market coordinate text (1-based;",
-            "a vector as an N x 1 matrix; entries equal to the fill value are left out).",
-            "Matrices are read from any graph file stag reads (see 'stag info'); pattern files give 1 (true).",
-            "Vectors are read from a Matrix Market file with one column (1-based), or from any other file as",
-            "plain text, one 'index value' per line, 0-based (like .el files); '#' and '%' start comments.",
-            "Size parameters (N, ...) come from the shapes of the inputs declared with them, else from --param.",
-            "A condition of ifelse that uses no index must be a literal or a parameter.",
-            "--threads also sets the threads of the kernels."})
+        description = {"Run the definitions of a program's Main on tensors read from files.",
+            "The definitions run in order, and Main's single result is written: a scalar",
+            "as one line, a tensor as Matrix Market coordinate text (1-based; a vector as",
+            "an N x 1 matrix; entries equal to the fill value are left out).",
+            "Matrices: any graph file stag reads; a pattern file gives 1 (true).",
+            "Vectors: a Matrix Market file with one column (1-based), or any other file",
+            "as text, one 'index value' per line, 0-based like .el files ('#' and '%%'",
+            "start comments).",
+            "Size parameters (N, ...) come from the shapes of the inputs declared with",
+            "them, else from --param. An ifelse condition that uses no index must be a",
+            "literal or a parameter. --threads also sets the threads of the kernels."})
 final class EvalCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROGRAM", description = "A .stag program whose Main holds only definitions.")
     Path program;
