@@ -146,7 +146,7 @@ class MalformedInputCliTest {
     static Stream<Arguments> usageErrors() {
         return Stream.of(
                 Arguments.of("no command", List.of(), "missing command"),
-                Arguments.of("unknown subcommand", List.of("frobnicate"), "unknown command 'frobnicate' (expected info, convert, generate, help)"),
+                Arguments.of("unknown subcommand", List.of("frobnicate"), "unknown command 'frobnicate' (expected info, convert, generate, compile, eval, help)"),
                 Arguments.of("misspelt subcommand", List.of("inf", "GRAPH"), "unknown command 'inf'"),
                 Arguments.of("unknown option", List.of("info", "--bogus", "GRAPH"), "--bogus"),
                 Arguments.of("missing GRAPH", List.of("info"), "GRAPH"),
@@ -192,7 +192,7 @@ class MalformedInputCliTest {
     // Help.
 
     @ParameterizedTest(name = "stag {0} --help")
-    @ValueSource(strings = {"", "info", "convert", "generate"})
+    @ValueSource(strings = {"", "info", "convert", "generate", "compile", "eval"})
     void helpPrintsUsageToStdout(String command) {
         String[] argv = command.isEmpty() ? new String[] {"--help"} : new String[] {command, "--help"};
         Run r = stag(argv);
