@@ -835,7 +835,21 @@ public final class KernelGenerator {
         }
         if (g != null) {
             Sym s = Sym.convert(sym.reduced(g.level()), g.type());
-            return s.sameAs(Sym.identity(g.op(), g.type()));
+            if (s.sameAs(Sym.identity(g.op(), g.type()))) {
+                return true;
+            }
+            // MIN and MAX accumulators only move away from their initial value, so a contribution on the
+            // initial value's far side changes nothing: MAX over l of votes[i][l] from 0 skips absent votes.
+            Sym init = Sym.convert(sym.eval(g.init()), g.type());
+            if (s.known() && init.known() && g.type() != ScalarType.BOOL) {
+                if (g.op() == ReduceOp.MAX) {
+                    return s.isIntegral() ? s.l() <= init.l() : s.asDouble() <= init.asDouble();
+                }
+                if (g.op() == ReduceOp.MIN) {
+                    return s.isIntegral() ? s.l() >= init.l() : s.asDouble() >= init.asDouble();
+                }
+            }
+            return false;
         }
         Sym s = Sym.convert(sym.reduced(spec.groups().size()), spec.targetType());
         return s.sameAs(Sym.of(spec.targetFill()));
