@@ -18,10 +18,24 @@ final class ExprEmitter {
     private final CheckedProgram program;
     private final AccessState[] st;
 
+    private final String prefix;
+    private final java.util.Map<Expr.Access, String> overrides;
+
     ExprEmitter(KernelSpec spec, AccessState[] st) {
+        this(spec, st, "a", java.util.Map.of());
+    }
+
+    /**
+     * An emitter whose values arrays are named {@code prefix + id + "_vals"} and where the reads in
+     * {@code overrides} (by identity) are replaced by the given Java expressions — a fused kernel's values
+     * computed earlier in the same iteration.
+     */
+    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, java.util.Map<Expr.Access, String> overrides) {
         this.spec = spec;
         this.program = spec.program();
         this.st = st;
+        this.prefix = prefix;
+        this.overrides = overrides;
     }
 
     /** {@code e} converted to {@code to}. */
@@ -87,6 +101,10 @@ final class ExprEmitter {
 
     /** The value an access reads at the current point of the loop nest. */
     String access(KernelSpec.Access a) {
+        String o = overrides.get(a.node());
+        if (o != null) {
+            return o;
+        }
         AccessState s = st[a.id()];
         String fill = JavaTypes.literal(a.tensor().fill());
         if (s.absent) {
@@ -99,7 +117,7 @@ final class ExprEmitter {
             String v = JavaTypes.convert(s.val, ScalarType.DOUBLE, a.tensor().elem());
             return s.maybeAbsent ? "(" + s.ok + " ? " + v + " : " + fill + ")" : v;
         }
-        String read = "a" + a.id() + "_vals[" + s.pos + "]";
+        String read = prefix + a.id() + "_vals[" + s.pos + "]";
         return s.maybeAbsent ? "(" + s.pos + " >= 0 ? " + read + " : " + fill + ")" : read;
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.codegen.FusedGenerator;
 import org.stag.engine.codegen.KernelGenerator;
 import org.stag.engine.codegen.KernelPlan;
 import org.stag.engine.front.Definition;
@@ -31,6 +32,7 @@ public final class DefinitionCompiler {
 
     private final KernelCache cache;
     private final Map<KernelKey, KernelPlan> plans = new ConcurrentHashMap<>();
+    private final Map<KernelKey, FusedGenerator.FusedPlan> fusedPlans = new ConcurrentHashMap<>();
 
     /** A compiler with its own cache. */
     public DefinitionCompiler() {
@@ -70,6 +72,44 @@ public final class DefinitionCompiler {
         CompiledKernel ck = cache.get(key, k -> fixed.source());
         KernelBody body = ck.newInstance(KernelBody.class);
         return new CompiledDefinition(spec, plan, body, System.nanoTime() - t0);
+    }
+
+    /**
+     * Compiles consecutive definitions into one pass when {@link FusedGenerator#whyNot} allows it.
+     *
+     * @param formats the format of every tensor read and of every dense target, by name
+     * @throws IllegalArgumentException naming why the definitions cannot be fused
+     */
+    public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                       Map<Expr.IfElse, Boolean> uniform) {
+        String why = FusedGenerator.whyNot(p, defs, formats);
+        if (why != null) {
+            throw new IllegalArgumentException("cannot fuse: " + why);
+        }
+        StringBuilder text = new StringBuilder("fused:");
+        List<String> fm = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        for (Definition d : defs) {
+            text.append('\n').append(Printer.statement(d).trim());
+            for (Expr.IfElse i : KernelSpec.uniformConditions(p, d)) {
+                text.append(" | ").append(Printer.print(i.condition())).append('=').append(uniform.get(i));
+            }
+        }
+        formats.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> fm.add(e.getKey() + "=" + e.getValue()));
+        for (org.stag.engine.check.Symbol s : p.globals().values()) {
+            types.add(s.name() + ":" + s.type());
+        }
+        for (Definition d : defs) {
+            for (var e : p.definition(d).extents().entrySet()) {
+                types.add(e.getKey() + ":" + e.getValue());
+            }
+            types.add(p.definition(d).target().name() + ":" + p.definition(d).target().type());
+        }
+        KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
+        FusedGenerator.FusedPlan plan = fusedPlans.computeIfAbsent(key,
+                k -> FusedGenerator.generate(p, defs, formats, uniform, PACKAGE, k.className("Fused")));
+        CompiledKernel ck = cache.get(key, k -> plan.source());
+        return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));
     }
 
     /**

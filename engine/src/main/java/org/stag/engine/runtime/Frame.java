@@ -58,4 +58,15 @@ public final class Frame {
             gatherVal = java.util.Arrays.copyOf(gatherVal, cap);
         }
     }
+
+    /** The targets of a fused kernel, by output: dense values arrays (null for a scalar output). */
+    public Object[] outs;
+    /** Per output, per-chunk partials of a fused kernel's scalar outputs (floating point). */
+    public double[][] partsReal;
+    /** Per output, per-chunk partials of a fused kernel's scalar outputs (integers and bools). */
+    public long[][] partsInt;
+    /** Per output, a fused kernel's scalar results after {@code finish}. */
+    public double[] resultsReal;
+    /** Per output, a fused kernel's integer or bool (0/1) scalar results. */
+    public long[] resultsInt;
 }

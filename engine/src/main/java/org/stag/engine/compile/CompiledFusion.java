@@ -1,0 +1,126 @@
+package org.stag.engine.compile;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.stag.engine.check.Constant;
+import org.stag.engine.check.Symbol;
+import org.stag.engine.codegen.FusedGenerator;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.runtime.Frame;
+import org.stag.engine.runtime.KernelBody;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/**
+ * Several definitions compiled into one pass ({@link FusedGenerator}). Running it gives every target: dense
+ * vectors as {@link Tensor}s, scalars boxed, by name.
+ */
+public final class CompiledFusion {
+    private final FusedGenerator.FusedPlan plan;
+    private final KernelBody body;
+    private final Map<String, Format> formats;
+
+    CompiledFusion(FusedGenerator.FusedPlan plan, KernelBody body, Map<String, Format> formats) {
+        this.plan = plan;
+        this.body = body;
+        this.formats = formats;
+    }
+
+    /** The generated code and calling convention. */
+    public FusedGenerator.FusedPlan plan() {
+        return plan;
+    }
+
+    /**
+     * Runs the fused kernel.
+     *
+     * @param bindings every tensor read (that the group does not define) and every scalar and size, by name
+     * @return the value of every target, by name
+     */
+    public Map<String, Object> run(Map<String, ?> bindings, int threads) {
+        Frame f = new Frame();
+        f.tensors = new Tensor[plan.tensors().size()];
+        for (int k = 0; k < f.tensors.length; k++) {
+            String name = plan.tensors().get(k);
+            Tensor t = (Tensor) require(bindings, name);
+            f.tensors[k] = t.format().equals(formats.get(name)) ? t : t.convert(formats.get(name));
+        }
+        f.ints = new long[plan.intScalars().size()];
+        for (int k = 0; k < f.ints.length; k++) {
+            Object v = require(bindings, plan.intScalars().get(k));
+            f.ints[k] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).longValue();
+        }
+        f.reals = new double[plan.realScalars().size()];
+        for (int k = 0; k < f.reals.length; k++) {
+            f.reals[k] = ((Number) require(bindings, plan.realScalars().get(k))).doubleValue();
+        }
+        String extent = plan.extent();
+        int n = Character.isDigit(extent.charAt(0)) ? Integer.parseInt(extent) : ((Number) require(bindings, extent)).intValue();
+        int chunkSize = ChunkRunner.chunkSize(n);
+        int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
+        List<Symbol> targets = plan.targets();
+        f.outs = new Object[targets.size()];
+        f.partsReal = new double[targets.size()][];
+        f.partsInt = new long[targets.size()][];
+        f.resultsReal = new double[targets.size()];
+        f.resultsInt = new long[targets.size()];
+        for (int k = 0; k < targets.size(); k++) {
+            Symbol t = targets.get(k);
+            if (t.isTensor()) {
+                f.outs[k] = newArray(t.type().elem(), n);
+            } else {
+                f.partsReal[k] = new double[chunks];
+                f.partsInt[k] = new long[chunks];
+            }
+        }
+        ChunkRunner.of(threads).run(body, f, n, chunks, chunkSize);
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int k = 0; k < targets.size(); k++) {
+            Symbol t = targets.get(k);
+            ScalarType et = t.type().elem();
+            if (t.isTensor()) {
+                out.put(t.name(), Tensor.ofDense(formats.get(t.name()), new int[] {n}, values(et, f.outs[k], t.tensor().fill())));
+            } else {
+                out.put(t.name(), switch (et) {
+                    case BOOL -> f.resultsInt[k] != 0;
+                    case INT -> (int) f.resultsInt[k];
+                    case LONG -> f.resultsInt[k];
+                    case FLOAT -> (float) f.resultsReal[k];
+                    case DOUBLE -> f.resultsReal[k];
+                });
+            }
+        }
+        return out;
+    }
+
+    private static Values values(ScalarType t, Object array, Constant fill) {
+        return switch (t) {
+            case DOUBLE -> Values.ofDoubles((double[]) array, fill.real());
+            case FLOAT -> Values.ofFloats((float[]) array, (float) fill.real());
+            case LONG -> Values.ofLongs((long[]) array, fill.integer());
+            case INT -> Values.ofInts((int[]) array, (int) fill.integer());
+            case BOOL -> Values.ofBools((boolean[]) array, fill.bool());
+        };
+    }
+
+    private static Object newArray(ScalarType t, int n) {
+        return switch (t) {
+            case DOUBLE -> new double[n];
+            case FLOAT -> new float[n];
+            case LONG -> new long[n];
+            case INT -> new int[n];
+            case BOOL -> new boolean[n];
+        };
+    }
+
+    private static Object require(Map<String, ?> bindings, String name) {
+        Object v = bindings.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("no value bound for " + name);
+        }
+        return v;
+    }
+}
