@@ -82,6 +82,8 @@ final class InOrderMachine {
         final String pc;
         final String i;
         final String sp;
+        final String x;
+        final String n;
         String label;
         /** Inline visit: the binding and body. */
         Binding bind;
@@ -96,6 +98,8 @@ final class InOrderMachine {
             this.pc = v("pc");
             this.i = v("i");
             this.sp = v("sp");
+            this.x = v("x");
+            this.n = v("n");
         }
 
         String v(String role) {
@@ -115,6 +119,7 @@ final class InOrderMachine {
         e.body = body;
         Block scope = out.open("");
         declare(scope, e, parent);
+        m.declareBinding(scope, bind.crd(), bind.pos(), bind.val());
         machine(scope, e);
     }
 
@@ -160,12 +165,35 @@ final class InOrderMachine {
         };
     }
 
+    /**
+     * Declares the machine's state and every local its cases use, so that no case declares any: every jump
+     * to the machine's label then leaves the same locals (see {@link SchemaModel#declareBinding}).
+     */
     private void declare(Block out, Emission e, String parent) {
         out.line("int " + e.h + " = " + m.p + "_roots[" + parent + "]");
         out.line("int " + e.pc + " = " + pcs.get(m.root.name()).start());
         out.line("int " + e.i + " = 0");
         if (m.machineStack) {
             out.line("int " + e.sp + " = 0");
+        }
+        int members = 0;
+        boolean children = false;
+        for (NodeType t : m.schema.nodeTypes()) {
+            children |= !t.childFields().isEmpty();
+            for (Step s : t.traversal()) {
+                if (s instanceof Step.ArrayLoop a) {
+                    members = Math.max(members, a.members().size());
+                }
+            }
+        }
+        if (children) {
+            out.line("int " + e.x + " = 0");
+        }
+        if (members > 0) {
+            out.line("int " + e.n + " = 0");
+        }
+        for (int q = 0; q < members; q++) {
+            out.line("int " + baseName(e, q) + " = 0");
         }
     }
 
@@ -195,8 +223,8 @@ final class InOrderMachine {
             if (s instanceof Step.Element el) {
                 element(c, e, m.field(t, el.field()), e.h, tp.next(j), null);
             } else if (s instanceof Step.Child ch) {
-                String x = e.v("x");
-                c.line("int " + x + " = " + m.field(t, ch.field()).arr() + "[" + e.h + "]");
+                String x = e.x;
+                c.line(x + " = " + m.field(t, ch.field()).arr() + "[" + e.h + "]");
                 Block nz = c.ifThen(x + " != 0");
                 if (j < steps.size() - 1) {
                     push(nz, e, tp.next(j), e.i);
@@ -206,8 +234,8 @@ final class InOrderMachine {
                 Step.ArrayLoop a = (Step.ArrayLoop) s;
                 c.line(e.i + " = 0");
                 Block l = sw.open("case " + tp.loop[j] + ":");
-                String n = e.v("n");
-                l.line("int " + n + " = " + m.loopLength(t, a, e.h));
+                String n = e.n;
+                l.line(n + " = " + m.loopLength(t, a, e.h));
                 bases(l, e, t, a, 0);
                 Block w = l.whileLoop(null, e.i + " < " + n);
                 boolean leaves = false;
@@ -259,7 +287,7 @@ final class InOrderMachine {
     /** Declares the slot-0 index of members {@code from ..} of loop {@code a}. */
     private void bases(Block b, Emission e, NodeType t, Step.ArrayLoop a, int from) {
         for (int q = from; q < a.members().size() && (q == from || from == 0); q++) {
-            b.line("int " + baseName(e, q) + " = " + m.base(m.field(t, a.members().get(q)), e.h));
+            b.line(baseName(e, q) + " = " + m.base(m.field(t, a.members().get(q)), e.h));
         }
     }
 
@@ -278,10 +306,9 @@ final class InOrderMachine {
         if (f.holdsElements()) {
             return element(b, e, fi, index, resumePc, resumeI) && b == w;
         } else {
-            String x = e.v("x");
-            Block s = b.open("");
-            s.line("int " + x + " = " + fi.arr() + "[" + index + "]");
-            Block nz = s.ifThen(x + " != 0");
+            String x = e.x;
+            b.line(x + " = " + fi.arr() + "[" + index + "]");
+            Block nz = b.ifThen(x + " != 0");
             push(nz, e, resumePc, resumeI);
             descend(nz, e, f.target().orElseThrow(), x);
             return false;
@@ -299,10 +326,8 @@ final class InOrderMachine {
             m.bindElement(s, f, index, e.bind.crd(), e.bind.pos(), e.bind.val(), e.body);
             return false;
         }
-        String c = e.v("c");
-        s.line("int " + c + " = " + m.crdArray(f) + "[" + index + "]");
-        Block y = f.field().nonempty() ? s : s.ifThen(c + " >= 0");
-        y.line(e.crd + " = " + c);
+        s.line(e.crd + " = " + m.crdArray(f) + "[" + index + "]");
+        Block y = f.field().nonempty() ? s : s.ifThen(e.crd + " >= 0");
         y.line(e.carried + " = " + m.carriedArray(f) + "[" + index + "]");
         if (resumeI != null && !resumeI.equals(e.i)) {
             y.line(e.i + " = " + resumeI);

@@ -320,26 +320,27 @@ final class SchemaModel {
 
     /**
      * Emits {@code visit} once per concrete type reference {@code x} (an int local) of kind {@code kind}
-     * (an int local, or null when there is one kind) may point at, with the node's index in a new local
-     * {@code h}: a chain of {@code if}s on the kind, then on the subtype tag.
+     * (an int local, or null when there is one kind) may point at, with the node's index in the int local
+     * {@code h} (declared here unless {@code declared}): a chain of {@code if}s on the kind, then on the
+     * subtype tag.
      */
-    void dispatch(Block out, String x, String kind, String h, VisitType visit) {
+    void dispatch(Block out, String x, String kind, String h, boolean declared, VisitType visit) {
         if (kind == null || kinds.size() == 1) {
-            dispatchKind(out, kinds.get(0), x, h, visit);
+            dispatchKind(out, kinds.get(0), x, h, declared, visit);
             return;
         }
         Block rest = out;
         for (int k = 0; k < kinds.size(); k++) {
             Block b = k == kinds.size() - 1 ? rest : rest.ifThen(kind + " == " + k);
-            dispatchKind(b, kinds.get(k), x, h, visit);
+            dispatchKind(b, kinds.get(k), x, h, declared, visit);
             if (k < kinds.size() - 1) {
                 rest = rest.orElse();
             }
         }
     }
 
-    private void dispatchKind(Block out, String target, String x, String h, VisitType visit) {
-        out.line("int " + h + " = " + index(target, x));
+    private void dispatchKind(Block out, String target, String x, String h, boolean declared, VisitType visit) {
+        out.line((declared ? "" : "int ") + h + " = " + index(target, x));
         List<NodeType> sub = concrete(target);
         if (!tagged(target)) {
             visit.emit(out, sub.get(0));
@@ -362,19 +363,33 @@ final class SchemaModel {
     }
 
     /**
-     * Binds an element and runs {@code body}: declares {@code crd} from {@code crdExpr} and, when the names
-     * are given, the value or position from {@code carriedExpr}; skips empty slots (coordinate -1) of fields
-     * that are not {@code nonempty}.
+     * Declares (with dummy values) the locals a visit binds: the coordinate and, when named, the value or
+     * position. A visit declares every local once, before its loops, and element sites only assign them: then
+     * every {@code break} out of the visit leaves the same locals in the same slots, which Janino needs (with
+     * assertions enabled it rejects jumps to one label from frames whose locals differ in width).
+     */
+    void declareBinding(Block out, String crd, String pos, String val) {
+        out.line("int " + crd + " = 0");
+        String carried = doubles ? val : pos;
+        if (carried != null) {
+            out.line(carriedType() + " " + carried + " = 0");
+        }
+    }
+
+    /**
+     * Binds an element and runs {@code body}: assigns {@code crd} from slot {@code index} of field {@code f}
+     * and, when named, the value or position (see {@link #declareBinding}); skips empty slots (coordinate -1)
+     * of fields that are not {@code nonempty}.
      */
     void bindElement(Block out, FieldInfo f, String index, String crd, String pos, String val, Consumer<Block> body) {
         Block b = out;
-        b.line("int " + crd + " = " + crdArray(f) + "[" + index + "]");
+        b.line(crd + " = " + crdArray(f) + "[" + index + "]");
         if (!f.field().nonempty()) {
             b = b.ifThen(crd + " >= 0");
         }
         String carried = doubles ? val : pos;
         if (carried != null) {
-            b.line(carriedType() + " " + carried + " = " + carriedArray(f) + "[" + index + "]");
+            b.line(carried + " = " + carriedArray(f) + "[" + index + "]");
         }
         Block inner = new Block();
         body.accept(inner);

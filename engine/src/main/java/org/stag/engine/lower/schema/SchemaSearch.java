@@ -121,7 +121,7 @@ final class SchemaSearch {
         }
         Block w = all.whileLoop(v.w, "true");
         w.ifThen(v.x + " == 0").line("break " + v.l);
-        m.dispatch(w, v.x, k, v.h, (b, t) -> node(b, v, t, v.h, k, result, "continue " + v.w));
+        m.dispatch(w, v.x, k, v.h, false, (b, t) -> node(b, v, t, v.h, k, result, "continue " + v.w));
     }
 
     /** Local names of one search. */

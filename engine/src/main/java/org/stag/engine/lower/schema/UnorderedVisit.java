@@ -15,15 +15,35 @@ import org.stag.formats.schema.Step;
  * own elements in plain loops over its element arrays and scalars, pushes all its children but the first and
  * continues with the first (so a chain, whose only child is its link, becomes a {@code while} loop that never
  * touches the stack, and a binary tree pushes one child per node). References to a supertype dispatch on
- * their tag. The body is inlined once per element field.
+ * their tag. The body is inlined once per element field; all locals are declared before the loops.
  */
 final class UnorderedVisit {
     private final SchemaModel m;
     private final String n;
+    private final String x;
+    private final String k;
+    private final String sp;
+    private final String h;
+    private final String q;
+    private final String qe;
+    private final String y;
+    private final String c;
+    private final String cb;
+    private Binding bind;
+    private Consumer<Block> body;
 
     UnorderedVisit(SchemaModel m, int id) {
         this.m = m;
         this.n = Integer.toString(id);
+        this.x = v("x");
+        this.k = m.kinds.size() > 1 ? v("k") : null;
+        this.sp = v("sp");
+        this.h = v("h");
+        this.q = v("q");
+        this.qe = v("qe");
+        this.y = v("y");
+        this.c = v("c");
+        this.cb = v("cb");
     }
 
     private String v(String role) {
@@ -31,132 +51,181 @@ final class UnorderedVisit {
     }
 
     void emit(Block out, String parent, Binding bind, String label, Consumer<Block> body) {
+        this.bind = bind;
+        this.body = body;
         String lbl = label != null ? label : v("L");
         boolean rootElements = !m.root.elementFields().isEmpty();
         boolean loop = !m.kinds.isEmpty();
         // The label goes on the outermost statement: the loop, or a block around the root's elements and the loop.
-        boolean labelBlock = rootElements && loop;
-        Block scope = out.open(labelBlock ? lbl + ":" : "");
-        String x = v("x");
-        String k = m.kinds.size() > 1 ? v("k") : null;
-        String sp = v("sp");
-        String r = v("r");
-        scope.line("int " + r + " = " + m.p + "_roots[" + parent + "]");
-        if (loop) {
-            scope.line("int " + x + " = 0");
-            if (k != null) {
-                scope.line("int " + k + " = 0");
-            }
-            if (m.dfsStack) {
-                scope.line("int " + sp + " = 0");
-            }
-        }
-        Block rootBlock = scope;
-        if (rootElements && !loop) {
-            // Only the root holds elements: its loops are the visit, the first of them carries the label.
-            rootBlock = scope.open(lbl + ":");
-        }
-        visitNode(rootBlock, m.root, r, loop ? x : null, k, sp, bind, body);
+        Block scope = out.open(rootElements ? lbl + ":" : "");
+        declare(scope, loop);
+        scope.line(h + " = " + m.p + "_roots[" + parent + "]");
+        visitNode(scope, m.root, loop, true);
         if (!loop) {
             return;
         }
-        Block w;
-        String wl = labelBlock ? null : lbl;
-        if (m.dfsStack) {
-            w = scope.whileLoop(wl, "true");
-            Block pop = w.ifThen(x + " == 0");
-            pop.ifThen(sp + " == 0").line("break");
-            pop.line(sp + "--");
-            pop.line(x + " = " + m.p + "_stk[" + sp + "]");
-            if (k != null) {
-                pop.line(k + " = " + m.p + "_kstk[" + sp + "]");
-            }
-        } else {
-            w = scope.whileLoop(wl, x + " != 0");
-        }
-        m.dispatch(w, x, k, v("h"), (b, t) -> visitNode(b, t, v("h"), x, k, sp, bind, body));
+        // Every node's code ends by choosing the next node (a child, or one popped), so the loop only tests it.
+        Block w = scope.whileLoop(rootElements ? null : lbl, x + " != 0");
+        m.dispatch(w, x, k, h, true, (b, t) -> visitNode(b, t, true, false));
     }
 
-    /** One child reference of a node: a scalar child field, or an array member with its loop. */
-    private record ChildRef(Field field) {
+    /** Declares every local the visit uses (only those the schema needs). */
+    private void declare(Block out, boolean loop) {
+        boolean arrays = false;
+        boolean pushes = false;
+        boolean childArrays = false;
+        for (NodeType t : m.schema.nodeTypes()) {
+            arrays |= t.elementFields().stream().anyMatch(Field::isArray);
+            pushes |= t.childFields().size() > 1 || t.childFields().stream().anyMatch(Field::isArray);
+            childArrays |= t.childFields().stream().anyMatch(Field::isArray);
+        }
+        out.line("int " + h + " = 0");
+        if (loop) {
+            out.line("int " + x + " = 0");
+            if (k != null) {
+                out.line("int " + k + " = 0");
+            }
+            if (m.dfsStack) {
+                out.line("int " + sp + " = 0");
+            }
+        }
+        if (arrays) {
+            out.line("int " + q + " = 0");
+            out.line("int " + qe + " = 0");
+        }
+        if (pushes) {
+            out.line("int " + y + " = 0");
+        }
+        if (childArrays) {
+            out.line("int " + c + " = 0");
+            out.line("int " + cb + " = 0");
+        }
+        m.declareBinding(out, bind.crd(), bind.pos(), bind.val());
     }
 
     /** Elements of node {@code h} of type {@code t}, then its children: all pushed but the first, which becomes current. */
-    private void visitNode(Block out, NodeType t, String h, String x, String k, String sp, Binding bind,
-            Consumer<Block> body) {
-        List<ChildRef> children = new ArrayList<>();
+    private void visitNode(Block out, NodeType t, boolean loop, boolean root) {
+        List<Field> children = new ArrayList<>();
         for (Step s : t.traversal()) {
             if (s instanceof Step.Element e) {
                 m.bindElement(out.open(""), m.field(t, e.field()), h, bind.crd(), bind.pos(), bind.val(), body);
-            } else if (s instanceof Step.Child c) {
-                children.add(new ChildRef(c.field()));
+            } else if (s instanceof Step.Child ch) {
+                children.add(ch.field());
             } else {
-                Step.ArrayLoop a = (Step.ArrayLoop) s;
-                for (Field f : a.members()) {
+                for (Field f : ((Step.ArrayLoop) s).members()) {
                     if (f.holdsElements()) {
-                        elementLoop(out, m.field(t, f), h, bind, body);
+                        elementLoop(out, m.field(t, f));
                     } else {
-                        children.add(new ChildRef(f));
+                        children.add(f);
                     }
                 }
             }
         }
-        if (x == null) {
-            return;
-        }
-        if (children.isEmpty()) {
-            out.line(x + " = 0");
-            return;
-        }
-        ChildRef first = children.get(0).field().isArray() ? null : children.get(0);
-        for (int c = children.size() - 1; c >= (first == null ? 0 : 1); c--) {
-            push(out, m.field(t, children.get(c).field()), h, k, sp);
-        }
-        if (first != null) {
-            Field f = first.field();
-            out.line(x + " = " + m.field(t, f).arr() + "[" + h + "]");
-            if (k != null) {
-                out.line(k + " = " + m.kindId(f.target().orElseThrow()));
-            }
-        } else {
-            out.line(x + " = 0");
+        if (loop) {
+            // The stack is empty at the root: nothing to pop there.
+            next(out, t, children, m.dfsStack && !root);
         }
     }
 
-    private void elementLoop(Block out, SchemaModel.FieldInfo f, String h, Binding bind, Consumer<Block> body) {
-        String q = v("q");
-        String qe = v("qe");
-        Block scope = out.open("");
-        scope.line("int " + q + " = " + m.base(f, h));
-        scope.line("int " + qe + " = " + q + " + " + m.length(f, h));
-        Block loop = scope.forLoop(null, "", q + " < " + qe, q + "++");
+    /**
+     * Sets {@code x} to the node to visit next: the first non-null child, with the other children pushed
+     * (an array's slots last first), or a node popped from the stack, or 0 when the visit is over. Two scalar
+     * children (binary trees) get their own code: pushing only when both exist and popping only when
+     * neither does, so that a node with one child costs no stack traffic.
+     */
+    private void next(Block out, NodeType t, List<Field> children, boolean canPop) {
+        if (children.isEmpty()) {
+            if (canPop) {
+                pop(out.ifThen(sp + " != 0"));
+                out.orElse().line(x + " = 0");
+            } else {
+                out.line(x + " = 0");
+            }
+            return;
+        }
+        Field first = children.get(0);
+        if (children.size() == 2 && !first.isArray() && !children.get(1).isArray()) {
+            Field second = children.get(1);
+            out.line(x + " = " + m.field(t, first).arr() + "[" + h + "]");
+            out.line(y + " = " + m.field(t, second).arr() + "[" + h + "]");
+            Block both = out.ifThen(x + " != 0");
+            setKind(both, first);
+            Block push = both.ifThen(y + " != 0");
+            grow(push, sp + " + 1");
+            pushOne(push, kindOf(second));
+            Block rest = out.orElse();
+            Block other = rest.ifThen(y + " != 0");
+            other.line(x + " = " + y);
+            setKind(other, second);
+            if (canPop) {
+                pop(rest.orElse().ifThen(sp + " != 0"));
+            }
+            return;
+        }
+        for (int i = children.size() - 1; i >= 1; i--) {
+            push(out, m.field(t, children.get(i)), 0);
+        }
+        SchemaModel.FieldInfo f = m.field(t, first);
+        if (first.isArray()) {
+            push(out, f, 1);
+            out.line(x + " = " + c + " >= " + cb + " ? " + f.arr() + "[" + cb + "] : 0");
+        } else {
+            out.line(x + " = " + f.arr() + "[" + h + "]");
+        }
+        setKind(out, first);
+        if (canPop) {
+            pop(out.ifThen(x + " == 0 && " + sp + " != 0"));
+        }
+    }
+
+    private String kindOf(Field child) {
+        return k == null ? null : Integer.toString(m.kindId(child.target().orElseThrow()));
+    }
+
+    private void setKind(Block out, Field child) {
+        if (k != null) {
+            out.line(k + " = " + kindOf(child));
+        }
+    }
+
+    private void pop(Block out) {
+        out.line(sp + "--");
+        out.line(x + " = " + m.p + "_stk[" + sp + "]");
+        if (k != null) {
+            out.line(k + " = " + m.p + "_kstk[" + sp + "]");
+        }
+    }
+
+    private void elementLoop(Block out, SchemaModel.FieldInfo f) {
+        out.line(q + " = " + m.base(f, h));
+        out.line(qe + " = " + q + " + " + m.length(f, h));
+        Block loop = out.forLoop(null, "", q + " < " + qe, q + "++");
         m.bindElement(loop, f, q, bind.crd(), bind.pos(), bind.val(), body);
     }
 
-    /** Pushes the non-null children in field {@code f} of node {@code h}, an array's last slot first. */
-    private void push(Block out, SchemaModel.FieldInfo f, String h, String k, String sp) {
-        String kid = k == null ? null : Integer.toString(m.kindId(f.field().target().orElseThrow()));
-        String y = v("y");
+    /**
+     * Pushes the non-null children in field {@code f} of node {@code h}, an array's slots from the last down
+     * to slot {@code from} (after which {@code c} is {@code cb + from - 1}, or {@code cb - 1} for an empty array).
+     */
+    private void push(Block out, SchemaModel.FieldInfo f, int from) {
+        String kid = kindOf(f.field());
         if (!f.field().isArray()) {
-            Block b = out.open("");
-            b.line("int " + y + " = " + f.arr() + "[" + h + "]");
-            Block nz = b.ifThen(y + " != 0");
-            pushGrow(nz, sp + " + 1", k);
-            pushOne(nz, y, kid, k, sp);
+            out.line(y + " = " + f.arr() + "[" + h + "]");
+            Block nz = out.ifThen(y + " != 0");
+            grow(nz, sp + " + 1");
+            pushOne(nz, kid);
             return;
         }
-        String q = v("c");
-        String b0 = v("cb");
-        Block b = out.open("");
-        b.line("int " + b0 + " = " + m.base(f, h));
-        b.line("int " + q + " = " + b0 + " + " + m.length(f, h) + " - 1");
-        pushGrow(b, sp + " + " + q + " - " + b0 + " + 1", k);
-        Block loop = b.forLoop(null, "", q + " >= " + b0, q + "--");
-        loop.line("int " + y + " = " + f.arr() + "[" + q + "]");
-        pushOne(loop.ifThen(y + " != 0"), y, kid, k, sp);
+        out.line(cb + " = " + m.base(f, h));
+        out.line(c + " = " + cb + " + " + m.length(f, h) + " - 1");
+        grow(out, sp + " + " + c + " - " + cb + " + 1");
+        String low = from == 0 ? cb : cb + " + " + from;
+        Block loop = out.forLoop(null, "", c + " >= " + low, c + "--");
+        loop.line(y + " = " + f.arr() + "[" + c + "]");
+        pushOne(loop.ifThen(y + " != 0"), kid);
     }
 
-    private void pushGrow(Block out, String need, String k) {
+    private void grow(Block out, String need) {
         if (k == null) {
             m.grow(out, need, "stk");
         } else {
@@ -164,7 +233,7 @@ final class UnorderedVisit {
         }
     }
 
-    private void pushOne(Block out, String y, String kid, String k, String sp) {
+    private void pushOne(Block out, String kid) {
         out.line(m.p + "_stk[" + sp + "] = " + y);
         if (k != null) {
             out.line(m.p + "_kstk[" + sp + "] = " + kid);
