@@ -55,13 +55,11 @@ final class SchemaModel {
     /** The locals of one node type. */
     static final class TypeInfo {
         final NodeType type;
-        final int id;
         final String pool;
         final Map<String, FieldInfo> fields = new LinkedHashMap<>();
 
-        TypeInfo(NodeType type, int id, String pool) {
+        TypeInfo(NodeType type, String pool) {
             this.type = type;
-            this.id = id;
             this.pool = pool;
         }
     }
@@ -96,9 +94,8 @@ final class SchemaModel {
         NodeStore probe = new NodeStore(schema, doubles ? ValueMode.DOUBLE : ValueMode.POSITION);
         boolean usesArena = false;
         List<String> targets = new ArrayList<>();
-        int id = 0;
         for (NodeType t : schema.nodeTypes()) {
-            TypeInfo ti = new TypeInfo(t, id++, unique(p + "_pool_" + t.name()));
+            TypeInfo ti = new TypeInfo(t, unique(p + "_pool_" + t.name()));
             NodePool pool = probe.pool(t.name());
             for (Field f : t.fields()) {
                 if (f.kind() == FieldKind.PARENT || f.kind() == FieldKind.METADATA) {
@@ -160,14 +157,6 @@ final class SchemaModel {
     }
 
     // ------------------------------------------------------------------ lookups
-
-    TypeInfo type(NodeType t) {
-        return types.get(t.name());
-    }
-
-    List<TypeInfo> types() {
-        return List.copyOf(types.values());
-    }
 
     FieldInfo field(NodeType t, Field f) {
         return types.get(t.name()).fields.get(f.name());
@@ -262,7 +251,7 @@ final class SchemaModel {
         out.comment(p + ": dynamic level " + schema.name() + " (" + (doubles ? "values" : "positions") + ")");
         String cls = "org.stag.formats.level.DynamicLevel";
         out.line(cls + " " + p + "_lvl = (" + cls + ") (" + level + ")");
-        out.ifThen(p + "_lvl.holdsValues() != " + doubles).line(
+        out.ifThen((doubles ? "!" : "") + p + "_lvl.holdsValues()").line(
                 "throw new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
                         + (doubles ? "values" : "positions") + "\")");
         out.line("int[] " + p + "_roots = " + p + "_lvl.roots()");
