@@ -9,7 +9,12 @@ import org.stag.engine.runtime.ChunkRunner;
 import org.stag.engine.runtime.CooBuffer;
 import org.stag.engine.runtime.Frame;
 import org.stag.engine.runtime.KernelBody;
+import org.stag.formats.tensor.BoolValues;
+import org.stag.formats.tensor.DoubleValues;
+import org.stag.formats.tensor.FloatValues;
 import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.IntValues;
+import org.stag.formats.tensor.LongValues;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 
@@ -22,12 +27,47 @@ public final class CompiledDefinition {
     private final KernelPlan plan;
     private final KernelBody body;
     private final long compileNanos;
+    /** For {@link #runWith}: the format each frame tensor slot is compiled for. */
+    private final Format[] operandFormats;
+    /** For {@link #runWith}: each target dimension's size, and the chunked loop's, as a {@link #sizeCode}. */
+    private final long[] dimCodes;
+    private final long chunkCode;
+    private static final long NO_SLOT = Long.MIN_VALUE;
 
     CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
         this.spec = spec;
         this.plan = plan;
         this.body = body;
         this.compileNanos = compileNanos;
+        this.operandFormats = new Format[plan.tensors().size()];
+        for (int k = 0; k < operandFormats.length; k++) {
+            operandFormats[k] = spec.operands().get(plan.tensors().get(k)).format();
+        }
+        List<String> sizes = spec.target().isTensor() ? spec.target().tensor().sizes() : List.of();
+        this.dimCodes = new long[sizes.size()];
+        for (int m = 0; m < dimCodes.length; m++) {
+            dimCodes[m] = sizeCode(sizes.get(m));
+        }
+        this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
+    }
+
+    /**
+     * A size as a frame holds it: the int slot of the size parameter ({@code >= 0}), {@code -1 - literal}, or
+     * {@link #NO_SLOT} when the plan has no slot for it.
+     */
+    private long sizeCode(String size) {
+        if (Character.isDigit(size.charAt(0))) {
+            return -1L - Integer.parseInt(size);
+        }
+        int slot = plan.intScalars().indexOf(size);
+        return slot < 0 ? NO_SLOT : slot;
+    }
+
+    private int sizeOf(Frame f, long code) {
+        if (code == NO_SLOT) {
+            throw new IllegalStateException("a size of " + spec.target().name() + " has no slot in the kernel's frame");
+        }
+        return (int) (code >= 0 ? f.ints[(int) code] : -1L - code);
     }
 
     /** The kernel's specification. */
@@ -104,6 +144,148 @@ public final class CompiledDefinition {
             case DENSE -> Tensor.ofDense(spec.targetFormat(), dims, values(tt, f.out));
             case SPARSE -> assemble(f.coo, dims, tt);
         };
+    }
+
+    /**
+     * A frame for repeated runs through {@link #runWith}: operand slots sized for {@link #plan()}, to be
+     * filled by the caller in the plan's order ({@code tensors()}, {@code intScalars()}, {@code realScalars()},
+     * each scalar in its slot form: bools as 0/1, floats widened). The per-chunk buffers grow on first use and
+     * are kept, so later runs allocate nothing for them.
+     */
+    public Frame newFrame() {
+        Frame f = new Frame();
+        f.tensors = new Tensor[plan.tensors().size()];
+        f.ints = new long[plan.intScalars().size()];
+        f.reals = new double[plan.realScalars().size()];
+        return f;
+    }
+
+    /**
+     * Runs the kernel on the operands already in {@code f} (a frame of {@link #newFrame()}), reading sizes
+     * (the chunked loop's extent, the target's dimensions) from the frame's int slots. The same results as
+     * {@link #run}, without boxing or per-run allocation where the result allows:
+     * <ul>
+     *   <li>a scalar target is left in {@code f.resultInt} or {@code f.resultReal} (as {@link #run} would
+     *       box it), and {@code null} is returned;</li>
+     *   <li>a dense target is written into {@code reuse}, and {@code reuse} itself is returned, when
+     *       {@link #canReuse} holds for it (its values are overwritten: the caller guarantees that nothing
+     *       reads them any more and that it is none of the operands); otherwise into a new tensor;</li>
+     *   <li>any other target is assembled into a new tensor, from coordinate buffers kept in {@code f}.</li>
+     * </ul>
+     * An operand in a format other than the one compiled for (a non-unique level) is converted, as
+     * {@link #run} does.
+     *
+     * @param reuse a dead dense tensor whose values array may be overwritten, or null
+     */
+    public Tensor runWith(Frame f, ChunkRunner runner, Tensor reuse) {
+        for (int k = 0; k < operandFormats.length; k++) {
+            Format now = f.tensors[k].format();
+            if (now != operandFormats[k] && !now.equals(operandFormats[k])) {
+                f.tensors[k] = f.tensors[k].convert(operandFormats[k]);
+            }
+        }
+        ScalarType tt = spec.targetType();
+        if (plan.result() == KernelPlan.ResultKind.DENSE) {
+            if (canReuse(f, reuse)) {
+                f.out = array(reuse.values());
+            } else {
+                reuse = null;
+                long total = 1;
+                for (int dim : dimsOf(f)) {
+                    total *= dim;
+                }
+                if (total > Integer.MAX_VALUE - 8) {
+                    throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
+                }
+                f.out = newArray(tt, (int) total);
+            }
+        }
+        body.prepare(f);
+        boolean chunked = plan.chunkExtent() != null || plan.gathered();
+        int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : sizeOf(f, chunkCode);
+        int chunkSize = chunked ? ChunkRunner.chunkSize(n) : 0;
+        int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
+        if (plan.result() == KernelPlan.ResultKind.SPARSE) {
+            if (f.coo == null || f.coo.length < chunks) {
+                f.coo = new CooBuffer[chunks];
+                for (int c = 0; c < chunks; c++) {
+                    f.coo[c] = new CooBuffer(dimCodes.length, tt);
+                }
+            } else {
+                for (CooBuffer b : f.coo) {
+                    b.clear();
+                }
+            }
+        } else if (plan.result() == KernelPlan.ResultKind.SCALAR && (f.partReal == null || f.partReal.length < chunks)) {
+            f.partReal = new double[chunks];
+            f.partInt = new long[chunks];
+        }
+        runner.runChunks(body, f, n, chunks, chunkSize);
+        body.finish(f, chunks);
+        return switch (plan.result()) {
+            case SCALAR -> null;
+            case DENSE -> {
+                Tensor out = reuse != null ? reuse : Tensor.ofDense(spec.targetFormat(), dimsOf(f), values(tt, f.out));
+                f.out = null;
+                yield out;
+            }
+            case SPARSE -> assemble(f.coo, dimsOf(f), tt);
+        };
+    }
+
+    /**
+     * Whether {@link #runWith} can write this kernel's dense result into {@code t}: a dense tensor of the
+     * target's format, element type, fill value and dimensions (read from {@code f}'s size slots).
+     */
+    public boolean canReuse(Frame f, Tensor t) {
+        if (t == null || plan.result() != KernelPlan.ResultKind.DENSE || t.valuesInLastLevel()) {
+            return false;
+        }
+        Format target = spec.targetFormat();
+        if (t.format() != target && !t.format().equals(target)) {
+            return false;
+        }
+        if (t.order() != dimCodes.length) {
+            return false;
+        }
+        for (int m = 0; m < dimCodes.length; m++) {
+            if (t.dimension(m) != sizeOf(f, dimCodes[m])) {
+                return false;
+            }
+        }
+        org.stag.engine.check.Constant fill = spec.targetFill();
+        Values v = t.values();
+        return switch (spec.targetType()) {
+            case DOUBLE -> v instanceof DoubleValues d && Double.compare(d.fill(), fill.real()) == 0;
+            case FLOAT -> v instanceof FloatValues d && Float.compare(d.fill(), (float) fill.real()) == 0;
+            case LONG -> v instanceof LongValues d && d.fill() == fill.integer();
+            case INT -> v instanceof IntValues d && d.fill() == (int) fill.integer();
+            case BOOL -> v instanceof BoolValues d && d.fill() == fill.bool();
+        };
+    }
+
+    private static Object array(Values v) {
+        if (v instanceof DoubleValues d) {
+            return d.array();
+        }
+        if (v instanceof FloatValues d) {
+            return d.array();
+        }
+        if (v instanceof LongValues d) {
+            return d.array();
+        }
+        if (v instanceof IntValues d) {
+            return d.array();
+        }
+        return ((BoolValues) v).array();
+    }
+
+    private int[] dimsOf(Frame f) {
+        int[] dims = new int[dimCodes.length];
+        for (int m = 0; m < dims.length; m++) {
+            dims[m] = sizeOf(f, dimCodes[m]);
+        }
+        return dims;
     }
 
     private Object box(Frame f, ScalarType t) {

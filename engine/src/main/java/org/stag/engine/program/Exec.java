@@ -1,0 +1,75 @@
+package org.stag.engine.program;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.VarType;
+import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.front.Source;
+import org.stag.engine.front.SourcePos;
+import org.stag.engine.runtime.ChunkRunner;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatParser;
+
+/**
+ * What every statement of a running program shares: the program, the kernel compiler, the worker threads,
+ * the buffer pools, the explain sink, the iteration listener, the statistics and the current star-call
+ * depth. Formats are interned here, so equal formats are one object and statements compare them by
+ * identity on the hot path.
+ */
+final class Exec {
+    final CheckedProgram program;
+    final Source source;
+    final DefinitionCompiler compiler;
+    final ChunkRunner runner;
+    final Consumer<String> explain;
+    final IterationListener listener;
+    final RunStats stats = new RunStats();
+    private final Map<VarType.Tensor, BufferPool> pools = new HashMap<>();
+    private final Map<String, Format> formats = new HashMap<>();
+    /** Indentation of explain lines: two levels per enclosing star call (its iterations, their kernels). */
+    int depth;
+    /** Star calls around the statement running now. */
+    int nesting;
+
+    Exec(CheckedProgram program, DefinitionCompiler compiler, RunOptions options) {
+        this.program = program;
+        this.source = program.source();
+        this.compiler = compiler;
+        this.runner = ChunkRunner.of(options.threads());
+        this.explain = options.explain();
+        this.listener = options.iterationListener();
+    }
+
+    /** The pool of dead dense buffers of tensor type {@code t}. */
+    BufferPool pool(VarType.Tensor t) {
+        return pools.computeIfAbsent(t, BufferPool::new);
+    }
+
+    /** The format with these levels, outermost first; one object per distinct format. */
+    Format format(List<String> levels) {
+        return formats.computeIfAbsent(String.join(",", levels), FormatParser::parse);
+    }
+
+    /** Whether {@code --explain} is on. */
+    boolean explaining() {
+        return explain != null;
+    }
+
+    /** Writes one explain line, indented by the star-call depth. */
+    void explain(String line) {
+        explain.accept("  ".repeat(depth) + line);
+    }
+
+    /** A run-time error at {@code pos} of the program. */
+    ProgramRunException error(SourcePos pos, String reason) {
+        return new ProgramRunException(source, pos, reason);
+    }
+
+    /** A run-time error at {@code pos} caused by {@code cause}. */
+    ProgramRunException error(SourcePos pos, String reason, Throwable cause) {
+        return new ProgramRunException(source, pos, reason, cause);
+    }
+}

@@ -1,0 +1,193 @@
+package org.stag.engine.program;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.check.FunctionInfo;
+import org.stag.engine.check.Symbol;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.front.Call;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.FormatRule;
+import org.stag.engine.front.Ident;
+import org.stag.engine.front.Reduction;
+import org.stag.engine.front.StarCall;
+import org.stag.engine.front.Stmt;
+
+/**
+ * A function prepared to run: its slot layout, its single activation (a function is never active twice),
+ * its statements as {@link Step}s, and for each statement the tensor variables that die with it. A
+ * variable dies after the last statement that reads it (or its definition, if nothing reads it); outputs
+ * never die here, they are handed to the caller. Releasing a dead variable recycles its buffer when no
+ * other slot holds it, so the next dense result of the same type can be written into it.
+ */
+final class FunctionPlan {
+    final FunctionInfo info;
+    final Layout layout;
+    final Env env;
+    private Step[] steps;
+    private int[][] releaseAfter;
+    private int[] releaseAtEntry;
+
+    FunctionPlan(FunctionInfo info, Layout globals, Env globalEnv) {
+        this.info = info;
+        this.layout = new Layout(info.variables().values(), globals);
+        this.env = layout.newEnv(globalEnv);
+    }
+
+    /** The slot of each input, in order (of the input's kind). */
+    int[] inputSlots() {
+        int[] s = new int[info.inputs().size()];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = layout.local(info.inputs().get(k).name()).slot();
+        }
+        return s;
+    }
+
+    /** The variable of each output, in order. */
+    Layout.Var[] outputVars() {
+        Layout.Var[] v = new Layout.Var[info.outputs().size()];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = layout.local(info.outputs().get(k).name());
+        }
+        return v;
+    }
+
+    /** Prepares the statements; {@code plans} has every function, for calls. */
+    void build(Map<String, FunctionPlan> plans, Exec ex) {
+        ScalarEval eval = new ScalarEval(ex.program, layout, null);
+        List<Step> out = new ArrayList<>();
+        List<Stmt> body = new ArrayList<>();
+        for (Stmt s : info.decl().body()) {
+            if (s instanceof Definition d) {
+                boolean scalar = d.target().indices().isEmpty() && d.reductions().isEmpty()
+                        && KernelSpec.indexFree(ex.program, d.value());
+                out.add(scalar ? new ScalarStep(d, layout, eval) : new KernelStep(d, info.name(), layout, eval, ex));
+            } else if (s instanceof Call c) {
+                out.add(new CallStep(c, plans.get(c.function().name()), layout, eval));
+            } else if (s instanceof StarCall c) {
+                out.add(new StarCallStep(c, ex.program.starCall(c), plans.get(c.function().name()), layout, ex));
+            } else {
+                continue;
+            }
+            body.add(s);
+        }
+        this.steps = out.toArray(new Step[0]);
+        liveness(body);
+    }
+
+    private void liveness(List<Stmt> body) {
+        Map<String, Integer> lastUse = new HashMap<>();
+        Set<String> outputs = new HashSet<>();
+        for (Symbol o : info.outputs()) {
+            outputs.add(o.name());
+        }
+        for (int s = 0; s < body.size(); s++) {
+            Set<String> used = new HashSet<>();
+            Stmt st = body.get(s);
+            if (st instanceof Definition d) {
+                used.add(d.target().name());
+                reads(d.value(), used);
+                for (Reduction r : d.reductions()) {
+                    reads(r.init(), used);
+                }
+            } else if (st instanceof Call c) {
+                names(c.outputs(), used);
+                c.args().forEach(a -> reads(a, used));
+            } else if (st instanceof StarCall c) {
+                names(c.outputs(), used);
+                c.args().forEach(a -> reads(a, used));
+                for (FormatRule r : c.rules()) {
+                    reads(r.condition(), used);
+                }
+                reads(c.stop(), used);
+            }
+            for (String n : used) {
+                lastUse.put(n, s);
+            }
+        }
+        List<List<Integer>> after = new ArrayList<>();
+        for (int s = 0; s < body.size(); s++) {
+            after.add(new ArrayList<>());
+        }
+        List<Integer> atEntry = new ArrayList<>();
+        for (Layout.Var v : layout.vars()) {
+            if (!v.isTensor() || outputs.contains(v.name())) {
+                continue;
+            }
+            Integer last = lastUse.get(v.name());
+            if (last == null) {
+                atEntry.add(v.slot());
+            } else {
+                after.get(last).add(v.slot());
+            }
+        }
+        releaseAfter = new int[body.size()][];
+        for (int s = 0; s < body.size(); s++) {
+            releaseAfter[s] = after.get(s).stream().mapToInt(Integer::intValue).toArray();
+        }
+        releaseAtEntry = atEntry.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private void names(List<Ident> outs, Set<String> used) {
+        for (Ident o : outs) {
+            if (!o.isWildcard()) {
+                used.add(o.name());
+            }
+        }
+    }
+
+    /** Adds the local tensor variables {@code e} reads. */
+    private void reads(Expr e, Set<String> used) {
+        if (e instanceof Expr.Name n) {
+            Layout.Var v = layout.local(n.name());
+            if (v != null && v.isTensor()) {
+                used.add(n.name());
+            }
+        } else if (e instanceof Expr.Access a) {
+            reads(a.tensor(), used);
+            a.indices().forEach(i -> reads(i, used));
+        } else if (e instanceof Expr.Unary u) {
+            reads(u.operand(), used);
+        } else if (e instanceof Expr.Binary b) {
+            reads(b.left(), used);
+            reads(b.right(), used);
+        } else if (e instanceof Expr.IfElse i) {
+            reads(i.condition(), used);
+            reads(i.then(), used);
+            reads(i.otherwise(), used);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> reads(x, used));
+        } else if (e instanceof Expr.Convert c) {
+            reads(c.value(), used);
+        }
+    }
+
+    /** After a failed run: empties the activation and every star call's state without recycling buffers. */
+    void forget() {
+        env.forgetAll();
+        for (Step s : steps) {
+            s.forget();
+        }
+    }
+
+    /**
+     * Runs the body with the inputs already bound in {@link #env}. Afterwards the outputs are in their
+     * slots and every other tensor slot is empty; the caller takes the outputs and clears the activation.
+     */
+    void execute(Exec ex) {
+        for (int slot : releaseAtEntry) {
+            env.release(slot);
+        }
+        for (int s = 0; s < steps.length; s++) {
+            steps[s].run(env, ex);
+            for (int slot : releaseAfter[s]) {
+                env.release(slot);
+            }
+        }
+    }
+}

@@ -1,0 +1,377 @@
+package org.stag.engine.program;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.codegen.KernelPlan;
+import org.stag.engine.compile.CompiledDefinition;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.Printer;
+import org.stag.engine.front.Reduction;
+import org.stag.engine.runtime.Frame;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.Tensor;
+
+/**
+ * A definition run by a compiled kernel. Before each run it reads the current format of every tensor the
+ * definition reads (a FormatRule or a caller may have changed it) and the value of every uniform
+ * {@code ifelse} condition, and picks the kernel variant compiled for exactly those; the first time a
+ * combination occurs it asks the {@link org.stag.engine.compile.DefinitionCompiler} (which caches kernels
+ * across statements) and prepares a {@link Frame} with the variant's slot bindings. The hot path compares
+ * formats by identity (they are interned or come from the same tensors), copies slots into the frame, and
+ * runs the kernel; a dense result is written into a dead buffer of the target's type when one is free.
+ */
+final class KernelStep extends Step {
+    private final Definition def;
+    private final String function;
+    private final Layout layout;
+    private final CheckedProgram program;
+    private final Layout.Var target;
+    private final Format targetFormat;
+    private final BufferPool pool;
+    private final String[] operands;
+    private final int[] operandRefs;
+    private final Uniform uniform;
+
+    private final Format[] seen;
+    private final boolean[] seenUniform;
+    private final Format[] current;
+    private final boolean[] currentUniform;
+    private final List<Variant> variants = new ArrayList<>();
+    private Variant last;
+
+    /** A kernel compiled for one combination of operand formats and uniform values, with its frame. */
+    private static final class Variant {
+        final Format[] formats;
+        final boolean[] uniform;
+        final CompiledDefinition kernel;
+        final Frame frame;
+        final int[] tensorRefs;
+        final int[] intRefs;
+        final int[] realRefs;
+        final String explain;
+
+        Variant(Format[] formats, boolean[] uniform, CompiledDefinition kernel, Layout layout, String explain) {
+            this.formats = formats;
+            this.uniform = uniform;
+            this.kernel = kernel;
+            this.frame = kernel.newFrame();
+            KernelPlan plan = kernel.plan();
+            this.tensorRefs = refs(plan.tensors(), layout);
+            this.intRefs = refs(plan.intScalars(), layout);
+            this.realRefs = refs(plan.realScalars(), layout);
+            this.explain = explain;
+        }
+
+        private static int[] refs(List<String> names, Layout layout) {
+            int[] r = new int[names.size()];
+            for (int k = 0; k < r.length; k++) {
+                r[k] = layout.ref(names.get(k));
+            }
+            return r;
+        }
+
+        boolean sameAs(Format[] f, boolean[] u) {
+            for (int k = 0; k < f.length; k++) {
+                if (!formats[k].equals(f[k])) {
+                    return false;
+                }
+            }
+            for (int k = 0; k < u.length; k++) {
+                if (uniform[k] != u[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    KernelStep(Definition d, String function, Layout layout, ScalarEval eval, Exec ex) {
+        super(d.pos());
+        this.def = d;
+        this.function = function;
+        this.layout = layout;
+        this.program = ex.program;
+        this.target = layout.local(d.target().name());
+        if (target.isTensor()) {
+            this.targetFormat = ex.format(target.symbol().tensor().levels());
+            boolean dense = target.symbol().tensor().levels().stream().allMatch("dense"::equals);
+            this.pool = dense ? ex.pool(target.symbol().tensor()) : null;
+        } else {
+            this.targetFormat = null;
+            this.pool = null;
+        }
+        Set<String> read = new LinkedHashSet<>();
+        tensorsRead(d.value(), read);
+        for (Reduction r : d.reductions()) {
+            tensorsRead(r.init(), read);
+        }
+        this.operands = read.toArray(new String[0]);
+        this.operandRefs = new int[operands.length];
+        for (int k = 0; k < operands.length; k++) {
+            operandRefs[k] = layout.ref(operands[k]);
+        }
+        this.uniform = new Uniform(ex.program, d, eval);
+        this.seen = new Format[operands.length];
+        this.current = new Format[operands.length];
+        this.seenUniform = new boolean[uniform.size()];
+        this.currentUniform = new boolean[uniform.size()];
+    }
+
+    private static void tensorsRead(Expr e, Set<String> out) {
+        if (e instanceof Expr.Access a) {
+            out.add(((Expr.Name) a.tensor()).name());
+            a.indices().forEach(i -> tensorsRead(i, out));
+        } else if (e instanceof Expr.Unary u) {
+            tensorsRead(u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            tensorsRead(b.left(), out);
+            tensorsRead(b.right(), out);
+        } else if (e instanceof Expr.IfElse i) {
+            tensorsRead(i.condition(), out);
+            tensorsRead(i.then(), out);
+            tensorsRead(i.otherwise(), out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> tensorsRead(x, out));
+        } else if (e instanceof Expr.Convert c) {
+            tensorsRead(c.value(), out);
+        }
+    }
+
+    @Override
+    void run(Env env, Exec ex) {
+        Variant v;
+        try {
+            for (int k = 0; k < operandRefs.length; k++) {
+                current[k] = env.tensor(operandRefs[k]).format();
+            }
+            uniform.evaluate(env, currentUniform);
+            v = variant(ex);
+        } catch (RuntimeException e) {
+            throw failure(e, ex, "a condition of the definition of '" + target.name() + "'");
+        }
+        Frame f = v.frame;
+        for (int k = 0; k < v.tensorRefs.length; k++) {
+            f.tensors[k] = env.tensor(v.tensorRefs[k]);
+        }
+        for (int k = 0; k < v.intRefs.length; k++) {
+            f.ints[k] = env.intAt(v.intRefs[k]);
+        }
+        for (int k = 0; k < v.realRefs.length; k++) {
+            f.reals[k] = env.realAt(v.realRefs[k]);
+        }
+        if (ex.explaining()) {
+            ex.explain(v.explain);
+        }
+        ex.stats.kernelRuns++;
+        try {
+            switch (v.kernel.plan().result()) {
+                case SCALAR -> {
+                    v.kernel.runWith(f, ex.runner, null);
+                    if (Scalars.inLong(target.type())) {
+                        env.ints[target.slot()] = f.resultInt;
+                    } else {
+                        env.reals[target.slot()] = f.resultReal;
+                    }
+                }
+                case DENSE -> {
+                    Buffer b = pool == null ? null : pool.take();
+                    Tensor out = v.kernel.runWith(f, ex.runner, b == null ? null : b.tensor);
+                    if (b != null && out == b.tensor) {
+                        ex.stats.buffersReused++;
+                    } else {
+                        if (b != null) {
+                            pool.give(b);
+                        }
+                        if (pool != null) {
+                            b = new Buffer(out, pool);
+                            ex.stats.buffersCreated++;
+                        }
+                    }
+                    env.set(target.slot(), out, b);
+                }
+                case SPARSE -> env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
+            }
+        } catch (RuntimeException e) {
+            throw failure(e, ex, "the definition of '" + target.name() + "' in " + function);
+        } finally {
+            for (int k = 0; k < f.tensors.length; k++) {
+                f.tensors[k] = null;
+            }
+        }
+    }
+
+    /** The variant for {@link #current} formats and uniform values; the same as last time unless one changed. */
+    private Variant variant(Exec ex) {
+        if (last != null && sameAsSeen()) {
+            return last;
+        }
+        Variant found = null;
+        for (Variant v : variants) {
+            if (v.sameAs(current, currentUniform)) {
+                found = v;
+                break;
+            }
+        }
+        if (found == null) {
+            found = compile(ex);
+            variants.add(found);
+        }
+        System.arraycopy(current, 0, seen, 0, current.length);
+        System.arraycopy(currentUniform, 0, seenUniform, 0, currentUniform.length);
+        last = found;
+        return found;
+    }
+
+    private boolean sameAsSeen() {
+        for (int k = 0; k < current.length; k++) {
+            if (current[k] != seen[k]) {
+                return false;
+            }
+        }
+        for (int k = 0; k < currentUniform.length; k++) {
+            if (currentUniform[k] != seenUniform[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Variant compile(Exec ex) {
+        Map<String, Format> formats = new LinkedHashMap<>();
+        for (int k = 0; k < operands.length; k++) {
+            formats.put(operands[k], current[k]);
+        }
+        if (targetFormat != null) {
+            formats.put(target.name(), targetFormat);
+        }
+        Map<Expr.IfElse, Boolean> values = uniform.asMap(currentUniform);
+        CompiledDefinition kernel;
+        String decided = values.isEmpty() ? "" : "; " + uniform.describe(currentUniform);
+        try {
+            kernel = ex.compiler.compile(program, def, formats, values);
+        } catch (UnsupportedOperationException e) {
+            throw ex.error(pos, "cannot compile the definition of '" + target.name() + "' in " + function + " for "
+                    + describe(formats) + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            if (values.isEmpty()) {
+                throw e;
+            }
+            // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
+            // taken); a kernel that tests the condition per element computes the same values.
+            try {
+                kernel = ex.compiler.compile(program, def, formats, Map.of());
+            } catch (RuntimeException again) {
+                again.addSuppressed(e);
+                throw ex.error(pos, "cannot compile the definition of '" + target.name() + "' in " + function
+                        + " for " + describe(formats) + decided + ": " + e.getMessage(), again);
+            }
+            decided = "; uniform conditions tested per element: " + e.getMessage();
+        }
+        ex.stats.variants++;
+        String text = "kernel " + function + ": " + Printer.statement(def).trim() + "  [" + describe(formats) + decided
+                + "] loop order " + String.join(", ", kernel.plan().loopOrder());
+        return new Variant(current.clone(), currentUniform.clone(), kernel, layout, text);
+    }
+
+    private static String describe(Map<String, Format> formats) {
+        List<String> out = new ArrayList<>();
+        formats.forEach((n, f) -> out.add(n + " = " + f));
+        return String.join("; ", out);
+    }
+
+    /**
+     * The uniform {@code ifelse} conditions of a definition ({@link KernelSpec#uniformConditions}), compiled.
+     * A condition nested in a branch of another one is evaluated only when that branch is taken, as the
+     * kernel would (otherwise it is recorded as false), so a guarded division by zero does not fail.
+     */
+    private static final class Uniform {
+        private final List<Expr.IfElse> nodes = new ArrayList<>();
+        private final List<ScalarEval.Node> conditions = new ArrayList<>();
+        private final List<Integer> parents = new ArrayList<>();
+        private final List<Boolean> branches = new ArrayList<>();
+        private final int[] parent;
+        private final boolean[] branch;
+        private final ScalarEval.Node[] compiled;
+        private final boolean[] reached;
+
+        Uniform(CheckedProgram p, Definition d, ScalarEval eval) {
+            walk(p, d.value(), -1, false, eval);
+            if (nodes.size() != KernelSpec.uniformConditions(p, d).size()) {
+                throw new IllegalStateException("internal error: uniform conditions of " + Printer.statement(d).trim());
+            }
+            parent = parents.stream().mapToInt(Integer::intValue).toArray();
+            branch = new boolean[branches.size()];
+            for (int k = 0; k < branch.length; k++) {
+                branch[k] = branches.get(k);
+            }
+            compiled = conditions.toArray(new ScalarEval.Node[0]);
+            reached = new boolean[compiled.length];
+        }
+
+        private void walk(CheckedProgram p, Expr e, int par, boolean br, ScalarEval eval) {
+            if (e instanceof Expr.IfElse i) {
+                if (KernelSpec.indexFree(p, i.condition())) {
+                    int me = nodes.size();
+                    nodes.add(i);
+                    conditions.add(eval.compile(i.condition()));
+                    parents.add(par);
+                    branches.add(br);
+                    walk(p, i.then(), me, true, eval);
+                    walk(p, i.otherwise(), me, false, eval);
+                } else {
+                    walk(p, i.condition(), par, br, eval);
+                    walk(p, i.then(), par, br, eval);
+                    walk(p, i.otherwise(), par, br, eval);
+                }
+            } else if (e instanceof Expr.Access a) {
+                a.indices().forEach(x -> walk(p, x, par, br, eval));
+            } else if (e instanceof Expr.Unary u) {
+                walk(p, u.operand(), par, br, eval);
+            } else if (e instanceof Expr.Binary b) {
+                walk(p, b.left(), par, br, eval);
+                walk(p, b.right(), par, br, eval);
+            } else if (e instanceof Expr.BuiltinCall c) {
+                c.args().forEach(x -> walk(p, x, par, br, eval));
+            } else if (e instanceof Expr.Convert c) {
+                walk(p, c.value(), par, br, eval);
+            }
+        }
+
+        int size() {
+            return compiled.length;
+        }
+
+        /** Decides every condition in {@code env} into {@code out} (parents come before their children). */
+        void evaluate(Env env, boolean[] out) {
+            for (int k = 0; k < compiled.length; k++) {
+                int par = parent[k];
+                reached[k] = par < 0 || (reached[par] && out[par] == branch[k]);
+                out[k] = reached[k] && compiled[k].b(env, null);
+            }
+        }
+
+        Map<Expr.IfElse, Boolean> asMap(boolean[] values) {
+            Map<Expr.IfElse, Boolean> m = new IdentityHashMap<>();
+            for (int k = 0; k < values.length; k++) {
+                m.put(nodes.get(k), values[k]);
+            }
+            return m;
+        }
+
+        String describe(boolean[] values) {
+            List<String> out = new ArrayList<>();
+            for (int k = 0; k < values.length; k++) {
+                out.add(Printer.print(nodes.get(k).condition()) + " = " + values[k]);
+            }
+            return String.join("; ", out);
+        }
+    }
+}

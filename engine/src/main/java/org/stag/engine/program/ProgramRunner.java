@@ -1,0 +1,106 @@
+package org.stag.engine.program;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.FunctionInfo;
+import org.stag.engine.check.Symbol;
+import org.stag.engine.compile.DefinitionCompiler;
+
+/**
+ * Runs a checked program: binds its parameters and inputs, then runs {@code Main}, statement by statement,
+ * with every definition a compiled kernel (or, for an index-free scalar, a compiled scalar expression),
+ * calls and star calls binding slots, FormatRules converting star-call arguments before each iteration,
+ * and dense results written into the buffers of dead values.
+ *
+ * <pre>{@code
+ * CheckedProgram p = new Checker().check(Source.read(Path.of("pagerank.stag")));
+ * RunOptions o = new RunOptions().param("iterations", "20").input("A", a).input("AT", at);
+ * Map<String, Object> out = new ProgramRunner(p, new DefinitionCompiler(), o).runMain();
+ * Tensor rank = (Tensor) out.get("rank");
+ * }</pre>
+ *
+ * <p>Everything is prepared once, here: slot layouts, scalar expressions, star-call state. Kernels are
+ * compiled on first use for the formats they meet and kept per statement, so after its first iteration an
+ * outer loop allocates nothing but what sparse results and format conversions need. Not thread-safe: one
+ * run at a time (kernels themselves use {@link RunOptions#threads} workers).
+ *
+ * @throws ProgramRunException from the constructor when a parameter value does not parse or names no
+ *                             parameter, or an input is missing, unknown or of the wrong shape
+ */
+public final class ProgramRunner {
+    private final CheckedProgram program;
+    private final Exec ex;
+    private final Layout globals;
+    private final Env globalEnv;
+    private final Map<String, FunctionPlan> plans = new LinkedHashMap<>();
+    private final FunctionPlan main;
+
+    /** Binds the globals and prepares every function of {@code program}. */
+    public ProgramRunner(CheckedProgram program, DefinitionCompiler compiler, RunOptions options) {
+        this.program = program;
+        this.ex = new Exec(program, compiler, options);
+        this.globals = new Layout(program.globals().values(), null);
+        this.globalEnv = Globals.bind(program, globals, options, ex);
+        for (FunctionInfo f : program.functions().values()) {
+            plans.put(f.name(), new FunctionPlan(f, globals, globalEnv));
+        }
+        for (FunctionPlan f : plans.values()) {
+            f.build(plans, ex);
+        }
+        this.main = plans.get(program.main().name());
+    }
+
+    /** The checked program. */
+    public CheckedProgram program() {
+        return program;
+    }
+
+    /** The value of every parameter for this run (as given, defaulted or taken from an input's shape), by name. */
+    public Map<String, Object> parameters() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Symbol s : program.parameters()) {
+            out.put(s.name(), Globals.value(globalEnv, globals.local(s.name())));
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * Runs {@code Main} and returns its outputs by name: a {@link org.stag.formats.tensor.Tensor} for a tensor
+     * output, a {@code Boolean}, {@code Integer}, {@code Long}, {@code Float} or {@code Double} for a scalar.
+     * May be called again; each run starts from the same parameters and inputs.
+     *
+     * @throws ProgramRunException when the program fails at run time (a computed coordinate out of range, a
+     *                             negative iteration count, integer division by zero, ...)
+     */
+    public Map<String, Object> runMain() {
+        ex.depth = 0;
+        ex.nesting = 0;
+        try {
+            main.execute(ex);
+        } catch (RuntimeException e) {
+            // Some slots may hold a buffer twice over mid-statement: drop them all rather than recycle.
+            for (FunctionPlan f : plans.values()) {
+                f.forget();
+            }
+            throw e;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Layout.Var v : main.outputVars()) {
+            out.put(v.name(), switch (v.kind()) {
+                case TENSOR -> main.env.tensors[v.slot()];
+                case LONG -> Scalars.boxLong(main.env.ints[v.slot()], v.type());
+                case REAL -> Scalars.boxReal(main.env.reals[v.slot()], v.type());
+            });
+        }
+        // The results escape: their buffers are never recycled.
+        main.env.forgetAll();
+        return out;
+    }
+
+    /** What this runner has done so far (kernel runs, conversions, buffers...), updated in place. */
+    public RunStats stats() {
+        return ex.stats;
+    }
+}

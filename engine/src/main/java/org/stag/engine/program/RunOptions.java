@@ -1,0 +1,101 @@
+package org.stag.engine.program;
+
+import java.io.PrintStream;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.stag.formats.tensor.Tensor;
+
+/**
+ * How to run a program: worker threads, parameter values as the command line gives them
+ * ({@code --param name=value}, parsed per the parameter's type), the input tensors by name, and where
+ * {@code --explain} output goes. A mutable builder; {@link ProgramRunner} copies what it needs.
+ *
+ * <pre>{@code
+ * RunOptions o = new RunOptions().threads(4).param("iterations", "20").input("A", a).input("AT", at)
+ *         .explain(System.err);
+ * }</pre>
+ */
+public final class RunOptions {
+    private int threads = 1;
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private final Map<String, Tensor> inputs = new LinkedHashMap<>();
+    private Consumer<String> explain;
+    private IterationListener listener;
+
+    /** Defaults: one thread, no parameters, no inputs, no explanation. */
+    public RunOptions() {
+    }
+
+    /** Worker threads for kernels (at least 1; 1 runs everything on the calling thread). */
+    public RunOptions threads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + n);
+        }
+        this.threads = n;
+        return this;
+    }
+
+    /** Sets parameter {@code name} from text, as {@code --param name=value} does; checked when the run starts. */
+    public RunOptions param(String name, String value) {
+        params.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+        return this;
+    }
+
+    /** Sets several parameters from text. */
+    public RunOptions params(Map<String, String> values) {
+        values.forEach(this::param);
+        return this;
+    }
+
+    /** Binds input tensor {@code name} (a global tensor of the program, such as the graph). */
+    public RunOptions input(String name, Tensor t) {
+        inputs.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(t, "tensor"));
+        return this;
+    }
+
+    /** Sends {@code --explain} lines to {@code out}. */
+    public RunOptions explain(PrintStream out) {
+        Objects.requireNonNull(out, "out");
+        return explain(out::println);
+    }
+
+    /** Sends {@code --explain} lines, one per call, to {@code sink}; null turns explaining off. */
+    public RunOptions explain(Consumer<String> sink) {
+        this.explain = sink;
+        return this;
+    }
+
+    /** Calls {@code l} after every run of a star call's function; null for none. */
+    public RunOptions onIteration(IterationListener l) {
+        this.listener = l;
+        return this;
+    }
+
+    /** The number of worker threads. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Parameter values as text, by name. */
+    public Map<String, String> params() {
+        return Collections.unmodifiableMap(params);
+    }
+
+    /** Input tensors by name. */
+    public Map<String, Tensor> inputs() {
+        return Collections.unmodifiableMap(inputs);
+    }
+
+    /** The explain sink, or null. */
+    public Consumer<String> explain() {
+        return explain;
+    }
+
+    /** The iteration listener, or null. */
+    public IterationListener iterationListener() {
+        return listener;
+    }
+}

@@ -1,0 +1,68 @@
+package org.stag.engine.program;
+
+/**
+ * What a {@link ProgramRunner} has done so far, over all its runs: kernels run, kernel variants bound
+ * (one per definition and combination of operand formats and uniform condition values), star-call
+ * iterations, FormatRule conversions in each direction, and dense result buffers created versus recycled.
+ * Read it between runs; the runner updates it in place.
+ */
+public final class RunStats {
+    long kernelRuns;
+    long scalarRuns;
+    long variants;
+    long iterations;
+    long conversionsTo;
+    long conversionsFrom;
+    long buffersCreated;
+    long buffersReused;
+
+    RunStats() {
+    }
+
+    /** Kernel runs (compiled definitions). */
+    public long kernelRuns() {
+        return kernelRuns;
+    }
+
+    /** Index-free scalar definitions evaluated without a kernel. */
+    public long scalarRuns() {
+        return scalarRuns;
+    }
+
+    /** Kernel variants bound: a definition compiled for one combination of formats and uniform values. */
+    public long variants() {
+        return variants;
+    }
+
+    /** Runs of star-call functions, over all star calls. */
+    public long iterations() {
+        return iterations;
+    }
+
+    /** FormatRule conversions to the rule's second format (its condition started to hold). */
+    public long conversionsTo() {
+        return conversionsTo;
+    }
+
+    /** FormatRule conversions back to the rule's first format (its condition stopped holding). */
+    public long conversionsFrom() {
+        return conversionsFrom;
+    }
+
+    /** Dense result buffers allocated. */
+    public long buffersCreated() {
+        return buffersCreated;
+    }
+
+    /** Dense results written into a recycled buffer. */
+    public long buffersReused() {
+        return buffersReused;
+    }
+
+    @Override
+    public String toString() {
+        return "kernel runs " + kernelRuns + ", scalar runs " + scalarRuns + ", variants " + variants + ", iterations "
+                + iterations + ", conversions " + conversionsTo + " to / " + conversionsFrom + " back, buffers "
+                + buffersCreated + " created / " + buffersReused + " reused";
+    }
+}
