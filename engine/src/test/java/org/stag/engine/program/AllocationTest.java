@@ -71,6 +71,7 @@ class AllocationTest {
                     + " after: max %d, mean %.1f; buffers created %d%n", N, run, total, WARM_UP,
                     Arrays.toString(Arrays.copyOf(per, WARM_UP)), max, Arrays.stream(after).average().orElseThrow(),
                     runner.stats().buffersCreated() - created);
+            System.out.println("  per iteration: " + Arrays.toString(per));
             assertTrue(max < BOUND, "run " + run + ", bytes per iteration after warm-up: " + Arrays.toString(after));
             assertEquals(N, rank.dimension(0));
             if (run == 2) {
