@@ -1,7 +1,6 @@
 package org.stag.engine.program;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -87,14 +86,12 @@ class ExampleProgramsTest {
 
     /**
      * Direction-optimizing BFS as written (push while the frontier is a small list, pull once it is a bitmap).
-     * Its step picks push or pull with a uniform {@code ifelse}, which the kernel compiler cannot specialise
-     * yet (it evaluates the branch not taken and fails on its accesses); until it can, this test is skipped.
+     * Its step picks push or pull with a uniform {@code ifelse}: the compiler specialises each branch into its
+     * own kernel and loop order (push k, j; pull j, k).
      */
     @ParameterizedTest(name = "seed {0}, {1} thread(s)")
     @MethodSource("runs")
     void bfs(long seed, int threads) {
-        assumeTrue(Fixtures.compilerSpecialisesUniformBranches(), "the kernel compiler cannot specialise a uniform ifelse"
-                + " whose branches read tensors (cin.Symbolic evaluates the branch not taken)");
         Graph g = Graph.random(seed, 2);
         CheckedProgram p = Fixtures.program("bfs.stag", Fixtures.resource("bfs"));
         for (int threshold : new int[] {0, 2, g.n()}) {

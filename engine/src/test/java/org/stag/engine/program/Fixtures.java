@@ -204,28 +204,6 @@ final class Fixtures {
         }
     }
 
-    private static Boolean uniformBranches;
-
-    /**
-     * Whether the kernel compiler can compile a uniform {@code ifelse} decided false whose other branch reads
-     * a tensor (it could not when the runtime was written: {@code cin.Symbolic} evaluated both branches).
-     */
-    static synchronized boolean compilerSpecialisesUniformBranches() {
-        if (uniformBranches == null) {
-            CheckedProgram p = program("probe.stag", "N int", "c bool", "x double[N]", "y double[N]",
-                    "Let Main() -> (z double[N])", "    z[i] = ifelse(c, x[i], y[i])", "End");
-            org.stag.engine.front.Definition d = (org.stag.engine.front.Definition) p.main().decl().body().get(0);
-            Format dense = FormatParser.parse("dense");
-            try {
-                COMPILER.compile(p, d, Map.of("x", dense, "y", dense, "z", dense),
-                        Map.of(org.stag.engine.cin.KernelSpec.uniformConditions(p, d).get(0), false));
-                uniformBranches = true;
-            } catch (IllegalArgumentException e) {
-                uniformBranches = false;
-            }
-        }
-        return uniformBranches;
-    }
 
     private static Object parse(String text, ScalarType t) {
         return switch (t) {
