@@ -204,7 +204,6 @@ final class Fixtures {
         }
     }
 
-
     private static Object parse(String text, ScalarType t) {
         return switch (t) {
             case BOOL -> Boolean.parseBoolean(text);
