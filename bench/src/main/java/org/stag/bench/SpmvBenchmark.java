@@ -75,6 +75,12 @@ public class SpmvBenchmark {
     private double[] vals;
     private double[] xv;
     private ForkJoinPool pool;
+    private double[] yHandwritten;
+    private Tensor a;
+    private Tensor x;
+    private Tensor y;
+    private org.stag.engine.runtime.Frame frame;
+    private org.stag.engine.runtime.ChunkRunner runner;
 
     @Setup(Level.Trial)
     public void setup() {
@@ -105,15 +111,30 @@ public class SpmvBenchmark {
             crd = ((CompressedLevel) a.level(1)).crd();
             vals = ((DoubleValues) a.values()).array();
             pool = threads > 1 ? new ForkJoinPool(threads) : null;
+            yHandwritten = new double[n];
             SpmvKernels.check(format, expected, handwritten());
         } else {
             bindings = new HashMap<>();
             bindings.put("A", a);
             bindings.put("x", SpmvKernels.vector(xv));
             bindings.put("N", n);
-            Tensor y = (Tensor) kernel.run(bindings, threads);
-            SpmvKernels.check(format, expected, ((DoubleValues) y.values()).array());
+            Tensor first = (Tensor) kernel.run(bindings, threads);
+            SpmvKernels.check(format, expected, ((DoubleValues) first.values()).array());
+            if (!kernel.plan().tensors().equals(java.util.List.of("A", "x")) || !kernel.plan().intScalars().equals(java.util.List.of("N"))) {
+                throw new IllegalStateException("unexpected frame layout " + kernel.plan().tensors() + " " + kernel.plan().intScalars());
+            }
+            this.a = (Tensor) bindings.get("A");
+            this.x = (Tensor) bindings.get("x");
+            frame = kernel.newFrame();
+            runner = org.stag.engine.runtime.ChunkRunner.of(threads);
+            y = null;
+            SpmvKernels.check(format + " (reused frame)", expected, ((DoubleValues) spmvOnce().values()).array());
+            SpmvKernels.check(format + " (reused output)", expected, ((DoubleValues) spmvOnce().values()).array());
         }
+    }
+
+    private Tensor spmvOnce() {
+        return (Tensor) spmv();
     }
 
     @TearDown(Level.Trial)
@@ -125,12 +146,20 @@ public class SpmvBenchmark {
 
     @Benchmark
     public Object spmv() {
-        return kernel == null ? handwritten() : kernel.run(bindings, threads);
+        if (kernel == null) {
+            return handwritten();
+        }
+        // The runtime's path: operands already in a reused frame, y written into the previous result.
+        frame.tensors[0] = a;
+        frame.tensors[1] = x;
+        frame.ints[0] = n;
+        y = kernel.runWith(frame, runner, y);
+        return y;
     }
 
-    /** y = A x over the CSR arrays, in ChunkRunner's chunks. */
+    /** y = A x over the CSR arrays, in ChunkRunner's chunks, into one reused array (as the kernel does). */
     private double[] handwritten() {
-        double[] y = new double[n];
+        double[] y = yHandwritten;
         int chunkSize = ChunkRunner.chunkSize(n);
         int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
         if (pool == null || chunks <= 1) {

@@ -210,6 +210,11 @@ public final class KernelGenerator {
             return b;
         }
         ScalarType tt = spec.targetType();
+        if (!scatter && spec.free().size() == 1 && !order.isEmpty() && order.get(0).equals(spec.free().get(0))
+                && strategy(0, initialStates(), order.get(0)).mode == Mode.UNIVERSE) {
+            // Every entry is written by the loop over the whole dimension: nothing to fill first.
+            return b;
+        }
         String init;
         if (scatter) {
             KernelSpec.Group g = spec.groups().get(spec.groups().size() - 1);

@@ -96,6 +96,73 @@ public final class CompiledFusion {
         return out;
     }
 
+    /** A frame for {@link #runWith}: operand slots in the plan's order, filled by the caller. */
+    public Frame newFrame() {
+        Frame f = new Frame();
+        int outs = plan.targets().size();
+        f.tensors = new Tensor[plan.tensors().size()];
+        f.ints = new long[plan.intScalars().size()];
+        f.reals = new double[plan.realScalars().size()];
+        f.outs = new Object[outs];
+        f.partsReal = new double[outs][];
+        f.partsInt = new long[outs][];
+        f.resultsReal = new double[outs];
+        f.resultsInt = new long[outs];
+        return f;
+    }
+
+    /**
+     * Runs with operands already in {@code f} ({@link #newFrame}); {@code n} is the shared loop's size.
+     * Dense targets are written into {@code reuse[k]} when it is a tensor of the right size (then returned
+     * as is), else into new tensors; scalar targets are left in {@code f.resultsReal}/{@code resultsInt}.
+     * Allocates nothing when every dense target is reused and the partial arrays have their size.
+     */
+    public Tensor[] runWith(Frame f, ChunkRunner runner, int n, Tensor[] reuse, Tensor[] out) {
+        List<Symbol> targets = plan.targets();
+        int chunkSize = ChunkRunner.chunkSize(n);
+        int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
+        for (int k = 0; k < targets.size(); k++) {
+            Symbol t = targets.get(k);
+            if (t.isTensor()) {
+                Tensor r = reuse == null ? null : reuse[k];
+                if (r != null && r.values().size() == n && r.valueType().name().equals(t.type().elem().name())) {
+                    f.outs[k] = array(r);
+                    out[k] = r;
+                } else {
+                    f.outs[k] = newArray(t.type().elem(), n);
+                    out[k] = null;
+                }
+            } else if (f.partsReal[k] == null || f.partsReal[k].length < chunks) {
+                f.partsReal[k] = new double[chunks];
+                f.partsInt[k] = new long[chunks];
+            }
+        }
+        runner.run(body, f, n, chunks, chunkSize);
+        for (int k = 0; k < targets.size(); k++) {
+            Symbol t = targets.get(k);
+            if (t.isTensor() && out[k] == null) {
+                out[k] = Tensor.ofDense(formats.get(t.name()), new int[] {n}, values(t.type().elem(), f.outs[k],
+                        t.tensor().fill()));
+            }
+            f.outs[k] = null;
+        }
+        return out;
+    }
+
+    private static Object array(Tensor t) {
+        Values v = t.values();
+        if (v instanceof org.stag.formats.tensor.DoubleValues d) {
+            return d.array();
+        } else if (v instanceof org.stag.formats.tensor.FloatValues fl) {
+            return fl.array();
+        } else if (v instanceof org.stag.formats.tensor.LongValues l) {
+            return l.array();
+        } else if (v instanceof org.stag.formats.tensor.IntValues i) {
+            return i.array();
+        }
+        return ((org.stag.formats.tensor.BoolValues) v).array();
+    }
+
     private static Values values(ScalarType t, Object array, Constant fill) {
         return switch (t) {
             case DOUBLE -> Values.ofDoubles((double[]) array, fill.real());

@@ -76,6 +76,7 @@ final class FunctionPlan {
             }
             body.add(s);
         }
+        fuse(out, body, ex);
         this.steps = out.toArray(new Step[0]);
         liveness(body);
     }
@@ -187,6 +188,37 @@ final class FunctionPlan {
             steps[s].run(env, ex);
             for (int slot : releaseAfter[s]) {
                 env.release(slot);
+            }
+        }
+    }
+
+    /**
+     * Replaces runs of consecutive definitions that walk the same dense index by one fused kernel: the first
+     * statement's step runs the group, the others do nothing (their statements keep their place, so the
+     * liveness of every variable is unchanged).
+     */
+    private void fuse(List<Step> steps, List<Stmt> body, Exec ex) {
+        List<Definition> defs = new ArrayList<>();
+        for (int k = 0; k < steps.size(); k++) {
+            defs.add(steps.get(k) instanceof KernelStep ? (Definition) body.get(k) : null);
+        }
+        java.util.function.Function<String, org.stag.formats.tensor.Format> declared = n -> {
+            org.stag.engine.check.Symbol sym = info.variables().get(n);
+            if (sym == null) {
+                sym = ex.program.globals().get(n);
+            }
+            return sym != null && sym.isTensor() ? ex.format(sym.tensor().levels()) : null;
+        };
+        for (int[] g : FusedStep.groups(ex.program, defs, declared)) {
+            List<Definition> group = defs.subList(g[0], g[1] + 1);
+            List<KernelStep> members = new ArrayList<>();
+            for (int k = g[0]; k <= g[1]; k++) {
+                members.add((KernelStep) steps.get(k));
+            }
+            steps.set(g[0], new FusedStep(new ArrayList<>(group), members, FusedStep.formatsOf(ex.program, group, declared),
+                    layout, ex, info.name()));
+            for (int k = g[0] + 1; k <= g[1]; k++) {
+                steps.set(k, new FusedStep.Done(defs.get(k)));
             }
         }
     }
