@@ -11,7 +11,7 @@ import org.stag.loaders.BadInputException;
         versionProvider = Stag.Version.class,
         description = "Graph analytics on dynamic sparse tensors.",
         subcommands = {InfoCommand.class, ConvertCommand.class, GenerateCommand.class, CompileCommand.class,
-            EvalCommand.class, CommandLine.HelpCommand.class},
+            EvalCommand.class, RunCommand.class, CompareCommand.class, CommandLine.HelpCommand.class},
         commandListHeading = "%nCommands:%n",
         footer = {"", "Exit status: 0 ok, 2 bad input or usage, 1 internal error.",
                 "Run 'stag COMMAND --help' for a command's options."})

@@ -1,0 +1,138 @@
+package org.stag.algorithms.run;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * What {@code stag run} was asked, before it is checked against the program: the graph format, threads,
+ * the source vertex or sources (in the input's numbering), iterations and damping factor, other parameters
+ * as text, where {@code --explain} lines go, and the LDBC parameters of the graph. A mutable builder;
+ * {@code null} (or an empty array for sources) means "not given".
+ */
+public final class RunSettings {
+    /** The graph format when none is given: CSR. */
+    public static final String DEFAULT_FORMAT = "dense,compressed";
+
+    private String format = DEFAULT_FORMAT;
+    private int threads = 1;
+    private Long source;
+    private long[] sources;
+    private Integer iterations;
+    private Double damping;
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private Consumer<String> explain;
+    private LdbcParameters ldbc = LdbcParameters.NONE;
+    private String graphName;
+
+    /** Sets the format of {@code A}, {@code AT} and {@code W}, e.g. {@code dense,ctree}. */
+    public RunSettings format(String f) {
+        this.format = Objects.requireNonNull(f, "format");
+        return this;
+    }
+
+    /** Worker threads for the kernels (at least 1). */
+    public RunSettings threads(int t) {
+        if (t < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + t);
+        }
+        this.threads = t;
+        return this;
+    }
+
+    /** The source vertex in the input's numbering ({@code --source}); null for none. */
+    public RunSettings source(Long id) {
+        this.source = id;
+        return this;
+    }
+
+    /** Betweenness sources in the input's numbering ({@code --sources}); null for all vertices. */
+    public RunSettings sources(long[] ids) {
+        this.sources = ids == null ? null : ids.clone();
+        return this;
+    }
+
+    /** {@code --iterations}; null for the LDBC or program default. */
+    public RunSettings iterations(Integer k) {
+        this.iterations = k;
+        return this;
+    }
+
+    /** {@code --damping}; null for the LDBC or program default. */
+    public RunSettings damping(Double d) {
+        this.damping = d;
+        return this;
+    }
+
+    /** {@code --param name=value}. */
+    public RunSettings param(String name, String value) {
+        params.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+        return this;
+    }
+
+    /** Several {@code --param}s. */
+    public RunSettings params(Map<String, String> values) {
+        values.forEach(this::param);
+        return this;
+    }
+
+    /** Where {@code --explain} lines go; null for nowhere. */
+    public RunSettings explain(Consumer<String> sink) {
+        this.explain = sink;
+        return this;
+    }
+
+    /** The parameters the graph's LDBC {@code .properties} file gives. */
+    public RunSettings ldbc(LdbcParameters p) {
+        this.ldbc = Objects.requireNonNull(p, "ldbc");
+        return this;
+    }
+
+    /** How messages name the graph (e.g. the path given on the command line); null for the loader's name. */
+    public RunSettings graphName(String name) {
+        this.graphName = name;
+        return this;
+    }
+
+    public String graphName() {
+        return graphName;
+    }
+
+    public String format() {
+        return format;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public Long source() {
+        return source;
+    }
+
+    public long[] sources() {
+        return sources == null ? null : sources.clone();
+    }
+
+    public Integer iterations() {
+        return iterations;
+    }
+
+    public Double damping() {
+        return damping;
+    }
+
+    public Map<String, String> params() {
+        return Collections.unmodifiableMap(params);
+    }
+
+    public Consumer<String> explain() {
+        return explain;
+    }
+
+    public LdbcParameters ldbc() {
+        return ldbc;
+    }
+}

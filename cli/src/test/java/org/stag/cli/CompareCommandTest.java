@@ -1,0 +1,155 @@
+package org.stag.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphLoader;
+import org.stag.loaders.LoadOptions;
+
+/**
+ * {@code stag compare} agrees with JGraphT for pagerank, bfs, sssp (Dijkstra), wcc and bc on every square
+ * shared SuiteSparse graph; SSSP on a graph with a negative weight is refused with exit status 2.
+ * Betweenness from every source takes seconds to tens of seconds per graph beyond about a thousand vertices
+ * (a BFS and a backward sweep per source, each level a few kernels over all vertices), so the larger graphs
+ * compare a sample of sources with the hand-written {@code Betweenness} instead (JGraphT cannot sample).
+ */
+class CompareCommandTest {
+    /** Graphs on which betweenness from every source is compared with JGraphT; the rest use a sample. */
+    static final Set<String> FULL_BC = Set.of("karate.mtx", "west0067.mtx", "lesmis.mtx", "netscience.mtx", "jazz.mtx",
+            "ldbc-directed-example.mtx", "ldbc-undirected-example.mtx", "cage8.mtx", "dwt_1005.mtx");
+
+    static List<String> graphs() {
+        return Datasets.squareSuiteSparse();
+    }
+
+    private static Graph load(String name) {
+        return GraphLoader.load(Datasets.dir().resolve("suitesparse").resolve(name),
+                LoadOptions.defaults().withIndexBase(Datasets.indexBase(name).isEmpty() ? 1 : 0));
+    }
+
+    /** {@code stag compare ALGORITHM --graph NAME} with the graph's index base and {@code more}. */
+    private static CliRunner compare(String algorithm, String name, String... more) {
+        List<String> args = new ArrayList<>(List.of("compare", algorithm, "--graph",
+                Datasets.dir().resolve("suitesparse").resolve(name).toString(), "--threads", "2"));
+        args.addAll(Datasets.indexBase(name));
+        args.addAll(Arrays.asList(more));
+        return CliRunner.run(args.toArray(String[]::new));
+    }
+
+    private static Map<String, String> agrees(CliRunner r, String what) {
+        assertEquals(0, r.code(), what + ": " + r.err() + r.out());
+        Map<String, String> kv = r.keyValues();
+        assertEquals("yes", kv.get("agree"), what + ": " + r.out());
+        return kv;
+    }
+
+    /** Sources in the input's numbering: the first vertex, the one of largest out-degree, and the last. */
+    private static List<Long> sources(Graph g) {
+        int hub = 0;
+        for (int v = 1; v < g.numVertices(); v++) {
+            if (g.degree(v) > g.degree(hub)) {
+                hub = v;
+            }
+        }
+        return List.of(g.ids().external(0), g.ids().external(hub), g.ids().external(g.numVertices() - 1));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("graphs")
+    void pageRank(String name) {
+        Map<String, String> kv = agrees(compare("pagerank", name, "--reference", "jgrapht"), "pagerank");
+        assertEquals("iterations=10 damping=0.85", kv.get("parameters"));
+        for (String key : List.of("stag-compile-seconds", "stag-run-seconds", "jgrapht-seconds", "jgrapht-graph-seconds",
+                "ratio")) {
+            assertTrue(kv.containsKey(key), key + " in " + kv);
+        }
+        agrees(compare("pagerank", name, "--iterations", "25", "--damping", "0.7"), "pagerank, 25 iterations");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("graphs")
+    void bfs(String name) {
+        for (long s : sources(load(name))) {
+            agrees(compare("bfs", name, "--source", Long.toString(s), "--format", "dense,ctree"), "bfs from " + s);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("graphs")
+    void sssp(String name) {
+        Graph g = load(name);
+        boolean negative = g.weights() != null && Arrays.stream(g.weights()).anyMatch(w -> w < 0);
+        for (long s : sources(g)) {
+            CliRunner r = compare("sssp", name, "--source", Long.toString(s));
+            if (negative) {
+                assertEquals(2, r.code(), r.err());
+                assertTrue(r.err().startsWith("stag: sssp: negative weight "), r.err());
+                assertEquals(1, r.err().strip().lines().count(), r.err());
+            } else {
+                agrees(r, "sssp from " + s);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("graphs")
+    void wcc(String name) {
+        agrees(compare("wcc", name, "--format", "bst,ctree"), "wcc");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("graphs")
+    void betweenness(String name) {
+        if (FULL_BC.contains(name)) {
+            agrees(compare("bc", name), "bc from every source");
+            return;
+        }
+        Graph g = load(name);
+        List<Long> sample = new ArrayList<>(sources(g));
+        for (int v = 1; v <= 6; v++) {
+            sample.add(g.ids().external(v * (g.numVertices() / 7)));
+        }
+        String ids = sample.stream().map(String::valueOf).collect(Collectors.joining(","));
+        agrees(compare("bc", name, "--sources", ids, "--reference", "handwritten"), "bc from " + ids);
+    }
+
+    @Test
+    void cdlpAndLccAgainstTheHandWrittenCode() {
+        for (String name : List.of("karate.mtx", "jazz.mtx", "cage8.mtx")) {
+            agrees(compare("cdlp", name, "--reference", "handwritten"), "cdlp on " + name);
+            agrees(compare("lcc", name, "--reference", "handwritten", "--format", "dense,hashed"), "lcc on " + name);
+        }
+    }
+
+    @Test
+    void jgraphtHasNoCdlpAndCannotSampleBetweenness() {
+        CliRunner r = compare("cdlp", "karate.mtx");
+        assertEquals(2, r.code());
+        assertEquals("stag: JGraphT has no cdlp with LDBC's semantics; compare cdlp with --reference handwritten",
+                r.err().strip());
+        r = compare("bc", "karate.mtx", "--sources", "1,2");
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith("stag: JGraphT computes betweenness from all sources only"), r.err());
+    }
+
+    @Test
+    void unknownReferenceAndAlgorithmAreBadInput() {
+        CliRunner r = compare("bfs", "karate.mtx", "--source", "1", "--reference", "nothing");
+        assertEquals(2, r.code());
+        assertEquals("stag: unknown reference 'nothing' (expected jgrapht or handwritten)", r.err().strip());
+        r = compare("pagerrank", "karate.mtx");
+        assertEquals(2, r.code());
+        assertEquals("stag: unknown algorithm 'pagerrank' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc)",
+                r.err().strip());
+    }
+}
