@@ -29,13 +29,15 @@ class ExplainTest {
                 lines.get(1));
         assertEquals("star call Step* at line 27: 3 iterations", lines.get(2));
         assertEquals("  iteration 1:", lines.get(3));
-        assertEquals("    kernel Step: contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j])  [deg = dense; rank = dense;"
-                + " contrib = dense] loop order j", lines.get(4));
+        // contrib and dangling walk j once, fused (seed 002 §6.2.1); so do next and deg_out.
+        assertEquals("    kernel Step: fused pass over N: contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j]);"
+                + " dangling = ifelse(deg[j] == 0, rank[j], 0.0) | j:(+, 0.0);", lines.get(4));
+        assertTrue(text.contains("    kernel Step: fused pass over N: next[i] = "), text);
         assertTrue(text.contains("    kernel Step: incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0)  [AT = dense,compressed;"
                 + " contrib = dense; incoming = dense] loop order i, j"), text);
         assertEquals(3, lines.stream().filter(l -> l.startsWith("  iteration ")).count());
-        // Five kernels per iteration, two before the loop.
-        assertEquals(2 + 3 * 5, lines.stream().filter(l -> l.trim().startsWith("kernel ")).count());
+        // Three kernels per iteration (two fused passes and the SpMV), two before the loop.
+        assertEquals(2 + 3 * 3, lines.stream().filter(l -> l.trim().startsWith("kernel ")).count());
     }
 
     @Test
