@@ -375,6 +375,13 @@ public final class KernelGenerator {
         }
         Strategy s = strategy(d, st, v);
         notes.merge("loop " + v, s.mode.toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
+        // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
+        // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
+        if (s.mode != Mode.SKIP) {
+            for (Expr guard : guards(d, st)) {
+                out = out.ifThen(new ExprEmitter(spec, st).emit(guard, ScalarType.BOOL));
+            }
+        }
         String iv = "i_" + v;
         String label = label(d);
         boolean inOrder = needsOrder(v);
@@ -669,7 +676,7 @@ public final class KernelGenerator {
         // A loop that contributes only where v equals a known value (l == label[j]) visits that one point.
         for (Expr.Binary eq : equalities(v)) {
             Expr other = isVar(eq.left(), v) ? eq.right() : eq.left();
-            if (knownAt(other, d, st) && noOp(d, absent, Set.of(eq))) {
+            if (spec.program().typeOf(other).isIntegral() && knownAt(other, d, st) && noOp(d, absent, Set.of(eq))) {
                 return new Strategy(Mode.POINT, List.of(), List.of(), p, other);
             }
         }
@@ -750,6 +757,53 @@ public final class KernelGenerator {
         return out;
     }
 
+    /**
+     * Bool subexpressions of the right-hand side that can be evaluated before the loop at depth {@code d} and
+     * that, when false, make the loop's whole contribution vanish.
+     */
+    private List<Expr> guards(int d, AccessState[] st) {
+        List<Expr> candidates = new ArrayList<>();
+        collectBools(spec.definition().value(), candidates);
+        Set<Integer> absent = new HashSet<>();
+        for (KernelSpec.Access a : spec.accesses()) {
+            if (st[a.id()].absent) {
+                absent.add(a.id());
+            }
+        }
+        List<Expr> out = new ArrayList<>();
+        for (Expr e : candidates) {
+            if (knownAt(e, d, st) && !KernelSpec.indexFree(spec.program(), e) && noOp(d, absent, Set.of(e))) {
+                out.add(e);
+                break;
+            }
+        }
+        return out;
+    }
+
+    private void collectBools(Expr e, List<Expr> out) {
+        if (spec.program().typeOf(e) == ScalarType.BOOL && (e instanceof Expr.Binary || e instanceof Expr.Access
+                || e instanceof Expr.Unary)) {
+            out.add(e);
+        }
+        if (e instanceof Expr.Binary b) {
+            collectBools(b.left(), out);
+            collectBools(b.right(), out);
+        } else if (e instanceof Expr.Unary u) {
+            collectBools(u.operand(), out);
+        } else if (e instanceof Expr.IfElse i) {
+            Boolean u = spec.uniformValue(i);
+            if (u != null) {
+                collectBools(u ? i.then() : i.otherwise(), out);
+                return;
+            }
+            collectBools(i.condition(), out);
+            collectBools(i.then(), out);
+            collectBools(i.otherwise(), out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> collectBools(x, out));
+        }
+    }
+
     /** Comparisons {@code v == e} or {@code e == v} in the right-hand side. */
     private List<Expr.Binary> equalities(String v) {
         List<Expr.Binary> out = new ArrayList<>();
@@ -788,9 +842,6 @@ public final class KernelGenerator {
 
     /** Whether {@code e} can be computed before the loop at depth {@code d}: bound indices, resolved reads. */
     private boolean knownAt(Expr e, int d, AccessState[] st) {
-        if (!spec.program().typeOf(e).isIntegral()) {
-            return false;
-        }
         Set<String> bound = new HashSet<>(order.subList(0, d));
         if (!varsBound(e, bound)) {
             return false;

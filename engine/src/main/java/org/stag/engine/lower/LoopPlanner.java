@@ -25,10 +25,35 @@ public final class LoopPlanner {
     /** For each index variable, the variables that must come before it, with the reason. */
     private final Map<String, Map<String, String>> before = new LinkedHashMap<>();
 
+    /**
+     * For each index variable, the variables that should come before it so that dynamic levels, whose locate
+     * is a search, are iterated rather than searched once per coordinate (a preference, dropped when no order
+     * satisfies it).
+     */
+    private final Map<String, Map<String, String>> prefer = new LinkedHashMap<>();
+
     /** @param codes the level code of every access, by access id */
     public LoopPlanner(KernelSpec spec, Map<Integer, List<LevelCode>> codes) {
         this.spec = spec;
         this.codes = codes;
+        for (String v : spec.indexVars()) {
+            prefer.put(v, new LinkedHashMap<>());
+        }
+        for (KernelSpec.Access a : spec.accesses()) {
+            Set<String> above = new LinkedHashSet<>();
+            for (int k = 0; k < a.levels(); k++) {
+                String v = a.levelVar().get(k);
+                LevelCode c = codes.get(a.id()).get(k);
+                if (v != null && c.canLocate() && !(c instanceof StaticLevelCode)) {
+                    for (String u : above) {
+                        if (!u.equals(v)) {
+                            prefer.get(v).putIfAbsent(u, "search");
+                        }
+                    }
+                }
+                vars(a.levelIndex().get(k), above);
+            }
+        }
         for (String v : spec.indexVars()) {
             before.put(v, new LinkedHashMap<>());
         }
@@ -87,7 +112,21 @@ public final class LoopPlanner {
     /** The loop order, outermost first: {@code Ord} when given (checked), else the planner's choice. */
     public List<String> order() {
         List<String> ord = spec.info().loopOrder();
-        List<String> order = ord.isEmpty() ? choose() : check(ord);
+        if (!ord.isEmpty()) {
+            List<String> order = check(ord);
+            checkScatter(order);
+            return order;
+        }
+        List<String> order = preferred();
+        if (order != null) {
+            try {
+                checkScatter(order);
+                return order;
+            } catch (ProgramException e) {
+                // The preference leads to a target this definition cannot scatter into; use the plain order.
+            }
+        }
+        order = chooseWith(before);
         checkScatter(order);
         return order;
     }
@@ -105,21 +144,53 @@ public final class LoopPlanner {
         return pref;
     }
 
-    private List<String> choose() {
+    /** The order that also iterates searchable dynamic levels, or null when no order satisfies that. */
+    private List<String> preferred() {
+        Map<String, Map<String, String>> strict = new LinkedHashMap<>();
+        for (String v : before.keySet()) {
+            Map<String, String> m = new LinkedHashMap<>(before.get(v));
+            prefer.get(v).forEach(m::putIfAbsent);
+            strict.put(v, m);
+        }
+        return greedy(strict);
+    }
+
+    private List<String> greedy(Map<String, Map<String, String>> rules) {
         List<String> pref = preference();
         List<String> order = new ArrayList<>();
         Set<String> placed = new HashSet<>();
         while (order.size() < pref.size()) {
             String next = null;
             for (String v : pref) {
-                if (!placed.contains(v) && placed.containsAll(before.get(v).keySet())) {
+                if (!placed.contains(v) && placed.containsAll(rules.get(v).keySet())) {
+                    next = v;
+                    break;
+                }
+            }
+            if (next == null) {
+                return null;
+            }
+            order.add(next);
+            placed.add(next);
+        }
+        return order;
+    }
+
+    private List<String> chooseWith(Map<String, Map<String, String>> rules) {
+        List<String> pref = preference();
+        List<String> order = new ArrayList<>();
+        Set<String> placed = new HashSet<>();
+        while (order.size() < pref.size()) {
+            String next = null;
+            for (String v : pref) {
+                if (!placed.contains(v) && placed.containsAll(rules.get(v).keySet())) {
                     next = v;
                     break;
                 }
             }
             if (next == null) {
                 String stuck = pref.stream().filter(v -> !placed.contains(v)).findFirst().orElseThrow();
-                Map<String, String> why = before.get(stuck);
+                Map<String, String> why = rules.get(stuck);
                 String reason = why.entrySet().stream().filter(e -> !placed.contains(e.getKey())).map(Map.Entry::getValue)
                         .findFirst().orElse("a cycle");
                 throw error("no loop order can iterate these formats: " + reason);

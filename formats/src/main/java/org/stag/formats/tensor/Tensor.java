@@ -123,6 +123,9 @@ public final class Tensor {
             throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
         }
         int order = order();
+        if (order == 1 && levels[0] instanceof DenseLevel && !valuesInLastLevel()) {
+            return convertDenseVector(target);
+        }
         int cap = 16;
         int[][] lc = new int[order][cap];
         int[] index = new int[cap];
@@ -163,6 +166,31 @@ public final class Tensor {
             n = index.length;
         }
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
+    }
+
+    /**
+     * {@link #convert} of a dense vector: one pass over the values array (no cursor), then assembly of the
+     * non-fill entries, which are already in coordinate order. Frontiers switch format this way every
+     * iteration of a direction-optimizing BFS.
+     */
+    private Tensor convertDenseVector(Format target) {
+        int n = values.size();
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (!values.isFill(i)) {
+                count++;
+            }
+        }
+        int[] crd = new int[count];
+        int[] index = new int[count];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (!values.isFill(i)) {
+                crd[k] = i;
+                index[k++] = i;
+            }
+        }
+        return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, count, values, index);
     }
 
     /** The format. */
