@@ -269,14 +269,9 @@ public final class FusedGenerator {
     }
 
     private static void combine(Block out, ReduceOp op, String acc, String v, ScalarType t) {
-        switch (op) {
-            case ADD -> out.line(acc + " += " + v);
-            case MUL -> out.line(acc + " *= " + v);
-            case MIN -> out.line(acc + " = " + (t == ScalarType.BOOL ? acc + " && " + v : "Math.min(" + acc + ", " + v + ")"));
-            case MAX -> out.line(acc + " = " + (t == ScalarType.BOOL ? acc + " || " + v : "Math.max(" + acc + ", " + v + ")"));
-            case OR -> out.line(acc + " = " + acc + " || " + v);
-            case AND -> out.line(acc + " = " + acc + " && " + v);
-            default -> throw new IllegalArgumentException("cannot fuse a " + op + " reduction");
+        if (op == ReduceOp.CHOOSE) {
+            throw new IllegalArgumentException("cannot fuse a CHOOSE reduction");
         }
+        KernelGenerator.combine(out, op, acc, v, t, null);
     }
 }

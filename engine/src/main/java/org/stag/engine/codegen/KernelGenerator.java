@@ -938,7 +938,7 @@ public final class KernelGenerator {
     }
 
     /** {@code acc = acc op v}, breaking out of {@code label} (if given) once the result cannot change. */
-    private static void combine(Block out, ReduceOp op, String acc, String v, ScalarType t, String label) {
+    static void combine(Block out, ReduceOp op, String acc, String v, ScalarType t, String label) {
         switch (op) {
             case ADD -> out.line(acc + " += " + v);
             case MUL -> out.line(acc + " *= " + v);

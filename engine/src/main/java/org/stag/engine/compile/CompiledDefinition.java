@@ -121,7 +121,7 @@ public final class CompiledDefinition {
             if (total > Integer.MAX_VALUE - 8) {
                 throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
             }
-            f.out = newArray(tt, (int) total);
+            f.out = TypedArrays.newArray(tt, (int) total);
         }
         body.prepare(f);
         boolean chunked = plan.chunkExtent() != null || plan.gathered();
@@ -197,7 +197,7 @@ public final class CompiledDefinition {
                 if (total > Integer.MAX_VALUE - 8) {
                     throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
                 }
-                f.out = newArray(tt, (int) total);
+                f.out = TypedArrays.newArray(tt, (int) total);
             }
         }
         body.prepare(f);
@@ -304,7 +304,7 @@ public final class CompiledDefinition {
             total += b.size;
         }
         int[][] crd = new int[dims.length][total];
-        Object vals = newArray(t, total);
+        Object vals = TypedArrays.newArray(t, total);
         int at = 0;
         for (CooBuffer b : coo) {
             for (int m = 0; m < dims.length; m++) {
@@ -324,25 +324,9 @@ public final class CompiledDefinition {
     }
 
     private Values values(ScalarType t, Object array) {
-        org.stag.engine.check.Constant fill = spec.targetFill();
-        return switch (t) {
-            case DOUBLE -> Values.ofDoubles((double[]) array, fill.real());
-            case FLOAT -> Values.ofFloats((float[]) array, (float) fill.real());
-            case LONG -> Values.ofLongs((long[]) array, fill.integer());
-            case INT -> Values.ofInts((int[]) array, (int) fill.integer());
-            case BOOL -> Values.ofBools((boolean[]) array, fill.bool());
-        };
+        return TypedArrays.values(t, array, spec.targetFill());
     }
 
-    private static Object newArray(ScalarType t, int n) {
-        return switch (t) {
-            case DOUBLE -> new double[n];
-            case FLOAT -> new float[n];
-            case LONG -> new long[n];
-            case INT -> new int[n];
-            case BOOL -> new boolean[n];
-        };
-    }
 
     private int[] dims(Map<String, ?> bindings) {
         List<String> sizes = spec.target().tensor().sizes();

@@ -70,7 +70,7 @@ public final class CompiledFusion {
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);
             if (t.isTensor()) {
-                f.outs[k] = newArray(t.type().elem(), n);
+                f.outs[k] = TypedArrays.newArray(t.type().elem(), n);
             } else {
                 f.partsReal[k] = new double[chunks];
                 f.partsInt[k] = new long[chunks];
@@ -82,7 +82,7 @@ public final class CompiledFusion {
             Symbol t = targets.get(k);
             ScalarType et = t.type().elem();
             if (t.isTensor()) {
-                out.put(t.name(), Tensor.ofDense(formats.get(t.name()), new int[] {n}, values(et, f.outs[k], t.tensor().fill())));
+                out.put(t.name(), Tensor.ofDense(formats.get(t.name()), new int[] {n}, TypedArrays.values(et, f.outs[k], t.tensor().fill())));
             } else {
                 out.put(t.name(), switch (et) {
                     case BOOL -> f.resultsInt[k] != 0;
@@ -129,7 +129,7 @@ public final class CompiledFusion {
                     f.outs[k] = array(r);
                     out[k] = r;
                 } else {
-                    f.outs[k] = newArray(t.type().elem(), n);
+                    f.outs[k] = TypedArrays.newArray(t.type().elem(), n);
                     out[k] = null;
                 }
             } else if (f.partsReal[k] == null || f.partsReal[k].length < chunks) {
@@ -141,7 +141,7 @@ public final class CompiledFusion {
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);
             if (t.isTensor() && out[k] == null) {
-                out[k] = Tensor.ofDense(formats.get(t.name()), new int[] {n}, values(t.type().elem(), f.outs[k],
+                out[k] = Tensor.ofDense(formats.get(t.name()), new int[] {n}, TypedArrays.values(t.type().elem(), f.outs[k],
                         t.tensor().fill()));
             }
             f.outs[k] = null;
@@ -163,25 +163,7 @@ public final class CompiledFusion {
         return ((org.stag.formats.tensor.BoolValues) v).array();
     }
 
-    private static Values values(ScalarType t, Object array, Constant fill) {
-        return switch (t) {
-            case DOUBLE -> Values.ofDoubles((double[]) array, fill.real());
-            case FLOAT -> Values.ofFloats((float[]) array, (float) fill.real());
-            case LONG -> Values.ofLongs((long[]) array, fill.integer());
-            case INT -> Values.ofInts((int[]) array, (int) fill.integer());
-            case BOOL -> Values.ofBools((boolean[]) array, fill.bool());
-        };
-    }
 
-    private static Object newArray(ScalarType t, int n) {
-        return switch (t) {
-            case DOUBLE -> new double[n];
-            case FLOAT -> new float[n];
-            case LONG -> new long[n];
-            case INT -> new int[n];
-            case BOOL -> new boolean[n];
-        };
-    }
 
     private static Object require(Map<String, ?> bindings, String name) {
         Object v = bindings.get(name);

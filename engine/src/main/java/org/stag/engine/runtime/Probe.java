@@ -27,8 +27,7 @@ public final class Probe {
         if (mask < 0) {
             return -1;
         }
-        int h = i * 0x9E3779B9;
-        int s = (h ^ (h >>> 16)) & mask;
+        int s = org.stag.formats.level.HashedLevel.home(i, mask);
         for (int probes = 0; probes <= mask; probes++) {
             int c = crd[base + s];
             if (c == i) {

@@ -47,6 +47,11 @@ public final class BitmapLevel extends Level {
 
     /** The first present position in {@code [from, to)}, or -1: skips 64 absent positions per word. */
     public int nextSetBit(int from, int to) {
+        return nextSetBit(words, from, to);
+    }
+
+    /** The first set bit in {@code [from, to)} of {@code words}, or -1 (for generated code too). */
+    public static int nextSetBit(long[] words, int from, int to) {
         if (from >= to) {
             return -1;
         }
