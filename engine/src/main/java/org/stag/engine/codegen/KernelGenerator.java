@@ -9,7 +9,6 @@ import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
-import org.stag.engine.check.Constant;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.ScalarType;
@@ -119,12 +118,7 @@ public final class KernelGenerator {
         String chunkExtent = chunked && !gathered ? spec.extents().get(order.get(0)) : null;
 
         Block run = new Block();
-        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
-            boolean asInt = JavaTypes.travelsAsInt(s.getValue());
-            int slot = (asInt ? ints : reals).indexOf(s.getKey());
-            run.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
-                    + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slot + "]", s.getValue()));
-        }
+        declareScalars(run);
         for (KernelSpec.Access a : spec.accesses()) {
             String t = "a" + a.id() + "_t";
             run.line("final org.stag.formats.tensor.Tensor " + t + " = f.tensors[" + tensors.indexOf(a.tensor().name()) + "]");
@@ -292,11 +286,7 @@ public final class KernelGenerator {
         }
         KernelSpec.Group g = spec.groups().get(spec.groups().size() - 1);
         ScalarType at = g.type();
-        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
-            boolean asInt = JavaTypes.travelsAsInt(s.getValue());
-            b.line("final " + JavaTypes.of(s.getValue()) + " s_" + s.getKey() + " = "
-                    + JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
-        }
+        declareScalars(b);
         b.line(JavaTypes.of(at) + " acc = " + new ExprEmitter(spec, initialStates()).emit(g.init(), at));
         Block loop = b.forLoop("merge", "int c = 0", "c < chunks", "c++");
         String part = JavaTypes.fromSlot(at.isFloating() ? "f.partReal[c]" : "f.partInt[c]", at);
@@ -1189,10 +1179,5 @@ public final class KernelGenerator {
 
     private String fresh(String base) {
         return base + (names++);
-    }
-
-    /** The kernel's constant for reading a tensor's fill value (used by tests and the runtime). */
-    static String fillLiteral(Constant c) {
-        return JavaTypes.literal(c);
     }
 }

@@ -94,56 +94,20 @@ public final class CompiledDefinition {
      * @return the target's value: a {@link Tensor} or a boxed scalar
      */
     public Object run(Map<String, ?> bindings, int threads) {
-        Frame f = new Frame();
-        f.tensors = new Tensor[plan.tensors().size()];
+        Frame f = newFrame();
         for (int k = 0; k < f.tensors.length; k++) {
-            String name = plan.tensors().get(k);
-            Tensor t = (Tensor) require(bindings, name);
-            Format expected = spec.operands().get(name).format();
-            f.tensors[k] = t.format().equals(expected) ? t : t.convert(expected);
+            f.tensors[k] = (Tensor) require(bindings, plan.tensors().get(k));
         }
-        f.ints = new long[plan.intScalars().size()];
         for (int k = 0; k < f.ints.length; k++) {
             Object v = require(bindings, plan.intScalars().get(k));
             f.ints[k] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).longValue();
         }
-        f.reals = new double[plan.realScalars().size()];
         for (int k = 0; k < f.reals.length; k++) {
             f.reals[k] = ((Number) require(bindings, plan.realScalars().get(k))).doubleValue();
         }
-        ScalarType tt = spec.targetType();
-        int[] dims = plan.result() == KernelPlan.ResultKind.SCALAR ? null : dims(bindings);
-        if (plan.result() == KernelPlan.ResultKind.DENSE) {
-            long total = 1;
-            for (int dim : dims) {
-                total *= dim;
-            }
-            if (total > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
-            }
-            f.out = TypedArrays.newArray(tt, (int) total);
-        }
-        body.prepare(f);
-        boolean chunked = plan.chunkExtent() != null || plan.gathered();
-        int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : size(bindings, plan.chunkExtent());
-        int chunkSize = chunked ? ChunkRunner.chunkSize(n) : 0;
-        int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
-        if (plan.result() == KernelPlan.ResultKind.SPARSE) {
-            f.coo = new CooBuffer[chunks];
-            for (int c = 0; c < chunks; c++) {
-                f.coo[c] = new CooBuffer(dims.length, tt);
-            }
-        } else if (plan.result() == KernelPlan.ResultKind.SCALAR) {
-            f.partReal = new double[chunks];
-            f.partInt = new long[chunks];
-        }
-        ChunkRunner.of(threads).runChunks(body, f, n, chunks, chunkSize);
-        body.finish(f, chunks);
-        return switch (plan.result()) {
-            case SCALAR -> box(f, tt);
-            case DENSE -> Tensor.ofDense(spec.targetFormat(), dims, values(tt, f.out));
-            case SPARSE -> assemble(f.coo, dims, tt);
-        };
+        // One run path: the frame's operands are converted, sized and run exactly as for repeated runs.
+        Tensor out = runWith(f, ChunkRunner.of(threads), null);
+        return plan.result() == KernelPlan.ResultKind.SCALAR ? box(f, spec.targetType()) : out;
     }
 
     /**
@@ -327,22 +291,6 @@ public final class CompiledDefinition {
         return TypedArrays.values(t, array, spec.targetFill());
     }
 
-
-    private int[] dims(Map<String, ?> bindings) {
-        List<String> sizes = spec.target().tensor().sizes();
-        int[] dims = new int[sizes.size()];
-        for (int m = 0; m < dims.length; m++) {
-            dims[m] = size(bindings, sizes.get(m));
-        }
-        return dims;
-    }
-
-    private static int size(Map<String, ?> bindings, String size) {
-        if (Character.isDigit(size.charAt(0))) {
-            return Integer.parseInt(size);
-        }
-        return ((Number) require(bindings, size)).intValue();
-    }
 
     private static Object require(Map<String, ?> bindings, String name) {
         Object v = bindings.get(name);

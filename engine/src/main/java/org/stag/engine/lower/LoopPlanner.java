@@ -37,6 +37,7 @@ public final class LoopPlanner {
         this.spec = spec;
         this.codes = codes;
         for (String v : spec.indexVars()) {
+            before.put(v, new LinkedHashMap<>());
             prefer.put(v, new LinkedHashMap<>());
         }
         for (KernelSpec.Access a : spec.accesses()) {
@@ -44,29 +45,15 @@ public final class LoopPlanner {
             for (int k = 0; k < a.levels(); k++) {
                 String v = a.levelVar().get(k);
                 LevelCode c = codes.get(a.id()).get(k);
-                if (v != null && c.canLocate() && !(c instanceof StaticLevelCode)) {
+                // A level that cannot locate must be iterated; a dynamic one that can (a search) should be.
+                Map<String, String> rules = v == null ? null : !c.canLocate() ? before.get(v)
+                        : c instanceof StaticLevelCode ? null : prefer.get(v);
+                String reason = a.tensor().name() + " (" + a.tensor().format() + "): level " + k
+                        + " cannot locate, so " + v + " is iterated after the levels above it";
+                if (rules != null) {
                     for (String u : above) {
                         if (!u.equals(v)) {
-                            prefer.get(v).putIfAbsent(u, "search");
-                        }
-                    }
-                }
-                vars(a.levelIndex().get(k), above);
-            }
-        }
-        for (String v : spec.indexVars()) {
-            before.put(v, new LinkedHashMap<>());
-        }
-        for (KernelSpec.Access a : spec.accesses()) {
-            Set<String> above = new LinkedHashSet<>();
-            for (int k = 0; k < a.levels(); k++) {
-                String v = a.levelVar().get(k);
-                LevelCode c = codes.get(a.id()).get(k);
-                if (v != null && !c.canLocate()) {
-                    for (String u : above) {
-                        if (!u.equals(v)) {
-                            before.get(v).putIfAbsent(u, a.tensor().name() + " (" + a.tensor().format() + "): level " + k
-                                    + " cannot locate, so " + v + " is iterated after the levels above it");
+                            rules.putIfAbsent(u, reason);
                         }
                     }
                 }
