@@ -48,7 +48,7 @@ class RunLdbcTest {
     @ParameterizedTest(name = "{0} {1} {2}")
     @MethodSource("cases")
     void reproducesTheExpectedOutput(String dataset, String algorithm, String format) {
-        Path properties = Datasets.dir().resolve("ldbc").resolve(dataset);
+        Path properties = Datasets.file("ldbc/" + dataset);
         Path out = dir.resolve("out.txt");
         CliRunner r = CliRunner.run("run", algorithm, "--graph", properties.toString(), "--format", format,
                 "--threads", "2", "--output", out.toString());
