@@ -1,59 +1,73 @@
 package org.stag.algorithms;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.stag.algorithms.graph.Csr;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 
-/** Where the shared real graphs are; tests that need them are skipped, loudly, when they are absent. */
+/**
+ * The real graphs bundled in the repository's {@code datasets/} folder. Its {@code SHA256SUMS} lists every
+ * file the tests expect; a missing folder or file fails the test that needs it, it is never skipped.
+ */
 public final class TestData {
     private TestData() {
     }
 
-    /** The shared datasets folder ({@code -Dstag.datasets}, default {@code ../../shared/datasets}). */
+    /** The datasets folder: {@code -Dstag.datasets}, else {@code ../datasets} from the module's folder. */
     public static Path datasets() {
-        String configured = System.getProperty("stag.datasets");
-        Path p = configured != null ? Path.of(configured) : Path.of("..", "..", "shared", "datasets");
-        if (!Files.isDirectory(p)) {
-            System.err.println("SKIPPED: shared datasets not found at " + p.toAbsolutePath()
-                    + " (set -Dstag.datasets=DIR); tests on real graphs do not run");
-        }
-        assumeTrue(Files.isDirectory(p), "shared datasets not found at " + p.toAbsolutePath());
+        String configured = System.getProperty("stag.datasets", "");
+        Path p = configured.isBlank() ? Path.of("..", "datasets") : Path.of(configured);
+        assertTrue(Files.isRegularFile(p.resolve("SHA256SUMS")), () -> "the bundled datasets are missing: no "
+                + p.resolve("SHA256SUMS").toAbsolutePath() + " (the repository's datasets/, or -Dstag.datasets=DIR)");
         return p;
     }
 
-    /** The LDBC example datasets' {@code .properties} files, sorted by name. */
-    public static List<Path> ldbcExamples() {
-        return list(datasets().resolve("ldbc"), ".properties");
+    /** A bundled file by its path under the datasets folder, which must exist. */
+    public static Path file(String relative) {
+        Path f = datasets().resolve(relative);
+        assertTrue(Files.isRegularFile(f), () -> "bundled dataset file missing: " + f.toAbsolutePath());
+        return f;
     }
 
-    /** The names of the square SuiteSparse graphs (every shared one except the rectangular lp_afiro). */
+    /** The LDBC example datasets' {@code .properties} files, sorted by name; each must exist. */
+    public static List<Path> ldbcExamples() {
+        return listed("ldbc/", ".properties").stream().map(TestData::file).toList();
+    }
+
+    /** The names of the square SuiteSparse graphs (every bundled one except the rectangular lp_afiro). */
     public static List<String> squareSuiteSparse() {
-        return list(datasets().resolve("suitesparse"), ".mtx").stream()
-                .map(p -> p.getFileName().toString())
+        return listed("suitesparse/", ".mtx").stream()
+                .map(n -> n.substring("suitesparse/".length()))
                 .filter(n -> !n.equals("lp_afiro.mtx"))
                 .toList();
     }
 
-    /** Loads a shared SuiteSparse graph, 0-based where the shared copy was written so by mistake. */
+    /** The square SuiteSparse graphs with fewer than {@code n} vertices, by name. */
+    public static List<String> squareSuiteSparseBelow(int n) {
+        return squareSuiteSparse().stream().filter(name -> suiteSparse(name).n() < n).toList();
+    }
+
+    /** Loads a bundled SuiteSparse graph, 0-based where the copy was written so by mistake. */
     public static Csr suiteSparse(String name) {
         boolean zeroBased = name.equals("lesmis.mtx") || name.equals("netscience.mtx");
-        Graph g = GraphLoader.load(datasets().resolve("suitesparse").resolve(name),
-                LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
+        Graph g = GraphLoader.load(file("suitesparse/" + name), LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
         return Csr.of(g);
     }
 
-    private static List<Path> list(Path dir, String suffix) {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.getFileName().toString().endsWith(suffix)).sorted().toList();
+    /** The files {@code SHA256SUMS} lists under {@code prefix} with names ending in {@code suffix}, sorted. */
+    private static List<String> listed(String prefix, String suffix) {
+        try {
+            return Files.readAllLines(datasets().resolve("SHA256SUMS")).stream()
+                    .map(line -> line.substring(line.indexOf("  ") + 2))
+                    .filter(name -> name.startsWith(prefix) && name.endsWith(suffix))
+                    .sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

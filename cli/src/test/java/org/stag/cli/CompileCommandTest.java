@@ -2,6 +2,7 @@ package org.stag.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,7 +80,7 @@ class CompileCommandTest {
     /** The emitted sources compile with javac against the engine, as they are. */
     static void assertCompiles(Path root) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Assumptions.assumeTrue(javac != null, "no system Java compiler (running on a JRE)");
+        assertNotNull(javac, "no system Java compiler: the build needs a JDK, not a JRE");
         List<String> sources;
         try (Stream<Path> s = Files.walk(root)) {
             sources = s.filter(p -> p.toString().endsWith(".java")).map(Path::toString).toList();

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,8 +42,7 @@ class EvalCommandTest {
 
     @BeforeEach
     void findKarate() {
-        karate = Path.of(System.getProperty("stag.datasets", "../../shared/datasets"), "suitesparse", "karate.mtx");
-        Assumptions.assumeTrue(Files.exists(karate), "SKIPPED: no shared datasets at " + karate.getParent());
+        karate = Datasets.suiteSparse("karate.mtx");
     }
 
     Path write(String name, String text) throws IOException {

@@ -63,8 +63,7 @@ class FormatOptionTest {
 
     @Test
     void aRectangularMatrixIsNoGraphForAFormat() {
-        Path afiro = Path.of(System.getProperty("stag.datasets", "../../shared/datasets"), "suitesparse", "lp_afiro.mtx");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(afiro));
+        Path afiro = Datasets.suiteSparse("lp_afiro.mtx");
         CliRunner r = CliRunner.run("info", "--format", "dense,compressed", afiro.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("not square: 27 x 51"), r.err());

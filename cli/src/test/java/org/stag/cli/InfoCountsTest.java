@@ -1,7 +1,6 @@
 package org.stag.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,29 +9,21 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code stag info} on every shared graph prints the vertex and edge counts that a deliberately naive
+ * {@code stag info} on every bundled graph prints the vertex and edge counts that a deliberately naive
  * reader (split on blanks, a HashSet of pairs) computes independently.
  */
 class InfoCountsTest {
     static Path datasets() {
-        Path p = Path.of(System.getProperty("stag.datasets", "../../shared/datasets"));
-        if (!Files.isDirectory(p)) {
-            System.err.println("SKIPPED: shared datasets not found at " + p.toAbsolutePath());
-        }
-        assumeTrue(Files.isDirectory(p), "shared datasets not found at " + p.toAbsolutePath());
-        return p;
+        return Datasets.dir();
     }
 
-    static List<Path> suiteSparse() throws IOException {
-        try (Stream<Path> s = Files.list(datasets().resolve("suitesparse"))) {
-            return s.filter(p -> p.toString().endsWith(".mtx")).sorted().toList();
-        }
+    static List<Path> suiteSparse() {
+        return Datasets.allSuiteSparse();
     }
 
     /** rows, cols, stored directed edges: symmetric off-diagonal entries twice, diagonal once. */
@@ -112,7 +103,7 @@ class InfoCountsTest {
     @ParameterizedTest
     @ValueSource(strings = {"lesmis.mtx", "netscience.mtx"})
     void zeroBasedSharedFilesAreRefusedWithAHint(String name) {
-        CliRunner r = CliRunner.run("info", datasets().resolve("suitesparse").resolve(name).toString());
+        CliRunner r = CliRunner.run("info", Datasets.suiteSparse(name).toString());
         assertEquals(2, r.code());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertEquals(true, r.err().contains("--index-base 0"), r.err());

@@ -291,8 +291,7 @@ class RunCommandTest {
 
     @Test
     void aGraphThatIsNotSquare() {
-        Path afiro = Path.of(System.getProperty("stag.datasets", "../../shared/datasets"), "suitesparse", "lp_afiro.mtx");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(afiro));
+        Path afiro = Datasets.suiteSparse("lp_afiro.mtx");
         CliRunner r = CliRunner.run("run", "wcc", "--graph", afiro.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("not square: 27 x 51"), r.err());

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.ByteArrayInputStream;
@@ -456,9 +455,9 @@ class MalformedInputTest {
     @Test
     void absurdDeclaredCountsFailWithoutAllocating() {
         java.lang.management.ThreadMXBean plain = ManagementFactory.getThreadMXBean();
-        assumeTrue(plain instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter in this JVM");
+        assertTrue(plain instanceof com.sun.management.ThreadMXBean, "no per-thread allocation counter in this JVM");
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) plain;
-        assumeTrue(bean.isThreadAllocatedMemorySupported());
+        assertTrue(bean.isThreadAllocatedMemorySupported(), "this JVM cannot count a thread's allocations");
         bean.setThreadAllocatedMemoryEnabled(true);
         LoadOptions oneThread = LoadOptions.defaults().withThreads(1);
         for (String name : List.of("mtx-absurd-count.mtx", "mtx-absurd-count-huge-size.mtx")) {

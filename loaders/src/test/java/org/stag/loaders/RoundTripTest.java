@@ -2,6 +2,7 @@ package org.stag.loaders;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,11 @@ class RoundTripTest {
 
     static List<Path> files() {
         return TestData.suiteSparse();
+    }
+
+    /** The square graphs: an edge list has no separate row and column counts. */
+    static List<Path> squareFiles() {
+        return files().stream().filter(p -> !p.getFileName().toString().equals("lp_afiro.mtx")).toList();
     }
 
     private static LoadOptions optionsFor(Path p) {
@@ -45,12 +51,10 @@ class RoundTripTest {
     }
 
     @ParameterizedTest
-    @MethodSource("files")
+    @MethodSource("squareFiles")
     void edgeListRoundTripIsExactUpToTrailingIsolatedVertices(Path file) throws IOException {
         Graph g = GraphLoader.load(file, optionsFor(file));
-        if (!g.isSquare()) {
-            return;
-        }
+        assertTrue(g.isSquare(), file + " is not square");
         Path wel = dir.resolve("out.wel");
         GraphWriter.write(g, wel);
         Graph back = GraphLoader.load(wel, LoadOptions.defaults().withDirected(g.directed()));

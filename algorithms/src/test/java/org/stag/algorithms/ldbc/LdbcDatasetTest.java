@@ -24,7 +24,7 @@ class LdbcDatasetTest {
 
     @Test
     void readsTheDirectedExample() {
-        LdbcDataset d = LdbcDataset.open(TestData.datasets().resolve("ldbc/example-directed.properties"));
+        LdbcDataset d = LdbcDataset.open(TestData.file("ldbc/example-directed.properties"));
         assertEquals("example-directed", d.name());
         assertTrue(d.directed());
         assertTrue(d.weighted());
@@ -48,7 +48,7 @@ class LdbcDatasetTest {
 
     @Test
     void readsTheUndirectedExample() {
-        LdbcDataset d = LdbcDataset.open(TestData.datasets().resolve("ldbc/example-undirected.properties"));
+        LdbcDataset d = LdbcDataset.open(TestData.file("ldbc/example-undirected.properties"));
         assertFalse(d.directed());
         assertEquals(2, d.bfsSource());
         Graph g = d.load(LoadOptions.defaults());

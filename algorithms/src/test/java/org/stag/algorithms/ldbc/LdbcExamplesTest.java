@@ -46,7 +46,7 @@ class LdbcExamplesTest {
     @ParameterizedTest(name = "{0} {1} on {2} threads")
     @MethodSource("cases")
     void reproducesExpectedOutput(String properties, LdbcAlgorithm algorithm, int threads) {
-        LdbcDataset d = LdbcDataset.open(TestData.datasets().resolve("ldbc").resolve(properties));
+        LdbcDataset d = LdbcDataset.open(TestData.file("ldbc/" + properties));
         assertTrue(d.hasExpectedOutput(algorithm), "no expected output " + d.expectedOutput(algorithm));
         Csr g = Csr.of(d.load(LoadOptions.defaults().withThreads(threads)));
         VertexIds ids = g.ids();
@@ -66,7 +66,7 @@ class LdbcExamplesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("names")
     void bfsPushOnlyAlsoReproducesExpectedOutput(String properties) {
-        LdbcDataset d = LdbcDataset.open(TestData.datasets().resolve("ldbc").resolve(properties));
+        LdbcDataset d = LdbcDataset.open(TestData.file("ldbc/" + properties));
         Csr g = Csr.of(d.load(LoadOptions.defaults()));
         long[] depth = Bfs.depths(g, g.internal(d.bfsSource()), false, 1);
         LdbcValidation.Result r = LdbcValidation.exact(LdbcOutput.readLongs(d.expectedOutput(LdbcAlgorithm.BFS)),

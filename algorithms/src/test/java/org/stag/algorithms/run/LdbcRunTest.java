@@ -41,7 +41,7 @@ class LdbcRunTest {
     @ParameterizedTest(name = "{0} {1} {2} {3} thread(s)")
     @MethodSource("cases")
     void reproducesTheExpectedOutput(String name, Algorithm a, String format, int threads) {
-        LdbcDataset d = LdbcDataset.open(TestData.datasets().resolve("ldbc").resolve(name));
+        LdbcDataset d = LdbcDataset.open(TestData.file("ldbc/" + name));
         Graph g = d.load(LoadOptions.defaults());
         RunSettings s = new RunSettings().format(format).threads(threads).ldbc(LdbcParameters.of(d.propertiesFile()));
         AlgorithmRunner.Result r = AlgorithmRunnerTest.RUNNER.run(a, g, s);

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.stag.engine.TestData;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
@@ -33,9 +32,7 @@ import org.stag.loaders.LoadOptions;
  */
 class SeedComputationsTest {
     private static Graph karate() {
-        Path p = Path.of(System.getProperty("stag.datasets", "../../shared/datasets"), "suitesparse", "karate.mtx");
-        assertTrue(Files.exists(p), "needs " + p);
-        return GraphLoader.load(p, LoadOptions.defaults());
+        return GraphLoader.load(TestData.file("suitesparse/karate.mtx"), LoadOptions.defaults());
     }
 
     private static CompiledDefinition compile(String program, Map<String, String> formats) {

@@ -294,6 +294,17 @@ class BlistFormatTest {
             assertEquals(2, BlockLists.blocks(s, root).size(), "the emptied block is unlinked");
         }
 
+        /** No size field to get wrong: the schema has none, and every block has exactly its C slots. */
+        @Test
+        void hasNoSizeFieldAndFullSlotCounts() {
+            assertTrue(small.schema().nodeTypes().stream().noneMatch(t -> t.field("B").isPresent()), "a size field");
+            int[] root = new int[1];
+            NodeStore s = sample(20, root);
+            for (BlockLists.Block b : BlockLists.blocks(s, root[0])) {
+                assertEquals(SMALL, b.crd().length, "slots of block " + b.handle());
+            }
+        }
+
         @Test
         void checkFindsAnInvalidCoordinate() {
             int[] root = new int[1];

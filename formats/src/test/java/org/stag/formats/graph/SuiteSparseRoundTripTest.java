@@ -2,10 +2,9 @@ package org.stag.formats.graph;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,13 +13,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.stag.formats.TestData;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.StoredGraph;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 
-/** Every shared SuiteSparse graph, built in every graph format and read back, is the same graph. */
+/** Every square bundled SuiteSparse graph, built in every graph format and read back, is the same graph. */
 class SuiteSparseRoundTripTest {
     /**
      * CSR, (dense, F) for every dynamic F, every dynamic level over C-trees, BSTs over every F, and a few
@@ -38,15 +38,11 @@ class SuiteSparseRoundTripTest {
         return out.stream().distinct().toList();
     }
 
-    static Stream<Arguments> cases() throws IOException {
-        Path dir = Path.of(System.getProperty("stag.datasets", "../../shared/datasets")).resolve("suitesparse");
-        if (!Files.isDirectory(dir)) {
-            System.err.println("SKIPPED: shared datasets not found at " + dir.toAbsolutePath());
-        }
-        assumeTrue(Files.isDirectory(dir), "shared datasets not found");
+    /** Every square bundled SuiteSparse graph (all but the rectangular lp_afiro) in every format. */
+    static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.filter(x -> x.toString().endsWith(".mtx")).sorted().toList()) {
+        for (Path p : TestData.suiteSparse()) {
+            if (!p.getFileName().toString().equals("lp_afiro.mtx")) {
                 for (String f : formats()) {
                     out.add(Arguments.of(p.getFileName().toString(), f));
                 }
@@ -68,12 +64,9 @@ class SuiteSparseRoundTripTest {
     @ParameterizedTest(name = "{0} in {1}")
     @MethodSource("cases")
     void sameEdgesBack(String name, String format) {
-        Path p = Path.of(System.getProperty("stag.datasets", "../../shared/datasets")).resolve("suitesparse").resolve(name);
-        boolean zeroBased = name.equals("lesmis.mtx") || name.equals("netscience.mtx");
-        Graph g = GraphLoader.load(p, LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
-        if (!g.isSquare()) {
-            return;
-        }
+        Path p = TestData.file("suitesparse/" + name);
+        Graph g = GraphLoader.load(p, LoadOptions.defaults().withIndexBase(TestData.zeroBased(p) ? 0 : 1));
+        assertTrue(g.isSquare(), name + " is not square");
         byte[] direct = mtx(g);
         for (int threads : new int[] {1, 2}) {
             StoredGraph m = GraphFormats.build(format, g, threads);

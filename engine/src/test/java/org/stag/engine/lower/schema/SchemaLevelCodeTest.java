@@ -177,21 +177,38 @@ class SchemaLevelCodeTest {
         }
     }
 
+    /** Rows with more stored coordinates than this are located at a sample of them (the rest of a row is alike). */
+    static final int LOCATE_ALL = 1000;
+
     /**
-     * Every stored coordinate, and absent ones around them: 0 and n - 1, each neighbour of a stored
-     * coordinate, and random ones; in every row (empty rows too).
+     * Stored coordinates, and absent ones around them: 0 and n - 1, each neighbour of a queried stored
+     * coordinate, and random ones; in every row (empty rows too). A row of at most {@link #LOCATE_ALL}
+     * elements is queried at every stored coordinate; a longer one (the 3,000 to 20,000-element rows) at
+     * about {@code LOCATE_ALL} of them spread evenly from a random offset, its first and its last: locating
+     * each of 20,000 elements in a linked list of blocks, twice, took most of this class's time.
      */
     private static void checkLocate(LevelCases.Case c, SchemaKernels k, Workspace ws, LevelCases.Row[] want,
             SplittableRandom rnd) {
-        // Distinct (row, coordinate) queries, so that the found ones can be counted against the stored ones.
+        // Distinct (row, coordinate) queries; which of them are stored is known from the sorted rows.
         Set<Long> seen = new HashSet<>();
         List<int[]> q = new ArrayList<>();
+        int[][] sorted = new int[want.length][];
         for (int p = 0; p < want.length; p++) {
+            int[] crd = want[p].crd();
+            sorted[p] = crd.clone();
+            Arrays.sort(sorted[p]);
             List<Integer> cs = new ArrayList<>(List.of(0, LevelCases.COLS - 1, rnd.nextInt(LevelCases.COLS)));
-            for (int x : want[p].crd()) {
-                cs.add(x);
-                cs.add(x - 1);
-                cs.add(x + 1);
+            int stride = crd.length <= LOCATE_ALL ? 1 : (crd.length + LOCATE_ALL - 1) / LOCATE_ALL;
+            for (int j = stride == 1 ? 0 : rnd.nextInt(stride); j < crd.length; j += stride) {
+                cs.add(crd[j]);
+            }
+            if (crd.length > 0) {
+                cs.add(crd[0]);
+                cs.add(crd[crd.length - 1]);
+            }
+            for (int j = 3, n = cs.size(); j < n; j++) {
+                cs.add(cs.get(j) - 1);
+                cs.add(cs.get(j) + 1);
             }
             for (int x : cs) {
                 if (x >= 0 && x < LevelCases.COLS && seen.add(((long) p << 32) | x)) {
@@ -202,9 +219,11 @@ class SchemaLevelCodeTest {
         int m = q.size();
         int[] qp = new int[m];
         int[] qc = new int[m];
+        int stored = 0;
         for (int j = 0; j < m; j++) {
             qp[j] = q.get(j)[0];
             qc[j] = q.get(j)[1];
+            stored += Arrays.binarySearch(sorted[qp[j]], qc[j]) >= 0 ? 1 : 0;
         }
         double[] out = new double[m];
         k.locate(c.level(), ws, m, qp, qc, out);
@@ -217,8 +236,8 @@ class SchemaLevelCodeTest {
             }
             found += c.doubles() ? (Double.isNaN(out[j]) ? 0 : 1) : (out[j] < 0 ? 0 : 1);
         }
-        int stored = Arrays.stream(want).mapToInt(LevelCases.Row::size).sum();
         assertEquals(stored, found, c.what() + ": stored coordinates found");
+        assertTrue(stored > 2 * LOCATE_ALL, c.what() + ": only " + stored + " stored coordinates queried");
         assertTrue(m - found > stored, c.what() + ": too few absent queries");
     }
 

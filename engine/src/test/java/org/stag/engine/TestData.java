@@ -1,0 +1,31 @@
+package org.stag.engine;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The real graphs bundled in the repository's {@code datasets/} folder. Its {@code SHA256SUMS} lists every
+ * file the tests expect; a missing folder or file fails the test that needs it, it is never skipped.
+ */
+public final class TestData {
+    private TestData() {
+    }
+
+    /** The datasets folder: {@code -Dstag.datasets}, else {@code ../datasets} from the module's folder. */
+    public static Path datasets() {
+        String configured = System.getProperty("stag.datasets", "");
+        Path p = configured.isBlank() ? Path.of("..", "datasets") : Path.of(configured);
+        assertTrue(Files.isRegularFile(p.resolve("SHA256SUMS")), () -> "the bundled datasets are missing: no "
+                + p.resolve("SHA256SUMS").toAbsolutePath() + " (the repository's datasets/, or -Dstag.datasets=DIR)");
+        return p;
+    }
+
+    /** A bundled file by its path under the datasets folder, which must exist. */
+    public static Path file(String relative) {
+        Path f = datasets().resolve(relative);
+        assertTrue(Files.isRegularFile(f), () -> "bundled dataset file missing: " + f.toAbsolutePath());
+        return f;
+    }
+}
