@@ -44,7 +44,7 @@ public final class InputFiles {
         } catch (NoSuchFileException e) {
             throw new BadInputException(path.toString(), 0, "no such file");
         } catch (IOException e) {
-            throw new BadInputException(path.toString(), 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(path.toString(), 0, "cannot read: " + IoCause.of(e));
         }
     }
 
