@@ -51,6 +51,9 @@ public final class Stag implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // Help wraps at 80 columns whatever the terminal; the descriptions are written for that width.
+        cl.setUsageHelpWidth(80);
+        cl.setUsageHelpAutoWidth(false);
         cl.setParameterExceptionHandler((ex, a) -> {
             String command = ex.getCommandLine().getCommandName();
             err.println("stag: " + usageMessage(ex) + " (see '"
