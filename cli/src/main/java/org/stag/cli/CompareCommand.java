@@ -91,7 +91,7 @@ final class CompareCommand implements Callable<Integer> {
             shown.clear();
             Graph g = loaded.graph();
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, algorithm.settings(input.threads)
-                    .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown));
+                    .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown.loops()));
             int[] sources = a == Algorithm.BC && algorithm.sources != null ? prepared.sources() : null;
             AlgorithmRunner.Result r = prepared.run();
             shown.clear();

@@ -45,6 +45,11 @@ class Progress implements ReadProgress, IterationListener, AutoCloseable {
         return said != null ? Boolean.parseBoolean(said) : System.console() != null;
     }
 
+    /** This as an iteration listener, or null when it prints nothing (the runtime then skips the calls). */
+    IterationListener loops() {
+        return err == null ? null : this;
+    }
+
     @Override
     public synchronized void bytesRead(Path file, long done, long total) {
         if (due()) {

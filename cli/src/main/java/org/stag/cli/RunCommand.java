@@ -95,7 +95,8 @@ final class RunCommand implements Callable<Integer> {
             if (explain) {
                 settings.explain(err::println);
             }
-            settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown);
+            // --explain prints lines of its own; an updating progress line would be drawn across them.
+            settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(explain ? null : shown.loops());
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, settings);
             AlgorithmRunner.Result r = prepared.run();
             shown.clear();

@@ -103,7 +103,7 @@ public final class Stag implements Runnable {
         String why = e.getMessage() == null ? "" : ": " + oneLine(e.getMessage());
         long mb = maxHeapBytes / (1024 * 1024);
         return "stag: out of memory" + why + " (the JVM may use " + mb + " MB; give it more with"
-                + " STAG_JAVA_OPTS=-Xmx" + Math.max(2, 4 * mb / 1024) + "g, or use a smaller input)";
+                + " STAG_JAVA_OPTS, e.g. STAG_JAVA_OPTS=-Xmx16g, or use a smaller input)";
     }
 
     /** Picocli's message in stag's voice: an unknown command named as such, lower-case start, one line. */

@@ -59,8 +59,8 @@ class ExitStatusTest {
         assertEquals(Stag.OUT_OF_MEMORY, code);
         assertEquals(1, err.toString().lines().count(), err.toString());
         assertTrue(err.toString().startsWith("stag: out of memory: Java heap space (the JVM may use "), err.toString());
-        assertEquals("stag: out of memory (the JVM may use 64 MB; give it more with STAG_JAVA_OPTS=-Xmx2g, or use a"
-                + " smaller input)", Stag.outOfMemory(new OutOfMemoryError(), 64L << 20));
+        assertEquals("stag: out of memory (the JVM may use 64 MB; give it more with STAG_JAVA_OPTS, e.g."
+                + " STAG_JAVA_OPTS=-Xmx16g, or use a smaller input)", Stag.outOfMemory(new OutOfMemoryError(), 64L << 20));
     }
 
     /** Generating 2^20 vertices x 16 edges needs far more than 32 MB, on one thread and on worker threads. */
