@@ -3,7 +3,6 @@ package org.stag.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import picocli.CommandLine;
 
 /** Range checks of option values; a value out of range is a usage error naming the option. */
@@ -46,7 +45,7 @@ final class Ranges {
     }
 
     private static String plain(double v) {
-        return v == Math.rint(v) && !Double.isInfinite(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+        return v == Math.rint(v) && !Double.isInfinite(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
     /**
