@@ -1,7 +1,5 @@
 package org.stag.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -295,13 +293,7 @@ final class EvalCommand implements Callable<Integer> {
             EvalOutput.write(result, value, outputFormat, spec.commandLine().getOut());
             return;
         }
-        OutputFiles.write(output, w -> {
-            PrintWriter p = new PrintWriter(w);
-            EvalOutput.write(result, value, outputFormat, p);
-            if (p.checkError()) {
-                throw new IOException("the write failed (disk full?)");
-            }
-        });
+        OutputFiles.print(output, p -> EvalOutput.write(result, value, outputFormat, p));
     }
 
     /** Size parameters: set by --param or by the shape of the first input declared with them, checked against the rest. */

@@ -104,6 +104,12 @@ class CommandPolishTest {
         r = CliRunner.run("convert", KARATE, full.toString());
         assertEquals(2, r.code());
         assertEquals("stag: " + full + ": cannot write: disk full (no space left on device)", r.err().strip());
+        Path degree = dir.resolve("degree.stag");
+        Files.writeString(degree, String.join("\n", "N int", "A double[N][compressed[N]]",
+                "Let Main() -> (d double[N])", "    d[i] = A[i][j] | j:(+, 0.0)", "End", ""));
+        r = CliRunner.run("eval", degree.toString(), "--input", "A=" + KARATE, "-o", full.toString());
+        assertEquals(2, r.code());
+        assertEquals("stag: " + full + ": cannot write: disk full (no space left on device)", r.err().strip());
         r = CliRunner.run("convert", KARATE, missing.resolveSibling("k.el").toString());
         assertEquals("stag: " + missing.resolveSibling("k.el") + ": cannot write: no such file or directory",
                 r.err().strip());
