@@ -1,7 +1,10 @@
 package org.stag.cli;
 
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.engine.program.RunOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -13,12 +16,12 @@ final class AlgorithmOptions {
     CommandSpec spec;
 
     @Option(names = "--graph", required = true, paramLabel = "GRAPH",
-            description = "The graph (.mtx, .el, .wel, SNAP .txt, LDBC .properties/.v/.e; .gz ok).")
+            description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, or an LDBC .properties file (or its .v or .e), gzipped or not.")
     Path graph;
 
     @Option(names = "--format", paramLabel = "F",
-            description = "In-memory format of the graph's tensors A, AT and W: two levels, e.g. dense,ctree,"
-                    + " bst,ctree, dense,blist, dense,hashed (default: ${DEFAULT-VALUE}).")
+            description = "In-memory format of the graph's tensors A, AT and W, two levels (default:"
+                    + " ${DEFAULT-VALUE}); for example dense,ctree or bst,ctree or dense,blist or dense,hashed.")
     String format = RunSettings.DEFAULT_FORMAT;
 
     @Option(names = "--source", paramLabel = "ID",
@@ -29,32 +32,60 @@ final class AlgorithmOptions {
             description = "Betweenness sources, comma-separated, in the input's numbering (default: every vertex).")
     String sources;
 
-    @Option(names = "--iterations", paramLabel = "K",
-            description = "Iterations (pagerank, cdlp); default: the LDBC .properties, else the program's default.")
     Integer iterations;
 
-    @Option(names = "--damping", paramLabel = "D",
-            description = "PageRank's damping factor; default: the LDBC .properties, else the program's default.")
     Double damping;
+
+    long maxIterations = RunOptions.DEFAULT_MAX_ITERATIONS;
+
+    /** At least 1: zero iterations would return the starting vector, which no algorithm means. */
+    @Option(names = "--iterations", paramLabel = "K",
+            description = "Iterations (pagerank, cdlp), at least 1; default: the LDBC .properties, else the"
+                    + " program's default.")
+    void iterations(int k) {
+        iterations = (int) Ranges.atLeast(spec.commandLine(), "--iterations", k, 1);
+    }
+
+    @Option(names = "--damping", paramLabel = "D",
+            description = "PageRank's damping factor, strictly between 0 and 1; default: the LDBC .properties,"
+                    + " else the program's default.")
+    void damping(double d) {
+        damping = Ranges.openInterval(spec.commandLine(), "--damping", d, 0, 1);
+    }
+
+    @Option(names = "--max-iterations", paramLabel = "N",
+            description = "Fail a loop that has not met its stop condition after N iterations (wcc, sssp, bfs,"
+                    + " bc and programs' star calls with a condition; default: " + RunOptions.DEFAULT_MAX_ITERATIONS
+                    + ").")
+    void maxIterations(long n) {
+        maxIterations = Ranges.atLeast(spec.commandLine(), "--max-iterations", n, 1);
+    }
 
     /** The settings these options give, on {@code threads} threads. */
     RunSettings settings(int threads) {
         return new RunSettings().format(format).threads(threads).source(source).sources(sourceIds())
-                .iterations(iterations).damping(damping);
+                .iterations(iterations).damping(damping).maxIterations(maxIterations);
     }
 
+    /** {@code --sources a,b,c}: whole numbers, each at most once. */
     private long[] sourceIds() {
         if (sources == null) {
             return null;
         }
-        String[] parts = sources.split(",");
+        String[] parts = sources.split(",", -1);
         long[] ids = new long[parts.length];
+        Set<Long> seen = new HashSet<>();
         for (int k = 0; k < parts.length; k++) {
+            String part = parts[k].strip();
             try {
-                ids[k] = Long.parseLong(parts[k].strip());
+                ids[k] = Long.parseLong(part);
             } catch (NumberFormatException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--sources '" + sources + "': '"
-                        + parts[k].strip() + "' is not a vertex id");
+                throw new CommandLine.ParameterException(spec.commandLine(), "--sources '" + sources + "': "
+                        + (part.isEmpty() ? "an empty id (two commas, or one at an end)" : "'" + part + "' is not a vertex id"));
+            }
+            if (!seen.add(ids[k])) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--sources '" + sources + "': vertex "
+                        + ids[k] + " is given twice");
             }
         }
         return ids;

@@ -1,15 +1,20 @@
 package org.stag.cli;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
+import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
-import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,21 +29,39 @@ import picocli.CommandLine.Model.CommandSpec;
  * implementation with the same semantics and parameters, checks that they agree, and prints both times.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Run an algorithm with stag and with a reference implementation on the",
-            "same graph with the same parameters, check that the results agree, and",
-            "print both times and their ratio, one 'key value' per line. Reals agree",
-            "within 1e-9 (relative), BFS depths and CDLP labels exactly, WCC as the",
-            "same partition. The exit status is 1 when they disagree, naming the first",
-            "vertex that differs.",
+        description = {"Check an algorithm or a program against a reference implementation.",
+            "Runs an algorithm, or a .stag program that computes one, with stag and",
+            "with a reference implementation on the same graph with the same",
+            "parameters, checks that the results agree, and prints both times and their",
+            "ratio to stderr, one 'key value' per line (or JSON with --summary json).",
+            "Reals agree within 1e-9 (relative), BFS depths and CDLP labels exactly, WCC",
+            "as the same partition. The exit status is 1 when they disagree, naming the",
+            "first vertex that differs.",
+            "A program is compared as the algorithm --as names, else as the one its",
+            "file is named after (bfs.stag is bfs); its result is Main's first output",
+            "with one dimension, and it gets the algorithm's LDBC parameters and checks.",
             "jgrapht: pagerank, bfs, sssp (Dijkstra), wcc, bc (from all sources).",
             "handwritten: stag's Java code for all seven, bc also with --sources."})
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "ALGORITHM", description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc.")
+    @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
+            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a program file computing one.")
     String what;
+
+    @Option(names = "--as", paramLabel = "ALGORITHM",
+            description = "The algorithm a .stag program computes, which the reference runs (default: the"
+                    + " program's file name, e.g. bfs for my/bfs.stag).")
+    String as;
 
     @Option(names = "--reference", paramLabel = "R",
             description = "jgrapht or handwritten (default: ${DEFAULT-VALUE}).")
     String reference = "jgrapht";
+
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Set a program parameter (repeatable).")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--summary", paramLabel = "S",
+            description = "The summary on stderr as text ('key value' lines, the default) or json (one object).")
+    Summary.Style summaryStyle = Summary.Style.TEXT;
 
     @Mixin
     AlgorithmOptions algorithm;
@@ -46,47 +69,57 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
+    @Mixin
+    ProgressOption progress;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
-        PrintWriter out = cl.getOut();
         PrintWriter err = cl.getErr();
-        Algorithm a = Algorithm.byName(what).orElseThrow(() -> new BadInputException("unknown algorithm '" + what
-                + "' (expected " + String.join(", ", Algorithm.names()) + ")"));
+        Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
+        Algorithm shipped = Algorithm.byName(what).orElse(null);
+        Path programFile = shipped == null ? RunCommand.programFile(what) : null;
+        Algorithm a = algorithmOf(cl, shipped, programFile);
         Comparison.Reference ref = Comparison.Reference.parse(reference);
         Comparison.supports(ref, a, algorithm.sources != null && a == Algorithm.BC);
-        try {
+        try (Progress shown = progress.start()) {
+            CheckedProgram program = programFile == null ? a.program() : Programs.check(programFile);
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+            shown.clear();
             Graph g = loaded.graph();
-            AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(a, g,
-                    algorithm.settings(input.threads).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()));
+            AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, algorithm.settings(input.threads)
+                    .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown.loops()));
             int[] sources = a == Algorithm.BC && algorithm.sources != null ? prepared.sources() : null;
             AlgorithmRunner.Result r = prepared.run();
+            shown.clear();
             Csr csr = Csr.of(g);
             Comparison.ReferenceRun rr = Comparison.run(ref, a, csr, r, sources, input.threads);
             Comparison.Outcome o = Comparison.check(a, rr.values(), r.values());
             String name = ref.id();
-            out.println("algorithm " + a.id());
-            out.println("graph " + algorithm.graph);
-            out.println("vertices " + g.numVertices());
-            out.println("edges " + g.numEdges());
-            out.println("format " + r.format());
-            out.println("threads " + input.threads);
-            out.println("parameters " + GraphRuns.parameters(r.parameters(), g));
-            out.println("reference " + name);
-            out.println("stag-compile-seconds " + GraphRuns.seconds(r.compileSeconds()));
-            out.println("stag-run-seconds " + GraphRuns.seconds(r.runSeconds()));
-            out.println(name + "-seconds " + GraphRuns.seconds(rr.seconds()));
-            if (ref == Comparison.Reference.JGRAPHT) {
-                out.println(name + "-graph-seconds " + GraphRuns.seconds(rr.graphSeconds()));
+            Summary summary = new Summary().put("algorithm", a.id());
+            if (programFile != null) {
+                summary.put("program", program.source().name());
             }
-            out.println("ratio " + ratio(rr.seconds(), r.runSeconds()));
-            out.println("agree " + (o.agree() ? "yes" : "no"));
-            out.println("check " + o.method().name().toLowerCase(Locale.ROOT) + ": " + o.message());
-            out.flush();
+            summary.put("graph", algorithm.graph.toString())
+                    .put("vertices", g.numVertices())
+                    .put("edges", g.numEdges())
+                    .put("format", r.format())
+                    .put("threads", input.threads)
+                    .put("parameters", GraphRuns.parameterValues(r.parameters(), g))
+                    .put("reference", name)
+                    .put("stag-compile-seconds", Summary.seconds(r.compileSeconds()))
+                    .put("stag-run-seconds", Summary.seconds(r.runSeconds()))
+                    .put(name + "-seconds", Summary.seconds(rr.seconds()));
+            if (ref == Comparison.Reference.JGRAPHT) {
+                summary.put(name + "-graph-seconds", Summary.seconds(rr.graphSeconds()));
+            }
+            summary.put("ratio", ratio(rr.seconds(), r.runSeconds()))
+                    .put("agree", o.agree() ? "yes" : "no")
+                    .put("check", o.method().name().toLowerCase(Locale.ROOT) + ": " + o.message())
+                    .print(err, summaryStyle);
             if (!o.agree()) {
                 err.println("stag: " + a.id() + " on " + algorithm.graph + ": stag and " + name + " differ at "
                         + o.message());
@@ -101,8 +134,29 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** How many times longer the reference took than stag's run, two decimals. */
-    private static String ratio(double reference, double stag) {
-        return stag <= 0 ? "inf" : String.format(Locale.ROOT, "%.2f", reference / stag);
+    /** The algorithm to compare as: the shipped one named, or the one a program computes (--as, else its name). */
+    private Algorithm algorithmOf(CommandLine cl, Algorithm shipped, Path programFile) {
+        String expected = " (expected " + String.join(", ", Algorithm.names()) + ")";
+        if (as != null) {
+            Algorithm named = Algorithm.byName(as).orElseThrow(() -> new CommandLine.ParameterException(cl,
+                    "--as '" + as + "': unknown algorithm" + expected));
+            if (shipped != null && named != shipped) {
+                throw new CommandLine.ParameterException(cl, "--as " + as + " contradicts " + what
+                        + "; --as is for a .stag program");
+            }
+            return named;
+        }
+        if (shipped != null) {
+            return shipped;
+        }
+        String file = programFile.getFileName().toString();
+        String base = file.endsWith(".stag") ? file.substring(0, file.length() - ".stag".length()) : file;
+        return Algorithm.byName(base).orElseThrow(() -> new CommandLine.ParameterException(cl, "say which algorithm "
+                + programFile + " computes with --as ALGORITHM" + expected + ", so that the reference can run it"));
+    }
+
+    /** How many times longer the reference took than stag's run, two decimals ("inf" when stag took no time). */
+    private static Object ratio(double reference, double stag) {
+        return stag <= 0 ? "inf" : new BigDecimal(String.format(Locale.ROOT, "%.2f", reference / stag));
     }
 }

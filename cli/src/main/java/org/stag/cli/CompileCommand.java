@@ -51,7 +51,7 @@ final class CompileCommand implements Callable<Integer> {
     Path program;
 
     @Option(names = "--format", paramLabel = "NAME=LEVELS",
-            description = "Compile for tensor NAME held in format LEVELS (e.g. A=dense,ctree) instead of its declared"
+            description = "Compile for tensor NAME held in format LEVELS (for example A=dense,ctree) instead of its declared"
                     + " format, wherever a tensor of that name appears (repeatable).")
     List<String> formats = new ArrayList<>();
 

@@ -1,5 +1,6 @@
 package org.stag.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.stag.formats.graph.GraphFormats;
@@ -16,9 +17,12 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code stag convert IN OUT}: rewrites a graph in another file format. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Convert a graph between file formats; the output format follows OUT's name",
-            "(.mtx, .el, .wel, optionally .gz). Edge lists cannot record direction: an undirected graph",
-            "is written with each edge once and is read back with --undirected."})
+        description = {"Convert a graph from one file format to another.",
+            "The output format follows OUT's name (.mtx, .el, .wel, optionally .gz).",
+            "Edge lists cannot record direction: an undirected graph is written with",
+            "each edge once and is read back with --undirected. A line on stderr says",
+            "what was written: vertices, edges (counted as info counts them), size and",
+            "time. OUT may not be IN."})
 final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "Input graph file.")
     Path in;
@@ -30,26 +34,39 @@ final class ConvertCommand implements Callable<Integer> {
     InputOptions input;
 
     @Option(names = "--format", paramLabel = "F",
-            description = "Build the graph in in-memory format F (e.g. dense,ctree) and write what F holds.")
+            description = "Build the graph in in-memory format F (for example dense,ctree) and write what F holds.")
     String format;
+
+    @Mixin
+    ProgressOption progress;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Ranges.notAnInput(spec.commandLine(), "OUT", out, Ranges.graphFiles(in));
         LoadOptions options = input.toLoadOptions();
         if (format != null) {
             GraphFormats.check(format);
         }
-        Graph g = GraphLoader.load(in, options);
+        long start = System.nanoTime();
+        Graph g;
+        Progress shown = progress.start();
+        try {
+            g = GraphLoader.load(in, options);
+        } finally {
+            shown.clear();
+        }
         if (format != null) {
             g = InMemoryFormat.build(format, g, options.threads()).backTo(g);
         }
         GraphWriter.Outcome outcome = GraphWriter.write(g, out);
         if (!outcome.note().isEmpty()) {
-            spec.commandLine().getErr().println("stag: note: " + outcome.note());
+            err.println("stag: note: " + outcome.note());
         }
+        err.println(Summary.wrote(out, g, (System.nanoTime() - start) / 1e9));
         return Stag.OK;
     }
 }

@@ -1,10 +1,5 @@
 package org.stag.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,8 +70,17 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result to FILE instead of stdout.")
     Path output;
 
+    @Option(names = "--output-format", paramLabel = "F",
+            description = "The result as text (Matrix Market; the default), tsv or csv (one line per entry,"
+                    + " 1-based coordinates, then the value; csv with a header) or json (one object; Infinity and"
+                    + " NaN as null).")
+    ResultFormat outputFormat = ResultFormat.TEXT;
+
     @Mixin
     InputOptions input;
+
+    @Mixin
+    ProgressOption progress;
 
     @Spec
     CommandSpec spec;
@@ -94,6 +98,15 @@ final class EvalCommand implements Callable<Integer> {
         Map<String, String> inputArgs = Programs.assignments(inputs, "--input", cl);
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         LoadOptions options = input.toLoadOptions();
+        // Every file read: the program, and each --input's FILE (with or without its ':LEVELS' suffix).
+        List<Path> read = new ArrayList<>(List.of(program));
+        for (String v : inputArgs.values()) {
+            read.add(Path.of(v));
+            if (v.lastIndexOf(':') > 0) {
+                read.add(Path.of(v.substring(0, v.lastIndexOf(':'))));
+            }
+        }
+        Ranges.notAnInput(cl, "-o", output, read.toArray(Path[]::new));
         try {
             CheckedProgram p = Programs.check(program);
             return run(p, inputArgs, paramArgs, options);
@@ -140,10 +153,15 @@ final class EvalCommand implements Callable<Integer> {
         for (Input i : ordered) {
             VarType.Tensor type = i.symbol().tensor();
             Tensor t;
-            if (type.order() == 2) {
-                t = TensorFiles.matrix(i.file(), type, i.format(), options);
-            } else {
-                t = TensorFiles.vector(i.file(), type, i.format(), options, sizes.known(type.sizes().get(0)));
+            Progress shown = progress.start();
+            try {
+                if (type.order() == 2) {
+                    t = TensorFiles.matrix(i.file(), type, i.format(), options);
+                } else {
+                    t = TensorFiles.vector(i.file(), type, i.format(), options, sizes.known(type.sizes().get(0)));
+                }
+            } finally {
+                shown.clear();
             }
             sizes.bind(i, t.dimensions());
             bindings.put(i.name(), t);
@@ -271,30 +289,11 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     private void write(Symbol result, Object value) {
-        PrintWriter stdout = spec.commandLine().getOut();
         if (output == null) {
-            print(result, value, stdout);
+            EvalOutput.write(result, value, outputFormat, spec.commandLine().getOut());
             return;
         }
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
-            print(result, value, w);
-            if (w.checkError()) {
-                throw new BadInputException(output.toString(), 0, "cannot write (disk full?)");
-            }
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(output.toString(), 0, "cannot write: no such directory");
-        } catch (IOException e) {
-            throw new BadInputException(output.toString(), 0, "cannot write: " + e.getMessage());
-        }
-    }
-
-    private static void print(Symbol result, Object value, PrintWriter out) {
-        if (result.isTensor()) {
-            TensorFiles.writeMatrixMarket((Tensor) value, result.tensor(), result.name(), out);
-        } else {
-            out.println(TensorFiles.scalar(value));
-            out.flush();
-        }
+        OutputFiles.print(output, p -> EvalOutput.write(result, value, outputFormat, p));
     }
 
     /** Size parameters: set by --param or by the shape of the first input declared with them, checked against the rest. */

@@ -1,8 +1,7 @@
 package org.stag.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.stag.algorithms.run.AlgorithmRunner;
@@ -41,19 +40,18 @@ final class GraphRuns {
     }
 
     /**
-     * The parameters of a run as {@code name=value} words, leaving out {@code N} (printed as vertices) and
-     * writing {@code source} in the input's numbering.
+     * The parameters of a run by name, leaving out {@code N} (printed as vertices) and giving {@code source}
+     * in the input's numbering.
      */
-    static String parameters(Map<String, Object> values, Graph g) {
-        List<String> out = new ArrayList<>();
+    static Map<String, Object> parameterValues(Map<String, Object> values, Graph g) {
+        Map<String, Object> out = new LinkedHashMap<>();
         values.forEach((name, v) -> {
             if (name.equals("N")) {
                 return;
             }
-            Object shown = name.equals("source") && v instanceof Integer i && i >= 0 && i < g.numVertices()
-                    ? g.ids().external(i) : v;
-            out.add(name + "=" + shown);
+            out.put(name, name.equals("source") && v instanceof Integer i && i >= 0 && i < g.numVertices()
+                    ? g.ids().external(i) : v);
         });
-        return out.isEmpty() ? "none" : String.join(" ", out);
+        return out;
     }
 }

@@ -21,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Load a graph and print facts about it, one 'key value' per line.",
             "edges counts stored directed edges: an undirected edge counts twice, a self-loop once."})
 final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (.mtx, .el, .wel, SNAP .txt, LDBC .properties/.v/.e; .gz ok).")
+    @Parameters(index = "0", paramLabel = "GRAPH", description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, or an LDBC"
+                    + " .properties file (or its .v or .e), gzipped or not.")
     Path graph;
 
     @Mixin
@@ -30,6 +31,9 @@ final class InfoCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "F",
             description = "Also build the graph in in-memory format F (e.g. dense,ctree or bst,ctree) and report its memory.")
     String format;
+
+    @Mixin
+    ProgressOption progress;
 
     @Spec
     CommandSpec spec;
@@ -41,7 +45,13 @@ final class InfoCommand implements Callable<Integer> {
             GraphFormats.check(format);
         }
         long start = System.nanoTime();
-        Graph g = GraphLoader.load(graph, options);
+        Graph g;
+        Progress shown = progress.start();
+        try {
+            g = GraphLoader.load(graph, options);
+        } finally {
+            shown.clear();
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         PrintWriter out = spec.commandLine().getOut();
         GraphFileFormat fileFormat = options.format() != null ? options.format() : GraphFileFormat.of(graph);

@@ -15,8 +15,14 @@ final class InputOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--threads", paramLabel = "T", description = "Threads for loading (default: all cores, ${DEFAULT-VALUE}).")
-    int threads = Parallel.defaultThreads();
+    int threads = Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS);
+
+    /** Checked as the command line is parsed, so nothing runs with a bad count. */
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Threads for loading, 1.." + Ranges.MAX_THREADS + " (default: all cores).")
+    void threads(int t) {
+        threads = Ranges.threads(spec.commandLine(), "--threads", t);
+    }
 
     @Option(names = "--duplicates", paramLabel = "POLICY",
             description = "Repeated entries: error, first, last, sum or min (default: ${DEFAULT-VALUE}).")
@@ -49,9 +55,6 @@ final class InputOptions {
         }
         if (weighted && unweighted) {
             throw usage("--weighted and --unweighted exclude each other");
-        }
-        if (threads < 1) {
-            throw usage("--threads must be at least 1, got " + threads);
         }
         if (indexBase != 0 && indexBase != 1) {
             throw usage("--index-base must be 0 or 1, got " + indexBase);

@@ -1,12 +1,8 @@
 package org.stag.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,19 +29,21 @@ import picocli.CommandLine.Model.CommandSpec;
  * writes one {@code vertex value} line per vertex, LDBC style, with a summary on stderr.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run an algorithm (pagerank, bfs, sssp, wcc, cdlp, lcc, bc) or a .stag",
-            "program on a graph, and write one 'vertex value' line per vertex in the",
-            "input's numbering (BFS: 9223372036854775807 when unreachable; SSSP:",
-            "Infinity). A summary goes to stderr: load, build, compile and run times,",
-            "and iterations.",
+        description = {"Run an algorithm or a .stag program on a graph.",
+            "ALGORITHM is pagerank, bfs, sssp, wcc, cdlp, lcc or bc. The result is one",
+            "'vertex value' line per vertex (or see --output-format), in the input's",
+            "numbering (BFS: 9223372036854775807 when unreachable; SSSP: Infinity).",
+            "A summary goes to stderr: load, build, compile and run times, and",
+            "iterations (or one JSON object with --summary json).",
             "A program gets what it declares: N (vertices), A (out-edges), AT",
             "(in-edges), W (weights, fill inf), id (vertex ids), source, K and sources,",
             "directed, iterations, damping; other parameters with --param. Its result",
             "is Main's first output with one dimension. --threads also sets the threads",
-            "of the kernels."})
+            "of the kernels. A loop with a stop condition that runs more than",
+            "--max-iterations times fails, naming the loop."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
-            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a .stag program.")
+            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a program file.")
     String what;
 
     @Mixin
@@ -53,6 +51,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the result to FILE instead of stdout.")
     Path output;
+
+    @Option(names = "--output-format", paramLabel = "F",
+            description = "The result as text ('vertex value' lines, the default), tsv, csv (with a header) or"
+                    + " json (one object; Infinity and NaN as null).")
+    ResultFormat outputFormat = ResultFormat.TEXT;
+
+    @Option(names = "--summary", paramLabel = "S",
+            description = "The summary on stderr as text ('key value' lines, the default) or json (one object).")
+    Summary.Style summaryStyle = Summary.Style.TEXT;
 
     @Option(names = "--explain", description = "Print every kernel run (definition, formats, loop order) to stderr.")
     boolean explain;
@@ -63,6 +70,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
+    @Mixin
+    ProgressOption progress;
+
     @Spec
     CommandSpec spec;
 
@@ -71,33 +81,42 @@ final class RunCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         PrintWriter err = cl.getErr();
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
+        Ranges.notAnInput(cl, "-o", output, Ranges.graphFiles(algorithm.graph));
         RunSettings settings = algorithm.settings(input.threads).params(paramArgs);
-        try {
+        try (Progress shown = progress.start()) {
             Algorithm a = Algorithm.byName(what).orElse(null);
             CheckedProgram program = a != null ? a.program() : Programs.check(programFile(what));
+            if (a == null) {
+                Ranges.notAnInput(cl, "-o", output, Path.of(what));
+            }
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+            shown.clear();
             Graph g = loaded.graph();
             if (explain) {
                 settings.explain(err::println);
             }
-            settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
+            // --explain prints lines of its own; an updating progress line would be drawn across them.
+            settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(explain ? null : shown.loops());
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, settings);
             AlgorithmRunner.Result r = prepared.run();
+            shown.clear();
             write(r);
-            err.println("program " + program.source().name());
-            err.println("graph " + algorithm.graph);
-            err.println("vertices " + g.numVertices());
-            err.println("edges " + g.numEdges());
-            err.println("format " + r.format());
-            err.println("threads " + input.threads);
-            err.println("parameters " + GraphRuns.parameters(r.parameters(), g));
-            err.println("load-seconds " + GraphRuns.seconds(loaded.seconds()));
-            err.println("build-seconds " + GraphRuns.seconds(r.buildSeconds()));
-            err.println("compile-seconds " + GraphRuns.seconds(r.compileSeconds()));
-            err.println("run-seconds " + GraphRuns.seconds(r.runSeconds()));
-            err.println("iterations " + r.iterations());
-            r.scalars().forEach((name, v) -> err.println("result " + name + " " + v));
-            err.println("output " + r.values().name() + " -> " + (output == null ? "stdout" : output.toString()));
+            new Summary()
+                    .put("program", program.source().name())
+                    .put("graph", algorithm.graph.toString())
+                    .put("vertices", g.numVertices())
+                    .put("edges", g.numEdges())
+                    .put("format", r.format())
+                    .put("threads", input.threads)
+                    .put("parameters", GraphRuns.parameterValues(r.parameters(), g))
+                    .put("load-seconds", Summary.seconds(loaded.seconds()))
+                    .put("build-seconds", Summary.seconds(r.buildSeconds()))
+                    .put("compile-seconds", Summary.seconds(r.compileSeconds()))
+                    .put("run-seconds", Summary.seconds(r.runSeconds()))
+                    .put("iterations", r.iterations())
+                    .putEach("results", "result", r.scalars())
+                    .put("output", r.values().name() + " -> " + (output == null ? "stdout" : output.toString()))
+                    .print(err, summaryStyle);
             return Stag.OK;
         } catch (ProgramException e) {
             return Programs.report(e, err);
@@ -121,19 +140,13 @@ final class RunCommand implements Callable<Integer> {
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
             try {
-                r.values().write(out);
+                outputFormat.write(r.values(), out);
             } catch (IOException e) {
                 throw new IllegalStateException(e); // a PrintWriter does not throw
             }
             out.flush();
             return;
         }
-        try (Writer w = new BufferedWriter(Files.newBufferedWriter(output, StandardCharsets.US_ASCII))) {
-            r.values().write(w);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(output.toString(), 0, "cannot write: no such directory");
-        } catch (IOException e) {
-            throw new BadInputException(output.toString(), 0, "cannot write: " + e.getMessage());
-        }
+        OutputFiles.write(output, w -> outputFormat.write(r.values(), w));
     }
 }

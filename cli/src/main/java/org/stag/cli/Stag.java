@@ -13,7 +13,8 @@ import org.stag.loaders.BadInputException;
         subcommands = {InfoCommand.class, ConvertCommand.class, GenerateCommand.class, CompileCommand.class,
             EvalCommand.class, RunCommand.class, CompareCommand.class, CommandLine.HelpCommand.class},
         commandListHeading = "%nCommands:%n",
-        footer = {"", "Exit status: 0 ok, 2 bad input or usage, 1 internal error.",
+        footer = {"", "Exit status: 0 ok, 2 bad input or usage, 3 out of memory, 1 internal error;",
+                "130 or 143 when stopped by SIGINT or SIGTERM.",
                 "Run 'stag COMMAND --help' for a command's options."})
 public final class Stag implements Runnable {
     /** Exit status for success. */
@@ -22,6 +23,8 @@ public final class Stag implements Runnable {
     public static final int BAD_INPUT = 2;
     /** Exit status for a failure of stag itself. */
     public static final int INTERNAL = 1;
+    /** Exit status when the JVM ran out of heap, in any thread. */
+    public static final int OUT_OF_MEMORY = 3;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -32,6 +35,8 @@ public final class Stag implements Runnable {
     }
 
     public static void main(String[] args) {
+        // A worker thread's failure normally reaches the thread that waits for it; this catches the rest.
+        Thread.setDefaultUncaughtExceptionHandler(Stag::uncaught);
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = run(args, out, err);
@@ -46,6 +51,9 @@ public final class Stag implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // Help wraps at 80 columns whatever the terminal; the descriptions are written for that width.
+        cl.setUsageHelpWidth(80);
+        cl.setUsageHelpAutoWidth(false);
         cl.setParameterExceptionHandler((ex, a) -> {
             String command = ex.getCommandLine().getCommandName();
             err.println("stag: " + usageMessage(ex) + " (see '"
@@ -53,7 +61,23 @@ public final class Stag implements Runnable {
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> report(ex, err));
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli passes Errors through its execution exception handler uncaught.
+            return report(e, err);
+        }
+    }
+
+    /**
+     * The last resort for a thread that dies of an exception nobody waits for: one line on stderr, then the
+     * process ends at once with the status {@link #report} gives (the main thread may be blocked forever).
+     */
+    static void uncaught(Thread t, Throwable e) {
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = report(e, err);
+        err.flush();
+        Runtime.getRuntime().halt(code);
     }
 
     /** Prints one line for a failure and chooses the exit status; the stack trace only with STAG_DEBUG set. */
@@ -63,8 +87,8 @@ public final class Stag implements Runnable {
             return BAD_INPUT;
         }
         if (ex instanceof OutOfMemoryError) {
-            err.println("stag: out of memory (give the JVM more heap, e.g. STAG_JAVA_OPTS=-Xmx16g)");
-            return INTERNAL;
+            err.println(outOfMemory(ex, Runtime.getRuntime().maxMemory()));
+            return OUT_OF_MEMORY;
         }
         err.println("stag: internal error: " + oneLine(String.valueOf(ex))
                 + (System.getenv("STAG_DEBUG") == null ? " (set STAG_DEBUG=1 for the stack trace)" : ""));
@@ -72,6 +96,14 @@ public final class Stag implements Runnable {
             ex.printStackTrace(err);
         }
         return INTERNAL;
+    }
+
+    /** The line for an {@link OutOfMemoryError}: the JVM's reason, the heap it had, and how to give more. */
+    static String outOfMemory(Throwable e, long maxHeapBytes) {
+        String why = e.getMessage() == null ? "" : ": " + oneLine(e.getMessage());
+        long mb = maxHeapBytes / (1024 * 1024);
+        return "stag: out of memory" + why + " (the JVM may use " + mb + " MB; give it more with"
+                + " STAG_JAVA_OPTS, e.g. STAG_JAVA_OPTS=-Xmx16g, or use a smaller input)";
     }
 
     /** Picocli's message in stag's voice: an unknown command named as such, lower-case start, one line. */

@@ -151,7 +151,7 @@ class MalformedInputCliTest {
                 Arguments.of("unknown option", List.of("info", "--bogus", "GRAPH"), "--bogus"),
                 Arguments.of("missing GRAPH", List.of("info"), "GRAPH"),
                 Arguments.of("--duplicates bogus", List.of("info", "--duplicates", "bogus", "GRAPH"), "unknown duplicate policy 'bogus'"),
-                Arguments.of("--threads 0", List.of("info", "--threads", "0", "GRAPH"), "--threads must be at least 1, got 0"),
+                Arguments.of("--threads 0", List.of("info", "--threads", "0", "GRAPH"), "--threads must be between 1 and 1024, got 0"),
                 Arguments.of("--threads x", List.of("info", "--threads", "x", "GRAPH"), "'x'"),
                 Arguments.of("--index-base 7", List.of("info", "--index-base", "7", "GRAPH"), "--index-base must be 0 or 1, got 7"),
                 Arguments.of("--directed --undirected", List.of("info", "--directed", "--undirected", "GRAPH"),

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.stag.loaders.text.ByteSink;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 
 /**
  * Writes a canonical {@link Graph} as Matrix Market ({@code .mtx}) or GAP edge list ({@code .el},
@@ -35,7 +36,7 @@ public final class GraphWriter {
                 return new Outcome(g.weighted() ? "weights left out: an .el file has none (write .wel to keep them)" : "");
             }
         } catch (IOException e) {
-            throw new BadInputException(path.toString(), 0, "cannot write: " + e.getMessage());
+            throw new BadInputException(path.toString(), 0, "cannot write: " + IoCause.of(e));
         }
         throw new BadInputException(path.toString(), 0, "unknown output file type (expected .mtx, .el or .wel, optionally .gz)");
     }

@@ -109,7 +109,8 @@ public final class AlgorithmRunner {
      * Binds {@code p} to {@code g} by the convention: checks the settings against what the program declares,
      * builds the graph tensors it reads, and prepares the runtime.
      *
-     * @param algorithm the shipped algorithm {@code p} is, or {@code null} for a user's program
+     * @param algorithm the shipped algorithm {@code p} is or computes (its LDBC parameters, source and SSSP
+     *                  checks apply), or {@code null} for a user's program
      * @throws BadInputException for settings that do not fit the program or the graph
      * @throws org.stag.engine.program.ProgramRunException when the runtime refuses the bindings
      */
@@ -127,7 +128,8 @@ public final class AlgorithmRunner {
             checkInput(file, in);
         }
 
-        RunOptions o = new RunOptions().threads(s.threads());
+        RunOptions o = new RunOptions().threads(s.threads()).maxIterations(s.maxIterations())
+                .onIteration(s.iterationListener());
         if (s.explain() != null) {
             o.explain(s.explain());
         }
@@ -219,7 +221,8 @@ public final class AlgorithmRunner {
             o.input(name, t);
         }
 
-        String output = algorithm != null ? algorithm.output() : vertexOutput(p);
+        // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
+        String output = algorithm != null && p == algorithm.program() ? algorithm.output() : vertexOutput(p);
         ProgramRunner runner = new ProgramRunner(p, compiler, o);
         return new Prepared(p, algorithm, g, format, runner, output, sources, tensors.buildNanos() / 1e9);
     }

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.stag.engine.program.IterationListener;
+import org.stag.engine.program.RunOptions;
 
 /**
  * What {@code stag run} was asked, before it is checked against the program: the graph format, threads,
@@ -24,6 +26,8 @@ public final class RunSettings {
     private Double damping;
     private final Map<String, String> params = new LinkedHashMap<>();
     private Consumer<String> explain;
+    private long maxIterations = RunOptions.DEFAULT_MAX_ITERATIONS;
+    private IterationListener listener;
     private LdbcParameters ldbc = LdbcParameters.NONE;
     private String graphName;
 
@@ -82,6 +86,29 @@ public final class RunSettings {
     public RunSettings explain(Consumer<String> sink) {
         this.explain = sink;
         return this;
+    }
+
+    /** The most iterations a star call with a stop condition may run ({@code --max-iterations}, at least 1). */
+    public RunSettings maxIterations(long n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("the iteration limit must be at least 1, not " + n);
+        }
+        this.maxIterations = n;
+        return this;
+    }
+
+    /** Told after every iteration of a star call (progress); null for none. */
+    public RunSettings onIteration(IterationListener l) {
+        this.listener = l;
+        return this;
+    }
+
+    public long maxIterations() {
+        return maxIterations;
+    }
+
+    public IterationListener iterationListener() {
+        return listener;
     }
 
     /** The parameters the graph's LDBC {@code .properties} file gives. */

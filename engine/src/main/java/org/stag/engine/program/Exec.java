@@ -26,6 +26,7 @@ final class Exec {
     final ChunkRunner runner;
     final Consumer<String> explain;
     final IterationListener listener;
+    final long maxIterations;
     final RunStats stats = new RunStats();
     private final Map<VarType.Tensor, BufferPool> pools = new HashMap<>();
     private final Map<String, Format> formats = new HashMap<>();
@@ -41,6 +42,7 @@ final class Exec {
         this.runner = ChunkRunner.of(options.threads());
         this.explain = options.explain();
         this.listener = options.iterationListener();
+        this.maxIterations = options.maxIterations();
     }
 
     /** The pool of dead dense buffers of tensor type {@code t}. */

@@ -19,7 +19,11 @@ import org.stag.formats.tensor.Tensor;
  * }</pre>
  */
 public final class RunOptions {
+    /** The default limit of {@link #maxIterations}: far more than any real convergence needs. */
+    public static final long DEFAULT_MAX_ITERATIONS = 1_000_000;
+
     private int threads = 1;
+    private long maxIterations = DEFAULT_MAX_ITERATIONS;
     private final Map<String, String> params = new LinkedHashMap<>();
     private final Map<String, Tensor> inputs = new LinkedHashMap<>();
     private Consumer<String> explain;
@@ -35,6 +39,19 @@ public final class RunOptions {
             throw new IllegalArgumentException("threads must be at least 1, not " + n);
         }
         this.threads = n;
+        return this;
+    }
+
+    /**
+     * The most iterations a star call with a stop condition may run (at least 1); one that has not met its
+     * condition by then fails with a {@link ProgramRunException} naming it. Star calls with a count are not
+     * limited: the program states how many iterations they run.
+     */
+    public RunOptions maxIterations(long n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("the iteration limit must be at least 1, not " + n);
+        }
+        this.maxIterations = n;
         return this;
     }
 
@@ -77,6 +94,11 @@ public final class RunOptions {
     /** The number of worker threads. */
     public int threads() {
         return threads;
+    }
+
+    /** The limit on the iterations of a star call with a stop condition. */
+    public long maxIterations() {
+        return maxIterations;
     }
 
     /** Parameter values as text, by name. */

@@ -5,6 +5,7 @@ import java.util.List;
 import org.stag.engine.check.StarCallInfo;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.check.VarType;
+import org.stag.engine.front.Ident;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.StarCall;
@@ -130,6 +131,11 @@ final class StarCallStep extends Step {
                 if (stop) {
                     break;
                 }
+                if (condition != null && it >= ex.maxIterations) {
+                    throw ex.error(pos, "star call " + describe() + " did not meet its stop condition '"
+                            + Printer.print(call.stop()) + "' after " + it + (it == 1 ? " iteration" : " iterations")
+                            + " (the limit; raise it with --max-iterations)");
+                }
             }
         } finally {
             ex.depth--;
@@ -137,6 +143,15 @@ final class StarCallStep extends Step {
         }
         outputs.bind(state, env);
         state.releaseAll();
+    }
+
+    /** {@code labels = Step*}: the star call by its outputs and function, as the program writes it. */
+    private String describe() {
+        List<String> outs = new ArrayList<>();
+        for (Ident o : call.outputs()) {
+            outs.add(o.name());
+        }
+        return "'" + String.join(", ", outs) + " = " + f.info.name() + "*'";
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
 import org.stag.loaders.text.EntryParser;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 import org.stag.loaders.text.ParallelParser;
 
 /**
@@ -35,7 +36,7 @@ public final class EdgeListReader {
         try (InputStream in = InputFiles.open(path)) {
             r = pp.parse(in, 1);
         } catch (IOException e) {
-            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(file, 0, "cannot read: " + IoCause.of(e));
         }
         if (r.size == 0) {
             throw new BadInputException(file, Math.max(1, r.lines), r.lines == 0 ? "empty file (no edges)" : "no edges in the file");

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 
 /**
  * The files of one LDBC graph and what its {@code .properties} file says about it.
@@ -68,7 +69,7 @@ public record LdbcGraphFiles(String name, Path vertexFile, Path edgeFile, Path p
         try {
             return Files.readAllLines(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BadInputException(p.toString(), 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(p.toString(), 0, "cannot read: " + IoCause.of(e));
         }
     }
 }

@@ -17,6 +17,7 @@ import org.stag.loaders.text.ByteScanner;
 import org.stag.loaders.text.EntryParser;
 import org.stag.loaders.text.HeaderReader;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 import org.stag.loaders.text.ParallelParser;
 
 /**
@@ -45,7 +46,7 @@ public final class LdbcReader {
         try (InputStream in = InputFiles.open(edgePath)) {
             r = pp.parse(in, 1);
         } catch (IOException e) {
-            throw new BadInputException(efile, 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(efile, 0, "cannot read: " + IoCause.of(e));
         }
         int n = table.ids.length;
         ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
@@ -111,7 +112,7 @@ public final class LdbcReader {
                 throw new BadInputException(file, 1, "empty file (no vertices)");
             }
         } catch (IOException e) {
-            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(file, 0, "cannot read: " + IoCause.of(e));
         }
         return new VertexTable(ids.toLongArray(), map);
     }

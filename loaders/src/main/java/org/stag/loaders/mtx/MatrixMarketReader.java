@@ -16,6 +16,7 @@ import org.stag.loaders.text.ByteScanner;
 import org.stag.loaders.text.EntryParser;
 import org.stag.loaders.text.HeaderReader;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 import org.stag.loaders.text.ParallelParser;
 
 /**
@@ -40,7 +41,7 @@ public final class MatrixMarketReader {
             }
             return readArray(file, header, h, options.indexBase());
         } catch (IOException e) {
-            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(file, 0, "cannot read: " + IoCause.of(e));
         }
     }
 

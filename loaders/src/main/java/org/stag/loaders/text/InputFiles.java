@@ -12,6 +12,7 @@ import org.stag.loaders.BadInputException;
 /** Opens input files, decompressing gzip transparently (recognised by its magic bytes, not its name). */
 public final class InputFiles {
     private static final int BUFFER = 1 << 16;
+    private static volatile ReadProgress progress;
 
     private InputFiles() {
     }
@@ -19,7 +20,12 @@ public final class InputFiles {
     /** Opens {@code path} for reading, through a gzip decoder when the file starts with gzip's magic bytes. */
     public static InputStream open(Path path) {
         try {
-            InputStream raw = new BufferedInputStream(Files.newInputStream(path), BUFFER);
+            InputStream file = Files.newInputStream(path);
+            ReadProgress p = progress;
+            if (p != null) {
+                file = ReadProgress.counting(file, path, Files.isRegularFile(path) ? Files.size(path) : -1, p);
+            }
+            InputStream raw = new BufferedInputStream(file, BUFFER);
             raw.mark(2);
             int b0 = raw.read();
             int b1 = raw.read();
@@ -38,8 +44,13 @@ public final class InputFiles {
         } catch (NoSuchFileException e) {
             throw new BadInputException(path.toString(), 0, "no such file");
         } catch (IOException e) {
-            throw new BadInputException(path.toString(), 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(path.toString(), 0, "cannot read: " + IoCause.of(e));
         }
+    }
+
+    /** Reports the reading of every file opened from now on to {@code p}; null stops reporting. */
+    public static void progress(ReadProgress p) {
+        progress = p;
     }
 
     /** The file name without a trailing {@code .gz}, lower-cased, for telling formats apart. */

@@ -1,0 +1,50 @@
+package org.stag.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import org.stag.algorithms.run.VertexValues;
+
+/**
+ * How {@code run} writes its per-vertex result ({@code --output-format}). Vertices are in the input's
+ * numbering, in the graph's order; reals as Java writes doubles ({@code Infinity} in text, tsv and csv).
+ * <ul>
+ *   <li>{@code text}: {@code vertex value} lines, space-separated (LDBC Graphalytics; the default);</li>
+ *   <li>{@code tsv}: the same lines with a tab;</li>
+ *   <li>{@code csv}: a header {@code vertex,NAME} (NAME the program's output), then {@code vertex,value} lines;</li>
+ *   <li>{@code json}: one object {@code {"output":NAME,"values":[[vertex,value],...]}}; JSON has no
+ *       Infinity or NaN, so a non-finite value (SSSP's unreachable vertices) is {@code null}.</li>
+ * </ul>
+ */
+enum ResultFormat {
+    TEXT, TSV, CSV, JSON;
+
+    /** Writes {@code v} in this format. */
+    void write(VertexValues v, Writer out) throws IOException {
+        switch (this) {
+            case TEXT -> v.write(out);
+            case TSV, CSV -> {
+                char sep = this == TSV ? '\t' : ',';
+                if (this == CSV) {
+                    out.write("vertex," + v.name() + "\n");
+                }
+                StringBuilder line = new StringBuilder(48);
+                for (int k = 0; k < v.size(); k++) {
+                    line.setLength(0);
+                    line.append(v.ids().external(k)).append(sep).append(v.text(k)).append('\n');
+                    out.append(line);
+                }
+            }
+            case JSON -> {
+                out.write("{\"output\":" + Json.string(v.name()) + ",\"values\":[");
+                StringBuilder item = new StringBuilder(48);
+                for (int k = 0; k < v.size(); k++) {
+                    item.setLength(0);
+                    item.append(k == 0 ? "[" : ",\n[").append(v.ids().external(k)).append(',')
+                            .append(v.integral() ? Long.toString(v.longs()[k]) : Json.number(v.doubles()[k])).append(']');
+                    out.append(item);
+                }
+                out.write("]}\n");
+            }
+        }
+    }
+}

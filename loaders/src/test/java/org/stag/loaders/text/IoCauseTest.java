@@ -1,0 +1,21 @@
+package org.stag.loaders.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import org.junit.jupiter.api.Test;
+
+/** I/O failures are named by their cause, without the path. */
+class IoCauseTest {
+    @Test
+    void plainWords() {
+        assertEquals("no such file or directory", IoCause.of(new NoSuchFileException("/x/y")));
+        assertEquals("permission denied", IoCause.of(new AccessDeniedException("/x")));
+        assertEquals("is a directory", IoCause.of(new FileSystemException("/tmp", null, "Is a directory")));
+        assertEquals("disk full (no space left on device)", IoCause.of(new IOException("No space left on device")));
+        assertEquals("IOException", IoCause.of(new IOException()));
+    }
+}
