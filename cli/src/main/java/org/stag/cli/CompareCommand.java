@@ -60,6 +60,7 @@ final class CompareCommand implements Callable<Integer> {
         Comparison.supports(ref, a, algorithm.sources != null && a == Algorithm.BC);
         try {
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+            input.warnAboutDuplicates(loaded.graph());
             Graph g = loaded.graph();
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(a, g,
                     algorithm.settings(input.threads).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()));

@@ -43,6 +43,7 @@ final class ConvertCommand implements Callable<Integer> {
             GraphFormats.check(format);
         }
         Graph g = GraphLoader.load(in, options);
+        input.warnAboutDuplicates(g);
         if (format != null) {
             g = InMemoryFormat.build(format, g, options.threads()).backTo(g);
         }

@@ -76,6 +76,7 @@ final class RunCommand implements Callable<Integer> {
             Algorithm a = Algorithm.byName(what).orElse(null);
             CheckedProgram program = a != null ? a.program() : Programs.check(programFile(what));
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+            input.warnAboutDuplicates(loaded.graph());
             Graph g = loaded.graph();
             if (explain) {
                 settings.explain(err::println);

@@ -55,8 +55,15 @@ final class RowMerge {
     /** Sorts and merges row {@code r}, stored in {@code [lo, hi)}; returns how many columns it keeps. */
     int row(int r, int[] col, double[] val, int lo, int hi) {
         int len = hi - lo;
-        if (pairs && len > 0 && hasMirror(col, lo, hi)) {
-            return val == null ? pairedPattern(r, col, lo, hi) : pairedValues(r, col, val, lo, hi);
+        if (pairs && len > 0) {
+            int kind = pairedOrder(col, lo, hi);
+            if (kind == SORTED_WITH_MIRRORS) {
+                // A sorted file (GAP's converter writes its rows in order) needs no sort, as in a directed row.
+                return pairedSorted(r, col, val, lo, hi);
+            }
+            if (kind == UNSORTED_WITH_MIRRORS) {
+                return val == null ? pairedPattern(r, col, lo, hi) : pairedValues(r, col, val, lo, hi);
+            }
         }
         if (len > 1 && !isSorted(col, lo, hi)) {
             if (val == null) {
@@ -72,13 +79,74 @@ final class RowMerge {
         return kept;
     }
 
-    private static boolean hasMirror(int[] col, int lo, int hi) {
+    private static final int NO_MIRRORS = 0;
+    private static final int SORTED_WITH_MIRRORS = 1;
+    private static final int UNSORTED_WITH_MIRRORS = 2;
+
+    /** Whether a paired row holds mirrors, and whether it is sorted by column when mirrors are read as columns. */
+    private static int pairedOrder(int[] col, int lo, int hi) {
+        boolean mirrors = false;
+        boolean sorted = true;
+        int previous = Integer.MIN_VALUE;
         for (int p = lo; p < hi; p++) {
-            if (col[p] < 0) {
-                return true;
-            }
+            int x = col[p];
+            int c = x < 0 ? ~x : x;
+            mirrors |= x < 0;
+            sorted &= c >= previous;
+            previous = c;
         }
-        return false;
+        return !mirrors ? NO_MIRRORS : sorted ? SORTED_WITH_MIRRORS : UNSORTED_WITH_MIRRORS;
+    }
+
+    /** A paired row already in column order: each run of one column holds lines and mirrors in file order. */
+    private int pairedSorted(int r, int[] col, double[] val, int lo, int hi) {
+        int out = lo;
+        int p = lo;
+        while (p < hi) {
+            int c = col[p] < 0 ? ~col[p] : col[p];
+            int lines = 0;
+            int mirrors = 0;
+            double lineValue = 0;
+            double mirrorValue = 0;
+            double all = 0;
+            for (; p < hi && (col[p] < 0 ? ~col[p] : col[p]) == c; p++) {
+                boolean mirror = col[p] < 0;
+                if (val != null) {
+                    double x = val[p];
+                    all = lines + mirrors == 0 ? x : policy.combine(all, x);
+                    if (mirror) {
+                        mirrorValue = mirrors == 0 ? x : policy.combine(mirrorValue, x);
+                    } else {
+                        lineValue = lines == 0 ? x : policy.combine(lineValue, x);
+                    }
+                }
+                if (mirror) {
+                    mirrors++;
+                } else {
+                    lines++;
+                }
+            }
+            double v = lines > 0 ? lineValue : mirrorValue;
+            if (lines > 0) {
+                repeatedLines += lines - 1;
+            }
+            if (lines > 0 && mirrors > 0) {
+                if (r < c) {
+                    mirroredPairs++;
+                }
+                if (policyGiven) {
+                    v = all;
+                } else if (val != null && !same(lineValue, mirrorValue) && r < c && conflicts.size() < MAX_CONFLICTS) {
+                    conflicts.add(((long) r << 32) | c);
+                }
+            }
+            col[out] = c;
+            if (val != null) {
+                val[out] = v;
+            }
+            out++;
+        }
+        return out - lo;
     }
 
     private static boolean isSorted(int[] col, int lo, int hi) {

@@ -46,7 +46,7 @@ public final class EdgeListReader {
         long bytes = MemoryBudget.buildBytes(n, r.size, weighted, !directed, options.threads());
         if (!MemoryBudget.fits(bytes)) {
             throw MemoryBudget.refusal(file, locator.lineOf(firstEntryWith(r, (int) r.maxId)), bytes,
-                    n + " vertices (the largest id is " + r.maxId + ")");
+                    n + " vertices, up to id " + r.maxId);
         }
         ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
         EdgeList edges = new EdgeList(file, n, n, r.src, r.dst, r.weights, r.size,
