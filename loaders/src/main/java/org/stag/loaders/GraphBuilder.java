@@ -5,8 +5,11 @@ import java.util.Arrays;
 /**
  * Builds the canonical CSR {@link Graph} from an {@link EdgeList}: mirrors symmetric entries, groups
  * entries by row with a stable parallel counting sort (so "first" and "last" mean file order), sorts
- * each row by column and resolves duplicates by the given policy. Time O(m + n) plus the per-row sorts;
- * memory: the output arrays plus one offset array per thread.
+ * each row by column and resolves duplicates by the given policy ({@link RowMerge}). In an undirected
+ * edge list the mirror of a line is placed in the same pass, marked, and matched with the line itself in
+ * the row merge. Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
+ * holding an entry; memory: the output arrays plus one offset array per block, checked against the heap
+ * first ({@link MemoryBudget}).
  */
 public final class GraphBuilder {
     private GraphBuilder() {
