@@ -59,6 +59,7 @@ final class ConvertCommand implements Callable<Integer> {
         } finally {
             shown.clear();
         }
+        input.warnAboutDuplicates(g);
         if (format != null) {
             g = InMemoryFormat.build(format, g, options.threads()).backTo(g);
         }

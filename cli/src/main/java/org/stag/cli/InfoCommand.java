@@ -53,6 +53,7 @@ final class InfoCommand implements Callable<Integer> {
             shown.clear();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        input.warnAboutDuplicates(g);
         PrintWriter out = spec.commandLine().getOut();
         GraphFileFormat fileFormat = options.format() != null ? options.format() : GraphFileFormat.of(graph);
         out.println("file " + graph);
@@ -70,20 +71,14 @@ final class InfoCommand implements Callable<Integer> {
         out.println("weighted " + g.weighted());
         out.println("values " + g.valueKind().mtxName());
         out.println("duplicates " + g.duplicates());
+        if (!g.directed() && fileFormat != GraphFileFormat.MATRIX_MARKET) {
+            out.println("mirrored-pairs " + g.mirroredPairs());
+        }
+        out.println("non-finite-values " + g.nonFiniteValues());
         if (g.isSquare()) {
             out.println("self-loops " + g.selfLoops());
-            int min = Integer.MAX_VALUE;
-            int max = 0;
-            for (int v = 0; v < g.numVertices(); v++) {
-                int d = g.degree(v);
-                min = Math.min(min, d);
-                max = Math.max(max, d);
-            }
-            if (g.numVertices() == 0) {
-                min = 0;
-            }
-            out.println("min-degree " + min);
-            out.println("max-degree " + max);
+            out.println("min-degree " + g.minDegree());
+            out.println("max-degree " + g.maxDegree());
             out.println("avg-degree " + String.format(Locale.ROOT, "%.3f",
                     g.numVertices() == 0 ? 0.0 : (double) g.numEdges() / g.numVertices()));
         }

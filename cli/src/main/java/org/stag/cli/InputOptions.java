@@ -1,7 +1,9 @@
 package org.stag.cli;
 
+import java.io.PrintWriter;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.DuplicatePolicy;
+import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Parallel;
@@ -25,8 +27,10 @@ final class InputOptions {
     }
 
     @Option(names = "--duplicates", paramLabel = "POLICY",
-            description = "Repeated entries: error, first, last, sum or min (default: ${DEFAULT-VALUE}).")
-    String duplicates = "sum";
+            description = {"Repeated entries: error, first, last, sum or min (default: sum).",
+                "With --undirected, a line and its mirror are one edge: equal weights are kept once, different",
+                "ones refused; a policy given here combines them instead."})
+    String duplicates;
 
     @Option(names = "--directed", description = "Read an edge list as directed (the default for edge lists).")
     boolean directed;
@@ -60,13 +64,27 @@ final class InputOptions {
             throw usage("--index-base must be 0 or 1, got " + indexBase);
         }
         try {
-            return new LoadOptions(threads, DuplicatePolicy.parse(duplicates),
+            return new LoadOptions(threads, duplicates == null ? DuplicatePolicy.SUM : DuplicatePolicy.parse(duplicates),
                     directed ? Boolean.TRUE : undirected ? Boolean.FALSE : null,
                     weighted ? Boolean.TRUE : unweighted ? Boolean.FALSE : null,
                     indexBase,
-                    inputFormat == null ? null : GraphFileFormat.parse(inputFormat));
+                    inputFormat == null ? null : GraphFileFormat.parse(inputFormat),
+                    duplicates != null);
         } catch (BadInputException e) {
             throw usage(e.getMessage());
+        }
+    }
+
+    /**
+     * Prints one warning line on stderr when duplicate edges were summed, which changes their weights:
+     * {@code stag: warning: g.el: 12 duplicate edges summed (--duplicates sum)}.
+     */
+    void warnAboutDuplicates(Graph g) {
+        if (g.duplicates() > 0 && g.weighted() && toLoadOptions().duplicates() == DuplicatePolicy.SUM) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("stag: warning: " + g.source() + ": " + g.duplicates() + " duplicate edge"
+                    + (g.duplicates() == 1 ? "" : "s") + " summed (--duplicates sum)");
+            err.flush();
         }
     }
 

@@ -91,6 +91,7 @@ final class RunCommand implements Callable<Integer> {
             }
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
+            input.warnAboutDuplicates(loaded.graph());
             Graph g = loaded.graph();
             if (explain) {
                 settings.explain(err::println);

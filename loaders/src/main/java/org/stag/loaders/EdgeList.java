@@ -21,6 +21,8 @@ public final class EdgeList {
     private final ValueKind valueKind;
     private final VertexIds ids;
     private final EntryLocator locator;
+    private final int rowBound;
+    private final boolean oneEdgePerPair;
 
     /**
      * @param source   the file name used in messages
@@ -29,6 +31,15 @@ public final class EdgeList {
      */
     public EdgeList(String source, int numRows, int numCols, int[] src, int[] dst, double[] weights, int size,
                     Symmetry symmetry, ValueKind valueKind, VertexIds ids, EntryLocator locator) {
+        this(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator, numRows, false);
+    }
+
+    private EdgeList(String source, int numRows, int numCols, int[] src, int[] dst, double[] weights, int size,
+                     Symmetry symmetry, ValueKind valueKind, VertexIds ids, EntryLocator locator, int rowBound,
+                     boolean oneEdgePerPair) {
+        if (rowBound < 0 || rowBound > numRows) {
+            throw new IllegalArgumentException("row bound " + rowBound + " outside 0.." + numRows);
+        }
         if (size < 0 || size > src.length || size > dst.length || (weights != null && size > weights.length)) {
             throw new IllegalArgumentException("size " + size + " exceeds the entry arrays");
         }
@@ -49,6 +60,39 @@ public final class EdgeList {
         this.valueKind = Objects.requireNonNull(valueKind);
         this.ids = Objects.requireNonNull(ids);
         this.locator = locator;
+        this.rowBound = rowBound;
+        this.oneEdgePerPair = oneEdgePerPair;
+    }
+
+    /**
+     * The same entries, known to lie in rows (and, when mirrored, columns) below {@code bound}: the builder
+     * then sizes its per-row arrays by what was read rather than by a declared row count.
+     */
+    public EdgeList withRowBound(int bound) {
+        return new EdgeList(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator,
+                bound, oneEdgePerPair);
+    }
+
+    /**
+     * The same entries, read as an undirected edge list in which a line and its mirror ({@code u v} and
+     * {@code v u}) stand for one edge rather than two entries to combine. Only for symmetric lists.
+     */
+    public EdgeList withOneEdgePerPair() {
+        if (symmetry != Symmetry.SYMMETRIC) {
+            throw new IllegalArgumentException("only a symmetric edge list pairs lines with their mirrors");
+        }
+        return new EdgeList(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator,
+                rowBound, true);
+    }
+
+    /** Every row of an entry (and, when mirrored, every column) is below this; at most {@link #numRows()}. */
+    public int rowBound() {
+        return rowBound;
+    }
+
+    /** Whether a line and its mirror stand for one undirected edge (see {@link #withOneEdgePerPair()}). */
+    public boolean oneEdgePerPair() {
+        return oneEdgePerPair;
     }
 
     /** Finds the 1-based line of the k-th stored entry (0-based), for error messages only. */

@@ -1,23 +1,30 @@
 package org.stag.loaders;
 
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * A canonical graph in compressed sparse row form: rows in order, columns sorted and unique within a
  * row, symmetric inputs mirrored so that both directions are stored. This is the sorted coordinate
  * stream every in-memory format is built from and every writer writes.
+ *
+ * <p>Rows after the last row that holds an entry may be left out of the row offsets until someone asks
+ * for {@link #rowPtr()}: a file that declares 100,000,000 vertices and lists three edges then loads, and
+ * {@code stag info} describes it, without an array per vertex.
  */
 public final class Graph {
     private final String source;
     private final int numRows;
     private final int numCols;
-    private final int[] rowPtr;
+    /** Offsets of the first {@code rowPtr.length - 1} rows; the rows after them are empty. */
+    private volatile int[] rowPtr;
     private final int[] colIdx;
     private final double[] weights;
     private final Symmetry symmetry;
     private final ValueKind valueKind;
     private final VertexIds ids;
     private final long duplicates;
+    private final long mirroredPairs;
 
     /**
      * @param rowPtr     {@code numRows + 1} offsets into {@code colIdx}
@@ -26,8 +33,18 @@ public final class Graph {
      */
     public Graph(String source, int numRows, int numCols, int[] rowPtr, int[] colIdx, double[] weights,
                  Symmetry symmetry, ValueKind valueKind, VertexIds ids, long duplicates) {
-        if (rowPtr.length != numRows + 1 || rowPtr[numRows] > colIdx.length
-                || (weights != null && weights.length < rowPtr[numRows])) {
+        this(source, numRows, numCols, rowPtr, colIdx, weights, symmetry, valueKind, ids, duplicates, 0);
+    }
+
+    /**
+     * @param rowPtr        offsets into {@code colIdx} of the first {@code rowPtr.length - 1} rows (at least one
+     *                      offset, at most {@code numRows + 1}); the rows after them are empty
+     * @param mirroredPairs how many pairs of lines of an undirected edge list were one edge written both ways
+     */
+    public Graph(String source, int numRows, int numCols, int[] rowPtr, int[] colIdx, double[] weights,
+                 Symmetry symmetry, ValueKind valueKind, VertexIds ids, long duplicates, long mirroredPairs) {
+        if (rowPtr.length < 1 || rowPtr.length > numRows + 1 || rowPtr[rowPtr.length - 1] > colIdx.length
+                || (weights != null && weights.length < rowPtr[rowPtr.length - 1])) {
             throw new IllegalArgumentException("inconsistent CSR arrays");
         }
         this.source = Objects.requireNonNull(source);
@@ -40,6 +57,7 @@ public final class Graph {
         this.valueKind = Objects.requireNonNull(valueKind);
         this.ids = Objects.requireNonNull(ids);
         this.duplicates = duplicates;
+        this.mirroredPairs = mirroredPairs;
     }
 
     public String source() {
@@ -61,7 +79,8 @@ public final class Graph {
 
     /** Stored directed edges: an undirected edge counts twice, a self-loop once. */
     public int numEdges() {
-        return rowPtr[numRows];
+        int[] r = rowPtr;
+        return r[r.length - 1];
     }
 
     public boolean isSquare() {
@@ -76,9 +95,26 @@ public final class Graph {
         return this;
     }
 
-    /** Row offsets, length {@code numRows + 1}. */
+    /**
+     * Row offsets, length {@code numRows + 1}. When the empty rows at the end were left out, they are
+     * added now, once; a graph too large for the heap is refused (see {@link MemoryBudget}).
+     */
     public int[] rowPtr() {
-        return rowPtr;
+        int[] r = rowPtr;
+        if (r.length == numRows + 1) {
+            return r;
+        }
+        synchronized (this) {
+            r = rowPtr;
+            if (r.length < numRows + 1) {
+                MemoryBudget.require(source, 0, 4L * (numRows + 1), MemoryBudget.describe(numRows, numCols, numEdges()));
+                int[] full = Arrays.copyOf(r, numRows + 1);
+                Arrays.fill(full, r.length, numRows + 1, r[r.length - 1]);
+                rowPtr = full;
+                r = full;
+            }
+            return r;
+        }
     }
 
     /** Column ids; row {@code i} occupies {@code [rowPtr[i], rowPtr[i+1])}, sorted ascending. */
@@ -117,9 +153,54 @@ public final class Graph {
         return duplicates;
     }
 
+    /** Pairs of lines of an undirected edge list that were one edge written in both directions. */
+    public long mirroredPairs() {
+        return mirroredPairs;
+    }
+
     /** Out-degree of vertex {@code v}. */
     public int degree(int v) {
-        return rowPtr[v + 1] - rowPtr[v];
+        int[] r = rowPtr;
+        return v + 1 < r.length ? r[v + 1] - r[v] : 0;
+    }
+
+    /** The smallest out-degree (0 without rows). */
+    public int minDegree() {
+        int[] r = rowPtr;
+        int stored = r.length - 1;
+        if (stored < numRows || numRows == 0) {
+            return 0;
+        }
+        int min = Integer.MAX_VALUE;
+        for (int v = 0; v < stored; v++) {
+            min = Math.min(min, r[v + 1] - r[v]);
+        }
+        return min;
+    }
+
+    /** The largest out-degree (0 without edges). */
+    public int maxDegree() {
+        int[] r = rowPtr;
+        int max = 0;
+        for (int v = 0, stored = r.length - 1; v < stored; v++) {
+            max = Math.max(max, r[v + 1] - r[v]);
+        }
+        return max;
+    }
+
+    /** Stored values that are NaN or infinite (Matrix Market allows them). */
+    public long nonFiniteValues() {
+        if (weights == null) {
+            return 0;
+        }
+        long count = 0;
+        for (int p = 0, m = numEdges(); p < m; p++) {
+            double w = weights[p];
+            if (w - w != 0) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** Weight of the edge stored at position {@code p}. */
@@ -130,7 +211,8 @@ public final class Graph {
     /** Number of stored edges {@code (v, v)}. */
     public long selfLoops() {
         long loops = 0;
-        int n = Math.min(numRows, numCols);
+        int[] rowPtr = this.rowPtr;
+        int n = Math.min(rowPtr.length - 1, numCols);
         for (int v = 0; v < n; v++) {
             int lo = rowPtr[v];
             int hi = rowPtr[v + 1] - 1;

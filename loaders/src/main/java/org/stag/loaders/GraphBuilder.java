@@ -5,24 +5,42 @@ import java.util.Arrays;
 /**
  * Builds the canonical CSR {@link Graph} from an {@link EdgeList}: mirrors symmetric entries, groups
  * entries by row with a stable parallel counting sort (so "first" and "last" mean file order), sorts
- * each row by column and resolves duplicates by the given policy. Time O(m + n) plus the per-row sorts;
- * memory: the output arrays plus one offset array per thread.
+ * each row by column and resolves duplicates by the given policy ({@link RowMerge}). In an undirected
+ * edge list the mirror of a line is placed in the same pass, marked, and matched with the line itself in
+ * the row merge. Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
+ * holding an entry; memory: the output arrays plus one offset array per block, checked against the heap
+ * first ({@link MemoryBudget}).
  */
 public final class GraphBuilder {
-    private static final int INSERTION_SORT_MAX = 24;
-
     private GraphBuilder() {
     }
 
-    /** Builds with the given duplicate policy on {@code threads} threads. */
+    /**
+     * Builds with the given duplicate policy on {@code threads} threads. In an edge list read as undirected
+     * ({@link EdgeList#oneEdgePerPair()}), a line and its mirror are one edge: kept once when their values
+     * agree, refused when they differ.
+     */
     public static Graph build(EdgeList edges, DuplicatePolicy policy, int threads) {
-        int n = edges.numRows();
+        return build(edges, policy, false, threads);
+    }
+
+    /**
+     * As {@link #build(EdgeList, DuplicatePolicy, int)}; when {@code policyGiven} (the user chose it), a line
+     * and its mirror are combined by {@code policy} like any duplicate, in file order.
+     */
+    public static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads) {
+        int n = edges.rowBound();
         int m = edges.size();
         boolean mirror = edges.symmetry() != Symmetry.GENERAL;
         boolean negateMirror = edges.symmetry() == Symmetry.SKEW_SYMMETRIC;
+        // Mirrored entries of a paired edge list are stored as ~source, so the row merge can tell a line's
+        // mirror from a repeated line without a second pass or a second array.
+        boolean pairs = mirror && edges.oneEdgePerPair();
         int[] src = edges.src();
         int[] dst = edges.dst();
         double[] w = edges.weights();
+        MemoryBudget.require(edges.source(), 0, MemoryBudget.buildBytes(n, m, w != null, mirror, threads),
+                MemoryBudget.describe(edges.numRows(), edges.numCols(), m));
         int blocks = Math.max(1, Math.min(threads, m / 65536 + 1));
         int[] bounds = Parallel.split(m, blocks);
 
@@ -68,28 +86,37 @@ public final class GraphBuilder {
                 }
                 if (mirror && s != d) {
                     int q = cur[d]++;
-                    col[q] = s;
+                    col[q] = pairs ? ~s : s;
                     if (val != null) {
                         val[q] = negateMirror ? -w[k] : w[k];
                     }
                 }
             }
         });
+        // The cursors are spent; the first array holds the per-row unique counts from here on.
+        int[] unique = cursor[0];
         Arrays.fill(cursor, null);
 
-        int[] unique = sortRows(n, rowPtr, col, val, policy, threads);
-        long duplicates = stored - sum(unique);
-        if (duplicates > 0 && policy == DuplicatePolicy.ERROR) {
-            throw duplicateError(edges, rowPtr, col, unique);
+        RowMerge merge = new RowMerge(policy, policyGiven, pairs);
+        sortRows(n, rowPtr, col, val, unique, merge, threads);
+        long kept = sum(unique);
+        long duplicates = pairs ? merge.repeatedLines : stored - kept;
+        boolean mirrorsAreDuplicates = !pairs || policyGiven;
+        if (policy == DuplicatePolicy.ERROR && (duplicates > 0 || mirrorsAreDuplicates && merge.mirroredPairs > 0)) {
+            throw duplicateError(edges, rowPtr, col, unique, mirrorsAreDuplicates);
         }
-        Graph g;
-        if (duplicates == 0) {
-            g = new Graph(edges.source(), n, edges.numCols(), rowPtr, col, val, edges.symmetry(), edges.valueKind(),
-                    edges.ids(), 0);
-        } else {
-            g = compact(edges, rowPtr, col, val, unique, duplicates);
+        if (!merge.conflicts.isEmpty()) {
+            throw MirrorConflicts.error(edges, merge.conflicts, policy);
         }
-        return g;
+        int[] keptCol = col;
+        double[] keptVal = val;
+        if (kept != stored) {
+            compact(n, rowPtr, col, val, unique);
+            keptCol = Arrays.copyOf(col, (int) kept);
+            keptVal = val == null ? null : Arrays.copyOf(val, (int) kept);
+        }
+        return new Graph(edges.source(), edges.numRows(), edges.numCols(), rowPtr, keptCol, keptVal, edges.symmetry(),
+                edges.valueKind(), edges.ids(), duplicates, merge.mirroredPairs);
     }
 
     private static long sum(int[] a) {
@@ -100,35 +127,22 @@ public final class GraphBuilder {
         return s;
     }
 
-    /** Sorts every row by column (stably) and merges duplicates in place; returns each row's unique count. */
-    private static int[] sortRows(int n, int[] rowPtr, int[] col, double[] val, DuplicatePolicy policy, int threads) {
-        int[] unique = new int[n];
+    /** Sorts every row by column (stably) and merges duplicates in place, leaving each row's unique count. */
+    private static void sortRows(int n, int[] rowPtr, int[] col, double[] val, int[] unique, RowMerge merge,
+                                 int threads) {
         int parts = threads == 1 ? 1 : threads * 8;
         int[] rowBounds = balancedRowSplit(n, rowPtr, parts);
+        RowMerge[] partMerges = new RowMerge[parts];
         Parallel.forEachBlock(threads, parts, part -> {
-            long[] scratch = new long[16];
-            double[] scratchVal = val == null ? null : new double[16];
+            RowMerge pm = merge.forPart();
+            partMerges[part] = pm;
             for (int r = rowBounds[part]; r < rowBounds[part + 1]; r++) {
-                int lo = rowPtr[r];
-                int hi = rowPtr[r + 1];
-                int len = hi - lo;
-                if (len > 1 && !isSorted(col, lo, hi)) {
-                    if (val == null) {
-                        Arrays.sort(col, lo, hi);
-                    } else if (len <= INSERTION_SORT_MAX) {
-                        insertionSort(col, val, lo, hi);
-                    } else {
-                        if (scratch.length < len) {
-                            scratch = new long[Math.max(len, scratch.length * 2)];
-                            scratchVal = new double[scratch.length];
-                        }
-                        stableSort(col, val, lo, hi, scratch, scratchVal);
-                    }
-                }
-                unique[r] = mergeDuplicates(col, val, lo, hi, policy);
+                unique[r] = pm.row(r, col, val, rowPtr[r], rowPtr[r + 1]);
             }
         });
-        return unique;
+        for (RowMerge pm : partMerges) {
+            merge.add(pm);
+        }
     }
 
     /** Row ranges holding about equally many entries, so one hub row does not serialize a thread. */
@@ -147,68 +161,8 @@ public final class GraphBuilder {
         return bounds;
     }
 
-    private static boolean isSorted(int[] col, int lo, int hi) {
-        for (int p = lo + 1; p < hi; p++) {
-            if (col[p] < col[p - 1]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static void insertionSort(int[] col, double[] val, int lo, int hi) {
-        for (int i = lo + 1; i < hi; i++) {
-            int c = col[i];
-            double v = val[i];
-            int j = i - 1;
-            while (j >= lo && col[j] > c) {
-                col[j + 1] = col[j];
-                val[j + 1] = val[j];
-                j--;
-            }
-            col[j + 1] = c;
-            val[j + 1] = v;
-        }
-    }
-
-    /** Sorts (column, position) keys, which are unique, so the result is stable without a stable sort. */
-    private static void stableSort(int[] col, double[] val, int lo, int hi, long[] keys, double[] tmp) {
-        int len = hi - lo;
-        for (int i = 0; i < len; i++) {
-            keys[i] = ((long) col[lo + i] << 32) | i;
-            tmp[i] = val[lo + i];
-        }
-        Arrays.sort(keys, 0, len);
-        for (int i = 0; i < len; i++) {
-            col[lo + i] = (int) (keys[i] >>> 32);
-            val[lo + i] = tmp[(int) keys[i]];
-        }
-    }
-
-    /** Merges runs of equal columns to the front of the row; returns the number of distinct columns. */
-    private static int mergeDuplicates(int[] col, double[] val, int lo, int hi, DuplicatePolicy policy) {
-        if (hi - lo < 2) {
-            return hi - lo;
-        }
-        int out = lo;
-        for (int p = lo + 1; p < hi; p++) {
-            if (col[p] == col[out]) {
-                if (val != null) {
-                    val[out] = policy.combine(val[out], val[p]);
-                }
-            } else {
-                out++;
-                col[out] = col[p];
-                if (val != null) {
-                    val[out] = val[p];
-                }
-            }
-        }
-        return out - lo + 1;
-    }
-
-    private static Graph compact(EdgeList edges, int[] rowPtr, int[] col, double[] val, int[] unique, long duplicates) {
-        int n = edges.numRows();
+    /** Moves every row's unique entries to the front, rows one after another; updates the offsets. */
+    private static void compact(int n, int[] rowPtr, int[] col, double[] val, int[] unique) {
         int write = 0;
         for (int r = 0; r < n; r++) {
             int lo = rowPtr[r];
@@ -222,25 +176,23 @@ public final class GraphBuilder {
             write += unique[r];
         }
         rowPtr[n] = write;
-        int[] c = Arrays.copyOf(col, write);
-        double[] v = val == null ? null : Arrays.copyOf(val, write);
-        return new Graph(edges.source(), n, edges.numCols(), rowPtr, c, v, edges.symmetry(), edges.valueKind(),
-                edges.ids(), duplicates);
     }
 
     /**
      * Finds the first entry, in file order, whose (row, column) was already stored, and names its line.
      * Runs only on the error path, so it may be slow.
      */
-    private static BadInputException duplicateError(EdgeList edges, int[] rowPtr, int[] col, int[] unique) {
-        int n = edges.numRows();
+    private static BadInputException duplicateError(EdgeList edges, int[] rowPtr, int[] col, int[] unique,
+                                                    boolean countMirrors) {
+        int n = edges.rowBound();
         int[] src = edges.src();
         int[] dst = edges.dst();
-        boolean mirror = edges.symmetry() != Symmetry.GENERAL;
+        boolean mirror = countMirrors && edges.symmetry() != Symmetry.GENERAL;
         // Rows with duplicates are few; remember which (row, column) pairs have been seen only for them.
         it.unimi.dsi.fastutil.longs.LongOpenHashSet seen = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
         boolean[] dupRow = new boolean[n];
         for (int r = 0; r < n; r++) {
+            // A paired row may also have merged mirrors; the scan below tells them apart.
             dupRow[r] = unique[r] < rowPtr[r + 1] - rowPtr[r];
         }
         for (int k = 0; k < edges.size(); k++) {

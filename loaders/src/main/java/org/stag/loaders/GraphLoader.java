@@ -28,6 +28,6 @@ public final class GraphLoader {
 
     /** Reads {@code path} and builds its canonical graph. */
     public static Graph load(Path path, LoadOptions options) {
-        return GraphBuilder.build(read(path, options), options.duplicates(), options.threads());
+        return GraphBuilder.build(read(path, options), options.duplicates(), options.duplicatesGiven(), options.threads());
     }
 }

@@ -11,9 +11,11 @@ package org.stag.loaders;
  * @param indexBase  the first index of a Matrix Market file: 1 as the format says, or 0 for files written
  *                   0-based by mistake
  * @param format     the file format, or {@code null} to tell it from the file name
+ * @param duplicatesGiven whether the user chose the duplicates policy: then it also combines a line of an
+ *                   undirected edge list with its mirror; otherwise the two are one edge and must agree
  */
 public record LoadOptions(int threads, DuplicatePolicy duplicates, Boolean directed, Boolean weighted, int indexBase,
-                          GraphFileFormat format) {
+                          GraphFileFormat format, boolean duplicatesGiven) {
 
     public LoadOptions {
         if (threads < 1) {
@@ -27,32 +29,39 @@ public record LoadOptions(int threads, DuplicatePolicy duplicates, Boolean direc
         }
     }
 
+    /** Options with the duplicates policy taken as a default rather than the user's choice. */
+    public LoadOptions(int threads, DuplicatePolicy duplicates, Boolean directed, Boolean weighted, int indexBase,
+                       GraphFileFormat format) {
+        this(threads, duplicates, directed, weighted, indexBase, format, false);
+    }
+
     /** All cores, duplicates summed, everything else as the file says. */
     public static LoadOptions defaults() {
-        return new LoadOptions(Parallel.defaultThreads(), DuplicatePolicy.SUM, null, null, 1, null);
+        return new LoadOptions(Parallel.defaultThreads(), DuplicatePolicy.SUM, null, null, 1, null, false);
     }
 
     public LoadOptions withThreads(int t) {
-        return new LoadOptions(t, duplicates, directed, weighted, indexBase, format);
+        return new LoadOptions(t, duplicates, directed, weighted, indexBase, format, duplicatesGiven);
     }
 
+    /** The given policy, as the user's choice. */
     public LoadOptions withDuplicates(DuplicatePolicy d) {
-        return new LoadOptions(threads, d, directed, weighted, indexBase, format);
+        return new LoadOptions(threads, d, directed, weighted, indexBase, format, true);
     }
 
     public LoadOptions withDirected(Boolean d) {
-        return new LoadOptions(threads, duplicates, d, weighted, indexBase, format);
+        return new LoadOptions(threads, duplicates, d, weighted, indexBase, format, duplicatesGiven);
     }
 
     public LoadOptions withWeighted(Boolean w) {
-        return new LoadOptions(threads, duplicates, directed, w, indexBase, format);
+        return new LoadOptions(threads, duplicates, directed, w, indexBase, format, duplicatesGiven);
     }
 
     public LoadOptions withIndexBase(int b) {
-        return new LoadOptions(threads, duplicates, directed, weighted, b, format);
+        return new LoadOptions(threads, duplicates, directed, weighted, b, format, duplicatesGiven);
     }
 
     public LoadOptions withFormat(GraphFileFormat f) {
-        return new LoadOptions(threads, duplicates, directed, weighted, indexBase, f);
+        return new LoadOptions(threads, duplicates, directed, weighted, indexBase, f, duplicatesGiven);
     }
 }

@@ -241,6 +241,7 @@ class MalformedInputTest {
                         HeaderReader header = new HeaderReader(in, file);
                         try {
                             h = MatrixMarketHeader.read(header, file);
+                            MatrixMarketReader.checkMemory(file, h, 1);
                         } catch (BadInputException e) {
                             return null;
                         }

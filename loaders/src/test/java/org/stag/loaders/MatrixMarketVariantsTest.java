@@ -145,4 +145,88 @@ class MatrixMarketVariantsTest {
             assertArrayEquals(one.weights(), many.weights());
         }
     }
+
+    @Test
+    void nanAndInfinityAreReadAsTheFormatAllows() throws IOException {
+        Graph g = load(write("n.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 8\n"
+                + "1 1 nan\n1 2 NaN\n1 3 inf\n2 1 +Inf\n2 2 -inf\n2 3 infinity\n3 1 -INFINITY\n3 2 2.5\n"));
+        assertEquals(8, g.numEdges());
+        assertEquals(7, g.nonFiniteValues());
+        double[] w = g.weights();
+        assertTrue(Double.isNaN(w[0]) && Double.isNaN(w[1]));
+        assertEquals(Double.POSITIVE_INFINITY, w[2]);
+        assertEquals(Double.POSITIVE_INFINITY, w[3]);
+        assertEquals(Double.NEGATIVE_INFINITY, w[4]);
+        assertEquals(Double.POSITIVE_INFINITY, w[5]);
+        assertEquals(Double.NEGATIVE_INFINITY, w[6]);
+        assertEquals(2.5, w[7]);
+        // The array format too, and 1e-400 is an underflow to zero, not an error.
+        Graph a = load(write("a.mtx", "%%MatrixMarket matrix array real general\n2 1\n-Infinity\n1e-400\n"));
+        assertEquals(Double.NEGATIVE_INFINITY, a.weights()[0]);
+        assertEquals(1, a.nonFiniteValues());
+        // Parsed on two threads with the chunks split anywhere, the values are the same.
+        StringBuilder big = new StringBuilder("%%MatrixMarket matrix coordinate real general\n1000 1000 1000\n");
+        for (int i = 1; i <= 1000; i++) {
+            big.append(i).append(' ').append(i % 7 + 1).append(i % 3 == 0 ? " nan\n" : i % 3 == 1 ? " -inf\n" : " 1.5\n");
+        }
+        Graph b = GraphLoader.load(write("b.mtx", big.toString()), LoadOptions.defaults().withThreads(2));
+        assertEquals(667, b.nonFiniteValues());
+    }
+
+    @Test
+    void graphBlasTypesAcceptTheirValues() throws IOException {
+        // Every spelling LAGraph and SuiteSparse:GraphBLAS write, with values at the ends of each range.
+        String[][] cases = {
+            {"%%GraphBLAS type bool", "integer", "0", "1"},
+            {"%%GraphBLAS GrB_BOOL", "integer", "1", "0"},
+            {"%%GraphBLAS int8_t", "integer", "-128", "127"},
+            {"%%GraphBLAS type int16", "integer", "-32768", "32767"},
+            {"%%graphblas type GRB_INT32", "integer", "-2147483648", "2147483647"},
+            {"%%GraphBLAS type int64_t", "integer", "-9223372036854775807", "9007199254740992"},
+            {"%%GraphBLAS uint8_t", "integer", "0", "255"},
+            {"%%GraphBLAS type uint16_t", "integer", "0", "65535"},
+            {"%%GraphBLAS type uint32", "integer", "0", "4294967295"},
+            {"%%GraphBLAS GrB_UINT64", "real", "0", "1.8e19"},
+            {"%%GraphBLAS type float", "real", "-3.4e38", "inf"},
+            {"%%GraphBLAS type fp32", "real", "nan", "1e-50"},
+            {"%%GraphBLAS double", "real", "1e300", "-inf"},
+            {"%%GraphBLAS type GrB_FP64", "real", "nan", "2"},
+        };
+        for (String[] c : cases) {
+            Graph g = load(write("t.mtx", "%%MatrixMarket matrix coordinate " + c[1] + " general\n" + c[0] + "\n"
+                    + "2 2 2\n1 1 " + c[2] + "\n2 2 " + c[3] + "\n"));
+            assertEquals(2, g.numEdges(), c[0]);
+        }
+        // A pattern file with a type has no values to check.
+        Graph p = load(write("p.mtx", "%%MatrixMarket matrix coordinate pattern general\n%%GraphBLAS type bool\n2 2 1\n1 2\n"));
+        assertEquals(1, p.numEdges());
+    }
+
+    @Test
+    void graphBlasTypeErrorsNameTheLine() throws IOException {
+        String[][] cases = {
+            {"%%GraphBLAS type int8", "integer", "-129", "value '-129' out of range for int8"},
+            {"%%GraphBLAS type uint16", "integer", "-1", "value '-1' out of range for uint16"},
+            {"%%GraphBLAS type uint32", "integer", "4294967296", "value '4294967296' out of range for uint32"},
+            {"%%GraphBLAS type int64", "real", "9.3e18", "value '9.3e18' out of range for int64"},
+            {"%%GraphBLAS type int16", "real", "nan", "value 'nan' out of range for int16"},
+            {"%%GraphBLAS type bool", "real", "0.5", "value '0.5' is not a whole number, as type bool needs"},
+            {"%%GraphBLAS type fp32", "real", "-1e39", "value '-1e39' out of range for fp32"},
+        };
+        for (String[] c : cases) {
+            Path f = write("e.mtx", "%%MatrixMarket matrix coordinate " + c[1] + " general\n" + c[0] + "\n"
+                    + "2 2 2\n1 1 1\n2 2 " + c[2] + "\n");
+            BadInputException e = assertThrows(BadInputException.class, () -> load(f), c[0]);
+            assertEquals(5, e.line(), e.getMessage());
+            assertEquals(c[3], e.reason(), c[0]);
+        }
+        Path twice = write("twice.mtx", "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type int8\n"
+                + "%%GraphBLAS type int16\n2 2 0\n");
+        BadInputException e = assertThrows(BadInputException.class, () -> load(twice));
+        assertEquals(3, e.line());
+        Path none = write("none.mtx", "%%MatrixMarket matrix coordinate integer general\n%%GraphBLAS type\n2 2 0\n");
+        assertEquals(2, assertThrows(BadInputException.class, () -> load(none)).line());
+        Path complex = write("c.mtx", "%%MatrixMarket matrix coordinate real general\n%%GraphBLAS double complex\n2 2 0\n");
+        assertTrue(assertThrows(BadInputException.class, () -> load(complex)).reason().startsWith("complex matrices"));
+    }
 }

@@ -7,6 +7,7 @@ import org.stag.loaders.BadInputException;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.MemoryBudget;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
@@ -42,9 +43,26 @@ public final class EdgeListReader {
             throw new BadInputException(file, Math.max(1, r.lines), r.lines == 0 ? "empty file (no edges)" : "no edges in the file");
         }
         int n = (int) (r.maxId + 1);
+        EdgeList.EntryLocator locator = k -> pp.locate(() -> InputFiles.open(path), 1, k);
+        long bytes = MemoryBudget.buildBytes(n, r.size, weighted, !directed, options.threads());
+        if (!MemoryBudget.fits(bytes)) {
+            throw MemoryBudget.refusal(file, locator.lineOf(firstEntryWith(r, (int) r.maxId)), bytes,
+                    n + " vertices, up to id " + r.maxId);
+        }
         ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
-        return new EdgeList(file, n, n, r.src, r.dst, r.weights, r.size, directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
-                kind, VertexIds.offset(0), k -> pp.locate(() -> InputFiles.open(path), 1, k));
+        EdgeList edges = new EdgeList(file, n, n, r.src, r.dst, r.weights, r.size,
+                directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC, kind, VertexIds.offset(0), locator);
+        return directed ? edges : edges.withOneEdgePerPair();
+    }
+
+    /** The first entry that names vertex {@code v} (for error messages). */
+    static int firstEntryWith(ParallelParser.Result r, int v) {
+        for (int k = 0; k < r.size; k++) {
+            if (r.src[k] == v || r.dst[k] == v) {
+                return k;
+            }
+        }
+        return 0;
     }
 
     /** How the lines of a GAP or SNAP edge list are read. */

@@ -67,7 +67,9 @@ public record LdbcGraphFiles(String name, Path vertexFile, Path edgeFile, Path p
     /** Reads a properties file keeping line numbers for messages. */
     static List<String> lines(Path p) {
         try {
-            return Files.readAllLines(p, StandardCharsets.UTF_8);
+            // Byte for byte, like java.util.Properties: a stray byte is then a bad key or value named by its
+            // line, not an undecodable file.
+            return Files.readAllLines(p, StandardCharsets.ISO_8859_1);
         } catch (IOException e) {
             throw new BadInputException(p.toString(), 0, "cannot read: " + IoCause.of(e));
         }

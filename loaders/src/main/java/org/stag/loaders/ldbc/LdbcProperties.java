@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.text.HeaderReader;
 
 /**
  * An LDBC Graphalytics {@code .properties} file: {@code key = value} lines and {@code #} comments. Kept with
@@ -34,7 +35,7 @@ public final class LdbcProperties {
                 eq = t.indexOf(':');
             }
             if (eq <= 0) {
-                throw new BadInputException(p.file, i + 1, "expected 'key = value', found '" + t + "'");
+                throw new BadInputException(p.file, i + 1, "expected 'key = value', found " + HeaderReader.quote(t));
             }
             String key = t.substring(0, eq).strip();
             p.values.put(key, t.substring(eq + 1).strip());
@@ -57,7 +58,7 @@ public final class LdbcProperties {
         return switch (v.toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new BadInputException(file, lineOf.get(key), key + " must be true or false, found '" + v + "'");
+            default -> throw new BadInputException(file, lineOf.get(key), key + " must be true or false, found " + HeaderReader.quote(v));
         };
     }
 
@@ -70,7 +71,7 @@ public final class LdbcProperties {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw new BadInputException(file, lineOf.get(key), key + " must be a whole number, found '" + v + "'");
+            throw new BadInputException(file, lineOf.get(key), key + " must be a whole number, found " + HeaderReader.quote(v));
         }
     }
 
@@ -83,7 +84,7 @@ public final class LdbcProperties {
         try {
             return Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new BadInputException(file, lineOf.get(key), key + " must be a number, found '" + v + "'");
+            throw new BadInputException(file, lineOf.get(key), key + " must be a number, found " + HeaderReader.quote(v));
         }
     }
 

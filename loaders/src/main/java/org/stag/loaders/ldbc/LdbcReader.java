@@ -50,8 +50,10 @@ public final class LdbcReader {
         }
         int n = table.ids.length;
         ValueKind kind = !weighted ? ValueKind.PATTERN : r.allIntegral ? ValueKind.INTEGER : ValueKind.REAL;
-        return new EdgeList(efile, n, n, r.src, r.dst, r.weights, r.size, directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
-                kind, VertexIds.explicit(table.ids, table.map), k -> pp.locate(() -> InputFiles.open(edgePath), 1, k));
+        EdgeList edges = new EdgeList(efile, n, n, r.src, r.dst, r.weights, r.size,
+                directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC, kind, VertexIds.explicit(table.ids, table.map),
+                k -> pp.locate(() -> InputFiles.open(edgePath), 1, k));
+        return directed ? edges : edges.withOneEdgePerPair();
     }
 
     /** How the lines of an LDBC edge file are read, ids looked up in {@code map} (from file {@code table}). */

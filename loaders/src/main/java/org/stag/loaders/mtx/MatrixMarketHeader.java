@@ -14,11 +14,13 @@ import org.stag.loaders.text.HeaderReader;
  * @param coordinate   coordinate (sparse) rather than array (dense) format
  * @param entries      the declared number of stored entries (for array format: the number of values)
  * @param sizeLine     the line number of the size line
+ * @param valueType    the type a {@code %%GraphBLAS} comment line declares, or {@code null}
  */
 public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry symmetry, int rows, int cols,
-                                 long entries, long sizeLine) {
+                                 long entries, long sizeLine, GraphBlasType valueType) {
 
     private static final String BANNER = "%%MatrixMarket";
+    private static final String GRAPHBLAS = "%%GraphBLAS";
     private static final String USAGE = "'%%MatrixMarket matrix coordinate|array real|double|integer|pattern general|symmetric|skew-symmetric'";
 
     /** Reads and checks the header; afterwards {@code reader} stands at the first data line. */
@@ -77,13 +79,26 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
             throw new BadInputException(file, 1, "a pattern matrix cannot be skew-symmetric");
         }
         String size;
-        do {
+        GraphBlasType valueType = null;
+        while (true) {
             size = reader.next();
             if (size == null) {
                 throw new BadInputException(file, reader.line() + 1, "missing size line (expected '"
                         + (coordinate ? "rows columns entries" : "rows columns") + "')");
             }
-        } while (size.isBlank() || size.stripLeading().startsWith("%"));
+            if (size.regionMatches(true, 0, GRAPHBLAS, 0, GRAPHBLAS.length())) {
+                if (valueType != null) {
+                    throw new BadInputException(file, reader.line(), "a second %%GraphBLAS line");
+                }
+                valueType = GraphBlasType.parse(size, file, reader.line());
+                if (symmetry == Symmetry.SKEW_SYMMETRIC && valueType.unsigned()) {
+                    throw new BadInputException(file, reader.line(), "a skew-symmetric matrix cannot have the unsigned type "
+                            + valueType.shortName());
+                }
+            } else if (!size.isBlank() && !size.stripLeading().startsWith("%")) {
+                break;
+            }
+        }
         long line = reader.line();
         String[] nums = size.trim().split("[ \t]+");
         int want = coordinate ? 3 : 2;
@@ -121,7 +136,7 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
             throw new BadInputException(file, line, "the size line declares " + entries(entries) + ", more than a "
                     + rows + " x " + cols + " matrix can hold (" + capacity + ")");
         }
-        return new MatrixMarketHeader(coordinate, field, symmetry, rows, cols, entries, line);
+        return new MatrixMarketHeader(coordinate, field, symmetry, rows, cols, entries, line, valueType);
     }
 
     /** "1 entry", "2 entries". */

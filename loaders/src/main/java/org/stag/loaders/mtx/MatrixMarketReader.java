@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.MemoryBudget;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
@@ -34,6 +35,7 @@ public final class MatrixMarketReader {
         try (InputStream in = InputFiles.open(path)) {
             HeaderReader header = new HeaderReader(in, file);
             MatrixMarketHeader h = MatrixMarketHeader.read(header, file);
+            checkMemory(file, h, options.threads());
             long dataOffset = header.bytes();
             long firstLine = header.line() + 1;
             if (h.coordinate()) {
@@ -69,8 +71,26 @@ public final class MatrixMarketReader {
             throw new BadInputException(file, line, "too many entries: the size line (line " + h.sizeLine()
                     + ") declares " + h.entries());
         }
+        // Rows after the largest index read hold nothing: the builder need not allocate for them.
+        int rowBound = r.maxId < base ? 0 : (int) Math.min(h.rows(), r.maxId - base + 1);
         return new EdgeList(file, h.rows(), h.cols(), r.src, r.dst, r.weights, r.size, h.symmetry(), h.field(),
-                VertexIds.offset(base), k -> pp.locate(reopen, firstLine, k));
+                VertexIds.offset(base), k -> pp.locate(reopen, firstLine, k)).withRowBound(rowBound);
+    }
+
+    /**
+     * Refuses, before anything is allocated, a size line whose entries or rows cannot fit: the entries
+     * as parsed, and the graph built from them (see {@link MemoryBudget}).
+     */
+    public static void checkMemory(String file, MatrixMarketHeader h, int threads) {
+        if (h.entries() > MemoryBudget.MAX_ARRAY) {
+            throw new BadInputException(file, h.sizeLine(), "the size line declares " + MatrixMarketHeader.entries(h.entries())
+                    + ", more than one graph can hold (" + MemoryBudget.MAX_ARRAY + ")");
+        }
+        boolean weighted = h.field() != ValueKind.PATTERN;
+        boolean mirrored = h.symmetry() != Symmetry.GENERAL;
+        long bytes = MemoryBudget.entryBytes(h.entries(), weighted)
+                + MemoryBudget.buildBytes(h.rows(), h.entries(), weighted, mirrored, threads);
+        MemoryBudget.require(file, h.sizeLine(), bytes, MemoryBudget.describe(h.rows(), h.cols(), h.entries()));
     }
 
     /** How the data lines of a coordinate file with this header are read. */
@@ -84,6 +104,8 @@ public final class MatrixMarketReader {
                     case REAL -> EntryParser.Values.REAL;
                 })
                 .skew(h.symmetry() == Symmetry.SKEW_SYMMETRIC)
+                .allowNonFinite(true)
+                .valueType(h.valueType())
                 .indexBaseHint(base == 1 ? "Matrix Market indices start at 1; --index-base 0 reads a file written from 0" : null)
                 .tooManyHint(h.field() == ValueKind.PATTERN ? "; a pattern file has no values" : "")
                 .build();
@@ -136,8 +158,14 @@ public final class MatrixMarketReader {
                 throw new BadInputException(file, line, "unexpected " + ByteScanner.token(b, ByteScanner.skipBlanks(b, q, b.length), b.length)
                         + " after the value (an array file holds one value per line)");
             }
-            if (v != v || Double.isInfinite(v)) {
-                throw new BadInputException(file, line, "value " + ByteScanner.token(b, 0, b.length) + " is not a finite number");
+            int signed = t.charAt(0) == '-' || t.charAt(0) == '+' ? 1 : 0;
+            boolean literal = signed < t.length() && Character.isLetter(t.charAt(signed));
+            if (v - v != 0 && !literal) {
+                throw new BadInputException(file, line, "value " + ByteScanner.token(b, 0, b.length)
+                        + " is too large for a double (write inf for an infinite value)");
+            }
+            if (h.valueType() != null && !h.valueType().accepts(v)) {
+                throw new BadInputException(file, line, h.valueType().refusal(v, ByteScanner.token(b, 0, b.length)));
             }
             if (size == cap) {
                 cap = (int) Math.min(Integer.MAX_VALUE - 8L, cap * 2L);

@@ -1,6 +1,7 @@
 package org.stag.loaders.text;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import org.stag.loaders.mtx.GraphBlasType;
 
 /**
  * Parses lines of graph entries, {@code row col [value]}, from a chunk of bytes that holds whole lines.
@@ -27,6 +28,8 @@ public final class EntryParser {
     private final String tooManyHint;
     private final String indexBaseHint;
     private final String valueName;
+    private final boolean allowNonFinite;
+    private final GraphBlasType valueType;
 
     private EntryParser(Builder b) {
         this.comment1 = b.comment1;
@@ -44,6 +47,8 @@ public final class EntryParser {
         this.tooManyHint = b.tooManyHint;
         this.indexBaseHint = b.indexBaseHint;
         this.valueName = b.valueName;
+        this.allowNonFinite = b.allowNonFinite;
+        this.valueType = b.valueType;
     }
 
     /** Starts a parser description. */
@@ -122,13 +127,21 @@ public final class EntryParser {
                         break;
                     }
                     w = num.doubleValue;
-                    if (w != w || Double.isInfinite(w)) {
-                        out.fail(line, valueName + " " + ByteScanner.token(b, p, to) + " is not a finite number");
-                        break;
+                    // NaN or infinite (w - w is 0 for every finite w): a rare branch.
+                    if (w - w != 0) {
+                        String refusal = nonFinite(b, p, to);
+                        if (refusal != null) {
+                            out.fail(line, refusal);
+                            break;
+                        }
                     }
                     if (!num.integral) {
                         out.allIntegral = false;
                     }
+                }
+                if (valueType != null && !valueType.accepts(w)) {
+                    out.fail(line, valueType.refusal(w, ByteScanner.token(b, p, to)));
+                    break;
                 }
                 if (w < 0 && !allowNegativeValues) {
                     out.fail(line, "negative weight " + ByteScanner.token(b, p, to) + " is not allowed here");
@@ -195,6 +208,22 @@ public final class EntryParser {
         out.lines = line;
     }
 
+    /**
+     * Why a NaN or infinite value at {@code p} is refused, or {@code null} when it is allowed: written as
+     * {@code nan} or {@code inf} where the format allows them; never as a finite number too large for a
+     * double ({@code 1e400}).
+     */
+    private String nonFinite(byte[] b, int p, int to) {
+        String token = ByteScanner.token(b, p, to);
+        if (!allowNonFinite) {
+            return valueName + " " + token + " is not a finite number";
+        }
+        int q = p < to && (b[p] == '-' || b[p] == '+') ? p + 1 : p;
+        boolean literal = q < to && (b[q] | 0x20) >= 'a' && (b[q] | 0x20) <= 'z';
+        return literal ? null : valueName + " " + token + " is too large for a double (write inf for an infinite "
+                + valueName + ")";
+    }
+
     private String extraText(byte[] b, int p, int to) {
         if (b[p] == '\r') {
             return "stray carriage return (lines must end in LF or CR LF)";
@@ -255,6 +284,8 @@ public final class EntryParser {
         private String tooManyHint = "";
         private String indexBaseHint;
         private String valueName = "value";
+        private boolean allowNonFinite;
+        private GraphBlasType valueType;
 
         /** Lines starting with either byte are comments. */
         public Builder comments(char a, char b) {
@@ -316,6 +347,18 @@ public final class EntryParser {
         /** Added to the message about an id below the base. */
         public Builder indexBaseHint(String hint) {
             this.indexBaseHint = hint;
+            return this;
+        }
+
+        /** Accept {@code nan}, {@code inf} and {@code infinity} (any case, signed) as values. */
+        public Builder allowNonFinite(boolean allow) {
+            this.allowNonFinite = allow;
+            return this;
+        }
+
+        /** Check every value against a declared type; {@code null} for no check. */
+        public Builder valueType(GraphBlasType type) {
+            this.valueType = type;
             return this;
         }
 

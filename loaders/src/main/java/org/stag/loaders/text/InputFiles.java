@@ -37,7 +37,8 @@ public final class InputFiles {
                     return new GZIPInputStream(raw, BUFFER);
                 } catch (IOException e) {
                     raw.close();
-                    throw new BadInputException(path.toString(), 0, "corrupt gzip header: " + e.getMessage());
+                    throw new BadInputException(path.toString(), 0, e instanceof java.io.EOFException || e.getMessage() == null
+                            ? "truncated gzip header" : "corrupt gzip header: " + e.getMessage());
                 }
             }
             return raw;

@@ -1,0 +1,357 @@
+package org.stag.loaders;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+
+/**
+ * Sorts one row of a graph being built by column and merges the entries that share a column, keeping
+ * counts of what it merged. One instance per worker (its scratch arrays are reused from row to row);
+ * {@link #forPart()} makes them and {@link #add} sums their counts.
+ *
+ * <p>In a paired row (an undirected edge list, see {@link EdgeList#oneEdgePerPair()}) the mirror of line
+ * {@code u v}, stored in row {@code v}, holds {@code ~u}: after sorting, the mirrors come first in
+ * decreasing column order and the lines themselves after them in increasing order, each group in file
+ * order within a column, so one merge from both ends tells a repeated line from a line and its mirror.
+ */
+final class RowMerge {
+    private static final int INSERTION_SORT_MAX = 24;
+    /** Conflicts remembered per worker; one is reported, the rest only need to exist. */
+    private static final int MAX_CONFLICTS = 1 << 12;
+
+    private final DuplicatePolicy policy;
+    private final boolean policyGiven;
+    private final boolean pairs;
+    private long[] keys = new long[16];
+    private double[] values = new double[16];
+    private int[] ints = new int[16];
+
+    /** Lines that repeat an earlier line's (row, column), counted once each (paired rows only). */
+    long repeatedLines;
+    /** Lines whose mirror is also a line, counted once per pair. */
+    long mirroredPairs;
+    /** {@code (row << 32) | column} of pairs whose two directions have different values. */
+    final LongArrayList conflicts = new LongArrayList();
+
+    RowMerge(DuplicatePolicy policy, boolean policyGiven, boolean pairs) {
+        this.policy = policy;
+        this.policyGiven = policyGiven;
+        this.pairs = pairs;
+    }
+
+    /** A fresh merger with the same rules, for one worker. */
+    RowMerge forPart() {
+        return new RowMerge(policy, policyGiven, pairs);
+    }
+
+    /** Adds a worker's counts to this one's. */
+    void add(RowMerge part) {
+        repeatedLines += part.repeatedLines;
+        mirroredPairs += part.mirroredPairs;
+        for (int i = 0; i < part.conflicts.size() && conflicts.size() < MAX_CONFLICTS; i++) {
+            conflicts.add(part.conflicts.getLong(i));
+        }
+    }
+
+    /** Sorts and merges row {@code r}, stored in {@code [lo, hi)}; returns how many columns it keeps. */
+    int row(int r, int[] col, double[] val, int lo, int hi) {
+        int len = hi - lo;
+        if (pairs && len > 0) {
+            int kind = pairedOrder(col, lo, hi);
+            if (kind == SORTED_WITH_MIRRORS) {
+                // A sorted file (GAP's converter writes its rows in order) needs no sort, as in a directed row.
+                return pairedSorted(r, col, val, lo, hi);
+            }
+            if (kind == UNSORTED_WITH_MIRRORS) {
+                return val == null ? pairedPattern(r, col, lo, hi) : pairedValues(r, col, val, lo, hi);
+            }
+        }
+        if (len > 1 && !isSorted(col, lo, hi)) {
+            if (val == null) {
+                Arrays.sort(col, lo, hi);
+            } else if (len <= INSERTION_SORT_MAX) {
+                insertionSort(col, val, lo, hi);
+            } else {
+                stableSort(col, val, lo, hi);
+            }
+        }
+        int kept = mergeDuplicates(col, val, lo, hi);
+        repeatedLines += len - kept;
+        return kept;
+    }
+
+    private static final int NO_MIRRORS = 0;
+    private static final int SORTED_WITH_MIRRORS = 1;
+    private static final int UNSORTED_WITH_MIRRORS = 2;
+
+    /** Whether a paired row holds mirrors, and whether it is sorted by column when mirrors are read as columns. */
+    private static int pairedOrder(int[] col, int lo, int hi) {
+        boolean mirrors = false;
+        boolean sorted = true;
+        int previous = Integer.MIN_VALUE;
+        for (int p = lo; p < hi; p++) {
+            int x = col[p];
+            int c = x < 0 ? ~x : x;
+            mirrors |= x < 0;
+            sorted &= c >= previous;
+            previous = c;
+        }
+        return !mirrors ? NO_MIRRORS : sorted ? SORTED_WITH_MIRRORS : UNSORTED_WITH_MIRRORS;
+    }
+
+    /** A paired row already in column order: each run of one column holds lines and mirrors in file order. */
+    private int pairedSorted(int r, int[] col, double[] val, int lo, int hi) {
+        int out = lo;
+        int p = lo;
+        while (p < hi) {
+            int c = col[p] < 0 ? ~col[p] : col[p];
+            int lines = 0;
+            int mirrors = 0;
+            double lineValue = 0;
+            double mirrorValue = 0;
+            double all = 0;
+            for (; p < hi && (col[p] < 0 ? ~col[p] : col[p]) == c; p++) {
+                boolean mirror = col[p] < 0;
+                if (val != null) {
+                    double x = val[p];
+                    all = lines + mirrors == 0 ? x : policy.combine(all, x);
+                    if (mirror) {
+                        mirrorValue = mirrors == 0 ? x : policy.combine(mirrorValue, x);
+                    } else {
+                        lineValue = lines == 0 ? x : policy.combine(lineValue, x);
+                    }
+                }
+                if (mirror) {
+                    mirrors++;
+                } else {
+                    lines++;
+                }
+            }
+            double v = lines > 0 ? lineValue : mirrorValue;
+            if (lines > 0) {
+                repeatedLines += lines - 1;
+            }
+            if (lines > 0 && mirrors > 0) {
+                if (r < c) {
+                    mirroredPairs++;
+                }
+                if (policyGiven) {
+                    v = all;
+                } else if (val != null && !same(lineValue, mirrorValue) && r < c && conflicts.size() < MAX_CONFLICTS) {
+                    conflicts.add(((long) r << 32) | c);
+                }
+            }
+            col[out] = c;
+            if (val != null) {
+                val[out] = v;
+            }
+            out++;
+        }
+        return out - lo;
+    }
+
+    private static boolean isSorted(int[] col, int lo, int hi) {
+        for (int p = lo + 1; p < hi; p++) {
+            if (col[p] < col[p - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void insertionSort(int[] col, double[] val, int lo, int hi) {
+        for (int i = lo + 1; i < hi; i++) {
+            int c = col[i];
+            double v = val[i];
+            int j = i - 1;
+            while (j >= lo && col[j] > c) {
+                col[j + 1] = col[j];
+                val[j + 1] = val[j];
+                j--;
+            }
+            col[j + 1] = c;
+            val[j + 1] = v;
+        }
+    }
+
+    /** Sorts (column, position) keys, which are unique, so the result is stable without a stable sort. */
+    private void stableSort(int[] col, double[] val, int lo, int hi) {
+        int len = hi - lo;
+        loadKeys(col, val, lo, hi);
+        for (int i = 0; i < len; i++) {
+            col[lo + i] = (int) (keys[i] >> 32);
+            val[lo + i] = values[(int) keys[i]];
+        }
+    }
+
+    /** Fills {@link #keys} with sorted {@code (column << 32) | position} and {@link #values} in row order. */
+    private void loadKeys(int[] col, double[] val, int lo, int hi) {
+        int len = hi - lo;
+        if (keys.length < len) {
+            keys = new long[Math.max(len, keys.length * 2)];
+            values = new double[keys.length];
+        }
+        for (int i = 0; i < len; i++) {
+            keys[i] = ((long) col[lo + i] << 32) | i;
+            values[i] = val[lo + i];
+        }
+        Arrays.sort(keys, 0, len);
+    }
+
+    /** Merges runs of equal columns to the front of the row; returns the number of distinct columns. */
+    private int mergeDuplicates(int[] col, double[] val, int lo, int hi) {
+        if (hi - lo < 2) {
+            return hi - lo;
+        }
+        int out = lo;
+        for (int p = lo + 1; p < hi; p++) {
+            if (col[p] == col[out]) {
+                if (val != null) {
+                    val[out] = policy.combine(val[out], val[p]);
+                }
+            } else {
+                out++;
+                col[out] = col[p];
+                if (val != null) {
+                    val[out] = val[p];
+                }
+            }
+        }
+        return out - lo + 1;
+    }
+
+    /** A paired row without values: one column per distinct neighbour, whichever way the lines wrote it. */
+    private int pairedPattern(int r, int[] col, int lo, int hi) {
+        int len = hi - lo;
+        if (ints.length < len) {
+            ints = new int[Math.max(len, ints.length * 2)];
+        }
+        System.arraycopy(col, lo, ints, 0, len);
+        Arrays.sort(ints, 0, len);
+        int neg = firstNonNegative(ints, len);
+        int mEnd = neg;
+        int d = neg;
+        int out = lo;
+        while (mEnd > 0 || d < len) {
+            int cm = mEnd > 0 ? ~ints[mEnd - 1] : Integer.MAX_VALUE;
+            int cd = d < len ? ints[d] : Integer.MAX_VALUE;
+            int c = Math.min(cm, cd);
+            if (cm == c) {
+                while (mEnd > 0 && ~ints[mEnd - 1] == c) {
+                    mEnd--;
+                }
+            }
+            if (cd == c) {
+                int dStart = d;
+                while (d < len && ints[d] == c) {
+                    d++;
+                }
+                repeatedLines += d - dStart - 1;
+                if (cm == c && r < c) {
+                    mirroredPairs++;
+                }
+            }
+            col[out++] = c;
+        }
+        return out - lo;
+    }
+
+    private static int firstNonNegative(int[] a, int len) {
+        int i = 0;
+        while (i < len && a[i] < 0) {
+            i++;
+        }
+        return i;
+    }
+
+    /** A paired row with values: see the class comment. */
+    private int pairedValues(int r, int[] col, double[] val, int lo, int hi) {
+        int len = hi - lo;
+        loadKeys(col, val, lo, hi);
+        int neg = 0;
+        while (neg < len && keys[neg] < 0) {
+            neg++;
+        }
+        int mEnd = neg;
+        int d = neg;
+        int out = lo;
+        while (mEnd > 0 || d < len) {
+            int cm = mEnd > 0 ? ~(int) (keys[mEnd - 1] >> 32) : Integer.MAX_VALUE;
+            int cd = d < len ? (int) (keys[d] >> 32) : Integer.MAX_VALUE;
+            int c = Math.min(cm, cd);
+            int mStart = mEnd;
+            if (cm == c) {
+                while (mStart > 0 && ~(int) (keys[mStart - 1] >> 32) == c) {
+                    mStart--;
+                }
+            }
+            int dStart = d;
+            int dEnd = d;
+            if (cd == c) {
+                while (dEnd < len && (int) (keys[dEnd] >> 32) == c) {
+                    dEnd++;
+                }
+                repeatedLines += dEnd - dStart - 1;
+            }
+            double v;
+            if (mStart == mEnd) {
+                v = combine(dStart, dEnd);
+            } else if (dStart == dEnd) {
+                v = combine(mStart, mEnd);
+            } else {
+                if (r < c) {
+                    mirroredPairs++;
+                }
+                if (policyGiven) {
+                    v = combineInFileOrder(dStart, dEnd, mStart, mEnd);
+                } else {
+                    v = combine(dStart, dEnd);
+                    double mv = combine(mStart, mEnd);
+                    if (!same(v, mv) && r < c && conflicts.size() < MAX_CONFLICTS) {
+                        conflicts.add(((long) r << 32) | c);
+                    }
+                }
+            }
+            col[out] = c;
+            val[out] = v;
+            out++;
+            mEnd = mStart;
+            d = dEnd;
+        }
+        return out - lo;
+    }
+
+    /** Equal values, NaN equal to NaN (a pair written twice as {@code nan} is one edge). */
+    static boolean same(double a, double b) {
+        return a == b || a != a && b != b;
+    }
+
+    /** The policy applied to the keys {@code [from, to)}, which are in file order. */
+    private double combine(int from, int to) {
+        double v = values[(int) keys[from]];
+        for (int i = from + 1; i < to; i++) {
+            v = policy.combine(v, values[(int) keys[i]]);
+        }
+        return v;
+    }
+
+    /** The policy applied to two runs of keys together, interleaved back into file order. */
+    private double combineInFileOrder(int a, int aEnd, int b, int bEnd) {
+        double v = 0;
+        boolean first = true;
+        while (a < aEnd || b < bEnd) {
+            int pa = a < aEnd ? (int) keys[a] : Integer.MAX_VALUE;
+            int pb = b < bEnd ? (int) keys[b] : Integer.MAX_VALUE;
+            int p;
+            if (pa < pb) {
+                p = pa;
+                a++;
+            } else {
+                p = pb;
+                b++;
+            }
+            v = first ? values[p] : policy.combine(v, values[p]);
+            first = false;
+        }
+        return v;
+    }
+}
