@@ -13,7 +13,7 @@ final class AlgorithmOptions {
     CommandSpec spec;
 
     @Option(names = "--graph", required = true, paramLabel = "GRAPH",
-            description = "The graph (.mtx, .el, .wel, SNAP .txt, LDBC .properties/.v/.e; .gz ok).")
+            description = "The graph (.mtx, .el, .wel, SNAP .txt, LDBC .properties/.v/.e; .gz ok; binary .stagb; - for stdin).")
     Path graph;
 
     @Option(names = "--format", paramLabel = "F",

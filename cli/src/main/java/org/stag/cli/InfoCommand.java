@@ -21,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Load a graph and print facts about it, one 'key value' per line.",
             "edges counts stored directed edges: an undirected edge counts twice, a self-loop once."})
 final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (.mtx, .el, .wel, SNAP .txt, LDBC .properties/.v/.e; .gz ok).")
+    @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (.mtx, .el, .wel, SNAP .txt, LDBC .properties/.v/.e; .gz ok; binary .stagb), "
+            + "or - for standard input.")
     Path graph;
 
     @Mixin
@@ -41,10 +42,11 @@ final class InfoCommand implements Callable<Integer> {
             GraphFormats.check(format);
         }
         long start = System.nanoTime();
-        Graph g = GraphLoader.load(graph, options);
+        GraphLoader.Loaded loaded = GraphLoader.loadDescribed(graph, options);
+        Graph g = loaded.graph();
         double seconds = (System.nanoTime() - start) / 1e9;
         PrintWriter out = spec.commandLine().getOut();
-        GraphFileFormat fileFormat = options.format() != null ? options.format() : GraphFileFormat.of(graph);
+        GraphFileFormat fileFormat = loaded.format();
         out.println("file " + graph);
         out.println("format " + fileFormat.shortName());
         if (g.isSquare()) {
