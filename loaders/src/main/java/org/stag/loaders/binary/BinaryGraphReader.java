@@ -9,8 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.ByteOrder;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
@@ -100,41 +99,42 @@ public final class BinaryGraphReader {
             }
         }
         int[] blockCrc = new int[blocks];
-        int bufferBytes = (int) Math.min(SectionIo.READ_BLOCK, Math.max(Math.max(bytes[0], bytes[1]), Math.max(bytes[2], bytes[3])));
-        ConcurrentLinkedQueue<ByteBuffer> buffers = new ConcurrentLinkedQueue<>();
-        try {
-            Parallel.forEachBlock(threads, blocks, b -> {
-                int s = blockSection[b];
-                long o = blockOffset[b];
-                int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - o);
-                ByteBuffer buf = buffers.poll();
-                if (buf == null) {
-                    buf = ByteBuffer.allocateDirect(bufferBytes).order(ByteOrder.LITTLE_ENDIAN);
-                }
-                try {
-                    int width = s == ROW_PTR || s == COLUMNS ? 4 : 8;
-                    blockCrc[b] = SectionIo.readBlock(ch, buf, h.offset(s) + o, len, arrays[s], (int) (o / width), counts[s]);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                } finally {
-                    buffers.add(buf);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        for (int s = 0, b = 0; s < 4; s++) {
-            int crc = 0;
-            for (long o = 0; o < bytes[s]; o += SectionIo.READ_BLOCK, b++) {
-                crc = o == 0 ? blockCrc[b] : Crc32cCombine.combine(crc, blockCrc[b], Math.min(SectionIo.READ_BLOCK, bytes[s] - o));
-            }
-            if (crc != h.crcs()[s]) {
-                throw BinaryHeader.bad(file, "checksum mismatch in the " + SECTION_NAMES[s] + " section (the file is corrupt)");
-            }
-        }
+        int rowPtrBlocks = (int) ((bytes[ROW_PTR] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
         int[] rowPtr = (int[]) arrays[ROW_PTR];
         int[] col = (int[]) arrays[COLUMNS];
-        checkCsr(file, n, (int) h.cols(), m, rowPtr, col, threads);
+        int cols = (int) h.cols();
+        // First the row pointers, checked, so the column blocks can be checked as they are copied (while in cache).
+        readBlocks(ch, h, threads, 0, rowPtrBlocks, blockSection, blockOffset, blockCrc, arrays, counts, null);
+        verify(file, h, bytes, blockCrc, ROW_PTR);
+        checkRowPointers(file, n, m, rowPtr);
+        AtomicLong firstProblem = new AtomicLong(Long.MAX_VALUE);
+        AtomicReference<String> problem = new AtomicReference<>();
+        readBlocks(ch, h, threads, rowPtrBlocks, blocks, blockSection, blockOffset, blockCrc, arrays, counts, (from, to) -> {
+            String found = checkColumns(rowPtr, col, cols, from, to);
+            if (found != null) {
+                long at = Long.parseLong(found.substring(0, found.indexOf(' ')));
+                synchronized (firstProblem) {
+                    if (at < firstProblem.get()) {
+                        firstProblem.set(at);
+                        problem.set(found.substring(found.indexOf(' ') + 1));
+                    }
+                }
+            }
+        });
+        for (int s = COLUMNS; s < 4; s++) {
+            verify(file, h, bytes, blockCrc, s);
+        }
+        // Pairs across block boundaries were not compared inside the blocks.
+        for (long o = SectionIo.READ_BLOCK; o < 4L * m; o += SectionIo.READ_BLOCK) {
+            String found = checkColumns(rowPtr, col, cols, (int) (o / 4) - 1, (int) (o / 4) + 1);
+            if (found != null && Long.parseLong(found.substring(0, found.indexOf(' '))) < firstProblem.get()) {
+                firstProblem.set(Long.parseLong(found.substring(0, found.indexOf(' '))));
+                problem.set(found.substring(found.indexOf(' ') + 1));
+            }
+        }
+        if (problem.get() != null) {
+            throw BinaryHeader.bad(file, problem.get());
+        }
         long[] ids = (long[]) arrays[IDS];
         VertexIds vertexIds;
         if (ids != null) {
@@ -150,46 +150,97 @@ public final class BinaryGraphReader {
                 vertexIds, h.duplicates());
     }
 
-    /** Row offsets from 0 to the entry count, never decreasing; columns in range and increasing within each row. */
-    private static void checkCsr(String file, int n, int cols, int m, int[] rowPtr, int[] col, int threads) {
+    /** Called with the element range of each column block once it is copied. */
+    private interface ColumnCheck {
+        void check(int from, int to);
+    }
+
+    private static void readBlocks(FileChannel ch, BinaryHeader h, int threads, int first, int last, int[] blockSection,
+                                   long[] blockOffset, int[] blockCrc, Object[] arrays, int[] counts, ColumnCheck check)
+            throws IOException {
+        long[] bytes = h.sections();
+        try {
+            Parallel.forEachBlock(threads, last - first, i -> {
+                int b = first + i;
+                int s = blockSection[b];
+                long o = blockOffset[b];
+                int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - o);
+                int width = s == ROW_PTR || s == COLUMNS ? 4 : 8;
+                int from = (int) (o / width);
+                try {
+                    blockCrc[b] = SectionIo.readBlock(ch, h.offset(s) + o, len, arrays[s], from, counts[s]);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (s == COLUMNS && check != null) {
+                    check.check(from, Math.min(counts[s], from + len / width));
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Combines the block checksums of section {@code s} and compares them with the header's. */
+    private static void verify(String file, BinaryHeader h, long[] bytes, int[] blockCrc, int s) {
+        int b = 0;
+        for (int t = 0; t < s; t++) {
+            b += (int) ((bytes[t] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
+        }
+        int crc = 0;
+        for (long o = 0; o < bytes[s]; o += SectionIo.READ_BLOCK, b++) {
+            crc = o == 0 ? blockCrc[b] : Crc32cCombine.combine(crc, blockCrc[b], Math.min(SectionIo.READ_BLOCK, bytes[s] - o));
+        }
+        if (crc != h.crcs()[s]) {
+            throw BinaryHeader.bad(file, "checksum mismatch in the " + SECTION_NAMES[s] + " section (the file is corrupt)");
+        }
+    }
+
+    /** Row offsets from 0 to the entry count, never decreasing. */
+    private static void checkRowPointers(String file, int n, int m, int[] rowPtr) {
         if (rowPtr[0] != 0 || rowPtr[n] != m) {
             throw BinaryHeader.bad(file, "row pointers run from " + rowPtr[0] + " to " + rowPtr[n] + ", not from 0 to " + m);
         }
-        int blocks = Math.max(1, Math.min(threads * 4, n / 4096 + 1));
-        int[] bounds = Parallel.split(n, blocks);
-        AtomicReference<String> first = new AtomicReference<>();
-        Parallel.forEachBlock(threads, blocks, b -> {
-            String problem = checkRows(rowPtr, col, cols, bounds[b], bounds[b + 1]);
-            if (problem != null) {
-                // Keep the lowest row's problem, so the message does not depend on thread timing.
-                first.accumulateAndGet(problem, (x, y) -> x == null || rowOf(y) < rowOf(x) ? y : x);
+        for (int r = 0; r < n; r++) {
+            if (rowPtr[r + 1] < rowPtr[r]) {
+                throw BinaryHeader.bad(file, "row pointers out of order at row " + r + " (" + rowPtr[r] + " then " + rowPtr[r + 1] + ")");
             }
-        });
-        if (first.get() != null) {
-            throw BinaryHeader.bad(file, first.get().substring(first.get().indexOf(' ') + 1));
         }
     }
 
-    private static long rowOf(String problem) {
-        return Long.parseLong(problem.substring(0, problem.indexOf(' ')));
-    }
-
-    /** The first problem in rows {@code [lo, hi)} as {@code "ROW cause"}, or {@code null}. */
-    private static String checkRows(int[] rowPtr, int[] col, int cols, int lo, int hi) {
-        for (int r = lo; r < hi; r++) {
-            int from = rowPtr[r];
-            int to = rowPtr[r + 1];
-            if (to < from || to > col.length) {
-                return r + " row pointers out of order at row " + r + " (" + from + " then " + to + ")";
+    /**
+     * Checks entries {@code [from, to)}: columns in range and increasing within each row (pairs that straddle
+     * {@code from} are not compared). Returns the first problem as {@code "POSITION cause"}, or {@code null}.
+     */
+    static String checkColumns(int[] rowPtr, int[] col, int cols, int from, int to) {
+        if (from >= to) {
+            return null;
+        }
+        // The row holding entry 'from': the last row starting at or before it.
+        int lo = 0;
+        int hi = rowPtr.length - 2;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (rowPtr[mid] <= from) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
             }
-            int prev = -1;
-            for (int p = from; p < to; p++) {
-                int c = col[p];
-                if (c <= prev || c >= cols) {
-                    return r + " " + (c >= cols || c < 0 ? "column " + c + " out of range 0.." + (cols - 1L)
-                            : "columns not sorted and distinct") + " in row " + r;
+        }
+        int r = lo;
+        int next = rowPtr[r + 1];
+        for (int p = from; p < to; p++) {
+            int c = col[p];
+            if (p == next) {
+                while (rowPtr[r + 1] <= p) {
+                    r++;
                 }
-                prev = c;
+                next = rowPtr[r + 1];
+            } else if (p > from && c <= col[p - 1]) {
+                return p + " columns not sorted and distinct in row " + r;
+            }
+            if (c < 0 || c >= cols) {
+                return p + " column " + c + " out of range 0.." + (cols - 1L) + " in row " + r;
             }
         }
         return null;

@@ -27,19 +27,16 @@ final class SectionIo {
     static final int READ_BLOCK = 8 << 20;
 
     /**
-     * Reads {@code bytes} bytes at file offset {@code at} into {@code buf} and copies the whole elements among them
+     * Maps {@code bytes} bytes at file offset {@code at} and copies the whole elements among them
      * into {@code array} from element {@code first} on (at most {@code count} elements: a section's tail may be
      * padding). Returns the CRC32C of the bytes.
      */
-    static int readBlock(FileChannel ch, ByteBuffer buf, long at, int bytes, Object array, int first, int count)
-            throws IOException {
-        buf.clear().limit(bytes);
-        while (buf.hasRemaining()) {
-            if (ch.read(buf, at + buf.position()) < 0) {
-                throw new EOFException("the file ended inside a section");
-            }
+    static int readBlock(FileChannel ch, long at, int bytes, Object array, int first, int count) throws IOException {
+        // A mapped view: the page cache is read in place, without copying into a buffer first.
+        ByteBuffer buf = ch.map(FileChannel.MapMode.READ_ONLY, at, bytes).order(ByteOrder.LITTLE_ENDIAN);
+        if (buf.limit() < bytes) {
+            throw new EOFException("the file ended inside a section");
         }
-        buf.flip();
         CRC32C crc = new CRC32C();
         crc.update(buf);
         buf.flip();

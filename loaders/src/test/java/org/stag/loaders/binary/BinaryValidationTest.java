@@ -192,11 +192,32 @@ class BinaryValidationTest {
         assertEquals(List.of(
                 "column-out-of-range -> column 2147483647 out of range 0..3 in row 0",
                 "column-negative -> column -1 out of range 0..3 in row 0",
-                "row-pointer-past-end -> row pointers out of order at row 0 (0 then 6)",
+                "row-pointer-past-end -> row pointers out of order at row 1 (6 then 3)",
                 "row-pointer-start -> row pointers run from 1 to 5, not from 0 to 5",
                 "columns-unsorted -> columns not sorted and distinct in row 0",
                 "columns-repeated -> columns not sorted and distinct in row 0",
                 "duplicate-vertex-id -> vertex id 10 appears twice"), causes);
+    }
+
+    @Test
+    void unsortedColumnsAcrossAReadBlockBoundaryAreFound() throws IOException {
+        // One row longer than a read block: the pair that straddles the block boundary is compared too.
+        int m = SectionIo.READ_BLOCK / 4 + 1000;
+        int[] col = new int[m];
+        for (int i = 0; i < m; i++) {
+            col[i] = 2 * i;
+        }
+        Graph g = new Graph("t", 2, 2 * m, new int[] {0, m, m}, col, null, Symmetry.GENERAL, ValueKind.PATTERN,
+                VertexIds.offset(0), 0);
+        byte[] b = write(g);
+        int boundary = SectionIo.READ_BLOCK / 4;
+        int columnsAt = 128 + 16;
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        bb.putInt(columnsAt + 4 * boundary, 2 * (boundary - 1));
+        CRC32C crc = new CRC32C();
+        crc.update(b, columnsAt, ((4 * m) + 7) & ~7);
+        bb.putInt(68, (int) crc.getValue());
+        assertEquals("columns not sorted and distinct in row 0", refusal(header(b, x -> { })));
     }
 
     private static byte[] cut(byte[] b, int length) {
