@@ -108,11 +108,13 @@ public final class GraphBuilder {
         Parallel.forEachBlock(threads, parts, part -> {
             long[] scratch = new long[16];
             double[] scratchVal = val == null ? null : new double[16];
+            RowSort runs = new RowSort();
             for (int r = rowBounds[part]; r < rowBounds[part + 1]; r++) {
                 int lo = rowPtr[r];
                 int hi = rowPtr[r + 1];
                 int len = hi - lo;
-                if (len > 1 && !isSorted(col, lo, hi)) {
+                // Rows of sorted input and its mirror are a few sorted runs: merging them is the cheap sort.
+                if (len > 1 && !runs.mergeRuns(col, val, lo, hi)) {
                     if (val == null) {
                         Arrays.sort(col, lo, hi);
                     } else if (len <= INSERTION_SORT_MAX) {
@@ -145,15 +147,6 @@ public final class GraphBuilder {
         }
         bounds[parts] = n;
         return bounds;
-    }
-
-    private static boolean isSorted(int[] col, int lo, int hi) {
-        for (int p = lo + 1; p < hi; p++) {
-            if (col[p] < col[p - 1]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void insertionSort(int[] col, double[] val, int lo, int hi) {
