@@ -140,9 +140,13 @@ public final class ParallelParser {
         if (total > Integer.MAX_VALUE - 8) {
             return null;
         }
-        int[] src = new int[(int) total];
-        int[] dst = new int[(int) total];
-        double[] w = parser.weighted() ? new double[(int) total] : null;
+        // Allocated on several threads: zeroing fresh memory is a good part of a large load.
+        int size = (int) total;
+        Object[] arrays = new Object[3];
+        FileChunks.run(threads, parser.weighted() ? 3 : 2, a -> arrays[a] = a == 2 ? new double[size] : new int[size]);
+        int[] src = (int[]) arrays[0];
+        int[] dst = (int[]) arrays[1];
+        double[] w = (double[]) arrays[2];
         ChunkOut[] outs = new ChunkOut[k];
         AtomicInteger firstFailed = new AtomicInteger(Integer.MAX_VALUE);
         FileChunks.run(threads, k, i -> {
