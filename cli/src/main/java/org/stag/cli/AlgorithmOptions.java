@@ -16,7 +16,7 @@ final class AlgorithmOptions {
     CommandSpec spec;
 
     @Option(names = "--graph", required = true, paramLabel = "GRAPH",
-            description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, or an LDBC .properties file (or its .v or .e), gzipped or not.")
+            description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC .properties file (or its .v or .e), gzipped or not, a binary .stagb file, or - for standard input.")
     Path graph;
 
     @Option(names = "--format", paramLabel = "F",

@@ -18,16 +18,17 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code stag convert IN OUT}: rewrites a graph in another file format. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = {"Convert a graph from one file format to another.",
-            "The output format follows OUT's name (.mtx, .el, .wel, optionally .gz).",
-            "Edge lists cannot record direction: an undirected graph is written with",
-            "each edge once and is read back with --undirected. A line on stderr says",
-            "what was written: vertices, edges (counted as info counts them), size and",
-            "time. OUT may not be IN."})
+            "The output format follows OUT's name (.mtx, .el, .wel, optionally .gz;",
+            ".stagb for stag's binary graph file, which loads fastest). Edge lists",
+            "cannot record direction: an undirected graph is written with each edge",
+            "once and is read back with --undirected. A line on stderr says what was",
+            "written: vertices, edges (counted as info counts them), size and time.",
+            "OUT may not be IN. IN may be - for standard input."})
 final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "Input graph file.")
     Path in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "Output file (.mtx, .el, .wel, optionally .gz).")
+    @Parameters(index = "1", paramLabel = "OUT", description = "Output file (.mtx, .el, .wel, optionally .gz; or .stagb).")
     Path out;
 
     @Mixin

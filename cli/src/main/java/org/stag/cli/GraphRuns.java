@@ -27,9 +27,10 @@ final class GraphRuns {
     /** Loads {@code file}; for an LDBC graph, also reads the parameters of its {@code .properties}. */
     static Loaded load(Path file, LoadOptions options) {
         long t0 = System.nanoTime();
-        Graph g = GraphLoader.load(file, options).requireSquare();
+        GraphLoader.Loaded loaded = GraphLoader.loadDescribed(file, options);
+        Graph g = loaded.graph().requireSquare();
         double seconds = (System.nanoTime() - t0) / 1e9;
-        GraphFileFormat f = options.format() != null ? options.format() : GraphFileFormat.of(file);
+        GraphFileFormat f = loaded.format();
         LdbcParameters ldbc = f == GraphFileFormat.LDBC ? LdbcParameters.of(file) : LdbcParameters.NONE;
         return new Loaded(g, seconds, ldbc);
     }

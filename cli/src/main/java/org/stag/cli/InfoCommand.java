@@ -21,8 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Load a graph and print facts about it, one 'key value' per line.",
             "edges counts stored directed edges: an undirected edge counts twice, a self-loop once."})
 final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "GRAPH", description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, or an LDBC"
-                    + " .properties file (or its .v or .e), gzipped or not.")
+    @Parameters(index = "0", paramLabel = "GRAPH", description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC"
+                    + " .properties file (or its .v or .e), gzipped or not, a binary .stagb file, or - for standard input.")
     Path graph;
 
     @Mixin
@@ -45,17 +45,18 @@ final class InfoCommand implements Callable<Integer> {
             GraphFormats.check(format);
         }
         long start = System.nanoTime();
-        Graph g;
+        GraphLoader.Loaded loaded;
         Progress shown = progress.start();
         try {
-            g = GraphLoader.load(graph, options);
+            loaded = GraphLoader.loadDescribed(graph, options);
         } finally {
             shown.clear();
         }
+        Graph g = loaded.graph();
         double seconds = (System.nanoTime() - start) / 1e9;
         input.warnAboutDuplicates(g);
         PrintWriter out = spec.commandLine().getOut();
-        GraphFileFormat fileFormat = options.format() != null ? options.format() : GraphFileFormat.of(graph);
+        GraphFileFormat fileFormat = loaded.format();
         out.println("file " + graph);
         out.println("format " + fileFormat.shortName());
         if (g.isSquare()) {

@@ -49,7 +49,8 @@ final class InputOptions {
     int indexBase = 1;
 
     @Option(names = "--input-format", paramLabel = "F",
-            description = "Input format when the file name does not tell: mtx, el, wel, snap or ldbc.")
+            description = "Input format when the file name does not tell: mtx, el, wel, snap, ldbc or stagb "
+                    + "(standard input, -, is sniffed for mtx and stagb).")
     String inputFormat;
 
     /** The options as loader options; a bad combination or value is a usage error. */

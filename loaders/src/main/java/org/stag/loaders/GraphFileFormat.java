@@ -15,7 +15,9 @@ public enum GraphFileFormat {
     /** SNAP edge list, {@code .txt}/{@code .snap}/{@code .edges}/{@code .tsv}: {@code #} comments, tab or space. */
     SNAP("snap", ".txt", ".snap", ".edges", ".tsv"),
     /** LDBC Graphalytics {@code NAME.v} + {@code NAME.e} (+ {@code NAME.properties}). */
-    LDBC("ldbc", ".properties", ".v", ".e");
+    LDBC("ldbc", ".properties", ".v", ".e"),
+    /** stag's binary graph file, {@code .stagb} (see {@code docs/binary-format.md}). */
+    BINARY("stagb", ".stagb");
 
     private final String shortName;
     private final String[] extensions;
@@ -41,7 +43,8 @@ public enum GraphFileFormat {
             }
         }
         throw new BadInputException(path.toString(), 0, "unknown graph file type (expected .mtx, .el, .wel, "
-                + ".txt/.snap/.edges/.tsv, or LDBC .properties/.v/.e, optionally gzipped; or name it with --input-format)");
+                + ".txt/.snap/.edges/.tsv, or LDBC .properties/.v/.e, optionally gzipped; stag binary .stagb; "
+                + "or name it with --input-format)");
     }
 
     /** Parses a short name such as {@code mtx} or {@code ldbc}. */
@@ -52,6 +55,6 @@ public enum GraphFileFormat {
                 return f;
             }
         }
-        throw new BadInputException("unknown input format '" + text + "' (expected mtx, el, wel, snap or ldbc)");
+        throw new BadInputException("unknown input format '" + text + "' (expected mtx, el, wel, snap, ldbc or stagb)");
     }
 }

@@ -1,16 +1,31 @@
 package org.stag.loaders;
 
+import java.io.InputStream;
 import java.nio.file.Path;
+import org.stag.loaders.binary.BinaryGraphReader;
 import org.stag.loaders.edgelist.EdgeListReader;
 import org.stag.loaders.ldbc.LdbcReader;
 import org.stag.loaders.mtx.MatrixMarketReader;
 
 /**
  * Reads graph files of every supported format. {@link #read} gives the entries as the file has them;
- * {@link #load} also builds the canonical graph (mirrored, sorted, duplicates resolved).
+ * {@link #load} also builds the canonical graph (mirrored, sorted, duplicates resolved). The path {@code -}
+ * stands for standard input ({@link StdinSpool}).
  */
 public final class GraphLoader {
+    /** The file name that means standard input. */
+    public static final String STDIN = "-";
+
     private GraphLoader() {
+    }
+
+    /** A loaded graph and the format it was read as. */
+    public record Loaded(Graph graph, GraphFileFormat format) {
+    }
+
+    /** Whether {@code path} names standard input. */
+    public static boolean isStdin(Path path) {
+        return path.toString().equals(STDIN);
     }
 
     /** Reads the entries of {@code path} in file order. */
@@ -23,11 +38,55 @@ public final class GraphLoader {
             case MATRIX_MARKET -> MatrixMarketReader.read(path, options);
             case EDGE_LIST, WEIGHTED_EDGE_LIST, SNAP -> EdgeListReader.read(path, format, options);
             case LDBC -> LdbcReader.read(path, options);
+            case BINARY -> BinaryEntries.of(loadBinary(path, path.toString(), options));
         };
     }
 
-    /** Reads {@code path} and builds its canonical graph. */
+    /** Reads {@code path} (or standard input for {@code -}) and builds its canonical graph. */
     public static Graph load(Path path, LoadOptions options) {
-        return GraphBuilder.build(read(path, options), options.duplicates(), options.duplicatesGiven(), options.threads());
+        return loadDescribed(path, options).graph();
+    }
+
+    /** As {@link #load}, also telling the format the graph was read as (sniffed for standard input). */
+    public static Loaded loadDescribed(Path path, LoadOptions options) {
+        if (isStdin(path)) {
+            return loadStream(System.in, options);
+        }
+        GraphFileFormat format = options.format() != null ? options.format() : GraphFileFormat.of(path);
+        return new Loaded(loadFile(path, path.toString(), format, options), format);
+    }
+
+    /** Loads a graph from a stream, called {@value StdinSpool#NAME} in messages; the format as for {@code -}. */
+    public static Loaded loadStream(InputStream in, LoadOptions options) {
+        return StdinSpool.load(in, options, (file, format) -> loadFile(file, file.toString(), format, options));
+    }
+
+    private static Graph loadFile(Path path, String name, GraphFileFormat format, LoadOptions options) {
+        if (format == GraphFileFormat.BINARY) {
+            return loadBinary(path, name, options);
+        }
+        return GraphBuilder.build(read(path, options.withFormat(format)), options.duplicates(), options.duplicatesGiven(),
+                options.threads());
+    }
+
+    /** A binary file holds a built graph; options that would change it are refused rather than ignored. */
+    private static Graph loadBinary(Path path, String name, LoadOptions options) {
+        if (options.indexBase() != 1) {
+            throw new BadInputException(name, 0, "--index-base applies to Matrix Market files only");
+        }
+        Graph g = BinaryGraphReader.read(path, name, options.threads());
+        if (options.directed() != null && options.directed() != g.directed()) {
+            throw new BadInputException(name, 0, "the binary file holds " + (g.directed() ? "a directed" : "an undirected")
+                    + " graph; --" + (options.directed() ? "directed" : "undirected")
+                    + " cannot change that (convert the text file again with it)");
+        }
+        if (Boolean.TRUE.equals(options.weighted()) && !g.weighted()) {
+            throw new BadInputException(name, 0, "the binary file holds an unweighted graph; --weighted cannot add weights");
+        }
+        if (Boolean.FALSE.equals(options.weighted()) && g.weighted()) {
+            return new Graph(g.source(), g.numRows(), g.numCols(), g.rowPtr(), g.colIdx(), null, g.symmetry(),
+                    ValueKind.PATTERN, g.ids(), g.duplicates());
+        }
+        return g;
     }
 }

@@ -2,13 +2,15 @@ package org.stag.loaders;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.stag.loaders.binary.BinaryGraphWriter;
+import org.stag.loaders.binary.BinaryLayout;
 import org.stag.loaders.text.ByteSink;
 import org.stag.loaders.text.InputFiles;
 import org.stag.loaders.text.IoCause;
 
 /**
  * Writes a canonical {@link Graph} as Matrix Market ({@code .mtx}) or GAP edge list ({@code .el},
- * {@code .wel}), gzipped when the name ends in {@code .gz}. Reading the output back (with the same
+ * {@code .wel}), gzipped when the name ends in {@code .gz}, or as stag's binary graph file ({@code .stagb}). Reading the output back (with the same
  * directedness for edge lists, which cannot record it) gives the same graph exactly.
  */
 public final class GraphWriter {
@@ -22,6 +24,17 @@ public final class GraphWriter {
     /** Writes {@code g} to {@code path} in the format its name says. */
     public static Outcome write(Graph g, Path path) {
         String name = InputFiles.baseName(path);
+        if (path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(BinaryLayout.EXTENSION)) {
+            try {
+                BinaryGraphWriter.write(g, path, Parallel.defaultThreads());
+            } catch (IOException e) {
+                throw new BadInputException(path.toString(), 0, "cannot write: " + e.getMessage());
+            }
+            return new Outcome("");
+        }
+        if (name.endsWith(BinaryLayout.EXTENSION)) {
+            throw new BadInputException(path.toString(), 0, "a binary graph file is not compressed; name it .stagb");
+        }
         try (ByteSink out = ByteSink.create(path)) {
             if (name.endsWith(".mtx")) {
                 writeMatrixMarket(g, out);
@@ -38,7 +51,7 @@ public final class GraphWriter {
         } catch (IOException e) {
             throw new BadInputException(path.toString(), 0, "cannot write: " + IoCause.of(e));
         }
-        throw new BadInputException(path.toString(), 0, "unknown output file type (expected .mtx, .el or .wel, optionally .gz)");
+        throw new BadInputException(path.toString(), 0, "unknown output file type (expected .mtx, .el or .wel, optionally .gz, or .stagb)");
     }
 
     /**

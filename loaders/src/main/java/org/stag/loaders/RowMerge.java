@@ -24,6 +24,7 @@ final class RowMerge {
     private long[] keys = new long[16];
     private double[] values = new double[16];
     private int[] ints = new int[16];
+    private final RowSort runs = new RowSort();
 
     /** Lines that repeat an earlier line's (row, column), counted once each (paired rows only). */
     long repeatedLines;
@@ -65,7 +66,8 @@ final class RowMerge {
                 return val == null ? pairedPattern(r, col, lo, hi) : pairedValues(r, col, val, lo, hi);
             }
         }
-        if (len > 1 && !isSorted(col, lo, hi)) {
+        // Rows of sorted input and its mirror are a few sorted runs: merging them is the cheap sort.
+        if (len > 1 && !runs.mergeRuns(col, val, lo, hi)) {
             if (val == null) {
                 Arrays.sort(col, lo, hi);
             } else if (len <= INSERTION_SORT_MAX) {
@@ -147,15 +149,6 @@ final class RowMerge {
             out++;
         }
         return out - lo;
-    }
-
-    private static boolean isSorted(int[] col, int lo, int hi) {
-        for (int p = lo + 1; p < hi; p++) {
-            if (col[p] < col[p - 1]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void insertionSort(int[] col, double[] val, int lo, int hi) {

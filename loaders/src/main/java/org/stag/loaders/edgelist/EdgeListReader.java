@@ -1,7 +1,5 @@
 package org.stag.loaders.edgelist;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.EdgeList;
@@ -33,12 +31,7 @@ public final class EdgeListReader {
         boolean directed = options.directed() == null || options.directed();
         EntryParser parser = entryParser(weighted);
         ParallelParser pp = new ParallelParser(file, parser, options.threads());
-        ParallelParser.Result r;
-        try (InputStream in = InputFiles.open(path)) {
-            r = pp.parse(in, 1);
-        } catch (IOException e) {
-            throw new BadInputException(file, 0, "cannot read: " + IoCause.of(e));
-        }
+        ParallelParser.Result r = pp.parseFile(path, 0, 1, () -> InputFiles.open(path));
         if (r.size == 0) {
             throw new BadInputException(file, Math.max(1, r.lines), r.lines == 0 ? "empty file (no edges)" : "no edges in the file");
         }

@@ -52,7 +52,6 @@ public final class MatrixMarketReader {
         int base = options.indexBase();
         EntryParser parser = entryParser(h, base);
         ParallelParser pp = new ParallelParser(file, parser, options.threads());
-        ParallelParser.Result r = pp.parse(prefix, in, firstLine);
         Supplier<InputStream> reopen = () -> {
             InputStream again = InputFiles.open(path);
             try {
@@ -62,6 +61,8 @@ public final class MatrixMarketReader {
             }
             return again;
         };
+        ParallelParser.Result r = pp.parseFile(path, dataOffset, firstLine, () -> new java.io.SequenceInputStream(
+                new java.io.ByteArrayInputStream(prefix), in));
         if (r.size < h.entries()) {
             throw new BadInputException(file, firstLine + r.lines, "unexpected end of file: the size line (line "
                     + h.sizeLine() + ") declares " + MatrixMarketHeader.entries(h.entries()) + ", the file holds " + r.size);

@@ -21,34 +21,57 @@ public final class ChunkOut {
     int stopAfter = -1;
     /** Line within the chunk of the entry that reached {@link #stopAfter}. */
     int stopLine;
+    /** Where this chunk's entries start in the arrays (nonzero when the arrays are shared by all chunks). */
+    final int base;
+    /** Entries this chunk may hold from {@link #base}; shared arrays cannot grow. */
+    private final int limit;
 
     ChunkOut(int capacity, boolean weighted) {
         int cap = Math.max(16, capacity);
         src = new int[cap];
         dst = new int[cap];
         weights = weighted ? new double[cap] : null;
+        base = 0;
+        limit = -1;
+    }
+
+    /**
+     * A chunk that writes into arrays shared by all chunks, at {@code [base, base + limit)}. The limit is the
+     * chunk's line count, which no entry count can exceed, so the arrays never grow.
+     */
+    ChunkOut(int[] src, int[] dst, double[] weights, int base, int limit) {
+        this.src = src;
+        this.dst = dst;
+        this.weights = weights;
+        this.base = base;
+        this.limit = limit;
     }
 
     void add(int s, int d) {
-        if (size == src.length) {
+        int k = base + size;
+        if (size == limit || k == src.length) {
             grow();
         }
-        src[size] = s;
-        dst[size] = d;
+        src[k] = s;
+        dst[k] = d;
         size++;
     }
 
     void add(int s, int d, double w) {
-        if (size == src.length) {
+        int k = base + size;
+        if (size == limit || k == src.length) {
             grow();
         }
-        src[size] = s;
-        dst[size] = d;
-        weights[size] = w;
+        src[k] = s;
+        dst[k] = d;
+        weights[k] = w;
         size++;
     }
 
     private void grow() {
+        if (limit >= 0) {
+            throw new IllegalStateException("more entries than lines in a chunk");
+        }
         int cap = (int) Math.min(Integer.MAX_VALUE - 8L, src.length + (src.length >> 1) + 16L);
         src = Arrays.copyOf(src, cap);
         dst = Arrays.copyOf(dst, cap);

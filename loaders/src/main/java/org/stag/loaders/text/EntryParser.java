@@ -68,8 +68,23 @@ public final class EntryParser {
         int line = 0;
         final boolean mapped = idMap != null;
         final boolean weighted = values != Values.NONE;
+        // Lines of the common shape take SimpleLines' fast path; it must stay off whenever this parser
+        // checks something that SimpleLines does not (mapped ids, skew diagonals, value limits).
+        final boolean simple = !mapped && !skew && valueType == null;
+        final int simpleValues = values.ordinal();
         while (p < to) {
             line++;
+            if (simple) {
+                int q = SimpleLines.entry(b, p, to, out, base, maxRow, maxCol, simpleValues);
+                if (q >= 0) {
+                    p = q;
+                    if (out.size == out.stopAfter) {
+                        out.stopLine = line;
+                        break;
+                    }
+                    continue;
+                }
+            }
             p = ByteScanner.skipBlanks(b, p, to);
             if (p == to) {
                 break;

@@ -3,12 +3,18 @@ package org.stag.loaders.text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Parallel;
@@ -79,6 +85,106 @@ public final class ParallelParser {
      */
     public Result parse(InputStream in, long firstLine) {
         return parse(new byte[0], in, firstLine);
+    }
+
+    /**
+     * Parses {@code path} from byte {@code offset} (whose line is {@code firstLine}) to its end. A plain file is
+     * read in parallel chunks straight into the result arrays, sized by counting the chunks' lines first, so
+     * no entry is copied after parsing; a gzipped file or anything but a regular file goes through the stream
+     * reader. The result is the same either way.
+     *
+     * @param reopen opens the file as a stream positioned at {@code offset}, for the stream reader
+     */
+    public Result parseFile(Path path, long offset, long firstLine, Supplier<InputStream> reopen) {
+        Result r = null;
+        if (Files.isRegularFile(path)) {
+            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+                if (!gzipped(ch)) {
+                    r = parseChunks(ch, offset, firstLine);
+                }
+            } catch (IOException e) {
+                throw new BadInputException(file, 0, "cannot read: " + InputFiles.describe(e));
+            }
+        }
+        if (r != null) {
+            return r;
+        }
+        try (InputStream in = reopen.get()) {
+            return parse(in, firstLine);
+        } catch (IOException e) {
+            throw new BadInputException(file, 0, "cannot read: " + InputFiles.describe(e));
+        }
+    }
+
+    private static boolean gzipped(FileChannel ch) throws IOException {
+        ByteBuffer two = ByteBuffer.allocate(2);
+        while (two.hasRemaining() && ch.read(two, two.position()) > 0) {
+            // Fill both bytes unless the file is shorter.
+        }
+        return two.position() == 2 && two.get(0) == (byte) 0x1f && two.get(1) == (byte) 0x8b;
+    }
+
+    /** The chunked file path; {@code null} when a line is too long or the lines too many (the stream path says which). */
+    private Result parseChunks(FileChannel ch, long offset, long firstLine) throws IOException {
+        FileChunks chunks = FileChunks.cut(ch, offset, ch.size(), chunkSize, threads);
+        int k = chunks.count();
+        int[] base = new int[k + 1];
+        long total = 0;
+        for (int i = 0; i < k; i++) {
+            if (chunks.lines[i] < 0) {
+                return null;
+            }
+            base[i] = (int) Math.min(total, Integer.MAX_VALUE);
+            total += chunks.lines[i];
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            return null;
+        }
+        // Allocated on several threads: zeroing fresh memory is a good part of a large load.
+        int size = (int) total;
+        Object[] arrays = new Object[3];
+        FileChunks.run(threads, parser.weighted() ? 3 : 2, a -> arrays[a] = a == 2 ? new double[size] : new int[size]);
+        int[] src = (int[]) arrays[0];
+        int[] dst = (int[]) arrays[1];
+        double[] w = (double[]) arrays[2];
+        ChunkOut[] outs = new ChunkOut[k];
+        AtomicInteger firstFailed = new AtomicInteger(Integer.MAX_VALUE);
+        FileChunks.run(threads, k, i -> {
+            if (i > firstFailed.get()) {
+                // A chunk before this one failed; nothing here can be reported first.
+                return;
+            }
+            byte[] b = chunks.read(i);
+            ChunkOut out = new ChunkOut(src, dst, w, base[i], (int) chunks.lines[i]);
+            parser.parse(b, 0, chunks.length(i), out);
+            chunks.release(b);
+            outs[i] = out;
+            if (out.failed()) {
+                firstFailed.accumulateAndGet(i, Math::min);
+            }
+        });
+        long lineBefore = firstLine - 1;
+        long maxId = -1;
+        boolean integral = true;
+        int n = 0;
+        for (ChunkOut o : outs) {
+            if (o.failed()) {
+                throw new BadInputException(file, lineBefore + o.errorLine, o.error);
+            }
+            lineBefore += o.lines;
+            maxId = Math.max(maxId, o.maxId);
+            integral &= o.allIntegral;
+            // Comment and blank lines leave holes; close them (rare, and a move within the arrays).
+            if (o.base != n) {
+                System.arraycopy(src, o.base, src, n, o.size);
+                System.arraycopy(dst, o.base, dst, n, o.size);
+                if (w != null) {
+                    System.arraycopy(w, o.base, w, n, o.size);
+                }
+            }
+            n += o.size;
+        }
+        return new Result(src, dst, w, n, lineBefore - firstLine + 1, maxId, integral);
     }
 
     /** As {@link #parse(InputStream, long)}, for a stream whose first bytes were already read into {@code prefix}. */

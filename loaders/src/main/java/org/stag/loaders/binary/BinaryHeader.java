@@ -1,0 +1,173 @@
+package org.stag.loaders.binary;
+
+import static org.stag.loaders.binary.BinaryLayout.*;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+
+/**
+ * The fixed 128-byte header of a {@code .stagb} file: sizes, kinds and section checksums. {@link #decode}
+ * checks every field against the limits and the file's real length before anything is allocated.
+ */
+record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds, long rows, long cols, long entries,
+                    long idBase, long duplicates, long length, int[] crcs) {
+
+    /** The byte lengths of the four sections. */
+    long[] sections() {
+        return sectionBytes(rows, entries, valueKind.weighted(), explicitIds);
+    }
+
+    /** Where section {@code s} starts. */
+    long offset(int s) {
+        long[] bytes = sections();
+        long at = HEADER_BYTES;
+        for (int i = 0; i < s; i++) {
+            at += bytes[i];
+        }
+        return at;
+    }
+
+    /** The header as 128 bytes, its own checksum included. */
+    ByteBuffer encode() {
+        ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(MAGIC);
+        b.putInt(VERSION_AT, VERSION);
+        b.put(SYMMETRY_AT, (byte) symmetry.ordinal());
+        b.put(VALUE_KIND_AT, (byte) valueKind.ordinal());
+        b.put(ID_KIND_AT, (byte) (explicitIds ? 1 : 0));
+        b.putLong(ROWS_AT, rows);
+        b.putLong(COLS_AT, cols);
+        b.putLong(ENTRIES_AT, entries);
+        b.putLong(ID_BASE_AT, idBase);
+        b.putLong(DUPLICATES_AT, duplicates);
+        b.putLong(LENGTH_AT, length);
+        for (int s = 0; s < 4; s++) {
+            b.putInt(CRC_AT + 4 * s, crcs[s]);
+        }
+        b.putInt(HEADER_CRC_AT, headerCrc(b));
+        b.clear();
+        return b;
+    }
+
+    private static int headerCrc(ByteBuffer b) {
+        CRC32C crc = new CRC32C();
+        crc.update(b.array(), 0, HEADER_CRC_AT);
+        return (int) crc.getValue();
+    }
+
+    /**
+     * Reads and checks a header. {@code got} is how many header bytes the file has (fewer than 128 for a
+     * truncated file) and {@code fileLength} its real length.
+     *
+     * @throws BadInputException naming the first field that is wrong
+     */
+    static BinaryHeader decode(String file, ByteBuffer b, int got, long fileLength) {
+        b.order(ByteOrder.LITTLE_ENDIAN);
+        if (got >= 2 && b.get(0) == (byte) 0x1f && b.get(1) == (byte) 0x8b) {
+            throw bad(file, "gzip-compressed; a binary graph file is read uncompressed (gunzip it first)");
+        }
+        if (!hasMagic(b.array(), got)) {
+            throw bad(file, "not a stag binary graph file (wrong magic number)");
+        }
+        if (got < HEADER_BYTES) {
+            throw bad(file, "truncated: " + fileLength + " bytes, shorter than the " + HEADER_BYTES + "-byte header");
+        }
+        int version = b.getInt(VERSION_AT);
+        if (version != VERSION) {
+            throw bad(file, "binary format version " + Integer.toUnsignedString(version)
+                    + " is not supported (this stag reads version " + VERSION + "; convert the graph again)");
+        }
+        int stored = b.getInt(HEADER_CRC_AT);
+        if (stored != headerCrc(b)) {
+            throw bad(file, "header checksum mismatch (the file is corrupt)");
+        }
+        Symmetry symmetry = pick(file, Symmetry.values(), b.get(SYMMETRY_AT), "symmetry");
+        ValueKind kind = pick(file, ValueKind.values(), b.get(VALUE_KIND_AT), "value kind");
+        int idKind = b.get(ID_KIND_AT) & 0xff;
+        if (idKind > 1) {
+            throw bad(file, "unknown vertex id kind " + idKind);
+        }
+        if (b.get(RESERVED_BYTE_AT) != 0) {
+            throw bad(file, "reserved header byte " + RESERVED_BYTE_AT + " is not zero");
+        }
+        for (int i = RESERVED_AT; i < HEADER_CRC_AT; i++) {
+            if (b.get(i) != 0) {
+                throw bad(file, "reserved header byte " + i + " is not zero");
+            }
+        }
+        long rows = count(file, b.getLong(ROWS_AT), "rows");
+        long cols = count(file, b.getLong(COLS_AT), "columns");
+        long entries = count(file, b.getLong(ENTRIES_AT), "entries");
+        long idBase = b.getLong(ID_BASE_AT);
+        long duplicates = b.getLong(DUPLICATES_AT);
+        long length = b.getLong(LENGTH_AT);
+        if (symmetry != Symmetry.GENERAL && rows != cols) {
+            throw bad(file, "a " + symmetry.mtxName() + " matrix must be square, the header says " + rows + " x " + cols);
+        }
+        if (idKind == 1 && rows != cols) {
+            throw bad(file, "explicit vertex ids need a square matrix, the header says " + rows + " x " + cols);
+        }
+        if (idKind == 1 && idBase != 0) {
+            throw bad(file, "id base " + idBase + " given with explicit vertex ids");
+        }
+        if (idBase < 0 || idBase > 1) {
+            throw bad(file, "id base " + idBase + " (must be 0 or 1)");
+        }
+        if (duplicates < 0) {
+            throw bad(file, "negative duplicate count " + duplicates);
+        }
+        if (entries > 0 && (rows == 0 || cols == 0)) {
+            throw bad(file, entries + " entries in a " + rows + " x " + cols + " matrix");
+        }
+        if (entries > rows * cols) {
+            throw bad(file, entries + " entries cannot be distinct in a " + rows + " x " + cols + " matrix");
+        }
+        int[] crcs = new int[4];
+        for (int s = 0; s < 4; s++) {
+            crcs[s] = b.getInt(CRC_AT + 4 * s);
+        }
+        BinaryHeader h = new BinaryHeader(symmetry, kind, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs);
+        long expected = h.offset(4);
+        if (length != expected) {
+            throw bad(file, "the header's file length " + length + " does not match its sizes, which need " + expected + " bytes");
+        }
+        if (fileLength != expected) {
+            long[] bytes = h.sections();
+            String where = "";
+            long at = HEADER_BYTES;
+            for (int s = 0; s < 4 && fileLength < expected; s++) {
+                if (bytes[s] > 0 && fileLength < at + bytes[s]) {
+                    where = " (it ends in the " + SECTION_NAMES[s] + ")";
+                    break;
+                }
+                at += bytes[s];
+            }
+            throw bad(file, (fileLength < expected ? "truncated: " : "trailing bytes: ") + fileLength
+                    + " bytes, the header says " + expected + where);
+        }
+        return h;
+    }
+
+    private static <E> E pick(String file, E[] values, byte code, String what) {
+        int c = code & 0xff;
+        if (c >= values.length) {
+            throw bad(file, "unknown " + what + " code " + c);
+        }
+        return values[c];
+    }
+
+    private static long count(String file, long v, String what) {
+        if (v < 0 || v > MAX_COUNT) {
+            throw bad(file, "header field " + what + " is " + Long.toUnsignedString(v) + ", outside 0.." + MAX_COUNT);
+        }
+        return v;
+    }
+
+    static BadInputException bad(String file, String cause) {
+        return new BadInputException(file, 0, cause);
+    }
+}

@@ -1,0 +1,96 @@
+package org.stag.loaders.binary;
+
+/**
+ * The layout of a {@code .stagb} file, version 1 (all numbers little-endian; {@code docs/binary-format.md}
+ * describes it for readers in other languages).
+ *
+ * <pre>
+ * offset size field
+ *      0    8 magic: 0x89 'S' 'T' 'A' 'G' 'B' '\r' '\n'
+ *      8    4 format version (1)
+ *     12    1 symmetry: 0 general (directed), 1 symmetric, 2 skew-symmetric
+ *     13    1 value kind: 0 pattern (no weights section), 1 integer, 2 real
+ *     14    1 vertex ids: 0 dense from the id base, 1 explicit table (ids section)
+ *     15    1 reserved, 0
+ *     16    8 rows (vertices of a graph)
+ *     24    8 columns
+ *     32    8 stored entries (edges; an undirected edge is stored in both directions)
+ *     40    8 id base: the input's number of internal vertex 0 (dense ids only, else 0)
+ *     48    8 duplicates merged when the graph was built (reported by info)
+ *     56    8 file length in bytes
+ *     64    4 CRC32C of the row-pointer section
+ *     68    4 CRC32C of the column section
+ *     72    4 CRC32C of the weights section (0 when absent)
+ *     76    4 CRC32C of the ids section (0 when absent)
+ *     80   44 reserved, 0
+ *    124    4 CRC32C of bytes 0..123
+ *    128      row pointers: rows + 1 int32, then zero padding to a multiple of 8
+ *             columns: entries int32, sorted and distinct within each row, then padding to 8
+ *             weights: entries float64 (when the value kind is not pattern)
+ *             ids: rows int64 (when the ids are explicit)
+ * </pre>
+ */
+public final class BinaryLayout {
+    /** The first eight bytes; the high first byte and the CR LF catch transfers that mangle binary files. */
+    static final byte[] MAGIC = {(byte) 0x89, 'S', 'T', 'A', 'G', 'B', '\r', '\n'};
+    /** The only version this code reads and writes. */
+    static final int VERSION = 1;
+    static final int HEADER_BYTES = 128;
+    static final int HEADER_CRC_AT = 124;
+    /** The largest row, column and entry count a {@link org.stag.loaders.Graph} can hold (int arrays). */
+    static final long MAX_COUNT = Integer.MAX_VALUE - 8L;
+
+    static final int VERSION_AT = 8;
+    static final int SYMMETRY_AT = 12;
+    static final int VALUE_KIND_AT = 13;
+    static final int ID_KIND_AT = 14;
+    static final int RESERVED_BYTE_AT = 15;
+    static final int ROWS_AT = 16;
+    static final int COLS_AT = 24;
+    static final int ENTRIES_AT = 32;
+    static final int ID_BASE_AT = 40;
+    static final int DUPLICATES_AT = 48;
+    static final int LENGTH_AT = 56;
+    static final int CRC_AT = 64;
+    static final int RESERVED_AT = 80;
+
+    /** Section numbers, in file order; also the index of each section's CRC. */
+    static final int ROW_PTR = 0;
+    static final int COLUMNS = 1;
+    static final int WEIGHTS = 2;
+    static final int IDS = 3;
+    static final String[] SECTION_NAMES = {"row pointers", "columns", "weights", "vertex ids"};
+
+    private BinaryLayout() {
+    }
+
+    /** The file name extension of binary graph files. */
+    public static final String EXTENSION = ".stagb";
+
+    /** Whether {@code head} (the first bytes of a file or stream) starts with the magic number. */
+    public static boolean hasMagic(byte[] head, int length) {
+        if (length < MAGIC.length) {
+            return false;
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (head[i] != MAGIC[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static long pad8(long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+
+    /** Byte lengths of the four sections (0 for an absent one) for the given sizes. */
+    static long[] sectionBytes(long rows, long entries, boolean weighted, boolean explicitIds) {
+        return new long[] {
+            pad8(4 * (rows + 1)),
+            pad8(4 * entries),
+            weighted ? 8 * entries : 0,
+            explicitIds ? 8 * rows : 0
+        };
+    }
+}
