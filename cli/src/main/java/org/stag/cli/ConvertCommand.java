@@ -28,7 +28,7 @@ final class ConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "Input graph file.")
     Path in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "Output file (.mtx, .el, .wel, optionally .gz; or .stagb).")
+    @Parameters(index = "1", paramLabel = "OUT", description = "Output file: .mtx, .el, .wel (each optionally .gz) or .stagb.")
     Path out;
 
     @Mixin

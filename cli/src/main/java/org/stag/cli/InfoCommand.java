@@ -72,7 +72,8 @@ final class InfoCommand implements Callable<Integer> {
         out.println("weighted " + g.weighted());
         out.println("values " + g.valueKind().mtxName());
         out.println("duplicates " + g.duplicates());
-        if (!g.directed() && fileFormat != GraphFileFormat.MATRIX_MARKET) {
+        // Only edge lists read undirected pair a line with its mirror; Matrix Market and binary files cannot.
+        if (!g.directed() && fileFormat != GraphFileFormat.MATRIX_MARKET && fileFormat != GraphFileFormat.BINARY) {
             out.println("mirrored-pairs " + g.mirroredPairs());
         }
         out.println("non-finite-values " + g.nonFiniteValues());

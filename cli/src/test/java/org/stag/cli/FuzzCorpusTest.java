@@ -26,6 +26,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.GraphLoader;
+import org.stag.loaders.LoadOptions;
+import org.stag.loaders.binary.BinaryCorruptions;
+import org.stag.loaders.binary.BinaryGraphWriter;
+import org.stag.loaders.binary.BinaryLayout;
 
 /**
  * A fuzz corpus generated from the bundled small graphs with fixed seeds: truncations at random offsets,
@@ -179,19 +184,28 @@ class FuzzCorpusTest {
             corruptGzip(new Random(603), gzip(karateWel), ".wel.gz", 10);
             garbage(new Random(701), 25);
             ldbc(new Random(801));
-            for (Path p : corruptBinaryGraphs(root, new Random(901))) {
-                add(p, p.getFileName().toString());
-            }
+            corruptBinaryGraphs(new Random(901), karate, karateReal);
             return out;
         }
 
         /**
-         * The hook for the binary graph file format: corrupt binary graphs (truncated, flipped header fields,
-         * wrong checksums, absurd sizes) written under {@code root}, each refused in one line or read.
-         * Nothing yet: stag has no binary graph file in this branch.
+         * Corrupt binary graph files: every variant {@link BinaryCorruptions} makes of a good file (truncated at
+         * each section boundary, header fields and checksums broken, absurd sizes) plus random truncations and
+         * byte flips, of a pattern and a weighted graph, each refused in one line or read.
          */
-        static List<Path> corruptBinaryGraphs(Path root, Random rnd) {
-            return List.of();
+        private void corruptBinaryGraphs(Random rnd, byte[]... mtxFiles) throws IOException {
+            for (byte[] mtx : mtxFiles) {
+                Path text = file(".mtx");
+                Files.write(text, mtx);
+                Path bin = file(BinaryLayout.EXTENSION);
+                BinaryGraphWriter.write(GraphLoader.load(text, LoadOptions.defaults()), bin, 1);
+                byte[] good = Files.readAllBytes(bin);
+                for (BinaryCorruptions.Corruption c : BinaryCorruptions.variants(good)) {
+                    write(c.bytes(), BinaryLayout.EXTENSION);
+                }
+                truncations(rnd, good, BinaryLayout.EXTENSION, 10);
+                flips(rnd, good, BinaryLayout.EXTENSION, 10);
+            }
         }
 
         private Path file(String suffix) {
