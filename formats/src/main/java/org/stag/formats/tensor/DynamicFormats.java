@@ -9,6 +9,9 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.BuiltinFormats;
+import org.stag.formats.dynamic.impl.GenericFormat;
+import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.Schemas;
 
 /** A mutable {@link DynamicFormatRegistry} backed by a map of suppliers. */
 public final class DynamicFormats implements DynamicFormatRegistry {
@@ -25,6 +28,22 @@ public final class DynamicFormats implements DynamicFormatRegistry {
             all.register(name, () -> BuiltinFormats.byName(name));
         }
         return all;
+    }
+
+    /**
+     * The dynamic format of a parsed schema, e.g. one a user loaded with
+     * {@link Schemas#load(java.nio.file.Path)}: the shipped implementation when the schema is a shipped one
+     * (same name and content), else a {@link GenericFormat} derived from the schema.
+     *
+     * @throws IllegalArgumentException naming the schema and what is unsupported, when the generic format
+     *                                  cannot build it
+     */
+    public static DynamicFormat forSchema(Schema schema) {
+        String name = schema.name();
+        if (Schemas.builtinNames().contains(name) && BuiltinFormats.isKnown(name) && Schemas.builtin(name).equals(schema)) {
+            return BuiltinFormats.byName(name);
+        }
+        return new GenericFormat(schema);
     }
 
     /** Registers (or replaces) the implementation of {@code name}; returns this registry. */

@@ -1,0 +1,372 @@
+package org.stag.formats.dynamic.impl;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.Arrays;
+import org.stag.formats.dynamic.DynamicFormat;
+import org.stag.formats.dynamic.FieldLayout;
+import org.stag.formats.dynamic.NodePool;
+import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.schema.Schema;
+
+/**
+ * A dynamic format for a user's schema that has no hand-written implementation, derived from the schema
+ * model alone ({@link GenericShape} says which schemas qualify). {@code collect}, {@code get} and
+ * {@code size} walk the nodes in {@code seq} order; {@code build} splits the sorted elements evenly into
+ * nodes of at most the schema's capacity and lays them out as a list (one child) or a balanced tree (a
+ * child on each side); {@code insert} and {@code delete} collect the structure, merge the batch and build
+ * again, so they cost O(structure + batch) per call. Metadata fields (counters, colours, heights) are left
+ * at zero: nothing that reads the structure needs them, and the generic format keeps no invariant of its
+ * own beyond order and node fill.
+ */
+public final class GenericFormat implements DynamicFormat {
+    private final Schema schema;
+    private final GenericShape shape;
+
+    /**
+     * A generic format over {@code schema}.
+     *
+     * @throws IllegalArgumentException naming the schema and what is not supported, for a schema outside
+     *                                  the class {@link GenericShape} describes
+     */
+    public GenericFormat(Schema schema) {
+        this.schema = schema;
+        this.shape = GenericShape.of(schema);
+    }
+
+    @Override
+    public String name() {
+        return schema.name();
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    /** The arrays of one store; fetched again after allocations, which may replace them. */
+    private final class View {
+        final NodeStore store;
+        final NodePool nodes;
+        final FieldLayout e;
+        final FieldLayout sz;
+        final FieldLayout lo;
+        final FieldLayout hi;
+        final FieldLayout up;
+        final int[] rootChild;
+        int[] crd;
+        double[] val;
+        int[] pos;
+        int[] size;
+        int[] before;
+        int[] after;
+        int[] parent;
+
+        View(NodeStore s) {
+            store = s;
+            NodePool root = s.rootPool();
+            rootChild = root.ints(root.layout(shape.rootChild()));
+            nodes = s.pool(shape.node());
+            e = nodes.layout(shape.elem());
+            sz = shape.size() == null ? null : nodes.layout(shape.size());
+            lo = shape.before() == null ? null : nodes.layout(shape.before());
+            hi = shape.after() == null ? null : nodes.layout(shape.after());
+            up = shape.parent() == null ? null : nodes.layout(shape.parent());
+            refresh();
+        }
+
+        void refresh() {
+            crd = nodes.ints(e);
+            val = nodes.values(e);
+            pos = nodes.positions(e);
+            size = sz == null ? null : nodes.ints(sz);
+            before = lo == null ? null : nodes.ints(lo);
+            after = hi == null ? null : nodes.ints(hi);
+            parent = up == null ? null : nodes.ints(up);
+        }
+
+        int count(int h) {
+            return size == null ? 1 : size[h];
+        }
+
+        int first(int h) {
+            return crd[h * shape.capacity()];
+        }
+
+        int last(int h) {
+            return crd[h * shape.capacity() + count(h) - 1];
+        }
+
+        double value(int slot) {
+            return val != null ? val[slot] : pos != null ? pos[slot] : 1.0;
+        }
+
+        void setValue(int slot, double v) {
+            if (val != null) {
+                val[slot] = v;
+            } else if (pos != null) {
+                pos[slot] = (int) v;
+            }
+        }
+
+        /** The nodes in {@code seq} order, without recursion: lists may be long. */
+        IntArrayList inOrder(int rootHandle) {
+            IntArrayList out = new IntArrayList();
+            IntArrayList stack = new IntArrayList();
+            int cur = rootChild[rootHandle];
+            while (cur != 0 || !stack.isEmpty()) {
+                while (cur != 0) {
+                    stack.add(cur);
+                    cur = before == null ? 0 : before[cur];
+                }
+                cur = stack.popInt();
+                out.add(cur);
+                cur = after == null ? 0 : after[cur];
+            }
+            return out;
+        }
+    }
+
+    @Override
+    public void build(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
+        View v = new View(s);
+        if (v.rootChild[root] != 0) {
+            throw new IllegalStateException(name() + ": build into a structure that is not empty");
+        }
+        int n = to - from;
+        if (n == 0) {
+            return;
+        }
+        int cap = shape.capacity();
+        int blocks = (n + cap - 1) / cap;
+        // Block b holds elements [start(b), start(b + 1)): sizes differ by at most one.
+        int[] start = new int[blocks + 1];
+        for (int b = 0; b <= blocks; b++) {
+            start[b] = from + (int) ((long) n * b / blocks);
+        }
+        v.nodes.ensureSpare(blocks);
+        v.refresh();
+        int[] node = new int[blocks];
+        for (int b = 0; b < blocks; b++) {
+            int h = v.nodes.alloc();
+            node[b] = h;
+            int k = start[b + 1] - start[b];
+            for (int i = 0; i < k; i++) {
+                v.crd[h * cap + i] = crd[start[b] + i];
+                v.setValue(h * cap + i, val == null ? 1.0 : val[start[b] + i]);
+            }
+            if (v.size != null) {
+                v.size[h] = k;
+            }
+        }
+        int top;
+        if (v.before != null && v.after != null) {
+            top = link(v, node, 0, blocks, 0);
+        } else {
+            // A list: in seq order each node's child holds the blocks after it (or, for a child that
+            // comes first, the blocks before it).
+            boolean forward = v.after != null;
+            int[] child = forward ? v.after : v.before;
+            for (int b = 0; b + 1 < blocks; b++) {
+                int from2 = forward ? node[b] : node[b + 1];
+                int to2 = forward ? node[b + 1] : node[b];
+                child[from2] = to2;
+                if (v.parent != null) {
+                    v.parent[to2] = from2;
+                }
+            }
+            top = forward ? node[0] : node[blocks - 1];
+        }
+        v.rootChild[root] = top;
+    }
+
+    /** Links blocks {@code [lo, hi)} into a balanced tree under {@code up}; returns its top node. Depth is log. */
+    private static int link(View v, int[] node, int lo, int hi, int up) {
+        if (lo >= hi) {
+            return 0;
+        }
+        int mid = (lo + hi) >>> 1;
+        int h = node[mid];
+        v.before[h] = link(v, node, lo, mid, h);
+        v.after[h] = link(v, node, mid + 1, hi, h);
+        if (v.parent != null) {
+            v.parent[h] = up;
+        }
+        return h;
+    }
+
+    @Override
+    public int appendFirst(NodeStore s, int root, int crd, double val) {
+        build(s, root, new int[] {crd}, new double[] {val}, 0, 1);
+        return 0;
+    }
+
+    /** Appends into the last node while it has room, else rebuilds with the element (keeps trees balanced). */
+    @Override
+    public int appendRest(NodeStore s, int root, int state, int crd, double val) {
+        View v = new View(s);
+        IntArrayList order = v.inOrder(root);
+        int lastNode = order.getInt(order.size() - 1);
+        if (v.size != null && v.size[lastNode] < shape.capacity()) {
+            int slot = lastNode * shape.capacity() + v.size[lastNode];
+            v.crd[slot] = crd;
+            v.setValue(slot, val);
+            v.size[lastNode]++;
+        } else {
+            insert(s, root, new int[] {crd}, new double[] {val}, 0, 1);
+        }
+        return 0;
+    }
+
+    @Override
+    public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
+        int n = size(s, root);
+        int[] oldCrd = new int[n];
+        double[] oldVal = new double[n];
+        collect(s, root, oldCrd, oldVal, 0);
+        int[] mc = new int[n + to - from];
+        double[] mv = new double[mc.length];
+        int i = 0;
+        int j = from;
+        int m = 0;
+        int added = 0;
+        while (i < n || j < to) {
+            if (j == to || (i < n && oldCrd[i] < crd[j])) {
+                mc[m] = oldCrd[i];
+                mv[m++] = oldVal[i++];
+            } else {
+                if (i < n && oldCrd[i] == crd[j]) {
+                    i++;
+                } else {
+                    added++;
+                }
+                mc[m] = crd[j];
+                mv[m++] = val == null ? 1.0 : val[j];
+                j++;
+            }
+        }
+        clear(s, root);
+        build(s, root, mc, mv, 0, m);
+        return added;
+    }
+
+    @Override
+    public int delete(NodeStore s, int root, int[] crd, int from, int to) {
+        int n = size(s, root);
+        int[] oldCrd = new int[n];
+        double[] oldVal = new double[n];
+        collect(s, root, oldCrd, oldVal, 0);
+        int m = 0;
+        int j = from;
+        for (int i = 0; i < n; i++) {
+            while (j < to && crd[j] < oldCrd[i]) {
+                j++;
+            }
+            if (j < to && crd[j] == oldCrd[i]) {
+                continue;
+            }
+            oldCrd[m] = oldCrd[i];
+            oldVal[m++] = oldVal[i];
+        }
+        if (m == n) {
+            return 0;
+        }
+        clear(s, root);
+        build(s, root, oldCrd, oldVal, 0, m);
+        return n - m;
+    }
+
+    @Override
+    public int size(NodeStore s, int root) {
+        View v = new View(s);
+        IntArrayList order = v.inOrder(root);
+        int total = 0;
+        for (int k = 0; k < order.size(); k++) {
+            total += v.count(order.getInt(k));
+        }
+        return total;
+    }
+
+    @Override
+    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
+        View v = new View(s);
+        IntArrayList order = v.inOrder(root);
+        int cap = shape.capacity();
+        for (int k = 0; k < order.size(); k++) {
+            int h = order.getInt(k);
+            int c = v.count(h);
+            for (int i = 0; i < c; i++) {
+                crd[at] = v.crd[h * cap + i];
+                if (val != null) {
+                    val[at] = v.value(h * cap + i);
+                }
+                at++;
+            }
+        }
+        return at;
+    }
+
+    /** Descends by each node's first and last coordinate: left of it, right of it, or in it. */
+    @Override
+    public double get(NodeStore s, int root, int c) {
+        View v = new View(s);
+        int h = v.rootChild[root];
+        while (h != 0) {
+            if (c < v.first(h)) {
+                h = v.before == null ? 0 : v.before[h];
+            } else if (c > v.last(h)) {
+                h = v.after == null ? 0 : v.after[h];
+            } else {
+                int base = h * shape.capacity();
+                int k = Arrays.binarySearch(v.crd, base, base + v.count(h), c);
+                return k < 0 ? Double.NaN : v.value(k);
+            }
+        }
+        return Double.NaN;
+    }
+
+    @Override
+    public void clear(NodeStore s, int root) {
+        View v = new View(s);
+        IntArrayList order = v.inOrder(root);
+        for (int k = 0; k < order.size(); k++) {
+            v.nodes.free(order.getInt(k));
+        }
+        v.rootChild[root] = 0;
+    }
+
+    @Override
+    public void check(NodeStore s, int root) {
+        View v = new View(s);
+        IntArrayList order = v.inOrder(root);
+        int cap = shape.capacity();
+        long previous = Long.MIN_VALUE;
+        for (int k = 0; k < order.size(); k++) {
+            int h = order.getInt(k);
+            int c = v.count(h);
+            if (c < 1 || c > cap || (order.size() > 1 && c < shape.minFill())) {
+                throw new IllegalStateException(name() + ": node " + h + " holds " + c + " elements, outside [" + shape.minFill()
+                        + ", " + cap + "]");
+            }
+            for (int i = 0; i < c; i++) {
+                int x = v.crd[h * cap + i];
+                if (x < 0 || x <= previous) {
+                    throw new IllegalStateException(name() + ": coordinate " + x + " in node " + h + " is out of order after " + previous);
+                }
+                previous = x;
+            }
+            if (v.parent != null) {
+                checkParent(v, h, v.before);
+                checkParent(v, h, v.after);
+            }
+        }
+        if (v.parent != null && v.rootChild[root] != 0 && v.parent[v.rootChild[root]] != 0) {
+            throw new IllegalStateException(name() + ": the top node has a parent");
+        }
+    }
+
+    private void checkParent(View v, int h, int[] child) {
+        if (child != null && child[h] != 0 && v.parent[child[h]] != h) {
+            throw new IllegalStateException(name() + ": node " + child[h] + " does not name its parent " + h);
+        }
+    }
+}
