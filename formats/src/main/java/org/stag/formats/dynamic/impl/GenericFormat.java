@@ -194,27 +194,91 @@ public final class GenericFormat implements DynamicFormat {
         return h;
     }
 
+    /** The append state is the handle of the last node in {@code seq} order. */
     @Override
     public int appendFirst(NodeStore s, int root, int crd, double val) {
         build(s, root, new int[] {crd}, new double[] {val}, 0, 1);
-        return 0;
+        return new View(s).rootChild[root];
     }
 
-    /** Appends into the last node while it has room, else rebuilds with the element (keeps trees balanced). */
+    /**
+     * Fills the last node, then starts a new one: at the end of a list, at the top of a list whose child
+     * comes first, or on the right spine of a tree, where spine nodes whose left subtrees are equally
+     * high merge like the digits of a binary counter; the tree so stays within twice the optimal height,
+     * at O(log^2 n) per new node.
+     */
     @Override
     public int appendRest(NodeStore s, int root, int state, int crd, double val) {
         View v = new View(s);
-        IntArrayList order = v.inOrder(root);
-        int lastNode = order.getInt(order.size() - 1);
-        if (v.size != null && v.size[lastNode] < shape.capacity()) {
-            int slot = lastNode * shape.capacity() + v.size[lastNode];
+        int cap = shape.capacity();
+        if (v.size != null && v.size[state] < cap) {
+            int slot = state * cap + v.size[state];
             v.crd[slot] = crd;
             v.setValue(slot, val);
-            v.size[lastNode]++;
-        } else {
-            insert(s, root, new int[] {crd}, new double[] {val}, 0, 1);
+            v.size[state]++;
+            return state;
         }
-        return 0;
+        int x = v.nodes.alloc();
+        v.refresh();
+        v.crd[x * cap] = crd;
+        v.setValue(x * cap, val);
+        if (v.size != null) {
+            v.size[x] = 1;
+        }
+        if (v.after == null) {
+            // The child comes first: the new last node becomes the top.
+            int top = v.rootChild[root];
+            v.before[x] = top;
+            setParent(v, top, x);
+            v.rootChild[root] = x;
+            return x;
+        }
+        v.after[state] = x;
+        setParent(v, x, state);
+        if (v.before == null) {
+            return x;
+        }
+        IntArrayList spine = new IntArrayList();
+        for (int h = v.rootChild[root]; h != 0; h = v.after[h]) {
+            spine.add(h);
+        }
+        while (spine.size() >= 2) {
+            int b = spine.getInt(spine.size() - 1);
+            int a = spine.getInt(spine.size() - 2);
+            if (leftHeight(v, a) != leftHeight(v, b)) {
+                break;
+            }
+            // a.left < a < b.left < b becomes b over (a over a.left and b.left).
+            int p = spine.size() >= 3 ? spine.getInt(spine.size() - 3) : 0;
+            int bl = v.before[b];
+            v.after[a] = bl;
+            setParent(v, bl, a);
+            v.before[b] = a;
+            setParent(v, a, b);
+            if (p == 0) {
+                v.rootChild[root] = b;
+            } else {
+                v.after[p] = b;
+            }
+            setParent(v, b, p);
+            spine.removeInt(spine.size() - 2);
+        }
+        return x;
+    }
+
+    /** Height of the left subtree of {@code h} along its leftmost path (exact for the perfect subtrees of the spine). */
+    private static int leftHeight(View v, int h) {
+        int d = 0;
+        for (int c = v.before[h]; c != 0; c = v.before[c]) {
+            d++;
+        }
+        return d;
+    }
+
+    private static void setParent(View v, int child, int parent) {
+        if (v.parent != null && child != 0) {
+            v.parent[child] = parent;
+        }
     }
 
     @Override
