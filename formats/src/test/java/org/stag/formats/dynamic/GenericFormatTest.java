@@ -60,6 +60,10 @@ class GenericFormatTest {
                 .endsWith("node type 'n' has two children on one side of its elements"));
         assertTrue(refusal("def root p { a : n }  def n { e : elem  r : m  seq = e, r }  def m { e : elem  seq = e }")
                 .endsWith("it has 3 node types; only a root and one node type are supported"));
+        assertTrue(refusal("def root p { a : n nonempty }  def n { e : elem  r : n  seq = e, r }")
+                .endsWith("the root's child 'a' is nonempty, so a structure could never be empty"));
+        assertTrue(refusal("def root p { a : n }  def n { e : elem  r : n nonempty  seq = e, r }")
+                .endsWith("child 'r' of 'n' is nonempty; the last nodes of a list or tree have no child"));
         assertTrue(refusal("def root p { a : n }  def n { e : elem  seq = e }")
                 .endsWith("node type 'n' has no child of its own type to link nodes"));
     }

@@ -47,6 +47,9 @@ record GenericShape(String rootChild, String node, String elem, String size, int
             throw refuse(schema, "the root type '" + root.name() + "' has a size field");
         }
         Field rootChild = rootChildren.get(0);
+        if (rootChild.nonempty()) {
+            throw refuse(schema, "the root's child '" + rootChild.name() + "' is nonempty, so a structure could never be empty");
+        }
         String target = rootChild.target().orElseThrow();
         NodeType t = schema.nodeType(target).orElseThrow(() -> refuse(schema,
                 "the root's child '" + rootChild.name() + "' has supertype '" + target + "'; supertypes are not supported"));
@@ -94,6 +97,10 @@ record GenericShape(String rootChild, String node, String elem, String size, int
                 if (!f.target().orElseThrow().equals(t.name())) {
                     throw refuse(schema, "child '" + f.name() + "' of '" + t.name() + "' points at another type; children must be of type '"
                             + t.name() + "'");
+                }
+                if (f.nonempty()) {
+                    throw refuse(schema, "child '" + f.name() + "' of '" + t.name() + "' is nonempty; the last nodes of a list or tree"
+                            + " have no child");
                 }
                 if (seenElem ? after != null : before != null) {
                     throw refuse(schema, "node type '" + t.name() + "' has two children on one side of its elements");
