@@ -113,6 +113,40 @@ class GenericFormatTest {
     }
 
     @Test
+    void checkFindsBrokenOrderFillAndParents() {
+        DynamicFormat f = UserSchemas.format("blocktree4.schema");
+        NodeStore s = f.newStore(ValueMode.DOUBLE);
+        int root = f.newRoot(s);
+        int[] crd = new int[40];
+        for (int i = 0; i < crd.length; i++) {
+            crd[i] = 10 * i;
+        }
+        f.build(s, root, crd, null, 0, crd.length);
+        f.check(s, root);
+        NodePool nodes = s.pool("node");
+        NodePool roots = s.rootPool();
+        int top = roots.ints(roots.layout("t"))[root];
+        int[] e = nodes.ints(nodes.layout("e"));
+        int[] size = nodes.ints(nodes.layout("B"));
+        int[] up = nodes.ints(nodes.layout("up"));
+        int left = nodes.ints(nodes.layout("l"))[top];
+
+        int saved = e[top * 4];
+        e[top * 4] = 5;
+        assertTrue(assertThrows(IllegalStateException.class, () -> f.check(s, root)).getMessage().contains("out of order"));
+        e[top * 4] = saved;
+
+        size[top] = 1;
+        assertTrue(assertThrows(IllegalStateException.class, () -> f.check(s, root)).getMessage().contains("outside [2, 4]"));
+        size[top] = 4;
+
+        up[left] = 0;
+        assertTrue(assertThrows(IllegalStateException.class, () -> f.check(s, root)).getMessage().contains("does not name its parent"));
+        up[left] = top;
+        f.check(s, root);
+    }
+
+    @Test
     void nestedMatricesOfUserSchemasMatchTheModel() {
         SplittableRandom rnd = new SplittableRandom(31);
         int rows = 300;

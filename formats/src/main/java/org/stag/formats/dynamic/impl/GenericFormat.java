@@ -108,21 +108,35 @@ public final class GenericFormat implements DynamicFormat {
             }
         }
 
-        /** The nodes in {@code seq} order, without recursion: lists may be long. */
-        IntArrayList inOrder(int rootHandle) {
-            IntArrayList out = new IntArrayList();
-            IntArrayList stack = new IntArrayList();
-            int cur = rootChild[rootHandle];
-            while (cur != 0 || !stack.isEmpty()) {
-                while (cur != 0) {
-                    stack.add(cur);
-                    cur = before == null ? 0 : before[cur];
-                }
-                cur = stack.popInt();
-                out.add(cur);
-                cur = after == null ? 0 : after[cur];
+    }
+
+    /**
+     * The nodes of one structure in {@code seq} order, one at a time and without recursion (lists may be
+     * long). The stack holds the ancestors still to visit: at most a tree's height, one node for a list,
+     * and a whole list only for a list whose child comes before its elements.
+     */
+    private static final class Walk {
+        private final View v;
+        private final IntArrayList stack = new IntArrayList();
+        private int cur;
+
+        Walk(View v, int root) {
+            this.v = v;
+            this.cur = v.rootChild[root];
+        }
+
+        /** The next node, or 0 after the last. The node returned may be freed before the next call. */
+        int next() {
+            while (cur != 0) {
+                stack.add(cur);
+                cur = v.before == null ? 0 : v.before[cur];
             }
-            return out;
+            if (stack.isEmpty()) {
+                return 0;
+            }
+            int h = stack.popInt();
+            cur = v.after == null ? 0 : v.after[h];
+            return h;
         }
     }
 
@@ -342,10 +356,10 @@ public final class GenericFormat implements DynamicFormat {
     @Override
     public int size(NodeStore s, int root) {
         View v = new View(s);
-        IntArrayList order = v.inOrder(root);
+        Walk w = new Walk(v, root);
         int total = 0;
-        for (int k = 0; k < order.size(); k++) {
-            total += v.count(order.getInt(k));
+        for (int h = w.next(); h != 0; h = w.next()) {
+            total += v.count(h);
         }
         return total;
     }
@@ -353,10 +367,9 @@ public final class GenericFormat implements DynamicFormat {
     @Override
     public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
         View v = new View(s);
-        IntArrayList order = v.inOrder(root);
+        Walk w = new Walk(v, root);
         int cap = shape.capacity();
-        for (int k = 0; k < order.size(); k++) {
-            int h = order.getInt(k);
+        for (int h = w.next(); h != 0; h = w.next()) {
             int c = v.count(h);
             for (int i = 0; i < c; i++) {
                 crd[at] = v.crd[h * cap + i];
@@ -391,9 +404,9 @@ public final class GenericFormat implements DynamicFormat {
     @Override
     public void clear(NodeStore s, int root) {
         View v = new View(s);
-        IntArrayList order = v.inOrder(root);
-        for (int k = 0; k < order.size(); k++) {
-            v.nodes.free(order.getInt(k));
+        Walk w = new Walk(v, root);
+        for (int h = w.next(); h != 0; h = w.next()) {
+            v.nodes.free(h);
         }
         v.rootChild[root] = 0;
     }
@@ -401,13 +414,14 @@ public final class GenericFormat implements DynamicFormat {
     @Override
     public void check(NodeStore s, int root) {
         View v = new View(s);
-        IntArrayList order = v.inOrder(root);
+        Walk w = new Walk(v, root);
         int cap = shape.capacity();
         long previous = Long.MIN_VALUE;
-        for (int k = 0; k < order.size(); k++) {
-            int h = order.getInt(k);
+        boolean single = v.rootChild[root] != 0 && (v.before == null || v.before[v.rootChild[root]] == 0)
+                && (v.after == null || v.after[v.rootChild[root]] == 0);
+        for (int h = w.next(); h != 0; h = w.next()) {
             int c = v.count(h);
-            if (c < 1 || c > cap || (order.size() > 1 && c < shape.minFill())) {
+            if (c < 1 || c > cap || (!single && c < shape.minFill())) {
                 throw new IllegalStateException(name() + ": node " + h + " holds " + c + " elements, outside [" + shape.minFill()
                         + ", " + cap + "]");
             }
