@@ -68,7 +68,7 @@ class UserSchemaCliTest {
         List<String> csr = results(run(algorithm, "dense,compressed"));
         CliRunner r = run(algorithm, "dense," + example(schema));
         assertSameResults(csr, results(r), algorithm + " in dense," + schema);
-        assertTrue(r.err().contains("format dense," + schema.replace(".schema", "") + "\n"), r.err());
+        assertTrue(r.err().contains("format dense," + example(schema) + "\n"), r.err());
     }
 
     @Test

@@ -33,17 +33,26 @@ public final class DynamicFormats implements DynamicFormatRegistry {
     /**
      * The dynamic format of a parsed schema, e.g. one a user loaded with
      * {@link Schemas#load(java.nio.file.Path)}: the shipped implementation when the schema is a shipped one
-     * (same name and content), else a {@link GenericFormat} derived from the schema.
+     * (same name and content), else a {@link GenericFormat} derived from the schema, named by
+     * {@link GenericFormat#contentName}.
      *
      * @throws IllegalArgumentException naming the schema and what is unsupported, when the generic format
      *                                  cannot build it
      */
     public static DynamicFormat forSchema(Schema schema) {
-        String name = schema.name();
-        if (Schemas.builtinNames().contains(name) && BuiltinFormats.isKnown(name) && Schemas.builtin(name).equals(schema)) {
-            return BuiltinFormats.byName(name);
+        return forSchema(schema, GenericFormat.contentName(schema));
+    }
+
+    /**
+     * As {@link #forSchema(Schema)}, naming a generic format {@code name} (a schema file's path as written
+     * in a format string, so that the format string reads back).
+     */
+    public static DynamicFormat forSchema(Schema schema, String name) {
+        String shipped = schema.name();
+        if (Schemas.builtinNames().contains(shipped) && BuiltinFormats.isKnown(shipped) && Schemas.builtin(shipped).equals(schema)) {
+            return BuiltinFormats.byName(shipped);
         }
-        return new GenericFormat(schema);
+        return new GenericFormat(schema, name);
     }
 
     /** Registers (or replaces) the implementation of {@code name}; returns this registry. */

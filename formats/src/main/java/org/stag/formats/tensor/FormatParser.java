@@ -214,7 +214,7 @@ public final class FormatParser {
                     : e.getClass().getSimpleName() + " " + e.getMessage()));
         }
         try {
-            return new DynamicLevelFormat(DynamicFormats.forSchema(schema));
+            return new DynamicLevelFormat(DynamicFormats.forSchema(schema, file));
         } catch (IllegalArgumentException e) {
             throw error(fileAt, e.getMessage());
         }

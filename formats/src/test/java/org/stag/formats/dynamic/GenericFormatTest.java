@@ -74,6 +74,17 @@ class GenericFormatTest {
         assertInstanceOf(GenericFormat.class, UserSchemas.format("blist5.schema"));
     }
 
+    @Test
+    void schemasOfOneNameButOtherContentGetOtherNames() {
+        // A user's "list" with blocks is not the shipped list: kernels are cached by format name.
+        Schema mine = Schema.parse("list.schema", "def list { e : elem[B]  n : list  B : size in [1, 3]  seq = {e}, n }"
+                + " def root list_head { h : list }");
+        DynamicFormat f = DynamicFormats.forSchema(mine);
+        assertInstanceOf(GenericFormat.class, f);
+        assertTrue(f.name().matches("list@[0-9a-f]{8}"), f.name());
+        assertEquals(f.name(), DynamicFormats.forSchema(Schema.parse("list.schema", mine.toSource())).name());
+    }
+
     /** Depth of the deepest node under the root's child, for a tree schema with children l and r (bst-plain). */
     private static int depth(NodeStore s, int root) {
         NodePool rp = s.rootPool();

@@ -27,8 +27,12 @@ class UserSchemaTensorTest {
     void aSchemaFileIsALevel() {
         Format f = FormatParser.parse("dense, " + file("blist5.schema"));
         DynamicLevelFormat d = assertInstanceOf(DynamicLevelFormat.class, f.levels().get(1));
-        assertEquals("blist5", d.name());
+        // Named by its path, so the format string reads back and kernels cached by it are never shared
+        // with another schema of the same name.
+        assertEquals(file("blist5.schema"), d.name());
         assertInstanceOf(GenericFormat.class, d.format());
+        assertEquals("dense," + file("blist5.schema"), f.toString());
+        assertEquals(f, FormatParser.parse(f.toString()));
     }
 
     @Test

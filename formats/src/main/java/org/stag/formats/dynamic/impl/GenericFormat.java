@@ -21,21 +21,38 @@ import org.stag.formats.schema.Schema;
 public final class GenericFormat implements DynamicFormat {
     private final Schema schema;
     private final GenericShape shape;
+    private final String name;
 
     /**
-     * A generic format over {@code schema}.
+     * A generic format over {@code schema}, named {@code name} in format strings. Compiled kernels are
+     * cached by format string, so the name must identify the schema's content: a file's path as given, or
+     * {@link #contentName(Schema)}.
      *
      * @throws IllegalArgumentException naming the schema and what is not supported, for a schema outside
      *                                  the class {@link GenericShape} describes
      */
-    public GenericFormat(Schema schema) {
+    public GenericFormat(Schema schema, String name) {
         this.schema = schema;
         this.shape = GenericShape.of(schema);
+        this.name = name;
+    }
+
+    /** A generic format over {@code schema}, named by {@link #contentName(Schema)}. */
+    public GenericFormat(Schema schema) {
+        this(schema, contentName(schema));
+    }
+
+    /**
+     * The schema's name and 8 hex digits of its source text, e.g. {@code blocks5@1a2b3c4d}: schemas of one
+     * name but different content (a user's {@code blist} beside the shipped one) get different names.
+     */
+    public static String contentName(Schema schema) {
+        return schema.name() + "@" + String.format("%08x", schema.toSource().hashCode());
     }
 
     @Override
     public String name() {
-        return schema.name();
+        return name;
     }
 
     @Override
