@@ -63,7 +63,7 @@ class UserSchemaCliTest {
 
     @ParameterizedTest(name = "{0} as dense,{1}")
     @CsvSource({"pagerank,blocks5.schema", "pagerank,blocktree8.schema", "bfs,blocks5.schema", "wcc,blocktree8.schema",
-        "sssp,blocktree8.schema"})
+        "sssp,blocktree8.schema", "pagerank,btree8.schema", "bfs,btree8.schema"})
     void aUserSchemaGivesTheSameResultAsCsr(String algorithm, String schema) {
         List<String> csr = results(run(algorithm, "dense,compressed"));
         CliRunner r = run(algorithm, "dense," + example(schema));

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.stag.formats.dynamic.impl.GenericFormat;
 import org.stag.formats.dynamic.impl.ListFormat;
+import org.stag.formats.dynamic.impl.NamedFormat;
 import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
 import org.stag.formats.tensor.DynamicFormats;
@@ -72,6 +73,20 @@ class GenericFormatTest {
     void aShippedSchemaKeepsItsHandWrittenFormat() {
         assertInstanceOf(ListFormat.class, DynamicFormats.forSchema(Schemas.builtin("list")));
         assertInstanceOf(GenericFormat.class, UserSchemas.format("blist5.schema"));
+    }
+
+    @Test
+    void aShippedShapeWithOtherBoundsGetsTheShippedCodeUnderItsOwnName() {
+        DynamicFormat f = UserSchemas.format("btree-order8.schema");
+        NamedFormat n = assertInstanceOf(NamedFormat.class, f);
+        assertInstanceOf(org.stag.formats.dynamic.impl.BtreeFormat.class, n.implementation());
+        assertTrue(f.name().matches("btree-order8@[0-9a-f]{8}"), f.name());
+        assertEquals(7, f.schema().nodeType("btree_leaf").orElseThrow().field("B").orElseThrow().bounds().orElseThrow()
+                .upper().getAsInt());
+        // Bounds the shipped code cannot keep are refused, naming the schema and the shape.
+        Schema tiny = Schema.parse("btree2.schema", readResource("btree-order8.schema").replace("[1, 7]", "[1, 2]"));
+        String m = assertThrows(IllegalArgumentException.class, () -> DynamicFormats.forSchema(tiny)).getMessage();
+        assertTrue(m.startsWith("schema btree2 has the shape of the shipped btree schema, whose implementation refuses its bounds: "), m);
     }
 
     @Test
