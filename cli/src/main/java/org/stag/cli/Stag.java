@@ -3,6 +3,7 @@ package org.stag.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.stag.formats.schema.SchemaException;
 import org.stag.loaders.BadInputException;
 
 /** The {@code stag} command: graph analytics on dynamic sparse tensors. */
@@ -83,6 +84,11 @@ public final class Stag implements Runnable {
     /** Prints one line for a failure and chooses the exit status; the stack trace only with STAG_DEBUG set. */
     static int report(Throwable ex, PrintWriter err) {
         if (ex instanceof BadInputException bad) {
+            err.println("stag: " + oneLine(bad.getMessage()));
+            return BAD_INPUT;
+        }
+        if (ex instanceof SchemaException bad) {
+            // A user's schema file (--format dense,my.schema): the message is FILE:LINE:COLUMN: reason.
             err.println("stag: " + oneLine(bad.getMessage()));
             return BAD_INPUT;
         }

@@ -12,7 +12,7 @@ import org.stag.loaders.VertexIds;
  * merged in parallel. The baseline the dynamic formats are measured against.
  */
 public final class CsrMatrix implements MutableMatrix {
-    private final int rows;
+    private int rows;
     private int cols;
     private int[] rowPtr;
     private int[] col;
@@ -40,18 +40,22 @@ public final class CsrMatrix implements MutableMatrix {
     }
 
     @Override
-    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, val == null ? null : vals, n);
-        if (b.maxRow() >= rows) {
-            throw new IllegalArgumentException("row " + b.maxRow() + " out of range 0.." + (rows - 1));
-        }
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads, BatchGrowth growth) {
+        UpdateBatch b = UpdateBatch.of(src, dst, vals, n, rows, cols, growth, val != null);
         cols = Math.max(cols, b.maxCol() + 1);
+        if (b.maxRow() >= rows) {
+            // New rows are empty: the last row's end repeats.
+            int old = rows;
+            rows = b.maxRow() + 1;
+            rowPtr = Arrays.copyOf(rowPtr, rows + 1);
+            Arrays.fill(rowPtr, old + 1, rows + 1, rowPtr[old]);
+        }
         return merge(b, true, threads);
     }
 
     @Override
     public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, null, n);
+        UpdateBatch b = UpdateBatch.of(src, dst, null, n, rows, cols, BatchGrowth.FIXED, false);
         UpdateStats s = merge(b, false, threads);
         return new UpdateStats(0, 0, s.deleted(), n - s.deleted());
     }

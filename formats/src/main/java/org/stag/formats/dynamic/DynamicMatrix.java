@@ -18,13 +18,13 @@ import org.stag.loaders.VertexIds;
 public final class DynamicMatrix implements MutableMatrix {
     private final DynamicFormat format;
     private final ValueMode mode;
-    private final int rows;
+    private int rows;
     private int cols;
     private final ShardedRows sharded;
     private final int shardBits;
-    private final NodeStore[] shards;
+    private NodeStore[] shards;
     /** Root record of each row's structure, in the row's shard. */
-    private final int[] root;
+    private int[] root;
     private long edges;
 
     /** An empty {@code rows x cols} matrix. */
@@ -118,9 +118,9 @@ public final class DynamicMatrix implements MutableMatrix {
     }
 
     @Override
-    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, weighted() ? vals : null, n);
-        checkBounds(b);
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads, BatchGrowth growth) {
+        UpdateBatch b = UpdateBatch.of(src, dst, vals, n, rows, cols, growth, weighted());
+        grow(b.maxRow() + 1, b.maxCol() + 1);
         LongAdder added = new LongAdder();
         sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> added.add(format.insert(s, root[r], b.cols, b.vals, from, to)));
         long a = added.sum();
@@ -130,7 +130,7 @@ public final class DynamicMatrix implements MutableMatrix {
 
     @Override
     public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, null, n);
+        UpdateBatch b = UpdateBatch.of(src, dst, null, n, rows, cols, BatchGrowth.FIXED, false);
         LongAdder removed = new LongAdder();
         sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> removed.add(format.delete(s, root[r], b.cols, from, to)));
         long d = removed.sum();
@@ -138,14 +138,18 @@ public final class DynamicMatrix implements MutableMatrix {
         return new UpdateStats(0, 0, d, n - d);
     }
 
-    private void checkBounds(UpdateBatch b) {
-        if (b.maxRow() >= rows) {
-            throw new IllegalArgumentException("row " + b.maxRow() + " out of range 0.." + (rows - 1));
+    /** Covers at least {@code newRows x newCols} (a checked batch that may add vertices asked for it). */
+    private void grow(int newRows, int newCols) {
+        cols = Math.max(cols, newCols);
+        if (newRows <= rows) {
+            return;
         }
-        int mc = b.maxCol();
-        if (mc >= cols) {
-            cols = mc + 1;
+        shards = sharded.ensureRows(newRows);
+        root = java.util.Arrays.copyOf(root, newRows);
+        for (int r = rows; r < newRows; r++) {
+            root[r] = format.newRoot(shards[r >>> shardBits]);
         }
+        rows = newRows;
     }
 
     @Override

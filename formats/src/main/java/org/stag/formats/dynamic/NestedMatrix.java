@@ -20,13 +20,13 @@ public final class NestedMatrix implements MutableMatrix {
     private final DynamicFormat outer;
     private final DynamicFormat inner;
     private final ValueMode mode;
-    private final int rows;
+    private int rows;
     private int cols;
     private final NodeStore rowStore;
     private final int rowRoot;
     private final ShardedRows sharded;
     /** Root record of each row's structure, 0 when the row is not in the row tree. */
-    private final int[] directory;
+    private int[] directory;
     private long edges;
 
     /** An empty {@code rows x cols} matrix. */
@@ -110,12 +110,14 @@ public final class NestedMatrix implements MutableMatrix {
     }
 
     @Override
-    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, weighted() ? vals : null, n);
-        if (b.maxRow() >= rows) {
-            throw new IllegalArgumentException("row " + b.maxRow() + " out of range 0.." + (rows - 1));
-        }
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads, BatchGrowth growth) {
+        UpdateBatch b = UpdateBatch.of(src, dst, vals, n, rows, cols, growth, weighted());
         cols = Math.max(cols, b.maxCol() + 1);
+        if (b.maxRow() >= rows) {
+            sharded.ensureRows(b.maxRow() + 1);
+            directory = java.util.Arrays.copyOf(directory, b.maxRow() + 1);
+            rows = b.maxRow() + 1;
+        }
         int[] roots = rootsOf(b, true);
         LongAdder added = new LongAdder();
         sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) ->
@@ -127,7 +129,7 @@ public final class NestedMatrix implements MutableMatrix {
 
     @Override
     public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, null, n);
+        UpdateBatch b = UpdateBatch.of(src, dst, null, n, rows, cols, BatchGrowth.FIXED, false);
         int[] roots = rootsOf(b, false);
         LongAdder removed = new LongAdder();
         sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> {

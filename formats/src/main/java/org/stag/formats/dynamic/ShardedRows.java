@@ -12,10 +12,14 @@ final class ShardedRows {
     static final int SEQUENTIAL_BATCH = 2048;
 
     final int bits;
-    final NodeStore[] stores;
+    NodeStore[] stores;
+    private final DynamicFormat format;
+    private final ValueMode mode;
 
     ShardedRows(DynamicFormat format, ValueMode mode, int rows) {
         this.bits = bitsFor(rows);
+        this.format = format;
+        this.mode = mode;
         int count = rows == 0 ? 1 : ((rows - 1) >>> bits) + 1;
         this.stores = new NodeStore[count];
         for (int i = 0; i < count; i++) {
@@ -30,6 +34,19 @@ final class ShardedRows {
             bits++;
         }
         return bits;
+    }
+
+    /** Adds shards (keeping the shard size) until rows {@code [0, rows)} have one; returns the stores. */
+    NodeStore[] ensureRows(int rows) {
+        int count = rows == 0 ? 1 : ((rows - 1) >>> bits) + 1;
+        if (count > stores.length) {
+            NodeStore[] more = java.util.Arrays.copyOf(stores, count);
+            for (int i = stores.length; i < count; i++) {
+                more[i] = format.newStore(mode);
+            }
+            stores = more;
+        }
+        return stores;
     }
 
     NodeStore of(int row) {

@@ -43,17 +43,21 @@ public final class UpdateBatch {
     }
 
     /**
-     * Prepares {@code n} updates; {@code vals} may be null (all values 1). The inputs are not modified.
+     * Checks and prepares {@code n} updates to a {@code numRows x numCols} matrix; {@code vals} may be null (all
+     * values 1). The inputs are not modified. Every batch of every {@link MutableMatrix} comes through here.
      *
-     * @throws IllegalArgumentException for a negative coordinate
+     * @param keepValues whether the matrix stores the values (they are checked either way)
+     * @throws IllegalArgumentException naming the first entry that breaks a rule of {@link BatchCheck}
      */
-    public static UpdateBatch of(int[] src, int[] dst, double[] vals, int n) {
+    public static UpdateBatch of(int[] src, int[] dst, double[] vals, int n, int numRows, int numCols, BatchGrowth growth,
+                                 boolean keepValues) {
+        BatchCheck.check(src, dst, vals, n, numRows, numCols, growth);
+        if (!keepValues) {
+            vals = null;
+        }
         int maxRow = 0;
         int maxCol = 0;
         for (int k = 0; k < n; k++) {
-            if (src[k] < 0 || dst[k] < 0) {
-                throw new IllegalArgumentException("negative coordinate (" + src[k] + ", " + dst[k] + ") in an update batch");
-            }
             maxRow = Math.max(maxRow, src[k]);
             maxCol = Math.max(maxCol, dst[k]);
         }

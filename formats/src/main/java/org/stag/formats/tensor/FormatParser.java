@@ -1,5 +1,9 @@
 package org.stag.formats.tensor;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -23,6 +27,7 @@ import org.stag.formats.schema.Schemas;
  * level    = NAME [ "(" MODIFIER { "," MODIFIER } ")" ]
  * NAME     = dense | compressed | singleton | hashed | bitmap
  *          | a shipped schema name with a registered implementation (list, blist, blist-gaps, ctree, …)
+ *          | FILE: a node schema file, a token ending in .schema or holding a path separator
  * MODIFIER = full | nonfull | ordered | unordered | unique | nonunique     (static levels only)
  * </pre>
  *
@@ -32,6 +37,10 @@ import org.stag.formats.schema.Schemas;
  * has, is an error. A dynamic level's properties come from its schema, so it takes no modifiers. The
  * {@code order} option gives the mode order: level {@code k} stores mode {@code order[k]}; without it level
  * {@code k} stores mode {@code k}. {@link Format#toString()} writes this syntax back.
+ *
+ * <p>A schema file is loaded with {@link Schemas#load(Path)} and implemented by
+ * {@link DynamicFormats#forSchema}; its syntax and validation errors propagate as the
+ * {@link org.stag.formats.schema.SchemaException} ({@code FILE:LINE:COLUMN: reason}).
  */
 public final class FormatParser {
     private static final Map<String, Modifier> MODIFIERS = Map.of(
@@ -127,6 +136,10 @@ public final class FormatParser {
 
     private LevelFormat level() {
         int nameAt = at;
+        String file = fileToken();
+        if (file != null) {
+            return schemaFile(file, nameAt);
+        }
         String name = word();
         if (name.isEmpty()) {
             throw error(nameAt, at == text.length() || text.charAt(at) == ',' || text.charAt(at) == ';'
@@ -167,6 +180,44 @@ public final class FormatParser {
         Schemas.builtinNames().forEach(known::add);
         registry.names().stream().filter(n -> !Schemas.builtinNames().contains(n)).forEach(known::add);
         throw error(nameAt, "unknown level format '" + name + "'; known: " + known);
+    }
+
+    /**
+     * The level token at {@code at} when it names a schema file (ends in {@code .schema} or holds a path
+     * separator), consuming it; else null, consuming nothing. A file token runs to the next ',' or ';'.
+     */
+    private String fileToken() {
+        int end = at;
+        while (end < text.length() && text.charAt(end) != ',' && text.charAt(end) != ';') {
+            end++;
+        }
+        String token = text.substring(at, end).strip();
+        if (!token.endsWith(".schema") && token.indexOf('/') < 0 && token.indexOf(File.separatorChar) < 0) {
+            return null;
+        }
+        at = end;
+        return token;
+    }
+
+    private LevelFormat schemaFile(String file, int fileAt) {
+        Path path;
+        try {
+            path = Path.of(file);
+        } catch (InvalidPathException e) {
+            throw error(fileAt, "'" + file + "' is not a valid file name: " + e.getReason());
+        }
+        org.stag.formats.schema.Schema schema;
+        try {
+            schema = Schemas.load(path);
+        } catch (IOException e) {
+            throw error(fileAt, "cannot read schema file '" + file + "': " + (e.getMessage() == null ? e.getClass().getSimpleName()
+                    : e.getClass().getSimpleName() + " " + e.getMessage()));
+        }
+        try {
+            return new DynamicLevelFormat(DynamicFormats.forSchema(schema, file));
+        } catch (IllegalArgumentException e) {
+            throw error(fileAt, e.getMessage());
+        }
     }
 
     private StaticLevelFormat staticLevel(LevelType type, List<String> mods, List<Integer> modAt) {

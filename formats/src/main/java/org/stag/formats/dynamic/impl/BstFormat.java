@@ -35,6 +35,11 @@ public final class BstFormat implements DynamicFormat {
         this(Schemas.builtin("bst"), DEFAULT_ALPHA, BULK_RATIO);
     }
 
+    /** The scapegoat tree over another schema of the bst shape (e.g. a user's copy), with the default tuning. */
+    public BstFormat(Schema schema) {
+        this(schema, DEFAULT_ALPHA, BULK_RATIO);
+    }
+
     /**
      * A scapegoat tree over another schema of the same shape (a root with one child field and int32
      * fields {@code n} and {@code max_n}; nodes with {@code seq = left, elem, right}).

@@ -33,6 +33,11 @@ public final class RbtreeFormat implements DynamicFormat {
         this(Schemas.builtin("rbtree"), BULK_RATIO);
     }
 
+    /** The red-black tree over another schema of the rbtree shape (e.g. a user's copy), with the default tuning. */
+    public RbtreeFormat(Schema schema) {
+        this(schema, BULK_RATIO);
+    }
+
     /**
      * A red-black tree over another schema of the same shape (a root with one child field; nodes with
      * {@code seq = left, elem, right}, a parent field and one bool field).
