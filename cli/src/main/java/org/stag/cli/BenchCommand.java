@@ -21,6 +21,9 @@ import org.stag.cli.bench.BenchResults;
 import org.stag.cli.bench.BenchRunner;
 import org.stag.cli.bench.GapPeer;
 import org.stag.cli.bench.Measurement;
+import org.stag.cli.bench.ChartModel;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
 import org.stag.formats.tensor.FormatException;
 import org.stag.loaders.LoadOptions;
@@ -101,6 +104,11 @@ final class BenchCommand implements Callable<Integer> {
             + " program's).")
     Integer iterations;
 
+    @Option(names = "--program", paramLabel = "ALGORITHM=FILE.stag",
+            description = "Run FILE in stag's columns in place of the shipped ALGORITHM, e.g. an edited"
+                    + " bfs.stag (repeatable); it is checked against the references like the shipped one.")
+    List<String> programs = new ArrayList<>();
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Also write bench.md, bench.csv, bench.json and bench.png into DIR (created if missing).")
     Path out;
@@ -115,7 +123,12 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine cl = spec.commandLine();
         PrintWriter err = cl.getErr();
-        BenchRunner.Config config = config(cl);
+        BenchRunner.Config config;
+        try {
+            config = config(cl);
+        } catch (ProgramException e) {
+            return Programs.report(e, err);
+        }
         String base = baseline(cl, config);
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw new CommandLine.ParameterException(cl, "--out " + out + " is a file, not a directory");
@@ -212,9 +225,20 @@ final class BenchCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cl, missing);
             }
         }
+        Map<Algorithm, CheckedProgram> mine = new LinkedHashMap<>();
+        Programs.assignments(programs, "--program", cl).forEach((name, file) -> {
+            Algorithm a = Algorithm.byName(name).orElseThrow(() -> new CommandLine.ParameterException(cl, "--program "
+                    + name + "=" + file + ": unknown algorithm '" + name + "' (expected "
+                    + String.join(", ", Algorithm.names()) + ")"));
+            if (!algs.contains(a)) {
+                throw new CommandLine.ParameterException(cl, "--program " + name + "=" + file + ": " + name
+                        + " is not among --algorithms " + algorithms);
+            }
+            mine.put(a, Programs.check(Path.of(file)));
+        });
         LoadOptions load = LoadOptions.defaults().withThreads(Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS));
         return new BenchRunner.Config(graphFiles, algs, formatList, threadList, repeat, refs, gap, source, iterations,
-                load);
+                load, mine);
     }
 
     /** {@code --baseline} as a column name: a format names stag's column in it. */
@@ -275,7 +299,10 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** The results as one JSON object: the run's facts, the columns, the baseline and one object per cell. */
+    /**
+     * The results as one JSON object: the run's facts, the columns, the baseline, one object per cell, and the
+     * chart's data as bench.png draws it.
+     */
     static String json(BenchResults r) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("repeat", r.repeat());
@@ -304,6 +331,14 @@ final class BenchCommand implements Callable<Integer> {
             cells.add(c);
         }
         root.put("cells", cells);
+        ChartModel chart = r.chart();
+        Map<String, Object> ch = new LinkedHashMap<>();
+        ch.put("title", chart.title());
+        ch.put("y_label", chart.yLabel());
+        ch.put("logarithmic", chart.logarithmic());
+        ch.put("categories", chart.categories());
+        ch.put("series", new LinkedHashMap<>(chart.series()));
+        root.put("chart", ch);
         return Json.value(root);
     }
 }

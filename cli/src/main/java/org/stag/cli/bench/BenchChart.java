@@ -23,6 +23,11 @@ public final class BenchChart {
 
     /** The chart as an image of {@link #WIDTH} × {@link #HEIGHT}. */
     public static BufferedImage render(ChartModel model) {
+        return BitmapEncoder.getBufferedImage(chart(model));
+    }
+
+    /** The XChart chart of {@code model}, not yet drawn. */
+    public static CategoryChart chart(ChartModel model) {
         // No display is needed to draw into an image; without this a server with no X display fails in AWT.
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
@@ -48,6 +53,6 @@ public final class BenchChart {
             }
             chart.addSeries(e.getKey(), new ArrayList<>(model.categories()), new ArrayList<>(e.getValue()));
         }
-        return BitmapEncoder.getBufferedImage(chart);
+        return chart;
     }
 }

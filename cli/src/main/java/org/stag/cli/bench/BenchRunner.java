@@ -16,6 +16,7 @@ import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.GraphTensors;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.engine.check.CheckedProgram;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
@@ -48,10 +49,14 @@ public final class BenchRunner {
      *                   with an out-edge
      * @param iterations PageRank's iterations, or null for the program's default
      * @param load       how to read the graphs
+     * @param programs   programs stag runs in place of the shipped ones, by the algorithm they compute
      */
     public record Config(List<Path> graphs, List<Algorithm> algorithms, List<String> formats, List<Integer> threads,
                          int repeat, List<Comparison.Reference> references, GapPeer gap, Long source,
-                         Integer iterations, LoadOptions load) {
+                         Integer iterations, LoadOptions load, Map<Algorithm, CheckedProgram> programs) {
+        public Config {
+            programs = Map.copyOf(programs);
+        }
     }
 
     /** The column of stag in {@code format}. */
@@ -191,7 +196,7 @@ public final class BenchRunner {
             } else if (a == Algorithm.BC) {
                 s.sources(new long[] {source});
             }
-            AlgorithmRunner.Prepared p = runner.prepare(a.program(), a, tensors.get(f), s);
+            AlgorithmRunner.Prepared p = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
             Cell cell = new Cell(name, a, t, stagColumn(f)) {
                 @Override
                 double once() {
