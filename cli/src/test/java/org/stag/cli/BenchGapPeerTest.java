@@ -24,10 +24,15 @@ class BenchGapPeerTest {
 
     /** Writes the test double {@code DIR/bfs}, which prints {@code output} and exits with {@code status}. */
     private Path fakeGap(String output, int status) throws IOException {
+        return fakeGap("bfs", output, status);
+    }
+
+    /** Writes the test double {@code DIR/KERNEL}, which prints {@code output} and exits with {@code status}. */
+    private Path fakeGap(String kernel, String output, int status) throws IOException {
         Path gap = Files.createDirectories(dir.resolve("fake-gapbs"));
-        Path bfs = gap.resolve("bfs");
+        Path bfs = gap.resolve(kernel);
         Files.writeString(bfs, "#!/bin/sh\n"
-                + "# TEST DOUBLE of GAP's bfs (not GAP): records what it was given, prints GAP-style output.\n"
+                + "# TEST DOUBLE of GAP's " + kernel + " (not GAP): records what it was given, prints GAP-style output.\n"
                 + "d=$(dirname \"$0\")\n"
                 + "printf '%s\\n' \"$@\" > \"$d/args.txt\"\n"
                 + "echo \"$OMP_NUM_THREADS\" > \"$d/threads.txt\"\n"
@@ -93,6 +98,36 @@ class BenchGapPeerTest {
                 "--reference", "none", "--peer", "gap=" + gap);
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("- gap, lcc on karate.mtx: GAP has no lcc"), r.out());
+        assertTrue(Files.notExists(gap.resolve("args.txt")), "GAP was not run");
+    }
+
+    /** A directed weighted graph: GAP's sssp gets a .wel with the weights, no -s, and stag's delta. */
+    @Test
+    void ssspGetsTheWeightsAndDelta() throws IOException {
+        Path g = dir.resolve("w.wel");
+        Files.writeString(g, "1 2 2\n2 3 4\n1 3 9\n3 1 1\n");
+        Path gap = fakeGap("sssp", "Trial Time: 0.00100\nAverage Time: 0.00100\n", 0);
+        CliRunner r = CliRunner.run("bench", "--graph", g.toString(), "--algorithms", "sssp", "--threads", "1",
+                "--repeat", "1", "--reference", "handwritten", "--peer", "gap=" + gap);
+        assertEquals(0, r.code(), r.err());
+        List<String> args = Files.readAllLines(gap.resolve("args.txt"));
+        // Mean weight 4: delta 4. An edge list numbers from 0 (vertex 0 has no edges here), as GAP does: vertex 1,
+        // the first with an out-edge, is GAP's 1.
+        assertEquals(List.of("-f", args.get(1), "-r", "1", "-d", "4", "-n", "1"), args);
+        assertEquals(List.of("1 2 2", "1 3 9", "2 3 4", "3 1 1"), Files.readAllLines(gap.resolve("input.el")));
+    }
+
+    /** GAP's weights are ints: a graph with fractional weights is not run by GAP's sssp, and says why. */
+    @Test
+    void fractionalWeightsAreNotForGap() throws IOException {
+        Path g = dir.resolve("f.wel");
+        Files.writeString(g, "1 2 0.5\n2 3 1\n");
+        Path gap = fakeGap("sssp", "Trial Time: 0.00100\nAverage Time: 0.00100\n", 0);
+        CliRunner r = CliRunner.run("bench", "--graph", g.toString(), "--algorithms", "sssp", "--threads", "1",
+                "--repeat", "1", "--reference", "none", "--peer", "gap=" + gap);
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("- gap, sssp on f.wel: GAP's sssp takes whole non-negative weights; edge 1 -> 2"
+                + " weighs 0.5"), r.out());
         assertTrue(Files.notExists(gap.resolve("args.txt")), "GAP was not run");
     }
 }
