@@ -96,8 +96,8 @@ final class BenchCommand implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--source", paramLabel = "ID",
-            description = "Source of bfs, sssp and bc, in the input's numbering (default: the first vertex with an"
-                    + " out-edge).")
+            description = "Source of bfs, sssp and bc, in the input's numbering (default: the vertex with the most"
+                    + " out-edges).")
     Long source;
 
     @Option(names = "--iterations", paramLabel = "K", description = "PageRank's iterations, at least 1 (default: the"

@@ -86,7 +86,10 @@ class BenchCommandTest {
     void writesTheTableCsvJsonAndPng() throws IOException {
         assertEquals(0, run.code(), run.err());
         String md = run.out();
+        assertEquals("", run.err());
         assertEquals(md, Files.readString(out.resolve("bench.md")));
+        // The default source is the vertex with the most edges: karate's 34 (17 edges; vertex 1 has 16).
+        assertTrue(md.startsWith("karate.mtx: 34 vertices, 156 stored edges, undirected, source 34  \n"), md);
         assertTrue(md.contains("| graph | algorithm | threads | stag dense,compressed | stag dense,ctree | handwritten"
                 + " | jgrapht |\n"), md);
         for (String a : ALGORITHMS) {
@@ -266,5 +269,21 @@ class BenchCommandTest {
         assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("stag: "), r.err());
+    }
+
+    /** --progress on a pipe: one line per step (loading, checking, every timed run), all on stderr. */
+    @Test
+    void progressIsOneLinePerStepOnAPipe() {
+        CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--threads", "1", "--repeat", "2",
+                "--reference", "handwritten", "--progress");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(List.of("stag: bench: loading karate.mtx",
+                "stag: bench: checking karate.mtx bfs threads=1 stag dense,compressed",
+                "stag: bench: checking karate.mtx bfs threads=1 handwritten",
+                "stag: bench: round 1/2: karate.mtx bfs threads=1 stag dense,compressed",
+                "stag: bench: round 1/2: karate.mtx bfs threads=1 handwritten",
+                "stag: bench: round 2/2: karate.mtx bfs threads=1 stag dense,compressed",
+                "stag: bench: round 2/2: karate.mtx bfs threads=1 handwritten"), r.err().lines().toList());
+        assertTrue(r.out().startsWith("karate.mtx: "), r.out());
     }
 }

@@ -112,7 +112,7 @@ class BenchGapPeerTest {
         assertEquals(0, r.code(), r.err());
         List<String> args = Files.readAllLines(gap.resolve("args.txt"));
         // Mean weight 4: delta 4. An edge list numbers from 0 (vertex 0 has no edges here), as GAP does: vertex 1,
-        // the first with an out-edge, is GAP's 1.
+        // the one with the most out-edges, is GAP's 1.
         assertEquals(List.of("-f", args.get(1), "-r", "1", "-d", "4", "-n", "1"), args);
         assertEquals(List.of("1 2 2", "1 3 9", "2 3 4", "3 1 1"), Files.readAllLines(gap.resolve("input.el")));
     }
