@@ -46,6 +46,11 @@ public final class BenchChart {
         s.setLegendLayout(Styler.LegendLayout.Horizontal);
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotGridVerticalLinesVisible(false);
+        // Labels side by side would run into each other: slant them when they need more than the width.
+        int chars = model.categories().stream().mapToInt(String::length).sum() + 2 * model.categories().size();
+        if (chars * 8 > WIDTH - 120) {
+            s.setXAxisLabelRotation(30);
+        }
         for (Map.Entry<String, List<Double>> e : model.series().entrySet()) {
             // XChart needs a value per category; a series that was never timed is left out of the legend too.
             if (e.getValue().stream().allMatch(Objects::isNull)) {
