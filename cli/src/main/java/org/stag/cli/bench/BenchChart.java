@@ -46,9 +46,10 @@ public final class BenchChart {
         s.setLegendLayout(Styler.LegendLayout.Horizontal);
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotGridVerticalLinesVisible(false);
-        // Labels side by side would run into each other: slant them when they need more than the width.
-        int chars = model.categories().stream().mapToInt(String::length).sum() + 2 * model.categories().size();
-        if (chars * 8 > WIDTH - 120) {
+        // Labels side by side would run into each other: slant them when the longest (about 8 px a character,
+        // bold) needs more than its group's share of the plot's width.
+        int longest = model.categories().stream().mapToInt(String::length).max().orElse(0);
+        if (!model.categories().isEmpty() && longest * 8 + 8 > (WIDTH - 120) / model.categories().size()) {
             s.setXAxisLabelRotation(30);
         }
         for (Map.Entry<String, List<Double>> e : model.series().entrySet()) {
