@@ -321,7 +321,7 @@ final class BenchCommand implements Callable<Integer> {
             boolean ok = m.status() == Measurement.Status.OK;
             c.put("median_ms", ok ? m.medianMillis() : null);
             c.put("min_ms", ok ? m.minMillis() : null);
-            c.put("ratio", ok ? r.ratio(m) : null);
+            c.put("ratio", ok && !Double.isNaN(r.ratio(m)) ? r.ratio(m) : null);
             List<Object> runs = new ArrayList<>();
             for (double s : m.seconds()) {
                 runs.add(s * 1e3);

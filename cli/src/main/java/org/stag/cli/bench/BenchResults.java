@@ -88,10 +88,14 @@ public final class BenchResults {
         return null;
     }
 
-    /** The median of {@code m} divided by the baseline's in the same row; NaN when either was not timed. */
+    /**
+     * The median of {@code m} divided by the baseline's in the same row; NaN when either was not timed or the
+     * baseline's median is 0 (GAP's times are in steps of 0.01 ms).
+     */
     public double ratio(Measurement m) {
         Measurement base = cell(rowOf(m), baseline);
-        if (base == null || base.status() != Measurement.Status.OK || m.status() != Measurement.Status.OK) {
+        if (base == null || base.status() != Measurement.Status.OK || m.status() != Measurement.Status.OK
+                || !(base.medianMillis() > 0)) {
             return Double.NaN;
         }
         return m.medianMillis() / base.medianMillis();
@@ -147,8 +151,8 @@ public final class BenchResults {
         return switch (m.status()) {
             case FAILED -> "**FAILED**";
             case NOT_AVAILABLE -> "n/a";
-            case OK -> millis(m.medianMillis()) + " / " + millis(m.minMillis()) + " ("
-                    + String.format(Locale.ROOT, "%.2f", ratio(m)) + "×)";
+            case OK -> millis(m.medianMillis()) + " / " + millis(m.minMillis())
+                    + (Double.isNaN(ratio(m)) ? "" : String.format(Locale.ROOT, " (%.2f×)", ratio(m)));
         };
     }
 

@@ -127,21 +127,20 @@ public final class BenchRunner {
 
     /** Runs everything {@code c} asks for. */
     public BenchResults run(Config c, String baseline) {
-        List<Cell> all = new ArrayList<>();
+        List<Measurement> out = new ArrayList<>();
         Map<String, String> facts = new LinkedHashMap<>();
         for (Path file : c.graphs()) {
-            all.addAll(graph(c, file, facts));
+            // Only the measurements are kept: the cells hold the graph and its tensors, freed before the next.
+            graph(c, file, facts).forEach(cell -> out.add(cell.measurement()));
         }
         if (c.gap() != null) {
             facts.put("gap", "GAP's own trial times, which it prints in steps of 0.01 ms; GAP prints no result, so"
                     + " it is not checked");
         }
-        List<Measurement> out = new ArrayList<>();
-        all.forEach(cell -> out.add(cell.measurement()));
         return new BenchResults(columns(c), baseline, c.repeat(), out, facts);
     }
 
-    /** Loads one graph, checks and times its cells; their measurements in row order. */
+    /** Loads one graph, checks and times its cells (round-robin over the graph's cells); the cells in row order. */
     private List<Cell> graph(Config c, Path file, Map<String, String> facts) {
         String name = file.getFileName().toString();
         listener.step("loading " + name);
