@@ -254,6 +254,8 @@ class BenchCommandTest {
             {"--program", "bfz=x.stag", "--program bfz=x.stag: unknown algorithm 'bfz' (expected pagerank, bfs, sssp,"
                     + " wcc, cdlp, lcc, bc)"},
             {"--program", "lcc=x.stag", "--program lcc=x.stag: lcc is not among --algorithms pagerank,bfs,sssp,wcc,bc"},
+            {"--iterations", "0", "--iterations must be at least 1, got 0"},
+            {"--out", KARATE, "--out " + KARATE + " is a file, not a directory"},
         };
         for (String[] c : cases) {
             CliRunner r = CliRunner.run("bench", "--graph", KARATE, c[0], c[1]);
@@ -261,6 +263,27 @@ class BenchCommandTest {
             assertEquals("stag: " + c[2] + " (see 'stag bench --help')", r.err().strip(), String.join(" ", c));
             assertEquals("", r.out());
         }
+    }
+
+    /** Bad input found while running: one line naming it, exit status 2. */
+    @Test
+    void aSourceThatIsNoVertexAndAnOutDirThatCannotBeMadeAreBadInput() throws IOException {
+        CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--source", "99");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("stag: --source 99 is not a vertex of karate.mtx", r.err().strip());
+
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--threads", "1", "--repeat", "1",
+                "--reference", "none", "--out", file.resolve("sub").toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("stag: --out " + file.resolve("sub") + ": cannot create the directory ("),
+                r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+
+        r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--program", "bfs=" + dir.resolve("none.stag"));
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("stag: ") && r.err().contains("none.stag"), r.err());
     }
 
     @Test
