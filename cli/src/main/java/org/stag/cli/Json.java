@@ -1,13 +1,14 @@
 package org.stag.cli;
 
+import java.util.List;
 import java.util.Map;
 
-/** Writes JSON text: strings, numbers, booleans, null and maps (objects). Enough for stag's outputs, no parser. */
+/** Writes JSON text: strings, numbers, booleans, null, lists (arrays) and maps (objects). Enough for stag's outputs, no parser. */
 final class Json {
     private Json() {
     }
 
-    /** {@code v} as JSON: a Map as an object, a Number as a number (null when not finite), else a string. */
+    /** {@code v} as JSON: a Map as an object, a List as an array, a Number as a number (null when not finite), else a string. */
     static String value(Object v) {
         if (v == null) {
             return "null";
@@ -30,6 +31,16 @@ final class Json {
                 sb.append(string(String.valueOf(k))).append(':').append(value(x));
             });
             return sb.append('}').toString();
+        }
+        if (v instanceof List<?> list) {
+            StringBuilder sb = new StringBuilder("[");
+            for (Object x : list) {
+                if (sb.length() > 1) {
+                    sb.append(',');
+                }
+                sb.append(value(x));
+            }
+            return sb.append(']').toString();
         }
         return string(v.toString());
     }

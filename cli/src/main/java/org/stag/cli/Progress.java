@@ -65,6 +65,13 @@ class Progress implements ReadProgress, IterationListener, AutoCloseable {
         }
     }
 
+    /** Shows what a long command is doing now (e.g. which benchmark cell runs), at most every 200 ms. */
+    synchronized void step(String text) {
+        if (due()) {
+            show(text);
+        }
+    }
+
     private boolean due() {
         if (err == null) {
             return false;

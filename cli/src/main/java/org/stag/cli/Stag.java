@@ -12,7 +12,7 @@ import org.stag.loaders.BadInputException;
         versionProvider = Stag.Version.class,
         description = "Graph analytics on dynamic sparse tensors.",
         subcommands = {InfoCommand.class, ConvertCommand.class, GenerateCommand.class, CompileCommand.class,
-            EvalCommand.class, RunCommand.class, CompareCommand.class, CommandLine.HelpCommand.class},
+            EvalCommand.class, RunCommand.class, CompareCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         commandListHeading = "%nCommands:%n",
         footer = {"", "Exit status: 0 ok, 2 bad input or usage, 3 out of memory, 1 internal error;",
                 "130 or 143 when stopped by SIGINT or SIGTERM.",

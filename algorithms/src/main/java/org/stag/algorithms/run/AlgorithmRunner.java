@@ -115,6 +115,22 @@ public final class AlgorithmRunner {
      * @throws org.stag.engine.program.ProgramRunException when the runtime refuses the bindings
      */
     public Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s) {
+        return prepare(p, algorithm, g, s, null);
+    }
+
+    /**
+     * As {@link #prepare(CheckedProgram, Algorithm, Graph, RunSettings)}, reading the graph tensors from
+     * {@code tensors} (built once and shared by several runs, e.g. every algorithm of {@code stag bench} on one
+     * format), which must be in the format of {@code s}.
+     */
+    public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensors tensors, RunSettings s) {
+        if (!tensors.format().equals(graphFormat(s.format()))) {
+            throw new IllegalArgumentException("tensors in " + tensors.format() + ", settings ask for " + s.format());
+        }
+        return prepare(p, algorithm, tensors.graph(), s, tensors);
+    }
+
+    private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensors shared) {
         g.requireSquare();
         String file = p.source().name();
         String graphName = s.graphName() != null ? s.graphName() : g.source();
@@ -208,7 +224,8 @@ public final class AlgorithmRunner {
         o.params(given);
 
         // The graph tensors the program reads.
-        GraphTensors tensors = new GraphTensors(g, format);
+        GraphTensors tensors = shared != null ? shared : new GraphTensors(g, format);
+        long built = tensors.buildNanos();
         for (String name : inputs.keySet()) {
             Tensor t = switch (name) {
                 case "A" -> tensors.a();
@@ -224,7 +241,8 @@ public final class AlgorithmRunner {
         // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
         String output = algorithm != null && p == algorithm.program() ? algorithm.output() : vertexOutput(p);
         ProgramRunner runner = new ProgramRunner(p, compiler, o);
-        return new Prepared(p, algorithm, g, format, runner, output, sources, tensors.buildNanos() / 1e9);
+        return new Prepared(p, algorithm, g, format, runner, output, sources,
+                (tensors.buildNanos() - built) / 1e9);
     }
 
     /** Parses the graph format: two levels. */

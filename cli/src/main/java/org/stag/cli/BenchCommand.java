@@ -1,0 +1,344 @@
+package org.stag.cli;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import javax.imageio.ImageIO;
+import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.run.Comparison;
+import org.stag.algorithms.run.GraphTensors;
+import org.stag.cli.bench.BenchChart;
+import org.stag.cli.bench.BenchResults;
+import org.stag.cli.bench.BenchRunner;
+import org.stag.cli.bench.GapPeer;
+import org.stag.cli.bench.Measurement;
+import org.stag.cli.bench.ChartModel;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.front.ProgramException;
+import org.stag.engine.program.ProgramRunException;
+import org.stag.formats.tensor.FormatException;
+import org.stag.loaders.LoadOptions;
+import org.stag.loaders.Parallel;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code stag bench --graph G}: stag's programs side by side with the reference implementations (and GAP's
+ * binaries with {@code --peer gap=DIR}), checked against each other, timed interleaved, as a Markdown table
+ * on stdout and with {@code --out DIR} also CSV, JSON and a PNG chart.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Time stag's algorithms side by side with reference implementations.",
+            "Loads each graph once and builds its tensors once per format, then, for",
+            "every algorithm and thread count, runs stag in every format, each",
+            "--reference, and GAP with --peer gap=DIR. Each runs once first (warm-up)",
+            "and must agree with stag's result as 'stag compare' checks it; one that",
+            "disagrees is not timed, is shown as FAILED, and the exit status is 1.",
+            "Then all cells of a graph run round-robin --repeat times, so that noise",
+            "hits all alike. Times are the kernels' only (stag: run without",
+            "compilation; jgrapht: with building its graph, as stag compare reports);",
+            "PageRank's are per iteration. bfs, sssp and bc (one source) start at",
+            "--source.",
+            "Prints a Markdown table: median / min ms per cell and the median's ratio",
+            "to --baseline. --out DIR also writes bench.md, bench.csv, bench.json and",
+            "bench.png (a bar chart; log scale when times span more than 10x).",
+            "--peer gap=DIR runs the bfs, pr, cc, sssp and bc binaries of a gapbs",
+            "checkout built with make, on the graph written as a GAP edge list, with",
+            "the same source, iterations, delta and OMP_NUM_THREADS=threads, and reads",
+            "its Trial Time lines (GAP prints no result, so it is not checked)."})
+final class BenchCommand implements Callable<Integer> {
+    private static final String DEFAULT_ALGORITHMS = "pagerank,bfs,sssp,wcc,bc";
+
+    @Option(names = "--graph", required = true, paramLabel = "G[,G2...]",
+            description = "The graphs, comma-separated (files as stag run reads them).")
+    String graphs;
+
+    @Option(names = "--algorithms", paramLabel = "A,...",
+            description = "Algorithms, comma-separated (default: ${DEFAULT-VALUE}); also cdlp, lcc.")
+    String algorithms = DEFAULT_ALGORITHMS;
+
+    @Option(names = "--formats", paramLabel = "F;F2...",
+            description = "stag's graph formats, separated by ';' (default: ${DEFAULT-VALUE}).")
+    String formats = "dense,compressed";
+
+    @Option(names = "--threads", paramLabel = "T,...",
+            description = "Thread counts, comma-separated, each 1.." + Ranges.MAX_THREADS + " (default: all cores).")
+    String threads;
+
+    @Option(names = "--repeat", paramLabel = "R", description = "Timed runs per cell, at least 1 (default: ${DEFAULT-VALUE}).")
+    int repeat = 5;
+
+    @Option(names = "--reference", paramLabel = "R,...",
+            description = "Reference implementations, comma-separated: handwritten, jgrapht, or none"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String references = "handwritten,jgrapht";
+
+    @Option(names = "--peer", paramLabel = "gap=DIR",
+            description = "Also run GAP's binaries from DIR, a gapbs checkout built with make.")
+    String peer;
+
+    @Option(names = "--baseline", paramLabel = "COLUMN",
+            description = "The column ratios are taken to: a format (stag in it), handwritten, jgrapht or gap"
+                    + " (default: the first format).")
+    String baseline;
+
+    @Option(names = "--source", paramLabel = "ID",
+            description = "Source of bfs, sssp and bc, in the input's numbering (default: the vertex with the most"
+                    + " out-edges).")
+    Long source;
+
+    @Option(names = "--iterations", paramLabel = "K", description = "PageRank's iterations, at least 1 (default: the"
+            + " program's).")
+    Integer iterations;
+
+    @Option(names = "--program", paramLabel = "ALGORITHM=FILE.stag",
+            description = "Run FILE in stag's columns in place of the shipped ALGORITHM, e.g. an edited"
+                    + " bfs.stag (repeatable); it is checked against the references like the shipped one.")
+    List<String> programs = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Also write bench.md, bench.csv, bench.json and bench.png into DIR (created if missing).")
+    Path out;
+
+    @Mixin
+    ProgressOption progress;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        CommandLine cl = spec.commandLine();
+        PrintWriter err = cl.getErr();
+        BenchRunner.Config config;
+        try {
+            config = config(cl);
+        } catch (ProgramException e) {
+            return Programs.report(e, err);
+        }
+        String base = baseline(cl, config);
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw new CommandLine.ParameterException(cl, "--out " + out + " is a file, not a directory");
+        }
+        boolean terminal = progress.progress != null ? progress.progress && Progress.stderrIsTerminal()
+                : Progress.stderrIsTerminal();
+        boolean lines = progress.progress != null && progress.progress && !terminal;
+        BenchResults results;
+        try (Progress shown = lines ? Progress.OFF : progress.start()) {
+            // On a terminal one updating line; asked for (--progress) on a pipe or file, one line per step.
+            BenchRunner.Listener listener = lines ? what -> err.println("stag: bench: " + what)
+                    : what -> shown.step("bench: " + what);
+            results = new BenchRunner(GraphRuns.RUNNER, listener).run(config, base);
+        } catch (ProgramRunException e) {
+            err.println("stag: " + Stag.oneLine(e.getMessage()));
+            return Stag.BAD_INPUT;
+        }
+        PrintWriter stdout = cl.getOut();
+        stdout.print(results.markdown());
+        stdout.flush();
+        if (out != null) {
+            write(results);
+        }
+        for (Measurement m : results.failures()) {
+            err.println("stag: bench: " + m.implementation() + " " + m.algorithm() + " on " + m.graph() + " ("
+                    + m.threads() + " threads) failed: " + m.note());
+        }
+        return results.failures().isEmpty() ? Stag.OK : Stag.INTERNAL;
+    }
+
+    /** The options as a configuration; a bad one is a usage error. */
+    private BenchRunner.Config config(CommandLine cl) {
+        List<Path> graphFiles = new ArrayList<>();
+        for (String g : list(cl, "--graph", graphs, ",")) {
+            graphFiles.add(Path.of(g));
+        }
+        List<Algorithm> algs = new ArrayList<>();
+        for (String a : list(cl, "--algorithms", algorithms, ",")) {
+            algs.add(Algorithm.byName(a).orElseThrow(() -> new CommandLine.ParameterException(cl, "--algorithms '"
+                    + algorithms + "': unknown algorithm '" + a + "' (expected " + String.join(", ", Algorithm.names())
+                    + ")")));
+        }
+        List<String> formatList = list(cl, "--formats", formats, ";");
+        for (String f : formatList) {
+            try {
+                if (GraphTensors.format(f).order() != 2) {
+                    throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
+                            + " levels (e.g. dense,compressed)");
+                }
+            } catch (FormatException e) {
+                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "', column " + e.column() + ": "
+                        + e.reason());
+            }
+        }
+        List<Integer> threadList = new ArrayList<>();
+        if (threads == null) {
+            threadList.add(Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS));
+        } else {
+            for (String t : list(cl, "--threads", threads, ",")) {
+                try {
+                    threadList.add(Ranges.threads(cl, "--threads", Integer.parseInt(t)));
+                } catch (NumberFormatException e) {
+                    throw new CommandLine.ParameterException(cl, "--threads '" + threads + "': '" + t
+                            + "' is not a whole number");
+                }
+            }
+        }
+        Ranges.atLeast(cl, "--repeat", repeat, 1);
+        if (iterations != null) {
+            Ranges.atLeast(cl, "--iterations", iterations, 1);
+        }
+        List<Comparison.Reference> refs = new ArrayList<>();
+        List<String> refNames = list(cl, "--reference", references, ",");
+        if (!(refNames.size() == 1 && refNames.get(0).equals("none"))) {
+            for (String r : refNames) {
+                try {
+                    refs.add(Comparison.Reference.parse(r));
+                } catch (RuntimeException e) {
+                    throw new CommandLine.ParameterException(cl, "--reference '" + references + "': unknown reference '"
+                            + r + "' (expected handwritten, jgrapht or none)");
+                }
+            }
+        }
+        GapPeer gap = null;
+        if (peer != null) {
+            int eq = peer.indexOf('=');
+            if (eq < 0 || !peer.substring(0, eq).strip().equals("gap") || peer.substring(eq + 1).isBlank()) {
+                throw new CommandLine.ParameterException(cl, "--peer '" + peer + "': expected gap=DIR, the directory"
+                        + " of a gapbs checkout built with make");
+            }
+            gap = new GapPeer(Path.of(peer.substring(eq + 1).strip()));
+            String missing = gap.missing(algs).orElse(null);
+            if (missing != null) {
+                throw new CommandLine.ParameterException(cl, missing);
+            }
+        }
+        Map<Algorithm, CheckedProgram> mine = new LinkedHashMap<>();
+        Programs.assignments(programs, "--program", cl).forEach((name, file) -> {
+            Algorithm a = Algorithm.byName(name).orElseThrow(() -> new CommandLine.ParameterException(cl, "--program "
+                    + name + "=" + file + ": unknown algorithm '" + name + "' (expected "
+                    + String.join(", ", Algorithm.names()) + ")"));
+            if (!algs.contains(a)) {
+                throw new CommandLine.ParameterException(cl, "--program " + name + "=" + file + ": " + name
+                        + " is not among --algorithms " + algorithms);
+            }
+            mine.put(a, Programs.check(Path.of(file)));
+        });
+        LoadOptions load = LoadOptions.defaults().withThreads(Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS));
+        return new BenchRunner.Config(graphFiles, algs, formatList, threadList, repeat, refs, gap, source, iterations,
+                load, mine);
+    }
+
+    /** {@code --baseline} as a column name: a format names stag's column in it. */
+    private String baseline(CommandLine cl, BenchRunner.Config c) {
+        List<String> columns = BenchRunner.columns(c);
+        if (baseline == null) {
+            return columns.get(0);
+        }
+        String b = baseline.strip();
+        for (String candidate : List.of(b, BenchRunner.stagColumn(b))) {
+            if (columns.contains(candidate)) {
+                return candidate;
+            }
+        }
+        throw new CommandLine.ParameterException(cl, "--baseline '" + baseline + "' is not a column (expected one of "
+                + String.join(", ", columns) + ")");
+    }
+
+    /** A separated list of names, none empty, each at most once. */
+    private static List<String> list(CommandLine cl, String option, String text, String separator) {
+        String[] parts = text.split(java.util.regex.Pattern.quote(separator), -1);
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (String part : parts) {
+            String p = part.strip().toLowerCase(Locale.ROOT);
+            if (option.equals("--graph")) {
+                p = part.strip();
+            }
+            if (p.isEmpty()) {
+                throw new CommandLine.ParameterException(cl, option + " '" + text + "': an empty "
+                        + (text.isBlank() ? "list" : "name (two separators, or one at an end)"));
+            }
+            if (!names.add(p)) {
+                throw new CommandLine.ParameterException(cl, option + " '" + text + "': '" + p + "' is given twice");
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    /** Writes bench.md, bench.csv, bench.json and bench.png into {@link #out}. */
+    private void write(BenchResults r) {
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new org.stag.loaders.BadInputException("--out " + out + ": cannot create the directory ("
+                    + Stag.oneLine(String.valueOf(e.getMessage())) + ")");
+        }
+        OutputFiles.write(out.resolve("bench.md"), w -> w.write(r.markdown()));
+        OutputFiles.write(out.resolve("bench.csv"), w -> w.write(r.csv()));
+        OutputFiles.write(out.resolve("bench.json"), w -> w.write(json(r) + "\n"));
+        BufferedImage img = BenchChart.render(r.chart());
+        Path png = out.resolve("bench.png");
+        try {
+            if (!ImageIO.write(img, "png", png.toFile())) {
+                throw new IllegalStateException("no PNG writer in this JVM");
+            }
+        } catch (IOException e) {
+            throw new org.stag.loaders.BadInputException(png + ": cannot write (" + Stag.oneLine(e.getMessage()) + ")");
+        }
+    }
+
+    /**
+     * The results as one JSON object: the run's facts, the columns, the baseline, one object per cell, and the
+     * chart's data as bench.png draws it.
+     */
+    static String json(BenchResults r) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("repeat", r.repeat());
+        root.put("baseline", r.baseline());
+        root.put("columns", r.columns());
+        root.put("graphs", r.facts());
+        List<Object> cells = new ArrayList<>();
+        for (Measurement m : r.cells()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("graph", m.graph());
+            c.put("algorithm", m.algorithm());
+            c.put("unit", m.algorithm().equals(BenchResults.PER_ITERATION) ? "iteration" : "run");
+            c.put("threads", m.threads());
+            c.put("implementation", m.implementation());
+            c.put("status", m.status().name().toLowerCase(Locale.ROOT));
+            boolean ok = m.status() == Measurement.Status.OK;
+            c.put("median_ms", ok ? m.medianMillis() : null);
+            c.put("min_ms", ok ? m.minMillis() : null);
+            c.put("ratio", ok && !Double.isNaN(r.ratio(m)) ? r.ratio(m) : null);
+            List<Object> runs = new ArrayList<>();
+            for (double s : m.seconds()) {
+                runs.add(s * 1e3);
+            }
+            c.put("runs_ms", runs);
+            c.put("note", m.note());
+            cells.add(c);
+        }
+        root.put("cells", cells);
+        ChartModel chart = r.chart();
+        Map<String, Object> ch = new LinkedHashMap<>();
+        ch.put("title", chart.title());
+        ch.put("y_label", chart.yLabel());
+        ch.put("logarithmic", chart.logarithmic());
+        ch.put("categories", chart.categories());
+        ch.put("series", new LinkedHashMap<>(chart.series()));
+        root.put("chart", ch);
+        return Json.value(root);
+    }
+}
