@@ -63,6 +63,10 @@ final class RowMerge {
                 return pairedSorted(r, col, val, lo, hi);
             }
             if (kind == UNSORTED_WITH_MIRRORS) {
+                // Lines and mirrors each in column order (a sorted file, written both ways or not): merge them.
+                if (splitSorted(col, val, lo, hi)) {
+                    return mergeSplit(r, col, val, lo);
+                }
                 return val == null ? pairedPattern(r, col, lo, hi) : pairedValues(r, col, val, lo, hi);
             }
         }
@@ -210,6 +214,130 @@ final class RowMerge {
             }
         }
         return out - lo + 1;
+    }
+
+    private int[] lineCol = new int[16];
+    private int[] mirrorCol = new int[16];
+    private int[] linePos = new int[16];
+    private int[] mirrorPos = new int[16];
+    private double[] lineVal = new double[16];
+    private double[] mirrorVal = new double[16];
+    private int lineCount;
+    private int mirrorCount;
+
+    /**
+     * Copies the lines and the mirrors of a row apart, each in file order, and says whether both are in
+     * column order (then a merge replaces the sort).
+     */
+    private boolean splitSorted(int[] col, double[] val, int lo, int hi) {
+        int len = hi - lo;
+        if (lineCol.length < len) {
+            int cap = Math.max(len, lineCol.length * 2);
+            lineCol = new int[cap];
+            mirrorCol = new int[cap];
+            linePos = new int[cap];
+            mirrorPos = new int[cap];
+            lineVal = new double[cap];
+            mirrorVal = new double[cap];
+        }
+        int nl = 0;
+        int nm = 0;
+        boolean sorted = true;
+        for (int p = lo; p < hi; p++) {
+            int x = col[p];
+            if (x >= 0) {
+                sorted &= nl == 0 || x >= lineCol[nl - 1];
+                lineCol[nl] = x;
+                linePos[nl] = p;
+                if (val != null) {
+                    lineVal[nl] = val[p];
+                }
+                nl++;
+            } else {
+                int c = ~x;
+                sorted &= nm == 0 || c >= mirrorCol[nm - 1];
+                mirrorCol[nm] = c;
+                mirrorPos[nm] = p;
+                if (val != null) {
+                    mirrorVal[nm] = val[p];
+                }
+                nm++;
+            }
+            if (!sorted) {
+                return false;
+            }
+        }
+        lineCount = nl;
+        mirrorCount = nm;
+        return true;
+    }
+
+    /** Merges the lines and mirrors {@link #splitSorted} set apart back into the row, by column. */
+    private int mergeSplit(int r, int[] col, double[] val, int lo) {
+        int i = 0;
+        int j = 0;
+        int out = lo;
+        while (i < lineCount || j < mirrorCount) {
+            int c = Math.min(i < lineCount ? lineCol[i] : Integer.MAX_VALUE, j < mirrorCount ? mirrorCol[j] : Integer.MAX_VALUE);
+            int i0 = i;
+            int j0 = j;
+            while (i < lineCount && lineCol[i] == c) {
+                i++;
+            }
+            while (j < mirrorCount && mirrorCol[j] == c) {
+                j++;
+            }
+            if (i > i0) {
+                repeatedLines += i - i0 - 1;
+            }
+            double v = 0;
+            if (val != null) {
+                double lv = i > i0 ? combine(lineVal, i0, i) : 0;
+                double mv = j > j0 ? combine(mirrorVal, j0, j) : 0;
+                v = i > i0 ? lv : mv;
+                if (i > i0 && j > j0) {
+                    if (policyGiven) {
+                        v = combineByPosition(i0, i, j0, j);
+                    } else if (!same(lv, mv) && r < c && conflicts.size() < MAX_CONFLICTS) {
+                        conflicts.add(((long) r << 32) | c);
+                    }
+                }
+            }
+            if (i > i0 && j > j0 && r < c) {
+                mirroredPairs++;
+            }
+            col[out] = c;
+            if (val != null) {
+                val[out] = v;
+            }
+            out++;
+        }
+        return out - lo;
+    }
+
+    private double combine(double[] values, int from, int to) {
+        double v = values[from];
+        for (int k = from + 1; k < to; k++) {
+            v = policy.combine(v, values[k]);
+        }
+        return v;
+    }
+
+    /** The policy over a run of lines and a run of mirrors together, in file order (row positions). */
+    private double combineByPosition(int i, int iEnd, int j, int jEnd) {
+        double v = 0;
+        boolean first = true;
+        while (i < iEnd || j < jEnd) {
+            double x;
+            if (j >= jEnd || i < iEnd && linePos[i] < mirrorPos[j]) {
+                x = lineVal[i++];
+            } else {
+                x = mirrorVal[j++];
+            }
+            v = first ? x : policy.combine(v, x);
+            first = false;
+        }
+        return v;
     }
 
     /** A paired row without values: one column per distinct neighbour, whichever way the lines wrote it. */

@@ -153,6 +153,25 @@ class UndirectedPairsTest {
 
     @ParameterizedTest(name = "threads={0}")
     @ValueSource(ints = {1, 2})
+    void rowsWhoseLinesAndMirrorsAreEachInOrderMergeTheSameWay(int threads) throws IOException {
+        // Row 0 holds lines 1 and 3 and mirrors 2 and 3: each group in order, the row not.
+        Path p = write("g.wel", List.of("0 1 1.5", "0 3 2.0", "2 0 4.0", "3 0 8.0", "2 1 1.0"));
+        assertEquals(2.0, weight(GraphLoader.load(p, undirected(threads).withDuplicates(DuplicatePolicy.FIRST)), 0, 3));
+        assertEquals(8.0, weight(GraphLoader.load(p, undirected(threads).withDuplicates(DuplicatePolicy.LAST)), 3, 0));
+        assertEquals(10.0, weight(GraphLoader.load(p, undirected(threads).withDuplicates(DuplicatePolicy.SUM)), 0, 3));
+        BadInputException e = assertThrows(BadInputException.class, () -> GraphLoader.load(p, undirected(threads)));
+        assertEquals(4, e.line());
+        assertTrue(e.reason().startsWith("edge 3 0 has weight 8.0 here and 2.0 on line 2 (its mirror)"), e.getMessage());
+        Path q = write("h.wel", List.of("0 1 1.5", "0 3 2.0", "2 0 4.0", "3 0 2.0", "2 1 1.0"));
+        Graph g = GraphLoader.load(q, undirected(threads));
+        assertEquals(1, g.mirroredPairs());
+        assertEquals(2.0, weight(g, 0, 3));
+        assertEquals(4.0, weight(g, 0, 2));
+        assertEquals(8, g.numEdges());
+    }
+
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2})
     void repeatedLinesStayDuplicatesAndSelfLoopsAreNotPairs(int threads) throws IOException {
         // 0 1 written twice one way (summed to 3) and once the other way with the sum: one edge of weight 3.
         Path p = write("g.wel", List.of("0 1 1", "0 1 2", "1 0 3", "2 2 5", "2 2 1"));
