@@ -86,6 +86,11 @@ final class InfoCommand implements Callable<Integer> {
         }
         out.println("memory-bytes " + g.memoryBytes());
         out.println("load-seconds " + String.format(Locale.ROOT, "%.3f", seconds));
+        if (!Double.isNaN(loaded.parseSeconds())) {
+            // Read and build apart, as GAP's converter prints its Read Time and Build Time.
+            out.println("parse-seconds " + String.format(Locale.ROOT, "%.3f", loaded.parseSeconds()));
+            out.println("graph-build-seconds " + String.format(Locale.ROOT, "%.3f", loaded.buildSeconds()));
+        }
         if (format != null) {
             InMemoryFormat f = InMemoryFormat.build(format, g, options.threads());
             out.println("in-memory-format " + format);
