@@ -3,6 +3,12 @@ package org.stag.formats.tensor;
 import it.unimi.dsi.fastutil.doubles.DoubleArrays;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.UpdateBatch;
+import org.stag.formats.dynamic.UpdateStats;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.Capability;
 import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
@@ -18,11 +24,16 @@ import org.stag.formats.level.SingletonLevel;
  * double tensor whose last level is dynamic, the values live in that level's nodes and
  * {@link #values()} is empty). Components that are not stored have the fill value.
  *
- * <p>Built once from coordinates ({@link #build}) or from another tensor ({@link #convert}) and read-only
- * afterwards. Static levels may be read by many threads at once (each with its own cursor); dynamic
- * levels follow their {@code NodeStore}'s rule of one thread at a time.
+ * <p>Built from coordinates ({@link #build}), from CSR rows ({@link #fromCsr}) or from another tensor
+ * ({@link #convert}). A matrix whose last level is dynamic takes batch updates ({@link #insertBatch},
+ * {@link #deleteBatch}; see {@link #takesBatches}), which may grow its dimensions; every other tensor is
+ * read-only once built. Readers may run on many threads at once (each with its own cursor), but not while
+ * a batch is applied.
  */
 public final class Tensor {
+    /** Calls of {@link #convert}, over all tensors: tests show that a path converts nothing. */
+    private static final LongAdder CONVERSIONS = new LongAdder();
+
     private final Format format;
     private final int[] dims;
     private final Level[] levels;
@@ -119,6 +130,7 @@ public final class Tensor {
      * must).
      */
     public Tensor convert(Format target) {
+        CONVERSIONS.increment();
         if (target.order() != order()) {
             throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
         }
@@ -168,6 +180,11 @@ public final class Tensor {
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
     }
 
+    /** How many times {@link #convert} has been called, by any thread, since the class was loaded. */
+    public static long conversionCount() {
+        return CONVERSIONS.sum();
+    }
+
     /**
      * {@link #convert} of a dense vector: one pass over the values array (no cursor), then assembly of the
      * non-fill entries, which are already in coordinate order. Frontiers switch format this way every
@@ -191,6 +208,68 @@ public final class Tensor {
             }
         }
         return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, count, values, index);
+    }
+
+    /**
+     * A matrix in format {@code f} from CSR rows without expanding them to coordinates: row {@code r}
+     * holds columns {@code col[rowPtr[r], rowPtr[r + 1])}, sorted and unique, with values {@code vals} at
+     * the same indices ({@code null}: a pattern, every value 1). For a dense or dynamic row level over a
+     * dynamic last level the rows are built in parallel, shard by shard, each through the format's bulk
+     * {@code build} (trees balanced bottom-up); the last level holds the values inline
+     * ({@link ValueMode#DOUBLE}). The arrays are read, not kept.
+     *
+     * @param lastMode how the last dynamic level stores values: {@link ValueMode#DOUBLE}; a pattern's
+     *                 {@link ValueMode#NONE} needs constant values (issue 9, decision 4) and is refused
+     *                 until they exist
+     * @throws IllegalArgumentException if the CSR arrays are malformed (naming the first bad row)
+     */
+    public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
+                                 int threads) {
+        CsrRows.check(f, rows, cols, rowPtr, col, vals, threads);
+        if (CsrRows.shardedBuild(f)) {
+            return CsrRows.build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
+        }
+        // FALL-BACK for the formats the sharded build does not cover (static last levels; dense,compressed is
+        // the graph helper's branch): expand to coordinates and assemble through the general build.
+        return CsrRows.viaBuild(f, rows, cols, rowPtr, col, vals);
+    }
+
+    /**
+     * Whether this tensor takes {@link #insertBatch} and {@link #deleteBatch}: a matrix in row-major mode
+     * order whose last level is dynamic with {@link Capability#INSERT} and stores values inline or none,
+     * under a dense row level or a dynamic one with {@link Capability#INSERT}.
+     */
+    public boolean takesBatches() {
+        return Batches.takes(this);
+    }
+
+    /**
+     * Merges {@code n} entries into the matrix: entry {@code k} is {@code (rows[k], cols[k])} (mode order:
+     * rows are mode 0) with value {@code vals[k]} ({@code vals} null: 1; ignored by a pattern). A
+     * coordinate already stored gets the new value; a coordinate repeated in the batch takes its last
+     * value. The batch is checked whole first and changes nothing if refused. Shards are updated in
+     * parallel on {@code threads} threads. With {@link BatchGrowth#ADD_VERTICES} a coordinate beyond the
+     * dimensions grows them (rows and columns alike) to cover it.
+     *
+     * @throws IllegalArgumentException      naming the first bad entry: a negative coordinate, one outside
+     *                                       the dimensions under {@link BatchGrowth#FIXED}, a non-finite value
+     * @throws UnsupportedOperationException if the format does not take batches ({@link #takesBatches})
+     */
+    public UpdateStats insertBatch(int[] rows, int[] cols, double[] vals, int n, int threads, BatchGrowth growth) {
+        return Batches.insert(this, rows, cols, vals, n, threads, growth);
+    }
+
+    /**
+     * Removes the stored coordinates among {@code (rows[k], cols[k])}, {@code k < n}; absent ones are
+     * counted as missing. Checked whole first, like {@link #insertBatch}; the dimensions stay.
+     */
+    public UpdateStats deleteBatch(int[] rows, int[] cols, int n, int threads) {
+        return Batches.delete(this, rows, cols, n, threads);
+    }
+
+    /** Sets the size of mode {@code m} (only a batch that adds vertices grows a tensor). */
+    void growDimension(int m, int size) {
+        dims[m] = size;
     }
 
     /** The format. */
