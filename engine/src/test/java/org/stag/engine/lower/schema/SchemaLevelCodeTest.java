@@ -242,16 +242,28 @@ class SchemaLevelCodeTest {
     }
 
     private static final Pattern CALL = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
+    /** The load of a shard's arrays, guarded by the shard compare ({@code SchemaModel.enter}); it has no nested block. */
+    private static final Pattern SHARD_LOAD = Pattern.compile("if \\(\\(\\([^\\n]*\\) >>> \\w+_bits\\) != \\w+_shard\\) \\{[^{}]*\\}");
     private static final Set<String> ALLOWED_CALLS = Set.of("if", "for", "while", "switch", "copyOf", "keepInts", "max");
 
     /**
      * The code that runs per row or per query allocates nothing ({@code Arrays.copyOf} grows a stack when it
-     * is full) and calls nothing but that and {@code ws.keepInts}; no generated code calls a format class.
+     * is full) and calls nothing but that and {@code ws.keepInts}, apart from loading a shard's arrays when
+     * the row's shard differs from the one loaded (one such guarded load per structure entered); no
+     * generated code calls a format class.
      */
     static void emittedCodeIsTight(String what, SchemaKernels k) {
         assertFalse(k.source.contains("org.stag.formats.dynamic.impl"), what + ": calls a format implementation");
         assertFalse(k.perRowCode.contains("new "), what + ": allocates per row:\n" + k.perRowCode);
-        String code = k.perRowCode.replaceAll("(?m)^\\s*//.*$", "");
+        // Entering a row compares its shard with the one loaded; only a change of shard loads arrays.
+        Matcher load = SHARD_LOAD.matcher(k.perRowCode);
+        int loads = 0;
+        while (load.find()) {
+            loads++;
+        }
+        int entries = k.perRowCode.split("_roots\\[", -1).length - 1;
+        assertTrue(entries > 0 && loads == entries, what + ": " + loads + " shard checks for " + entries + " structures entered");
+        String code = SHARD_LOAD.matcher(k.perRowCode).replaceAll("").replaceAll("(?m)^\\s*//.*$", "");
         Matcher mt = CALL.matcher(code);
         while (mt.find()) {
             assertTrue(ALLOWED_CALLS.contains(mt.group(1)), what + ": calls " + mt.group(1) + " per row");
