@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.engine.runtime.Workspace;
+import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.Property;
@@ -36,17 +37,27 @@ class SchemaLevelCodeTest {
     static Stream<Arguments> cases() {
         List<Arguments> a = new ArrayList<>();
         for (LevelCases.Spec s : LevelCases.all()) {
-            a.add(Arguments.of(s, true));
-            a.add(Arguments.of(s, false));
+            for (boolean sharded : new boolean[] {false, true}) {
+                a.add(Arguments.of(s, true, sharded));
+                a.add(Arguments.of(s, false, sharded));
+            }
         }
         return a.stream();
     }
 
-    @ParameterizedTest(name = "{0}, values={1}")
+    @ParameterizedTest(name = "{0}, values={1}, shards of 4 rows={2}")
     @MethodSource("cases")
-    void generatedCodeAgreesWithTheFormat(LevelCases.Spec spec, boolean doubles) {
+    void generatedCodeAgreesWithTheFormat(LevelCases.Spec spec, boolean doubles, boolean sharded) {
         long seed = 1000L + spec.name().hashCode() * 31L + (doubles ? 1 : 0);
-        LevelCases.Case c = LevelCases.build(spec, doubles, seed);
+        // Sharded: every few rows live in another store, so visits, cursors and searches switch arrays.
+        int saved = ShardedRows.fixBits(sharded ? 2 : -1);
+        LevelCases.Case c;
+        try {
+            c = LevelCases.build(spec, doubles, seed);
+        } finally {
+            ShardedRows.fixBits(saved);
+        }
+        assertEquals(sharded, c.level().shardCount() > 1, c.what() + ": " + c.level().shardCount() + " shards");
         DynamicLevelFormat f = spec.levelFormat();
         SchemaLevelCode code = new SchemaLevelCode(f, "A1", doubles);
         assertEquals(f.has(Capability.LOCATE), code.canLocate(), c.what() + ": " + code.whyNoLocate());
