@@ -144,24 +144,33 @@ public final class DynamicLevel extends Level {
     }
 
     /**
-     * Bulk assembly of every parent of a freshly initialised last level ({@link ValueMode#DOUBLE} or
-     * {@link ValueMode#NONE}) from CSR rows: parent {@code p} gets {@code col[rowPtr[r], rowPtr[r + 1])}
-     * (sorted, unique) with {@code r = rowOf[p]}, or {@code r = p} when {@code rowOf} is null, and the
-     * values {@code vals} at the same indices (null: every value 1, as every format reads a null value array). Shards are built in parallel, each
-     * structure balanced bottom-up by the format's {@code build}; nothing is copied or sorted.
+     * Bulk assembly of every parent of a freshly initialised last level from CSR rows: parent {@code p}
+     * gets {@code col[rowPtr[r], rowPtr[r + 1])} (sorted, unique) with {@code r = rowOf[p]}, or
+     * {@code r = p} when {@code rowOf} is null (then every row is a parent; with {@code rowOf} every
+     * non-empty row must be one, in row order). Elements carry the values {@code vals} at the same indices
+     * in {@link ValueMode#DOUBLE} (null: every value 1, as every format reads a null value array), nothing in
+     * {@link ValueMode#NONE}, and in {@link ValueMode#POSITION} their CSR index, so the values of a CSR
+     * matrix index the level's positions as they are. Shards are built in parallel, each structure balanced
+     * bottom-up by the format's {@code build}; nothing is sorted.
      */
     public void buildRows(int[] rowPtr, int[] rowOf, int[] col, double[] vals, int threads) {
-        if (mode == ValueMode.POSITION) {
-            throw new IllegalStateException("dynamic level: buildRows assembles a last level, not one of positions");
-        }
         if (size > 0 || lastParent >= 0) {
             throw new IllegalStateException("dynamic level: already assembled");
         }
+        boolean positions = mode == ValueMode.POSITION;
         LongAdder total = new LongAdder();
         Parallel.forEachBlock(threads, shards.length, s -> {
             NodeStore store = shards[s];
             int lo = s << shardBits;
             int hi = (int) Math.min(parentSize, (long) (s + 1) << shardBits);
+            // Positions are passed as doubles beside the coordinates: one scratch row per shard, reused.
+            int longest = 0;
+            for (int p = lo; p < hi && positions; p++) {
+                int r = rowOf == null ? p : rowOf[p];
+                longest = Math.max(longest, rowPtr[r + 1] - rowPtr[r]);
+            }
+            int[] crd = positions ? new int[longest] : null;
+            double[] pos = positions ? new double[longest] : null;
             long n = 0;
             for (int p = lo; p < hi; p++) {
                 int r = rowOf == null ? p : rowOf[p];
@@ -170,7 +179,15 @@ public final class DynamicLevel extends Level {
                 if (from == to) {
                     continue;
                 }
-                impl.build(store, roots[p], col, vals, from, to);
+                if (positions) {
+                    System.arraycopy(col, from, crd, 0, to - from);
+                    for (int k = from; k < to; k++) {
+                        pos[k - from] = k;
+                    }
+                    impl.build(store, roots[p], crd, pos, 0, to - from);
+                } else {
+                    impl.build(store, roots[p], col, vals, from, to);
+                }
                 n += to - from;
             }
             store.trim();

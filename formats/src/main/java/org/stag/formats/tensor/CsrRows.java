@@ -68,10 +68,16 @@ final class CsrRows {
 
     /** The sharded parallel build: the row level first, then the last level's shards in parallel. */
     static Tensor build(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode, int threads) {
-        if (lastMode != ValueMode.DOUBLE) {
-            throw new UnsupportedOperationException("fromCsr: the last level of " + f + " stores doubles inline ("
-                    + ValueMode.DOUBLE + "); " + lastMode + " needs constant values, which this build does not make yet");
-        }
+        int m = rowPtr[rows];
+        Values values = switch (lastMode) {
+            // Doubles inline: the tensor's value array is empty and gives the fill.
+            case DOUBLE -> Values.ofDoubles(new double[0]);
+            // Positions are CSR indices, so the CSR values index them as they are.
+            case POSITION -> vals != null ? Values.ofDoubles(vals.length == m ? vals : java.util.Arrays.copyOf(vals, m))
+                    : patternArray(m);
+            case NONE -> throw new UnsupportedOperationException("fromCsr: a last level of " + f + " that stores nothing ("
+                    + lastMode + ") needs constant values, which this build does not make yet");
+        };
         Level top = Level.create(f.level(0), rows, ValueMode.POSITION);
         DynamicLevel last = (DynamicLevel) Level.create(f.level(1), cols, lastMode);
         int[] rowOf = null;
@@ -98,10 +104,20 @@ final class CsrRows {
             last.appendInit(present);
         }
         last.buildRows(rowPtr, rowOf, col, vals, threads);
-        return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, Values.ofDoubles(new double[0]));
+        return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, values);
     }
 
-    /** The general path: CSR expanded to coordinates and assembled by {@link Tensor#build}. */
+    /** A pattern's values as an array: {@code true} for each of the {@code m} stored components, fill {@code false}. */
+    private static Values patternArray(int m) {
+        boolean[] present = new boolean[m];
+        java.util.Arrays.fill(present, true);
+        return Values.ofBools(present, false);
+    }
+
+    /**
+     * The general path: CSR expanded to coordinates and assembled by {@link Tensor#build}; a pattern gets
+     * {@code true} values with fill {@code false}, as {@link #build} gives it in {@link ValueMode#POSITION}.
+     */
     static Tensor viaBuild(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
         int m = rowPtr[rows];
         int[] r = new int[m];
@@ -110,10 +126,7 @@ final class CsrRows {
                 r[k] = i;
             }
         }
-        double[] v = new double[m];
-        for (int k = 0; k < m; k++) {
-            v[k] = vals == null ? 1.0 : vals[k];
-        }
-        return Tensor.build(f, new int[] {rows, cols}, new int[][] {r, java.util.Arrays.copyOf(col, m)}, Values.ofDoubles(v));
+        Values v = vals == null ? patternArray(m) : Values.ofDoubles(java.util.Arrays.copyOf(vals, m));
+        return Tensor.build(f, new int[] {rows, cols}, new int[][] {r, java.util.Arrays.copyOf(col, m)}, v);
     }
 }

@@ -211,16 +211,18 @@ public final class Tensor {
     }
 
     /**
-     * A matrix in format {@code f} from CSR rows without expanding them to coordinates: row {@code r}
-     * holds columns {@code col[rowPtr[r], rowPtr[r + 1])}, sorted and unique, with values {@code vals} at
-     * the same indices ({@code null}: a pattern, every value 1). For a dense or dynamic row level over a
-     * dynamic last level the rows are built in parallel, shard by shard, each through the format's bulk
-     * {@code build} (trees balanced bottom-up); the last level holds the values inline
-     * ({@link ValueMode#DOUBLE}). The arrays are read, not kept.
+     * A matrix in format {@code f} from CSR rows without sorting: row {@code r} holds columns
+     * {@code col[rowPtr[r], rowPtr[r + 1])}, sorted and unique, with values {@code vals} at the same indices
+     * ({@code null}: a pattern). For a dense or dynamic row level over a dynamic last level the rows are
+     * built in parallel, shard by shard, each through the format's bulk {@code build} (trees balanced
+     * bottom-up), without expanding them to coordinates. The arrays are read, not kept, except that the
+     * values of {@link ValueMode#POSITION} become the tensor's value array.
      *
-     * @param lastMode how the last dynamic level stores values: {@link ValueMode#DOUBLE}; a pattern's
-     *                 {@link ValueMode#NONE} needs constant values (issue 9, decision 4) and is refused
-     *                 until they exist
+     * @param lastMode how a dynamic last level stores values: {@link ValueMode#DOUBLE} inline (a pattern
+     *                 stores ones), or {@link ValueMode#POSITION} (element {@code k} of the CSR has position
+     *                 {@code k}; a pattern gets {@code true} values with fill {@code false});
+     *                 {@link ValueMode#NONE} needs constant values (issue 9, decision 4) and is refused until
+     *                 they exist. Ignored by formats without a dynamic last level.
      * @throws IllegalArgumentException if the CSR arrays are malformed (naming the first bad row)
      */
     public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
@@ -229,8 +231,8 @@ public final class Tensor {
         if (CsrRows.shardedBuild(f)) {
             return CsrRows.build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
         }
-        // FALL-BACK for the formats the sharded build does not cover (static last levels; dense,compressed is
-        // the graph helper's branch): expand to coordinates and assemble through the general build.
+        // FALL-BACK for the formats the sharded build does not cover (static last levels; dense,compressed
+        // adopting the arrays is the graph helper's branch): coordinates assembled by the general build.
         return CsrRows.viaBuild(f, rows, cols, rowPtr, col, vals);
     }
 

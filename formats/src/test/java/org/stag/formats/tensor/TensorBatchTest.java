@@ -266,6 +266,40 @@ class TensorBatchTest {
         assertHolds("ones", ones, new TreeMap<>(Map.of(key(0, 2), 1.0, key(1, 0), 1.0, key(1, 3), 1.0)));
     }
 
+    @ParameterizedTest
+    @MethodSource("formats")
+    void fromCsrWithPositionsIndexesTheCsrValues(String spec) {
+        Format f = FormatParser.parse(spec);
+        TreeMap<Long, Double> model = randomMatrix(new SplittableRandom(13));
+        int[] rowPtr = new int[ROWS + 1];
+        int[] col = new int[model.size()];
+        double[] val = new double[model.size()];
+        int k = 0;
+        for (Map.Entry<Long, Double> e : model.entrySet()) {
+            rowPtr[(int) (e.getKey() >>> 32) + 1]++;
+            col[k] = (int) (long) e.getKey();
+            val[k++] = e.getValue();
+        }
+        for (int r = 0; r < ROWS; r++) {
+            rowPtr[r + 1] += rowPtr[r];
+        }
+        Tensor t = Tensor.fromCsr(f, ROWS, COLS, rowPtr, col, val, ValueMode.POSITION, 2);
+        assertTrue(((DynamicLevel) t.level(1)).shardCount() > 4, spec);
+        assertEquals(ValueMode.POSITION, ((DynamicLevel) t.level(1)).mode());
+        assertHolds(spec + " positions", t, model);
+        // Values live in an array indexed by position: a batch could not grow it.
+        assertTrue(!t.takesBatches(), spec);
+        assertThrows(UnsupportedOperationException.class, () -> t.insertBatch(new int[] {0}, new int[] {0}, null, 1, 1,
+                BatchGrowth.FIXED));
+        Tensor pattern = Tensor.fromCsr(f, ROWS, COLS, rowPtr, col, null, ValueMode.POSITION, 2);
+        pattern.check();
+        assertEquals(ValueType.BOOL, pattern.valueType());
+        assertEquals(model.size(), pattern.componentCount());
+        for (long key : model.keySet()) {
+            assertTrue(pattern.getAsBoolean((int) (key >>> 32), (int) key), spec);
+        }
+    }
+
     @Test
     void convertCountsItsCalls() {
         Tensor t = fromCsr(FormatParser.parse("dense,ctree"), ROWS, COLS, randomMatrix(new SplittableRandom(5)));
