@@ -254,7 +254,7 @@ public final class DynamicLevel extends Level {
      * updated in parallel, each by one thread. Returns how many coordinates were new.
      */
     public long insertBatch(int[] parents, int[] start, int count, int[] crd, double[] vals, int threads) {
-        long added = forEachShard(parents, count, threads, (store, i) -> {
+        long added = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
             int p = parents[i];
             return impl.insert(store, roots[p], crd, vals, start[i], start[i + 1]);
         });
@@ -264,7 +264,7 @@ public final class DynamicLevel extends Level {
 
     /** Removes a batch (laid out as in {@link #insertBatch}); returns how many coordinates were present. */
     public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads) {
-        long removed = forEachShard(parents, count, threads, (store, i) -> {
+        long removed = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
             int p = parents[i];
             return impl.delete(store, roots[p], crd, start[i], start[i + 1]);
         });
@@ -278,11 +278,14 @@ public final class DynamicLevel extends Level {
         int apply(NodeStore store, int i);
     }
 
-    /** Batches smaller than this are applied in the calling thread: handing them to the pool costs more. */
-    private static final int SEQUENTIAL_PARENTS = 256;
+    /** Batches of fewer entries are applied in the calling thread: handing them to the pool costs more. */
+    private static final int SEQUENTIAL_BATCH = 2048;
 
-    /** Runs {@code u} for batch entries {@code [0, count)} grouped by shard, shards in parallel; sums the results. */
-    private long forEachShard(int[] parents, int count, int threads, ParentUpdate u) {
+    /**
+     * Runs {@code u} for the parents {@code [0, count)} of a batch of {@code entries} coordinates, grouped
+     * by shard, shards in parallel; sums the results.
+     */
+    private long forEachShard(int[] parents, int count, int entries, int threads, ParentUpdate u) {
         if (mode == ValueMode.POSITION) {
             throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertFresh");
         }
@@ -315,7 +318,7 @@ public final class DynamicLevel extends Level {
         }
         runStart[runs] = m;
         LongAdder sum = new LongAdder();
-        Parallel.forEachBlock(m < SEQUENTIAL_PARENTS ? 1 : threads, runs, run -> {
+        Parallel.forEachBlock(entries < SEQUENTIAL_BATCH ? 1 : threads, runs, run -> {
             NodeStore store = shards[(int) (key[runStart[run]] >>> 32) >>> shardBits];
             long n = 0;
             for (int k = runStart[run]; k < runStart[run + 1]; k++) {
