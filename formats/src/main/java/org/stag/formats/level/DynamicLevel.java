@@ -248,6 +248,18 @@ public final class DynamicLevel extends Level {
     }
 
     /**
+     * Removes coordinates {@code crd[from, to)} (sorted, unique) from parent {@code p}'s structure in
+     * {@link ValueMode#POSITION} and returns how many were present: how a row level lets go of rows that
+     * emptied. Their positions are not handed out again (the structures below stay, empty).
+     */
+    public int removeCoordinates(int p, int[] crd, int from, int to) {
+        if (mode != ValueMode.POSITION) {
+            throw new IllegalStateException("dynamic level: removeCoordinates is for a level of positions, not " + mode);
+        }
+        return impl.delete(storeOf(p), roots[p], crd, from, to);
+    }
+
+    /**
      * Merges a batch into the structures of a last level ({@link ValueMode#DOUBLE} or {@link ValueMode#NONE}):
      * parent {@code parents[i]} (distinct, any order; a negative one is skipped) gets {@code crd[start[i], start[i + 1])} (sorted,
      * unique) with the values {@code vals} at the same indices (null in {@link ValueMode#NONE}). Shards are

@@ -13,7 +13,9 @@ import org.stag.formats.level.Level;
  * Batch updates of a matrix whose last level is dynamic ({@link Tensor#insertBatch}): the batch is checked
  * and grouped by row ({@link UpdateBatch}), each row is mapped to its parent position in the last level
  * (its coordinate under a dense row level; found in, or freshly inserted into, a dynamic row level), and
- * the last level merges the rows shard by shard in parallel.
+ * the last level merges the rows shard by shard in parallel. A row of a dynamic row level enters it with
+ * its first element and leaves it with its last; its position is not reused (the empty structure below
+ * stays), so a matrix that keeps gaining and losing whole rows grows by a root record per row gained.
  */
 final class Batches {
     private Batches() {
@@ -68,7 +70,27 @@ final class Batches {
         UpdateBatch b = UpdateBatch.of(rows, cols, null, n, t.dimension(0), t.dimension(1), BatchGrowth.FIXED, false);
         int[] parents = parents(t, last, b, false);
         long removed = last.deleteBatch(parents, b.rowStart(), b.rowCount(), b.cols(), threads);
+        if (t.level(0) instanceof DynamicLevel top) {
+            dropEmptiedRows(top, last, b.rowIds(), parents);
+        }
         return new UpdateStats(0, 0, removed, n - removed);
+    }
+
+    /**
+     * Rows a delete left empty leave a dynamic row level, so that an updated matrix has the rows a build
+     * from scratch would have (a tree of the rows with elements, as Aspen's vertex tree).
+     */
+    private static void dropEmptiedRows(DynamicLevel top, DynamicLevel last, int[] ids, int[] parents) {
+        int[] emptied = new int[ids.length];
+        int k = 0;
+        for (int i = 0; i < ids.length; i++) {
+            if (parents[i] >= 0 && last.structureSize(parents[i]) == 0) {
+                emptied[k++] = ids[i];
+            }
+        }
+        if (k > 0) {
+            top.removeCoordinates(0, emptied, 0, k);
+        }
     }
 
     /** Widens the matrix to at least {@code newRows x newCols} (a checked batch that may add vertices asked for it). */

@@ -99,6 +99,10 @@ class TensorBatchTest {
         for (Map.Entry<Long, Double> e : m.entrySet()) {
             assertEquals(e.getValue(), t.getAsDouble((int) (e.getKey() >>> 32), (int) (long) e.getKey()), what);
         }
+        if (t.level(0) instanceof DynamicLevel top) {
+            long rows = m.keySet().stream().mapToLong(k -> k >>> 32).distinct().count();
+            assertEquals(rows, top.structureSize(0), what + ": rows in the row level");
+        }
         if (t.level(1) instanceof DynamicLevel) {
             assertEquals(m.size(), t.level(1).size(), what + ": elements counted by the last level");
         }
@@ -137,7 +141,7 @@ class TensorBatchTest {
                 UpdateStats s = t.insertBatch(r, c, v, n, 2, BatchGrowth.FIXED);
                 assertEquals(model.size() - before, s.inserted(), spec + " round " + round);
             } else {
-                // Deletes: half of them stored coordinates, so rows empty out (and bst,ctree keeps their positions).
+                // Deletes: half of them stored coordinates, so rows empty out (and leave bst,ctree's row tree).
                 List<Long> keys = new ArrayList<>(model.keySet());
                 for (int k = 0; k < n / 2 && !keys.isEmpty(); k++) {
                     long key = keys.get(rnd.nextInt(keys.size()));
@@ -189,6 +193,26 @@ class TensorBatchTest {
         t.deleteBatch(new int[] {ROWS + 20}, new int[] {1}, 1, 1);
         model.remove(key(ROWS + 20, 1));
         assertHolds(spec + " grown, then deleted", t, model);
+    }
+
+    @ParameterizedTest
+    @MethodSource("formats")
+    void wholeRowsLeaveAndComeBack(String spec) {
+        Format f = FormatParser.parse(spec);
+        TreeMap<Long, Double> model = randomMatrix(new SplittableRandom(17));
+        Tensor t = fromCsr(f, ROWS, COLS, model);
+        // Row 7 holds 120 elements; delete them all, then give the row two again.
+        int[] cols = model.subMap(key(7, 0), key(8, 0)).keySet().stream().mapToInt(k -> (int) (long) k).toArray();
+        assertEquals(0, t.deleteBatch(new int[cols.length], cols, 0, 1).deleted(), "an empty batch");
+        int[] rows = new int[cols.length];
+        java.util.Arrays.fill(rows, 7);
+        assertEquals(cols.length, t.deleteBatch(rows, cols, cols.length, 2).deleted());
+        model.subMap(key(7, 0), key(8, 0)).clear();
+        assertHolds(spec + " row 7 emptied", t, model);
+        t.insertBatch(new int[] {7, 7}, new int[] {5, 9}, new double[] {1, 2}, 2, 1, BatchGrowth.FIXED);
+        model.put(key(7, 5), 1.0);
+        model.put(key(7, 9), 2.0);
+        assertHolds(spec + " row 7 back", t, model);
     }
 
     @ParameterizedTest
