@@ -100,6 +100,28 @@ class ShardedKernelTest {
         return ((DoubleValues) y.values()).array().clone();
     }
 
+    @org.junit.jupiter.api.Test
+    void chunksOfDenseRowsStopAtShardBoundaries() {
+        Tensor ctree = csr(FormatParser.parse("dense,ctree"), new TreeMap<>());
+        Tensor bst = csr(FormatParser.parse("bst,ctree"), new TreeMap<>());
+        Tensor plain = csr(FormatParser.parse("dense,compressed"), new TreeMap<>());
+        int saved = ChunkRunner.minChunk(100);
+        try {
+            // No sharded operand under dense rows: the size rule alone, not a power of two.
+            assertEquals(ChunkRunner.chunkSize(N), ChunkRunner.chunkSize(N, new Tensor[] {plain, bst, null}));
+            assertEquals(100, ChunkRunner.chunkSize(N, new Tensor[] {plain}));
+            // Shards of 8 rows: chunks of 8, so no chunk spans two shards.
+            assertEquals(8, ChunkRunner.chunkSize(N, new Tensor[] {plain, ctree}));
+            ShardedRows.fixBits(10);
+            Tensor wide = csr(FormatParser.parse("dense,ctree"), new TreeMap<>());
+            // Shards of 1024 rows: the chunk of 100 rounds up to 128, which divides a shard.
+            assertEquals(128, ChunkRunner.chunkSize(N, new Tensor[] {wide}));
+            assertEquals(1024, ChunkRunner.chunkSize(4_000_000, new Tensor[] {wide}));
+        } finally {
+            ChunkRunner.minChunk(saved);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("formats")
     void spmvSeesEveryBatch(String spec) {
