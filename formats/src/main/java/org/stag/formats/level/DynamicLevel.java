@@ -32,8 +32,6 @@ public final class DynamicLevel extends Level {
     private final DynamicLevelFormat format;
     private final DynamicFormat impl;
     private final ValueMode mode;
-    /** Shard bits fixed at construction, or -1 to take {@link ShardedRows#bitsFor} of the parent count. */
-    private final int fixedBits;
     private int shardBits;
     private NodeStore[] shards;
     private int[] roots = new int[0];
@@ -44,18 +42,12 @@ public final class DynamicLevel extends Level {
     private int appendState;
 
     DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode) {
-        this(format, dimension, mode, -1);
-    }
-
-    /** A level whose shards hold {@code 2^shardBits} parents each ({@code -1}: chosen from the parent count). */
-    DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode, int shardBits) {
         super(dimension);
         this.format = format;
         this.impl = format.format();
         this.mode = mode;
-        this.fixedBits = shardBits;
-        this.shardBits = shardBits < 0 ? ShardedRows.bitsFor(0) : shardBits;
-        this.shards = new NodeStore[] {impl.newStore(mode)};
+        this.shardBits = ShardedRows.bitsFor(0);
+        this.shards = new NodeStore[0];
     }
 
     @Override
@@ -78,10 +70,7 @@ public final class DynamicLevel extends Level {
         if (roots.length > 0 || size > 0) {
             throw new IllegalStateException("dynamic level: already initialised");
         }
-        if (fixedBits < 0) {
-            shardBits = ShardedRows.bitsFor(parentSize);
-        }
-        shards = new NodeStore[0];
+        shardBits = ShardedRows.bitsFor(parentSize);
         growParents(parentSize);
     }
 
