@@ -36,6 +36,11 @@ public final class DynamicLevel extends Level {
     private NodeStore[] shards;
     private int[] roots = new int[0];
     private int size;
+    /**
+     * For a level with one parent (a row level): the position of each coordinate, -1 when absent; made by
+     * the first {@link #positionOf} and kept by {@link #insertFresh} and {@link #removeCoordinates}.
+     */
+    private int[] directory;
     /** The parent assembled last, and whether by appends (then {@code appendState} continues it). */
     private int lastParent = -1;
     private boolean appending;
@@ -233,6 +238,12 @@ public final class DynamicLevel extends Level {
             throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the fresh coordinates were present");
         }
         size += added;
+        if (directory != null) {
+            ensureDirectory();
+            for (int k = from; k < to; k++) {
+                directory[crd[k]] = first + (k - from);
+            }
+        }
         return first;
     }
 
@@ -245,7 +256,70 @@ public final class DynamicLevel extends Level {
         if (mode != ValueMode.POSITION) {
             throw new IllegalStateException("dynamic level: removeCoordinates is for a level of positions, not " + mode);
         }
-        return impl.delete(storeOf(p), roots[p], crd, from, to);
+        int removed = impl.delete(storeOf(p), roots[p], crd, from, to);
+        if (directory != null) {
+            for (int k = from; k < to; k++) {
+                if (crd[k] < directory.length) {
+                    directory[crd[k]] = -1;
+                }
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * In a level with one parent (a row level), the position of coordinate {@code i}, or -1 when it is not
+     * stored: O(1) through a directory of the dimension's coordinates (4 bytes each, in
+     * {@link #memoryBytes}) that the first call makes.
+     */
+    public int positionOf(int i) {
+        if (mode != ValueMode.POSITION || parentSize != 1) {
+            throw new IllegalStateException("dynamic level: positionOf needs a level of positions with one parent");
+        }
+        if (directory == null) {
+            directory = new int[0];
+            ensureDirectory();
+            int n = structureSize(0);
+            int[] crd = new int[n];
+            double[] pos = new double[n];
+            collect(0, crd, pos, 0);
+            for (int k = 0; k < n; k++) {
+                directory[crd[k]] = (int) pos[k];
+            }
+        }
+        ensureDirectory();
+        return i < directory.length ? directory[i] : -1;
+    }
+
+    /** The directory names exactly the stored coordinates, each with its position. */
+    private void checkDirectory() {
+        int n = structureSize(0);
+        int[] crd = new int[n];
+        double[] pos = new double[n];
+        collect(0, crd, pos, 0);
+        int listed = 0;
+        for (int d : directory) {
+            listed += d >= 0 ? 1 : 0;
+        }
+        for (int k = 0; k < n; k++) {
+            if (crd[k] >= directory.length || directory[crd[k]] != (int) pos[k]) {
+                throw new IllegalStateException("dynamic level " + format.name() + ": the directory disagrees with the"
+                        + " structure at coordinate " + crd[k]);
+            }
+        }
+        if (listed != n) {
+            throw new IllegalStateException("dynamic level " + format.name() + ": the directory lists " + listed
+                    + " coordinates, the structure holds " + n);
+        }
+    }
+
+    /** Widens the directory to the dimension, new coordinates absent. */
+    private void ensureDirectory() {
+        int old = directory.length;
+        if (old < dimension) {
+            directory = Arrays.copyOf(directory, dimension);
+            Arrays.fill(directory, old, dimension, -1);
+        }
     }
 
     /**
@@ -370,6 +444,9 @@ public final class DynamicLevel extends Level {
             impl.check(storeOf(p), roots[p]);
             total += impl.size(storeOf(p), roots[p]);
         }
+        if (directory != null) {
+            checkDirectory();
+        }
         // Positions handed out stay counted when a structure of positions is changed through its format.
         if (mode != ValueMode.POSITION && total != size) {
             throw new IllegalStateException("dynamic level " + format.name() + ": " + size + " elements counted, "
@@ -425,7 +502,7 @@ public final class DynamicLevel extends Level {
 
     @Override
     public long memoryBytes() {
-        long b = 4L * roots.length;
+        long b = 4L * roots.length + (directory == null ? 0 : 4L * directory.length);
         for (NodeStore s : shards) {
             b += s.memoryBytes();
         }

@@ -12,7 +12,8 @@ import org.stag.formats.level.Level;
 /**
  * Batch updates of a matrix whose last level is dynamic ({@link Tensor#insertBatch}): the batch is checked
  * and grouped by row ({@link UpdateBatch}), each row is mapped to its parent position in the last level
- * (its coordinate under a dense row level; found in, or freshly inserted into, a dynamic row level), and
+ * (its coordinate under a dense row level; under a dynamic row level its position, found in O(1) by
+ * {@link DynamicLevel#positionOf}, or fresh for a new row), and
  * the last level merges the rows shard by shard in parallel. A row of a dynamic row level enters it with
  * its first element and leaves it with its last; its position is not reused (the empty structure below
  * stays), so a matrix that keeps gaining and losing whole rows grows by a root record per row gained.
@@ -126,7 +127,7 @@ final class Batches {
         int[] missing = new int[ids.length];
         int k = 0;
         for (int i = 0; i < ids.length; i++) {
-            parents[i] = top.locate(0, ids[i]);
+            parents[i] = top.positionOf(ids[i]);
             if (parents[i] < 0) {
                 missing[k++] = i;
             }
