@@ -13,7 +13,9 @@ import org.stag.formats.dynamic.ValueMode;
  * level, or of its value in the tensor's value array. Assembly hands out positions {@code 0, 1, …} in
  * the order elements are appended or built, so for an ordered build they increase with the coordinates,
  * as static levels' positions do. In {@link ValueMode#DOUBLE} (the last level of a double tensor) the
- * element carries its value, as in {@code DynamicMatrix}, and there are no positions.
+ * element carries its value, as in {@code DynamicMatrix}, and there are no positions. In
+ * {@link ValueMode#NONE} (the last level of a pattern tensor, whose values are
+ * {@link org.stag.formats.tensor.ConstantValues constant}) elements carry only their coordinates.
  *
  * <p>Assembly: {@link #appendInit}, then per parent in position order either one bulk {@link #build}
  * or {@link #append} per element (seed 000's {@code append_first}/{@code append_rest}).
@@ -32,9 +34,6 @@ public final class DynamicLevel extends Level {
 
     DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode) {
         super(dimension);
-        if (mode == ValueMode.NONE) {
-            throw new IllegalArgumentException("a tensor's dynamic level holds positions or values, not " + mode);
-        }
         this.format = format;
         this.impl = format.format();
         this.mode = mode;
@@ -46,7 +45,7 @@ public final class DynamicLevel extends Level {
         return format;
     }
 
-    /** {@link ValueMode#POSITION} or {@link ValueMode#DOUBLE} (elements carry values: no positions). */
+    /** What elements carry besides their coordinate: a position, a double value, or nothing. */
     public ValueMode mode() {
         return mode;
     }
@@ -54,6 +53,11 @@ public final class DynamicLevel extends Level {
     /** Whether elements carry the tensor's values rather than positions. */
     public boolean holdsValues() {
         return mode == ValueMode.DOUBLE;
+    }
+
+    /** Whether elements carry positions ({@link ValueMode#POSITION}); otherwise there are none. */
+    public boolean carriesPositions() {
+        return mode == ValueMode.POSITION;
     }
 
     /** {@code append_init} (once): one empty structure per parent position. */
@@ -73,7 +77,7 @@ public final class DynamicLevel extends Level {
      * Bulk assembly of parent {@code p}'s structure from {@code crd[from, to)} (sorted, unique). In
      * {@link ValueMode#POSITION} the elements get positions {@code size(), size() + 1, …}, written to
      * {@code scratch[from, to)}, and the first is returned; in {@link ValueMode#DOUBLE} {@code scratch}
-     * holds the values and -1 is returned.
+     * holds the values and -1 is returned; in {@link ValueMode#NONE} it is not read and -1 is returned.
      */
     public int build(int p, int[] crd, double[] scratch, int from, int to) {
         checkParent(p);
@@ -93,7 +97,8 @@ public final class DynamicLevel extends Level {
     /**
      * {@code append_first} / {@code append_rest}: appends coordinate {@code i} to parent {@code p}'s
      * structure (parents in non-decreasing order, coordinates of one parent increasing). Returns the new
-     * element's position, or -1 in {@link ValueMode#DOUBLE}, where {@code value} is stored.
+     * element's position, or -1 in {@link ValueMode#DOUBLE}, where {@code value} is stored, and in
+     * {@link ValueMode#NONE}, where it is ignored.
      */
     public int append(int p, int i, double value) {
         int position = size;
@@ -127,6 +132,11 @@ public final class DynamicLevel extends Level {
         return Double.isNaN(v) ? -1 : (int) v;
     }
 
+    /** Whether coordinate {@code i} is stored under {@code p} (any mode). */
+    public boolean contains(int p, int i) {
+        return !Double.isNaN(impl.get(store, roots[p], i));
+    }
+
     /** The value of coordinate {@code i} under {@code p} in {@link ValueMode#DOUBLE}, or NaN when absent. */
     public double value(int p, int i) {
         return impl.get(store, roots[p], i);
@@ -139,7 +149,8 @@ public final class DynamicLevel extends Level {
 
     /**
      * Writes parent {@code p}'s elements in traversal order from {@code at}: coordinates to {@code crd},
-     * positions (as doubles) or values to {@code val}; returns the index after the last.
+     * positions (as doubles) or values to {@code val} (1.0 in {@link ValueMode#NONE}); returns the index
+     * after the last.
      */
     public int collect(int p, int[] crd, double[] val, int at) {
         return impl.collect(store, roots[p], crd, val, at);
@@ -172,7 +183,7 @@ public final class DynamicLevel extends Level {
         return roots;
     }
 
-    /** Number of elements: positions handed out (in {@link ValueMode#DOUBLE}, stored values). */
+    /** Number of elements: positions handed out (in {@link ValueMode#DOUBLE} and {@link ValueMode#NONE}, stored elements). */
     @Override
     public int size() {
         return size;
