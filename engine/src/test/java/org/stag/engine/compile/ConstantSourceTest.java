@@ -146,4 +146,32 @@ class ConstantSourceTest {
         assertThrows(IllegalArgumentException.class, () -> dc.compile(p, d, formats,
                 Map.of("A", ValueRead.constant(Values.constantDouble(1.0, 0.0, 0), ValueMode.POSITION)), Map.of()));
     }
+
+    @Test
+    void aFusedKernelRefusesConstantOperands() {
+        CheckedProgram p = new Checker().check(new Source("fuse.stag", """
+                N int
+                rank double[N]
+                deg int[N]
+                Let Main() -> (contrib double[N], total double)
+                    contrib[j] = rank[j] / deg[j]
+                    total = contrib[j] | j:(+, 0.0)
+                End
+                """));
+        java.util.List<Definition> defs = new java.util.ArrayList<>();
+        for (org.stag.engine.front.Stmt s : p.main().decl().body()) {
+            defs.add((Definition) s);
+        }
+        Format dense = FormatParser.parse("dense");
+        CompiledFusion fused = new DefinitionCompiler().compileFused(p, defs, Map.of("rank", dense, "deg", dense,
+                "contrib", dense), Map.of());
+        Tensor rank = Tensor.ofDense(dense, new int[] {3}, Values.ofDoubles(new double[] {1, 2, 3}));
+        Tensor deg = Tensor.build(dense, new int[] {3}, new int[][] {{0, 1, 2}}, Values.constantInt(2, 0, 3));
+        assertTrue(deg.values().isConstant());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> fused.run(Map.of("rank", rank, "deg", deg, "N", 3), 1));
+        assertTrue(e.getMessage().contains("tensor deg has constant values"), e.getMessage());
+        Tensor degArray = Tensor.ofDense(dense, new int[] {3}, Values.ofInts(new int[] {2, 2, 2}));
+        assertEquals(3.0, (Double) fused.run(Map.of("rank", rank, "deg", degArray, "N", 3), 1).get("total"));
+    }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.runtime.ChunkRunner;
 import org.stag.formats.tensor.Format;
@@ -271,5 +272,38 @@ class ConstantOperandsTest {
         Map<String, Object> dists = same("sssp", sssp, threads, Map.of("N", "" + N, "source", "0"),
                 k -> Map.of("W", unitWeights(g, f, k)), "W values constant 1.0");
         assertTrue(((Map<?, ?>) dists.get("dist")).size() > 10, "reached " + dists.get("dist"));
+    }
+
+    @ParameterizedTest(name = "{0} thread(s)")
+    @ValueSource(ints = {1, 2})
+    void aFusedGroupWithAConstantOperandRunsItsDefinitionsOneByOne(int threads) {
+        CheckedProgram p = Fixtures.program("fuse.stag",
+                "N int",
+                "rank double[N]",
+                "deg int[N]",
+                "Let Main() -> (contrib double[N], total double)",
+                "    contrib[j] = rank[j] / deg[j]",
+                "    total = contrib[j] | j:(+, 0.0)",
+                "End");
+        Format dense = FormatParser.parse("dense");
+        double[] rank = new double[N];
+        int[] all = new int[N];
+        for (int i = 0; i < N; i++) {
+            rank[i] = i;
+            all[i] = i;
+        }
+        Tensor r = Tensor.ofDense(dense, new int[] {N}, Values.ofDoubles(rank));
+        int[] two = new int[N];
+        Arrays.fill(two, 2);
+        List<String> fusedRun = new ArrayList<>();
+        Map<String, Object> expected = comparable(run(p, threads, Map.of("rank", r, "deg",
+                Tensor.ofDense(dense, new int[] {N}, Values.ofInts(two))), Map.of("N", "" + N), fusedRun));
+        assertTrue(fusedRun.stream().anyMatch(l -> l.contains("fused pass")), fusedRun.toString());
+        List<String> explained = new ArrayList<>();
+        Tensor constant = Tensor.build(dense, new int[] {N}, new int[][] {all}, Values.constantInt(2, 0, N));
+        assertEquals(expected, comparable(run(p, threads, Map.of("rank", r, "deg", constant), Map.of("N", "" + N), explained)));
+        assertTrue(explained.stream().anyMatch(l -> l.contains("deg values constant 2")), explained.toString());
+        assertTrue(explained.stream().noneMatch(l -> l.contains("fused pass")), explained.toString());
+        assertEquals(N * (N - 1) / 4.0, (Double) expected.get("total"));
     }
 }

@@ -207,6 +207,10 @@ class ConstantValuesTest {
         Tensor w = pattern.withValues(Values.constantDouble(2.0, Double.POSITIVE_INFINITY, 99));
         assertEquals(2, w.values().size());
         assertEquals(2.0, w.getAsDouble(0, 1));
+        // What withValues refuses, check() finds in a tensor put together another way.
+        Tensor broken = new Tensor(pattern.format(), pattern.dimensions(), pattern.levels(), Values.ofBools(new boolean[2]));
+        IllegalStateException bad = assertThrows(IllegalStateException.class, broken::check);
+        assertTrue(bad.getMessage().contains("stores no values"), bad.getMessage());
     }
 
     private static void assertSameComponents(Tensor expected, Tensor actual, String what) {
