@@ -161,7 +161,7 @@ final class FusedStep extends Step {
             Format now = t.format();
             Format want = formats.get(operands[k]);
             // The fused kernel reads value arrays; the members' kernels also read constants.
-            if (now != want && !now.equals(want) || t.values().isConstant()) {
+            if ((now != want && !now.equals(want)) || t.values().isConstant()) {
                 for (KernelStep m : members) {
                     m.run(env, ex);
                 }

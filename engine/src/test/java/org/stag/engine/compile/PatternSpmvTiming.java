@@ -24,10 +24,12 @@ import org.stag.loaders.LoadOptions;
  * Not a test: the generated pattern SpMV {@code y[i] = A[i][j] * x[j] | j:(+, 0.0)} with A a bool tensor read
  * from its values array (as before the pattern mode) against the same kernel compiled for A's constant
  * {@code true} ({@code sum += x[j]}), on one graph, in one JVM, interleaved: each round runs each variant once.
- * The constant A is a view of the array A ({@link Tensor#withValues}): both read the very same levels.
+ * The constant A is a view of the array A ({@link Tensor#withValues}): both read the very same levels; with
+ * {@code built}, it is built on its own from constant values instead (a dynamic last level then stores
+ * coordinates only, no positions).
  *
  * <pre>
- * java -Xmx12g -cp ... org.stag.engine.compile.PatternSpmvTiming GRAPH [format [threads [rounds]]]
+ * java -Xmx12g -cp ... org.stag.engine.compile.PatternSpmvTiming GRAPH [format [threads [rounds [view|built]]]]
  * </pre>
  * Prints each variant's median milliseconds and the median over rounds of the constant/array ratio, after
  * checking that both give the same y.
@@ -50,6 +52,7 @@ public final class PatternSpmvTiming {
         Format format = FormatParser.parse(args.length > 1 ? args[1] : "dense,compressed");
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 15;
+        boolean built = args.length > 4 && args[4].equals("built");
         long t0 = System.nanoTime();
         Graph g = GraphLoader.load(file, LoadOptions.defaults().withThreads(threads));
         int n = g.numRows();
@@ -61,11 +64,15 @@ public final class PatternSpmvTiming {
         }
         boolean[] ones = new boolean[m];
         Arrays.fill(ones, true);
-        Tensor array = Tensor.build(format, new int[] {n, g.numCols()}, new int[][] {rows, g.colIdx()}, Values.ofBools(ones));
+        int[] dims = {n, g.numCols()};
+        Tensor array = Tensor.build(format, dims, new int[][] {rows, g.colIdx()}, Values.ofBools(ones));
+        Tensor pattern = built ? Tensor.build(format, dims, new int[][] {rows, g.colIdx()}, Values.constantBool(true, false, m))
+                : array.withValues(Values.constantBool(true, false, 0));
         rows = null;
-        Tensor pattern = array.withValues(Values.constantBool(true, false, 0));
-        System.out.printf(Locale.ROOT, "# %s: %d rows, %d stored edges, %s, %d thread(s); loaded and built in %.1f s%n",
-                file, n, m, format, threads, (System.nanoTime() - t0) / 1e9);
+        System.out.printf(Locale.ROOT, "# %s: %d rows, %d stored edges, %s, %d thread(s), constant A %s; loaded and built in"
+                + " %.1f s%n", file, n, m, format, threads, built ? "built on its own" : "a view of the array A",
+                (System.nanoTime() - t0) / 1e9);
+        System.out.printf(Locale.ROOT, "# bytes: array A %d, constant A %d%n", array.memoryBytes(), pattern.memoryBytes());
 
         CheckedProgram p = new Checker().check(new Source("spmv.stag", SPMV));
         Definition d = (Definition) p.main().decl().body().get(0);
