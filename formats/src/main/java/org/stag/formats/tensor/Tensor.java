@@ -204,7 +204,8 @@ public final class Tensor {
      * A view of this tensor with other values: the same format, dimensions and levels (shared, not
      * copied), read through {@code v}. Constant values fit any tensor (they are sized to the last level);
      * an array must have one value per last-level position, and a dynamic last level that holds its
-     * doubles inline takes only empty double values (the inline values, read with {@code v}'s fill).
+     * doubles inline takes only empty double values (the inline values, read with {@code v}'s fill). A dense
+     * last level stores every position, so a constant view over it gives every entry the constant.
      *
      * @throws IllegalArgumentException if {@code v} does not fit
      */
