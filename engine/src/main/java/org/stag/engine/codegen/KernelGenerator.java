@@ -17,6 +17,7 @@ import org.stag.engine.ir.JavaPrinter;
 import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.lower.LevelCode;
 import org.stag.engine.lower.LoopPlanner;
+import org.stag.formats.level.Capability;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
 
@@ -506,6 +507,11 @@ public final class KernelGenerator {
         }
     }
 
+    /** Whether the generator locates into level code {@code c}: its format's {@link Capability#LOCATE}. */
+    static boolean canLocate(LevelCode c) {
+        return c.format().has(Capability.LOCATE);
+    }
+
     private LevelCode level(int a, AccessState[] st) {
         return codes.get(a).get(st[a].resolved);
     }
@@ -548,7 +554,8 @@ public final class KernelGenerator {
             resolved(s, c, null, val, ok);
             return;
         }
-        if (!c.canLocate() && !(c instanceof org.stag.engine.lower.StaticLevelCode)) {
+        // A schema-iterated level without a search is found by visiting it; static levels have their own probe.
+        if (!canLocate(c) && c.format().has(Capability.SCHEMA_ITERATION)) {
             scanLocate(b, in, a, crd);
             return;
         }
@@ -673,7 +680,7 @@ public final class KernelGenerator {
         List<Integer> mustIterate = new ArrayList<>();
         List<Integer> canLocate = new ArrayList<>();
         for (int a : p) {
-            (level(a, st).canLocate() ? canLocate : mustIterate).add(a);
+            (canLocate(level(a, st)) ? canLocate : mustIterate).add(a);
         }
         // 1. Operands that alone make the body a no-op drive an intersection; prefer those that must be iterated.
         List<Integer> single = new ArrayList<>();
