@@ -4,9 +4,11 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.ExprTypes;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.Expr;
+import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
 import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Operator;
 
 /**
  * Emits a right-hand-side expression as one Java expression of its checked type. Index variables are the
@@ -20,6 +22,40 @@ final class ExprEmitter {
 
     private final String prefix;
     private final java.util.Map<Expr.Access, String> overrides;
+    /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
+    private java.util.Map<String, String> params = java.util.Map.of();
+
+    /** An emitter of expressions without accesses: a {@code Def}'s body, applied in accumulator updates. */
+    private ExprEmitter(CheckedProgram program) {
+        this.spec = null;
+        this.program = program;
+        this.st = new AccessState[0];
+        this.prefix = "a";
+        this.overrides = java.util.Map.of();
+    }
+
+    /**
+     * Java for {@code op(x, y)} in type {@code t}: the descriptor's template for a built-in, the body with its
+     * parameters bound to {@code x} and {@code y} for a {@code Def}. Both may be used more than once, so they
+     * must be side-effect free (variables or reads).
+     */
+    static String apply(CheckedProgram program, Operator op, String x, String y, ScalarType t) {
+        return new ExprEmitter(program).applyOp(op, x, y, t);
+    }
+
+    private String applyOp(Operator op, String x, String y, ScalarType t) {
+        if (op.def() == null) {
+            return op.java(x, y, t);
+        }
+        ScalarDef d = op.def();
+        java.util.Map<String, String> saved = params;
+        params = java.util.Map.of(d.params().get(0).name(), "(" + x + ")", d.params().get(1).name(), "(" + y + ")");
+        try {
+            return JavaTypes.convert(emit(d.body(), op.declaredType()), op.declaredType(), t);
+        } finally {
+            params = saved;
+        }
+    }
 
     ExprEmitter(KernelSpec spec, AccessState[] st) {
         this(spec, st, "a", java.util.Map.of());
@@ -60,6 +96,10 @@ final class ExprEmitter {
             return JavaTypes.literal(spec.targetFill());
         }
         if (e instanceof Expr.Name n) {
+            String bound = params.get(n.name());
+            if (bound != null) {
+                return bound;
+            }
             return program.symbolOf(n).isPresent() ? "s_" + n.name() : JavaTypes.convert("i_" + n.name(), ScalarType.INT, t);
         }
         if (e instanceof Expr.Access a) {
@@ -76,22 +116,16 @@ final class ExprEmitter {
             return "(" + emit(b.left(), ot) + " " + b.op().symbol() + " " + emit(b.right(), ot) + ")";
         }
         if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
+            Boolean u = spec == null ? null : spec.uniformValue(i);
             if (u != null) {
                 return emit(u ? i.then() : i.otherwise(), t);
             }
             return "(" + emit(i.condition()) + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")";
         }
         if (e instanceof Expr.BuiltinCall c) {
-            String x = emit(c.args().get(0), t);
-            String y = emit(c.args().get(1), t);
-            return switch (c.function()) {
-                case OR -> "(" + x + " || " + y + ")";
-                case AND -> "(" + x + " && " + y + ")";
-                case MIN -> t == ScalarType.BOOL ? "(" + x + " && " + y + ")" : "Math.min(" + x + ", " + y + ")";
-                case MAX -> t == ScalarType.BOOL ? "(" + x + " || " + y + ")" : "Math.max(" + x + ", " + y + ")";
-                case CHOOSE -> "org.stag.engine.runtime.Ops.choose(" + x + ", " + y + ")";
-            };
+            Operator op = program.operator(c.function());
+            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+            return applyOp(op, emit(c.args().get(0), at), emit(c.args().get(1), at), at);
         }
         if (e instanceof Expr.Convert c) {
             return emit(c.value(), c.type());
