@@ -245,6 +245,7 @@ public final class Parser {
             Expr value = ScalarDef.Algebra.takesValue(w.text()) ? unary() : null;
             algebra.add(new ScalarDef.Algebra(w.pos(), w.text(), value));
         }
+        skipNewlines(); // a long Def may put its body on the next line, starting with '='
         expect(TokenKind.ASSIGN, "'=' and the Def's body (or a property: " + String.join(", ", ScalarDef.Algebra.WORDS)
                 + ")");
         Expr body = expr();

@@ -64,6 +64,8 @@ public final class Laws {
                     return bad;
                 }
             }
+        }
+        for (double a : xs) {
             for (double b : xs) {
                 if (op.commutative()) {
                     Double ab = apply(f, a, b, t);
@@ -73,6 +75,10 @@ public final class Laws {
                                 + " and " + call(op, b, a, t) + " = " + show(ba, t));
                     }
                 }
+            }
+        }
+        for (double a : xs) {
+            for (double b : xs) {
                 if (op.associative()) {
                     for (double c : xs) {
                         Double ab = apply(f, a, b, t);
@@ -117,7 +123,7 @@ public final class Laws {
             return null;
         }
         return new Violation(law, law + (value == null ? "" : " " + value) + ", but " + call(op, x, y, t) + " = "
-                + show(got, t));
+                + show(got, t) + ", not " + show(want, t));
     }
 
     private static Double apply(Values f, double x, double y, ScalarType t) {
