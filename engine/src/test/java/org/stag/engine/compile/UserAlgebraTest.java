@@ -33,29 +33,16 @@ import org.stag.formats.tensor.Tensor;
 class UserAlgebraTest {
     private static final int N = 7;
 
-    /** The test program shipped beside docs/language.md's section on Def. */
-    static final String PROGRAM = """
-            N int
-            A double[N][compressed[N]] fill inf
-            B bool[N][compressed[N]]
-            u double[compressed[N]]
-            v double[compressed[N]]
+    /** The test program of docs/language.md's section on Def: {@code programs/algebra.stag}. */
+    static final String PROGRAM = resource();
 
-            # The smaller of two numbers; inf is its identity, so absent entries (inf) are skipped.
-            Def smaller(a double, b double) -> double commutative associative idempotent identity inf
-                = ifelse(a < b, a, b)
-            # Logical and: stops at the first false.
-            Def both(a bool, b bool) -> bool commutative associative identity true annihilator false = a && b
-            # The smaller where both are stored: 0 annihilates, so only common entries are visited.
-            Def common(a double, b double) -> double commutative annihilator 0.0
-                = ifelse(a == 0.0 || b == 0.0, 0.0, smaller(a, b))
-
-            Let Main() -> (lo double[N] fill inf, all bool[N], w double[N])
-                lo[i] = A[i][j] | j:(smaller, inf)
-                all[i] = B[i][j] | j:(both, true)
-                w[i] = common(u[i], v[i])
-            End
-            """;
+    private static String resource() {
+        try (java.io.InputStream in = UserAlgebraTest.class.getResourceAsStream("/programs/algebra.stag")) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     private static CheckedProgram check(String text) {
         return new Checker().check(new Source("algebra.stag", text));
