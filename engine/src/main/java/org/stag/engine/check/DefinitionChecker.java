@@ -261,7 +261,7 @@ final class DefinitionChecker {
                             + r.index().name() + "' is " + body);
                 }
                 if (!Types.assignable(init, t)) {
-                    throw report.at(Trees.start(r.init()), "the initial value of a " + r.op() + " reduction must be "
+                    throw report.at(Trees.start(r.init()), "the initial value of the " + r.op() + " reduction must be "
                             + t + ", not " + init + " (" + Printer.print(r.init()) + ")");
                 }
                 return ExprType.typed(t);

@@ -179,6 +179,30 @@ class UserAlgebraTest {
     }
 
     @Test
+    void moreDeclarationErrors() {
+        String main = "Let Main() -> (x int)\n    x = 1\nEnd\n";
+        assertEquals("algebra.stag:1:14: 'a' is already a parameter of f",
+                rejected("Def f(a int, a int) -> int = a\n" + main).getMessage());
+        assertEquals("algebra.stag:1:30: the body of Def f is double, not int",
+                rejected("Def f(a int, b int) -> int = a * 0.5\n" + main).getMessage());
+        assertEquals("algebra.stag:1:39: the annihilator of Def f equals its identity (0); no operator has both",
+                rejected("Def f(a int, b int) -> int identity 0 annihilator 0 = a\n" + main).getMessage());
+        assertEquals("algebra.stag:1:30: Def g is declared below; a Def may call only the Defs above it",
+                rejected("Def f(a int, b int) -> int = g(a, b)\nDef g(a int, b int) -> int = a\n" + main).getMessage());
+        assertEquals("algebra.stag:2:30: f takes 2 arguments, got 3",
+                rejected("Def f(a int, b int) -> int = a\nDef g(a int, b int) -> int = f(a, b, a)\n" + main).getMessage());
+        assertEquals("algebra.stag:4:5: 'f' is a function, not a variable",
+                rejected("Def f(a int, b int) -> int = a\nLet Main() -> (x int)\n    y int\n    f = 1\n    x = 1\nEnd\n")
+                        .getMessage());
+        assertEquals("algebra.stag:1:24: expected the Def's result type (bool, int, long, float or double), found 'x'",
+                assertThrows(ProgramException.class, () -> Parser.parse(new Source("algebra.stag",
+                        "Def f(a int, b int) -> x = a\n"))).getMessage());
+        assertTrue(assertThrows(ProgramException.class, () -> Parser.parse(new Source("algebra.stag",
+                "Def f(a int, b int) -> int commutative\n"))).getMessage()
+                .startsWith("algebra.stag:2:1: expected '=' and the Def's body"));
+    }
+
+    @Test
     void falseLawsAreRejectedAtTheProperty() {
         assertEquals("algebra.stag:1:32: Def minus declares commutative, but minus(0, 1) = -1 and minus(1, 0) = 1",
                 rejected("Def minus(a int, b int) -> int commutative = a - b\nLet Main() -> (x int)\n    x = 1\nEnd\n")
@@ -204,6 +228,12 @@ class UserAlgebraTest {
                 + " initial value)",
                 rejected(header + "Def f(a double, b double) -> double commutative = a + b\nLet Main() -> (r double[N])\n"
                         + "    r[i] = A[i][j] | j:(f, 0.0)\nEnd\n").getMessage());
+        assertEquals("algebra.stag:5:22: f reduces int values, but the value reduced over 'j' is double",
+                rejected(header + "Def f(a int, b int) -> int commutative associative identity 0 = a + b\n"
+                        + "Let Main() -> (r int[N])\n    r[i] = A[i][j] | j:(f, 0)\nEnd\n").getMessage());
+        assertEquals("algebra.stag:5:34: the initial value of the f reduction must be int, not double (0.5)",
+                rejected(header + "Def f(a int, b int) -> int commutative associative identity 0 = a + b\n"
+                        + "Let Main() -> (r int[N])\n    r[i] = A[i][j] > 0.0 | j:(f, 0.5)\nEnd\n").getMessage());
         assertEquals("algebra.stag:5:14: argument 1 of f is double; Def f takes int",
                 rejected(header + "Def f(a int, b int) -> int = a + b\nLet Main() -> (r double[N])\n"
                         + "    r[i] = f(A[i][j], 1) | j:(+, 0.0)\nEnd\n").getMessage());
