@@ -946,6 +946,14 @@ public final class KernelGenerator {
             }
             return;
         }
+        if (op.setsOnDecided(t)) {
+            // OR and AND: only the annihilator changes the accumulator, and then nothing can change it back.
+            Block b = out.ifThen(op.decided(v, t)).line(acc + " = " + op.annihilator(t).javaLiteral());
+            if (label != null) {
+                b.line("break " + label);
+            }
+            return;
+        }
         out.line(op.def() == null ? op.update(acc, v, t) : acc + " = " + ExprEmitter.apply(program, op, acc, v, t));
         if (label != null && op.stopsEarly(t)) {
             out.ifThen(op.decided(acc, t)).line("break " + label);

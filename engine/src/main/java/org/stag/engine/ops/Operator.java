@@ -182,12 +182,29 @@ public final class Operator {
     }
 
     /**
-     * Whether an accumulator of type {@code t} that reached a value {@link #decided} can stop its loop: at the
-     * annihilator (exact for integers and bools; not for floating point, where NaN is not absorbed), or at any
-     * value other than the identity when {@link #firstWins}.
+     * Whether a loop accumulating in type {@code t} stops once the accumulator is {@link #decided}: for a
+     * {@link #firstWins} operator at its first value, and at the annihilator of a bool operator (OR at true,
+     * AND at false) or of a {@code Def}. Not at the type's extremes that annihilate MIN and MAX on numbers:
+     * data practically never holds them, and the test would cost a comparison per element. Never on floating
+     * point, where NaN is not absorbed.
      */
     public boolean stopsEarly(ScalarType t) {
-        return firstWins || !t.isFloating() && annihilator(t) != null;
+        return firstWins || !t.isFloating() && annihilator(t) != null && (t == ScalarType.BOOL || def != null);
+    }
+
+    /**
+     * Whether an update with value {@code v} either leaves a {@code t} accumulator alone or sets it to
+     * {@code v}: bool operators whose values are their identity and their annihilator, and {@link #firstWins}
+     * ones. Generated code then tests {@code v} ({@code if (v) { acc = true; break; }}) instead of computing
+     * {@code op(acc, v)}.
+     */
+    public boolean setsOnDecided(ScalarType t) {
+        if (firstWins) {
+            return true;
+        }
+        Constant e = identity(t);
+        Constant z = annihilator(t);
+        return t == ScalarType.BOOL && def == null && e != null && z != null && e.bool() != z.bool();
     }
 
     /** Java source: whether accumulator {@code acc} (type {@code t}) can no longer change ({@link #stopsEarly}). */

@@ -104,6 +104,11 @@ class OperatorsTest {
         assertEquals("acc != 0", Operators.CHOOSE.decided("acc", ScalarType.INT));
         assertEquals("acc == Integer.MIN_VALUE", Operators.MIN.decided("acc", ScalarType.INT));
         assertFalse(Operators.MIN.stopsEarly(ScalarType.DOUBLE));
+        assertFalse(Operators.MIN.stopsEarly(ScalarType.INT));      // a compare per element for a value data never holds
+        assertTrue(Operators.MIN.stopsEarly(ScalarType.BOOL));
+        assertTrue(Operators.OR.setsOnDecided(ScalarType.BOOL));
+        assertTrue(Operators.CHOOSE.setsOnDecided(ScalarType.INT));
+        assertFalse(Operators.MAX.setsOnDecided(ScalarType.INT));
         assertFalse(Operators.ADD.stopsEarly(ScalarType.INT));
         // Atomic scattered updates only where the order of updates cannot change the result.
         assertNull(Operators.ADD.atomic(ScalarType.DOUBLE));
