@@ -40,7 +40,8 @@ public final class FusedGenerator {
 
     /**
      * Why {@code defs} cannot be fused, or null when they can: each must be a dense vector defined element
-     * by element, or a scalar reduced over its one index (not CHOOSE), over the same size, reading only
+     * by element, or a scalar reduced over its one index with a commutative operator (not CHOOSE), over the
+     * same size, reading only
      * dense vectors at that index and scalars not defined in the group.
      */
     public static String whyNot(CheckedProgram p, List<Definition> defs, Map<String, Format> formats) {
