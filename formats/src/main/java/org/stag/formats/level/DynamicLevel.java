@@ -26,7 +26,8 @@ import org.stag.loaders.Parallel;
  * <p>Assembly: {@link #appendInit}, then per parent in position order either one bulk {@link #build}
  * or {@link #append} per element (seed 000's {@code append_first}/{@code append_rest}); or, for a last
  * level, {@link #buildRows} from CSR rows, shards in parallel. Afterwards the level takes batch updates
- * ({@link #insertBatch}, {@link #deleteBatch}, {@link #insertFresh}) and grows ({@link #growParents}).
+ * ({@link #insertBatch}, {@link #deleteBatch}; rows of a row level by {@link #insertRows} and
+ * {@link #removeCoordinates}) and grows ({@link #growParents}).
  */
 public final class DynamicLevel extends Level {
     private final DynamicLevelFormat format;
@@ -38,9 +39,12 @@ public final class DynamicLevel extends Level {
     private int size;
     /**
      * For a level with one parent (a row level): the position of each coordinate, -1 when absent; made by
-     * the first {@link #positionOf} and kept by {@link #insertFresh} and {@link #removeCoordinates}.
+     * the first {@link #positionOf} and kept by {@link #insertRows} and {@link #removeCoordinates}.
      */
     private int[] directory;
+    /** Positions of coordinates {@link #removeCoordinates} took out, handed out again by {@link #insertRows}. */
+    private int[] freed = new int[0];
+    private int freedCount;
     /** The parent assembled last, and whether by appends (then {@code appendState} continues it). */
     private int lastParent = -1;
     private boolean appending;
@@ -226,41 +230,51 @@ public final class DynamicLevel extends Level {
     }
 
     /**
-     * Inserts coordinates {@code crd[from, to)} (sorted, unique, none present) under parent {@code p} with
-     * fresh positions {@code size(), size() + 1, …} in coordinate order, and returns the first: how a row
-     * level makes room for new rows. {@link ValueMode#POSITION} only; the calling thread does the work.
+     * Inserts coordinates {@code crd[from, to)} (sorted, unique, none present) under parent {@code p} and
+     * writes each one's position to {@code positions[from, to)}: a position freed by
+     * {@link #removeCoordinates} while there is one, else a fresh one ({@code size()}, {@code size() + 1},
+     * …). How a row level takes new rows; the caller grows the level below to {@link #size()} parents.
+     * {@link ValueMode#POSITION} only; the calling thread does the work.
      */
-    public int insertFresh(int p, int[] crd, int from, int to) {
+    public void insertRows(int p, int[] crd, int from, int to, int[] positions) {
         if (mode != ValueMode.POSITION) {
-            throw new IllegalStateException("dynamic level: fresh positions in a level of " + mode);
+            throw new IllegalStateException("dynamic level: rows with positions in a level of " + mode);
         }
-        int first = size;
         double[] pos = new double[to - from];
         for (int k = 0; k < pos.length; k++) {
-            pos[k] = first + k;
+            positions[from + k] = freedCount > 0 ? freed[--freedCount] : size++;
+            pos[k] = positions[from + k];
         }
         int added = impl.insert(storeOf(p), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
         if (added != pos.length) {
-            throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the fresh coordinates were present");
+            throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the new coordinates were present");
         }
-        size += added;
         if (directory != null) {
             ensureDirectory();
             for (int k = from; k < to; k++) {
-                directory[crd[k]] = first + (k - from);
+                directory[crd[k]] = positions[k];
             }
         }
-        return first;
     }
 
     /**
      * Removes coordinates {@code crd[from, to)} (sorted, unique) from parent {@code p}'s structure in
      * {@link ValueMode#POSITION} and returns how many were present: how a row level lets go of rows that
-     * emptied. Their positions are not handed out again (the structures below stay, empty).
+     * emptied. Their positions are handed out again by {@link #insertRows}, so the structures below them
+     * must be empty.
      */
     public int removeCoordinates(int p, int[] crd, int from, int to) {
         if (mode != ValueMode.POSITION) {
             throw new IllegalStateException("dynamic level: removeCoordinates is for a level of positions, not " + mode);
+        }
+        if (freed.length < freedCount + (to - from)) {
+            freed = Arrays.copyOf(freed, Math.max(2 * freed.length, freedCount + (to - from)));
+        }
+        for (int k = from; k < to; k++) {
+            int q = locate(p, crd[k]);
+            if (q >= 0) {
+                freed[freedCount++] = q;
+            }
         }
         int removed = impl.delete(storeOf(p), roots[p], crd, from, to);
         if (directory != null) {
@@ -368,7 +382,7 @@ public final class DynamicLevel extends Level {
      */
     private long forEachShard(int[] parents, int count, int entries, int threads, ParentUpdate u) {
         if (mode == ValueMode.POSITION) {
-            throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertFresh");
+            throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertRows");
         }
         // Order the entries by parent: (parent, index) packed in a long sorts by parent.
         long[] key = new long[count];

@@ -210,10 +210,18 @@ class TensorBatchTest {
         assertEquals(cols.length, t.deleteBatch(rows, cols, cols.length, 2).deleted());
         model.subMap(key(7, 0), key(8, 0)).clear();
         assertHolds(spec + " row 7 emptied", t, model);
+        int parents = t.level(1).parentSize();
+        // Row 0 has no elements (rows 0, 5, 10, … start empty): under a dynamic row level it enters with row 7's
+        // old position, so the level below does not grow.
+        t.insertBatch(new int[] {0}, new int[] {3}, new double[] {4}, 1, 1, BatchGrowth.FIXED);
+        model.put(key(0, 3), 4.0);
+        assertHolds(spec + " row 0 in", t, model);
+        assertEquals(parents, t.level(1).parentSize(), spec);
         t.insertBatch(new int[] {7, 7}, new int[] {5, 9}, new double[] {1, 2}, 2, 1, BatchGrowth.FIXED);
         model.put(key(7, 5), 1.0);
         model.put(key(7, 9), 2.0);
         assertHolds(spec + " row 7 back", t, model);
+        assertEquals(parents + (t.level(0) instanceof DynamicLevel ? 1 : 0), t.level(1).parentSize(), spec);
     }
 
     @ParameterizedTest
