@@ -1,0 +1,665 @@
+package org.stag.formats.dynamic;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.stag.formats.level.SchemaTraits;
+import org.stag.formats.schema.Field;
+import org.stag.formats.schema.FieldKind;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.Step;
+
+/**
+ * {@code size}, {@code collect} and {@code get} of any dynamic structure, read off its schema alone: the node
+ * types' {@code traversal()} steps, fields and supertypes, and the store's {@link FieldLayout}s (the model the
+ * engine's generated code reads). A format's own code never runs, so whatever a format builds is read the same
+ * way a compiled kernel reads it.
+ *
+ * <ul>
+ *   <li>{@link #collect} runs the traversal as a machine with an explicit stack of frames (node type, node,
+ *       step, index in an array loop): elements come in {@code seq} order, in storage order for an unordered
+ *       schema. A child that is its node's last step replaces the frame (a tail call), so lists and right
+ *       spines need no stack; empty slots (coordinate -1) of fields that are not {@code nonempty} are
+ *       skipped.</li>
+ *   <li>{@link #size} runs the same machine but counts: an array whose field is {@code nonempty} adds its
+ *       length without reading its elements.</li>
+ *   <li>{@link #get} descends a search tree the way the engine's generated {@code locate} does: a node's
+ *       elements and children interleave as {@code seq} says, so a key is at an element or in the one child
+ *       of the gap below the first element above it; an array loop binary-searches its element member.
+ *       Where the schema does not allow that ({@link #searchable()} says why) it scans: in order, stopping at
+ *       the first coordinate at or above the key (a sorted block whose last element is below it is skipped
+ *       whole), or, for an unordered schema, the whole structure.</li>
+ * </ul>
+ * Nothing is allocated per element: frames live in a per-thread int array, pool arrays are read through
+ * their {@link NodePool} once per node. A walk only reads, so threads may walk one store at once.
+ */
+public final class SchemaWalk {
+    private static final int ELEM = 0;
+    private static final int CHILD = 1;
+    private static final int LOOP = 2;
+
+    private static final int SIZE = 0;
+    private static final int COLLECT = 1;
+    private static final int FIND = 2;
+
+    /** {@link #FIND}'s outcomes; 0 means keep walking. */
+    private static final int FOUND = 1;
+    private static final int ABSENT = 2;
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    private final Schema schema;
+    private final ChunkArena arena;
+    private final ValueMode mode;
+    private final int rootType;
+    private final boolean ordered;
+    private final String whyNotSearchable;
+
+    /** Per node type: the kind of each traversal step and its field id (element, child) or loop id. */
+    private final int[][] stepKind;
+    private final int[][] stepRef;
+
+    /** Per array loop: member field ids, size field id (or -1), the loop's bound past the size (or its constant). */
+    private final int[][] loopMembers;
+    private final int[] loopSize;
+    private final int[] loopAddend;
+    /** Per array loop, for the search: the element member, the child member (or -1), whether the child comes first. */
+    private final int[] loopElem;
+    private final int[] loopChild;
+    private final boolean[] loopChildFirst;
+
+    /** Per field (ids over all node types). */
+    private final NodePool[] pool;
+    private final FieldLayout[] layout;
+    private final boolean[] element;
+    private final boolean[] nonempty;
+    private final boolean[] inArena;
+    private final int[] stride;
+    private final int[] sizeOf;
+    private final int[] addend;
+    private final int[] target;
+
+    /** Per reference kind (a child field's target): tag bits, and the concrete type id of each tag. */
+    private final int[] kindBits;
+    private final int[][] kindTypes;
+
+    /** Per-thread frames of the traversal machine, four ints each, grown on demand and kept. */
+    private static final class Scratch {
+        int[] frames = new int[4 * 64];
+        double value;
+    }
+
+    /**
+     * The walker of {@code store}'s structures.
+     *
+     * @throws IllegalArgumentException for a schema whose child array is unbounded (the chunk arena holds
+     *                                  only elements, so no store can hold it)
+     */
+    public SchemaWalk(NodeStore store) {
+        this.schema = store.schema();
+        this.arena = store.arena();
+        this.mode = store.mode();
+        List<NodeType> types = schema.nodeTypes();
+        Map<String, Integer> typeId = new HashMap<>();
+        for (int t = 0; t < types.size(); t++) {
+            typeId.put(types.get(t).name(), t);
+        }
+        this.rootType = typeId.get(schema.root().name());
+
+        List<Field> fields = new ArrayList<>();
+        List<NodeType> owners = new ArrayList<>();
+        List<Map<String, Integer>> fieldId = new ArrayList<>();
+        for (NodeType t : types) {
+            Map<String, Integer> ids = new HashMap<>();
+            for (Field f : t.fields()) {
+                ids.put(f.name(), fields.size());
+                fields.add(f);
+                owners.add(t);
+            }
+            fieldId.add(ids);
+        }
+        int nf = fields.size();
+        pool = new NodePool[nf];
+        layout = new FieldLayout[nf];
+        element = new boolean[nf];
+        nonempty = new boolean[nf];
+        inArena = new boolean[nf];
+        stride = new int[nf];
+        sizeOf = new int[nf];
+        addend = new int[nf];
+        target = new int[nf];
+        List<String> kinds = new ArrayList<>();
+        for (int f = 0; f < nf; f++) {
+            Field field = fields.get(f);
+            NodeType owner = owners.get(f);
+            pool[f] = store.pool(owner.name());
+            layout[f] = pool[f].layout(field.name());
+            element[f] = field.holdsElements();
+            nonempty[f] = field.nonempty();
+            inArena[f] = layout[f].inArena();
+            stride[f] = layout[f].stride();
+            sizeOf[f] = -1;
+            target[f] = -1;
+            if (field.isArray()) {
+                var size = field.arraySize().orElseThrow();
+                addend[f] = size.addend();
+                sizeOf[f] = size.sizeField().map(s -> fieldId.get(types.indexOf(owner)).get(s)).orElse(-1);
+            }
+            if (field.holdsChildren()) {
+                if (inArena[f]) {
+                    throw new IllegalArgumentException("schema " + schema.name() + ": child array " + owner.name() + "."
+                            + field.name() + " is unbounded; the chunk arena holds only elements");
+                }
+                String k = field.target().orElseThrow();
+                if (!kinds.contains(k)) {
+                    kinds.add(k);
+                }
+                target[f] = kinds.indexOf(k);
+            }
+        }
+        kindBits = new int[kinds.size()];
+        kindTypes = new int[kinds.size()][];
+        for (int k = 0; k < kinds.size(); k++) {
+            List<NodeType> concrete = schema.concreteTypes(kinds.get(k));
+            if (schema.supertype(kinds.get(k)).isPresent()) {
+                kindBits[k] = new SupertypeHandles(schema, kinds.get(k)).bits();
+            }
+            kindTypes[k] = concrete.stream().mapToInt(c -> typeId.get(c.name())).toArray();
+        }
+
+        stepKind = new int[types.size()][];
+        stepRef = new int[types.size()][];
+        List<Step.ArrayLoop> loops = new ArrayList<>();
+        List<Integer> loopOwner = new ArrayList<>();
+        for (int t = 0; t < types.size(); t++) {
+            List<Step> steps = types.get(t).traversal();
+            Map<String, Integer> ids = fieldId.get(t);
+            stepKind[t] = new int[steps.size()];
+            stepRef[t] = new int[steps.size()];
+            for (int s = 0; s < steps.size(); s++) {
+                Step step = steps.get(s);
+                if (step instanceof Step.Element e) {
+                    stepKind[t][s] = ELEM;
+                    stepRef[t][s] = ids.get(e.field().name());
+                } else if (step instanceof Step.Child c) {
+                    stepKind[t][s] = CHILD;
+                    stepRef[t][s] = ids.get(c.field().name());
+                } else {
+                    stepKind[t][s] = LOOP;
+                    stepRef[t][s] = loops.size();
+                    loops.add((Step.ArrayLoop) step);
+                    loopOwner.add(t);
+                }
+            }
+        }
+        int nl = loops.size();
+        loopMembers = new int[nl][];
+        loopSize = new int[nl];
+        loopAddend = new int[nl];
+        loopElem = new int[nl];
+        loopChild = new int[nl];
+        loopChildFirst = new boolean[nl];
+        for (int l = 0; l < nl; l++) {
+            Step.ArrayLoop a = loops.get(l);
+            Map<String, Integer> ids = fieldId.get(loopOwner.get(l));
+            loopMembers[l] = a.members().stream().mapToInt(f -> ids.get(f.name())).toArray();
+            loopSize[l] = a.sizeField().map(ids::get).orElse(-1);
+            loopAddend[l] = a.maxAddend();
+            loopElem[l] = -1;
+            loopChild[l] = -1;
+            for (int m : loopMembers[l]) {
+                if (element[m] && loopElem[l] < 0) {
+                    loopElem[l] = m;
+                } else if (!element[m] && loopChild[l] < 0) {
+                    loopChild[l] = m;
+                    loopChildFirst[l] = loopElem[l] < 0;
+                }
+            }
+        }
+        SchemaTraits traits = SchemaTraits.of(schema);
+        this.ordered = traits.ordered();
+        this.whyNotSearchable = whyNot(schema, traits);
+    }
+
+    // ------------------------------------------------------------------ search rule
+
+    /**
+     * Why {@link #get} cannot descend {@code schema} as a search tree, or null when it can: the rule of the
+     * engine's generated {@code locate} (an ordered branching schema without empty slots, whose array loops
+     * interleave one element array with at most one child array as long or, child first, one longer, whose
+     * node types have children of one target type, and where no gap between elements holds two children).
+     */
+    static String whyNot(Schema schema, SchemaTraits traits) {
+        if (!traits.searchable()) {
+            return "schema " + schema.name() + " is not a search tree (it must be ordered and branching)";
+        }
+        if (!traits.compact()) {
+            return "schema " + schema.name() + " has element fields with empty slots";
+        }
+        for (NodeType t : schema.nodeTypes()) {
+            String why = whyNot(t);
+            if (why != null) {
+                return "node type " + t.name() + " of schema " + schema.name() + ": " + why;
+            }
+        }
+        return null;
+    }
+
+    private static String whyNot(NodeType t) {
+        if (t.childFields().stream().map(f -> f.target().orElseThrow()).distinct().count() > 1) {
+            return "its children have different target types";
+        }
+        boolean pending = false;
+        for (Step s : t.traversal()) {
+            if (s instanceof Step.Element) {
+                pending = false;
+            } else if (s instanceof Step.Child) {
+                if (pending) {
+                    return "two children with no element between them";
+                }
+                pending = true;
+            } else {
+                Step.ArrayLoop a = (Step.ArrayLoop) s;
+                List<Field> elems = a.members().stream().filter(Field::holdsElements).toList();
+                List<Field> kids = a.members().stream().filter(Field::holdsChildren).toList();
+                if (elems.size() != 1 || kids.size() > 1) {
+                    return "an array loop must interleave one element array with at most one child array";
+                }
+                Field e = elems.get(0);
+                if (kids.isEmpty()) {
+                    pending = pending && t.lengthBounds(e).lower() == 0;
+                    continue;
+                }
+                Field c = kids.get(0);
+                int diff = c.arraySize().orElseThrow().addend() - e.arraySize().orElseThrow().addend();
+                boolean childFirst = a.members().indexOf(c) < a.members().indexOf(e);
+                if (childFirst) {
+                    if (pending) {
+                        return "two children with no element between them";
+                    }
+                    if (diff != 0 && diff != 1) {
+                        return "child array " + c.name() + " must be as long as " + e.name() + " or one longer";
+                    }
+                    pending = diff == 1;
+                } else {
+                    if (diff != 0) {
+                        return "child array " + c.name() + " must be as long as " + e.name();
+                    }
+                    pending = true;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Null when {@link #get} descends the structure as a search tree; else why it scans. */
+    public String searchable() {
+        return whyNotSearchable;
+    }
+
+    /** Whether {@link #collect} yields increasing coordinates: every node type is ordered by its {@code seq}. */
+    public boolean ordered() {
+        return ordered;
+    }
+
+    // ------------------------------------------------------------------ the three reads
+
+    /** Number of elements in the structure of root record {@code root}. */
+    public int size(int root) {
+        return run(SIZE, root, null, null, 0, 0, SCRATCH.get());
+    }
+
+    /**
+     * Writes the structure's elements in traversal order (increasing coordinates when {@link #ordered()})
+     * into {@code crd} and, unless null, their values into {@code val} (positions as doubles in a
+     * {@link ValueMode#POSITION} store, 1.0 in a {@link ValueMode#NONE} store), from {@code at}; returns the
+     * index after the last one written.
+     */
+    public int collect(int root, int[] crd, double[] val, int at) {
+        return run(COLLECT, root, crd, val, at, 0, SCRATCH.get());
+    }
+
+    /** The value (as {@link #collect} writes it) of coordinate {@code c}, or NaN when it is not stored. */
+    public double get(int root, int c) {
+        if (whyNotSearchable == null) {
+            return search(root, c);
+        }
+        Scratch sc = SCRATCH.get();
+        return run(FIND, root, null, null, 0, c, sc) == FOUND ? sc.value : Double.NaN;
+    }
+
+    // ------------------------------------------------------------------ arrays
+
+    private int[] ints(int f) {
+        return pool[f].ints(layout[f]);
+    }
+
+    private int[] crds(int f) {
+        return inArena[f] ? arena.crd() : pool[f].ints(layout[f]);
+    }
+
+    private double[] doubles(int f) {
+        return mode != ValueMode.DOUBLE ? null : inArena[f] ? arena.val() : pool[f].values(layout[f]);
+    }
+
+    private int[] positions(int f) {
+        return mode != ValueMode.POSITION ? null : inArena[f] ? arena.pos() : pool[f].positions(layout[f]);
+    }
+
+    /** The value of slot {@code k} of element field {@code f}. */
+    private double value(int f, int k) {
+        return switch (mode) {
+            case DOUBLE -> doubles(f)[k];
+            case POSITION -> positions(f)[k];
+            case NONE -> 1.0;
+        };
+    }
+
+    /** Slot 0 of array (or scalar) field {@code f} of node {@code h}. */
+    private int base(int f, int h) {
+        return inArena[f] ? ints(f)[h] : h * stride[f];
+    }
+
+    /** Slots of array field {@code f} of node {@code h}. */
+    private int length(int f, int h) {
+        return sizeOf[f] < 0 ? addend[f] : ints(sizeOf[f])[h] + addend[f];
+    }
+
+    private int loopLength(int l, int h) {
+        return loopSize[l] < 0 ? loopAddend[l] : ints(loopSize[l])[h] + loopAddend[l];
+    }
+
+    // ------------------------------------------------------------------ the traversal machine
+
+    /**
+     * Runs the traversal of the structure at {@code root}: counts ({@link #SIZE}; returns the count), writes
+     * elements ({@link #COLLECT}; returns the next index) or looks for {@code key} ({@link #FIND}; returns
+     * {@link #FOUND} with the value in the scratch, or something else).
+     */
+    private int run(int op, int root, int[] out, double[] val, int at, int key, Scratch sc) {
+        int[] fr = sc.frames;
+        fr[0] = rootType;
+        fr[1] = root;
+        fr[2] = 0;
+        fr[3] = 0;
+        int sp = 1;
+        int acc = op == COLLECT ? at : 0;
+        while (sp > 0) {
+            int o = 4 * (sp - 1);
+            int t = fr[o];
+            int h = fr[o + 1];
+            int s = fr[o + 2];
+            int[] kinds = stepKind[t];
+            if (s == kinds.length) {
+                sp--;
+                continue;
+            }
+            int ref = stepRef[t][s];
+            boolean last = s + 1 == kinds.length;
+            if (kinds[s] == ELEM) {
+                fr[o + 2] = s + 1;
+                acc = elements(op, ref, h * stride[ref], 1, out, val, acc, key, sc);
+            } else if (kinds[s] == CHILD) {
+                fr[o + 2] = s + 1;
+                int x = ints(ref)[h];
+                if (x != 0) {
+                    if (!last) {
+                        o = 4 * sp++;
+                        fr = ensure(sc, o);
+                    }
+                    enter(fr, o, target[ref], x);
+                }
+            } else {
+                int[] members = loopMembers[ref];
+                int len = loopLength(ref, h);
+                if (members.length == 1 && element[members[0]]) {
+                    int f = members[0];
+                    fr[o + 2] = s + 1;
+                    acc = elements(op, f, base(f, h), Math.min(len, length(f, h)), out, val, acc, key, sc);
+                } else {
+                    // Interleaved members: position q = i * M + m is member m of iteration i.
+                    int mCount = members.length;
+                    int end = len * mCount;
+                    int q = fr[o + 3];
+                    boolean descended = false;
+                    while (q < end && !descended) {
+                        int i = q / mCount;
+                        int f = members[q - i * mCount];
+                        q++;
+                        if (i >= length(f, h)) {
+                            continue;
+                        }
+                        if (element[f]) {
+                            acc = elements(op, f, base(f, h) + i, 1, out, val, acc, key, sc);
+                            if (op == FIND && acc != 0) {
+                                return acc;
+                            }
+                            continue;
+                        }
+                        int x = ints(f)[base(f, h) + i];
+                        if (x != 0) {
+                            descended = true;
+                            if (q == end && last) {
+                                enter(fr, o, target[f], x);
+                            } else {
+                                fr[o + 3] = q;
+                                if (q == end) {
+                                    fr[o + 2] = s + 1;
+                                    fr[o + 3] = 0;
+                                }
+                                o = 4 * sp++;
+                                fr = ensure(sc, o);
+                                enter(fr, o, target[f], x);
+                            }
+                        }
+                    }
+                    if (!descended) {
+                        fr[o + 2] = s + 1;
+                        fr[o + 3] = 0;
+                    }
+                }
+            }
+            if (op == FIND && acc != 0) {
+                return acc;
+            }
+        }
+        return acc;
+    }
+
+    /** Makes room for a frame at {@code o}; returns the (possibly new) frame array. */
+    private static int[] ensure(Scratch sc, int o) {
+        if (o + 4 > sc.frames.length) {
+            sc.frames = java.util.Arrays.copyOf(sc.frames, 2 * sc.frames.length);
+        }
+        return sc.frames;
+    }
+
+    /** Writes the frame of reference {@code x} of kind {@code k}, at its first step, at {@code o}. */
+    private void enter(int[] fr, int o, int k, int x) {
+        int bits = kindBits[k];
+        fr[o] = kindTypes[k][x & ((1 << bits) - 1)];
+        fr[o + 1] = x >>> bits;
+        fr[o + 2] = 0;
+        fr[o + 3] = 0;
+    }
+
+    /** Handles slots {@code [b, b + n)} of element field {@code f} for {@code op}; returns the new accumulator. */
+    private int elements(int op, int f, int b, int n, int[] out, double[] val, int acc, int key, Scratch sc) {
+        if (n <= 0) {
+            return acc;
+        }
+        int[] c = crds(f);
+        boolean full = nonempty[f];
+        if (op == SIZE) {
+            if (full) {
+                return acc + n;
+            }
+            for (int k = b; k < b + n; k++) {
+                if (c[k] >= 0) {
+                    acc++;
+                }
+            }
+            return acc;
+        }
+        if (op == COLLECT) {
+            if (full) {
+                System.arraycopy(c, b, out, acc, n);
+                if (val != null) {
+                    double[] d = doubles(f);
+                    if (d != null) {
+                        System.arraycopy(d, b, val, acc, n);
+                    } else {
+                        int[] p = positions(f);
+                        for (int k = 0; k < n; k++) {
+                            val[acc + k] = p != null ? p[b + k] : 1.0;
+                        }
+                    }
+                }
+                return acc + n;
+            }
+            double[] d = val == null ? null : doubles(f);
+            int[] p = val == null ? null : positions(f);
+            for (int k = b; k < b + n; k++) {
+                if (c[k] >= 0) {
+                    out[acc] = c[k];
+                    if (val != null) {
+                        val[acc] = d != null ? d[k] : p != null ? p[k] : 1.0;
+                    }
+                    acc++;
+                }
+            }
+            return acc;
+        }
+        return find(f, c, b, n, full, key, sc);
+    }
+
+    /** {@link #FIND} over slots {@code [b, b + n)}: found, absent (ordered and passed), or 0 to go on. */
+    private int find(int f, int[] c, int b, int n, boolean full, int key, Scratch sc) {
+        int hi = b + n;
+        if (!ordered) {
+            for (int k = b; k < hi; k++) {
+                if (c[k] == key) {
+                    sc.value = value(f, k);
+                    return FOUND;
+                }
+            }
+            return 0;
+        }
+        if (full) {
+            if (c[hi - 1] < key) {
+                return 0;
+            }
+            int lo = b;
+            int top = hi;
+            while (lo < top) {
+                int mid = (lo + top) >>> 1;
+                if (c[mid] < key) {
+                    lo = mid + 1;
+                } else {
+                    top = mid;
+                }
+            }
+            if (c[lo] == key) {
+                sc.value = value(f, lo);
+                return FOUND;
+            }
+            return ABSENT;
+        }
+        // Empty slots (-1) may lie anywhere: skip the block when its last stored coordinate is below the key.
+        int k = hi - 1;
+        while (k >= b && c[k] < 0) {
+            k--;
+        }
+        if (k < b || c[k] < key) {
+            return 0;
+        }
+        for (k = b; k < hi; k++) {
+            int x = c[k];
+            if (x >= key) {
+                if (x == key) {
+                    sc.value = value(f, k);
+                    return FOUND;
+                }
+                return ABSENT;
+            }
+        }
+        return 0;
+    }
+
+    // ------------------------------------------------------------------ search descent
+
+    /** The descent of a search tree (see the class comment): O(depth) nodes, a binary search per array loop. */
+    private double search(int root, int key) {
+        int t = rootType;
+        int h = root;
+        while (true) {
+            int g = 0;
+            int gk = 0;
+            int[] kinds = stepKind[t];
+            int[] refs = stepRef[t];
+            for (int s = 0; s < kinds.length; s++) {
+                int ref = refs[s];
+                if (kinds[s] == ELEM) {
+                    int c = crds(ref)[h];
+                    if (key <= c) {
+                        if (key == c) {
+                            return value(ref, h);
+                        }
+                        break;
+                    }
+                    g = 0;
+                } else if (kinds[s] == CHILD) {
+                    g = ints(ref)[h];
+                    gk = target[ref];
+                } else {
+                    int e = loopElem[ref];
+                    int ch = loopChild[ref];
+                    int[] c = crds(e);
+                    int b = base(e, h);
+                    int n = length(e, h);
+                    int lo = b;
+                    int hi = b + n;
+                    while (lo < hi) {
+                        int mid = (lo + hi) >>> 1;
+                        if (c[mid] < key) {
+                            lo = mid + 1;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                    int[] kids = ch < 0 ? null : ints(ch);
+                    int cb = ch < 0 ? 0 : base(ch, h);
+                    if (lo < b + n) {
+                        if (c[lo] == key) {
+                            return value(e, lo);
+                        }
+                        if (ch >= 0 && loopChildFirst[ref]) {
+                            g = kids[cb + lo - b];
+                            gk = target[ch];
+                        } else if (lo > b) {
+                            g = ch < 0 ? 0 : kids[cb + lo - b - 1];
+                            gk = ch < 0 ? gk : target[ch];
+                        }
+                        break;
+                    }
+                    // The key is above every element of the loop: the gap is what follows the last one.
+                    if (ch >= 0 && loopChildFirst[ref] && addend[ch] > addend[e]) {
+                        g = kids[cb + n];
+                        gk = target[ch];
+                    } else if (n > 0) {
+                        g = ch < 0 || loopChildFirst[ref] ? 0 : kids[cb + n - 1];
+                        gk = ch < 0 ? gk : target[ch];
+                    }
+                }
+            }
+            if (g == 0) {
+                return Double.NaN;
+            }
+            int bits = kindBits[gk];
+            t = kindTypes[gk][g & ((1 << bits) - 1)];
+            h = g >>> bits;
+        }
+    }
+}
