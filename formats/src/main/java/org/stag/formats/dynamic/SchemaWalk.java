@@ -81,6 +81,17 @@ public final class SchemaWalk {
     private final int[] addend;
     private final int[] target;
 
+    private final boolean[] scalar;
+
+    /**
+     * Per node type: for a chain (a list node: one child, of its own type, after its elements, which are
+     * scalars or arrays looped alone), the link field; else -1. Chains are walked by a tight loop, not the
+     * machine, because lists are long.
+     */
+    private final int[] chainLink;
+    /** Per chain type: its element fields in traversal order. */
+    private final int[][] chainElems;
+
     /** Per reference kind (a child field's target): tag bits, and the concrete type id of each tag. */
     private final int[] kindBits;
     private final int[][] kindTypes;
@@ -130,6 +141,7 @@ public final class SchemaWalk {
         sizeOf = new int[nf];
         addend = new int[nf];
         target = new int[nf];
+        scalar = new boolean[nf];
         List<String> kinds = new ArrayList<>();
         for (int f = 0; f < nf; f++) {
             Field field = fields.get(f);
@@ -137,6 +149,7 @@ public final class SchemaWalk {
             pool[f] = store.pool(owner.name());
             layout[f] = pool[f].layout(field.name());
             element[f] = field.holdsElements();
+            scalar[f] = !field.isArray();
             nonempty[f] = field.nonempty();
             inArena[f] = layout[f].inArena();
             stride[f] = layout[f].stride();
@@ -194,6 +207,22 @@ public final class SchemaWalk {
                 }
             }
         }
+        chainLink = new int[types.size()];
+        chainElems = new int[types.size()][];
+        for (int t = 0; t < types.size(); t++) {
+            chainLink[t] = chainLinkOf(types.get(t), fieldId.get(t));
+            if (chainLink[t] >= 0) {
+                List<Integer> elems = new ArrayList<>();
+                for (Step step : types.get(t).traversal()) {
+                    if (step instanceof Step.Element e) {
+                        elems.add(fieldId.get(t).get(e.field().name()));
+                    } else if (step instanceof Step.ArrayLoop a) {
+                        elems.add(fieldId.get(t).get(a.members().get(0).name()));
+                    }
+                }
+                chainElems[t] = elems.stream().mapToInt(Integer::intValue).toArray();
+            }
+        }
         int nl = loops.size();
         loopMembers = new int[nl][];
         loopSize = new int[nl];
@@ -221,6 +250,19 @@ public final class SchemaWalk {
         SchemaTraits traits = SchemaTraits.of(schema);
         this.ordered = traits.ordered();
         this.whyNotSearchable = whyNot(schema, traits);
+    }
+
+    /** The link of a chain type whose elements are scalars or lone arrays, or -1. */
+    private static int chainLinkOf(NodeType t, Map<String, Integer> ids) {
+        if (t.chain().isEmpty() || t.chain().get().position() != org.stag.formats.schema.Chain.Position.AFTER_ELEMENTS) {
+            return -1;
+        }
+        for (Step step : t.traversal()) {
+            if (step instanceof Step.ArrayLoop a && a.members().size() != 1) {
+                return -1;
+            }
+        }
+        return ids.get(t.chain().get().link().name());
     }
 
     // ------------------------------------------------------------------ search rule
@@ -392,6 +434,15 @@ public final class SchemaWalk {
             int h = fr[o + 1];
             int s = fr[o + 2];
             int[] kinds = stepKind[t];
+            if (s == 0 && chainLink[t] >= 0) {
+                // The chain is the rest of this subtree: its link is its nodes' last step.
+                sp--;
+                acc = chain(op, t, h, out, val, acc, key, sc);
+                if (op == FIND && acc != 0) {
+                    return acc;
+                }
+                continue;
+            }
             if (s == kinds.length) {
                 sp--;
                 continue;
@@ -463,6 +514,98 @@ public final class SchemaWalk {
             }
             if (op == FIND && acc != 0) {
                 return acc;
+            }
+        }
+        return acc;
+    }
+
+    /**
+     * The nodes of chain type {@code t} from {@code h} on, as {@link #run} would visit them. Arrays are read
+     * once: a walk allocates nothing, so they stay the store's. A lookup in a chain of sorted blocks (or
+     * single elements) skips every block whose last stored element is below the key; in unordered blocks it
+     * compares every slot.
+     */
+    private int chain(int op, int t, int h, int[] out, double[] val, int acc, int key, Scratch sc) {
+        int[] link = ints(chainLink[t]);
+        int[] fs = chainElems[t];
+        if (op == FIND && fs.length == 1 && !inArena[fs[0]]) {
+            int f = fs[0];
+            int[] c = crds(f);
+            boolean full = nonempty[f];
+            int st = stride[f];
+            if (!ordered) {
+                // No order to stop at: every slot of every node is compared (an empty slot, -1, never matches).
+                int[] size = sizeOf[f] < 0 ? null : ints(sizeOf[f]);
+                int fixed = scalar[f] ? 1 : addend[f];
+                for (; h != 0; h = link[h]) {
+                    int b = h * st;
+                    int end = b + (size == null ? fixed : size[h] + fixed);
+                    for (int k = b; k < end; k++) {
+                        if (c[k] == key) {
+                            sc.value = value(f, k);
+                            return FOUND;
+                        }
+                    }
+                }
+                return 0;
+            }
+            if (scalar[f] && full) {
+                // A list of single elements: the first node at or above the key decides.
+                for (; h != 0; h = link[h]) {
+                    int x = c[h * st];
+                    if (x >= key) {
+                        if (x != key) {
+                            return ABSENT;
+                        }
+                        sc.value = value(f, h * st);
+                        return FOUND;
+                    }
+                }
+                return 0;
+            }
+            int[] size = sizeOf[f] < 0 ? null : ints(sizeOf[f]);
+            int fixed = scalar[f] ? 1 : addend[f];
+            for (; h != 0; h = link[h]) {
+                int b = h * st;
+                int last = b + (size == null ? fixed : size[h] + fixed) - 1;
+                while (!full && last >= b && c[last] < 0) {
+                    last--;
+                }
+                if (last < b || c[last] < key) {
+                    continue;
+                }
+                // The key is in this block or nowhere: the first slot at or above it decides.
+                int lo = b;
+                if (full) {
+                    int hi = last;
+                    while (lo < hi) {
+                        int mid = (lo + hi) >>> 1;
+                        if (c[mid] < key) {
+                            lo = mid + 1;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                } else {
+                    while (c[lo] < key) {
+                        lo++;
+                    }
+                }
+                if (c[lo] != key) {
+                    return ABSENT;
+                }
+                sc.value = value(f, lo);
+                return FOUND;
+            }
+            return 0;
+        }
+        for (; h != 0; h = link[h]) {
+            for (int f : fs) {
+                int n = scalar[f] ? 1 : length(f, h);
+                acc = elements(op, f, base(f, h), n, out, val, acc, key, sc);
+                if (op == FIND && acc != 0) {
+                    return acc;
+                }
             }
         }
         return acc;

@@ -1,7 +1,6 @@
 package org.stag.formats.dynamic.impl;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.Arrays;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
@@ -11,8 +10,8 @@ import org.stag.formats.schema.Schema;
 /**
  * A dynamic format for a user's schema that has no hand-written implementation, derived from the schema
  * model alone ({@link GenericShape} says which schemas qualify). {@code collect}, {@code get} and
- * {@code size} walk the nodes in {@code seq} order; {@code build} splits the sorted elements evenly into
- * nodes of at most the schema's capacity and lays them out as a list (one child) or a balanced tree (a
+ * {@code size} are those of every format, read off the schema by {@link org.stag.formats.dynamic.SchemaWalk};
+ * {@code build} splits the sorted elements evenly into nodes of at most the schema's capacity and lays them out as a list (one child) or a balanced tree (a
  * child on each side); {@code insert} and {@code delete} collect the structure, merge the batch and build
  * again, so they cost O(structure + batch) per call. Metadata fields (counters, colours, heights) are left
  * at zero: nothing that reads the structure needs them, and the generic format keeps no invariant of its
@@ -103,18 +102,6 @@ public final class GenericFormat implements DynamicFormat {
 
         int count(int h) {
             return size == null ? 1 : size[h];
-        }
-
-        int first(int h) {
-            return crd[h * shape.capacity()];
-        }
-
-        int last(int h) {
-            return crd[h * shape.capacity() + count(h) - 1];
-        }
-
-        double value(int slot) {
-            return val != null ? val[slot] : pos != null ? pos[slot] : 1.0;
         }
 
         void setValue(int slot, double v) {
@@ -368,54 +355,6 @@ public final class GenericFormat implements DynamicFormat {
         clear(s, root);
         build(s, root, oldCrd, oldVal, 0, m);
         return n - m;
-    }
-
-    @Override
-    public int size(NodeStore s, int root) {
-        View v = new View(s);
-        Walk w = new Walk(v, root);
-        int total = 0;
-        for (int h = w.next(); h != 0; h = w.next()) {
-            total += v.count(h);
-        }
-        return total;
-    }
-
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        View v = new View(s);
-        Walk w = new Walk(v, root);
-        int cap = shape.capacity();
-        for (int h = w.next(); h != 0; h = w.next()) {
-            int c = v.count(h);
-            for (int i = 0; i < c; i++) {
-                crd[at] = v.crd[h * cap + i];
-                if (val != null) {
-                    val[at] = v.value(h * cap + i);
-                }
-                at++;
-            }
-        }
-        return at;
-    }
-
-    /** Descends by each node's first and last coordinate: left of it, right of it, or in it. */
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        View v = new View(s);
-        int h = v.rootChild[root];
-        while (h != 0) {
-            if (c < v.first(h)) {
-                h = v.before == null ? 0 : v.before[h];
-            } else if (c > v.last(h)) {
-                h = v.after == null ? 0 : v.after[h];
-            } else {
-                int base = h * shape.capacity();
-                int k = Arrays.binarySearch(v.crd, base, base + v.count(h), c);
-                return k < 0 ? Double.NaN : v.value(k);
-            }
-        }
-        return Double.NaN;
     }
 
     @Override
