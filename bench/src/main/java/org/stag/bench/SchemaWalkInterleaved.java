@@ -19,7 +19,8 @@ import org.stag.loaders.Graph;
  * (edge factor 16) with one structure per row; probes pick edges uniformly (rows by degree, as a traversal
  * meets them), half of them present. A format keeps a hand-written {@code get} only where the walker is more
  * than 1.5 times slower; where it has none, both columns run the walker. Prints per format the median time
- * per lookup of each reader and the median over rounds of their ratio.
+ * per lookup of each reader and the median over rounds of their ratio. With {@code collect} as the fourth
+ * argument it times collecting every row instead (nanoseconds per element).
  *
  * <p>Give one format per JVM (the third argument) for numbers that count: the walker is one piece of code for
  * every schema, so in a JVM that has run several formats its branch profile is theirs too, while each
@@ -70,6 +71,23 @@ public final class SchemaWalkInterleaved {
             return s;
         }
 
+        /** Every row's elements with their values, into {@code crd} and {@code val}; returns a checksum. */
+        double collectViaFormat(int[] crd, double[] val) {
+            int at = 0;
+            for (int r : roots) {
+                at = impl.collect(store, r, crd, val, at);
+            }
+            return at + crd[at - 1];
+        }
+
+        double collectViaWalker(int[] crd, double[] val) {
+            int at = 0;
+            for (int r : roots) {
+                at = walk.collect(r, crd, val, at);
+            }
+            return at + crd[at - 1];
+        }
+
         double viaWalker(int[] row, int[] col) {
             double s = 0;
             for (int i = 0; i < row.length; i++) {
@@ -84,6 +102,7 @@ public final class SchemaWalkInterleaved {
         int scale = args.length > 0 ? Integer.parseInt(args[0]) : 16;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         List<String> names = args.length > 2 ? List.of(args[2].split(",")) : BuiltinFormats.names();
+        boolean collect = args.length > 3 && args[3].equals("collect");
         Graph g = BenchGraphs.kronGraph(scale, 16, 1);
         int[] row = new int[PROBES];
         int[] col = new int[PROBES];
@@ -104,6 +123,9 @@ public final class SchemaWalkInterleaved {
             subjects.add(new Subject(name, g));
         }
         int k = subjects.size();
+        int[] allCrd = new int[g.numEdges()];
+        double[] allVal = new double[g.numEdges()];
+        int ops = collect ? g.numEdges() : PROBES;
         double[][] tf = new double[k][rounds];
         double[][] tw = new double[k][rounds];
         double[][] ratio = new double[k][rounds];
@@ -112,23 +134,26 @@ public final class SchemaWalkInterleaved {
                 Subject x = subjects.get(s);
                 double f;
                 double w;
+                Run viaFormat = collect ? () -> x.collectViaFormat(allCrd, allVal) : () -> x.viaFormat(row, col);
+                Run viaWalker = collect ? () -> x.collectViaWalker(allCrd, allVal) : () -> x.viaWalker(row, col);
                 if ((round & 1) == 0) {
-                    f = time(() -> x.viaFormat(row, col));
-                    w = time(() -> x.viaWalker(row, col));
+                    f = time(viaFormat);
+                    w = time(viaWalker);
                 } else {
-                    w = time(() -> x.viaWalker(row, col));
-                    f = time(() -> x.viaFormat(row, col));
+                    w = time(viaWalker);
+                    f = time(viaFormat);
                 }
                 if (round >= 0) {
-                    tf[s][round] = f / PROBES;
-                    tw[s][round] = w / PROBES;
+                    tf[s][round] = f / ops;
+                    tw[s][round] = w / ops;
                     ratio[s][round] = w / f;
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "kron scale %d, %d edges, %d lookups per timing, %d rounds%n", scale, g.numEdges(),
-                PROBES, rounds);
-        System.out.printf(Locale.ROOT, "%-16s %14s %14s %16s%n", "format", "format ns/get", "walker ns/get",
+        String op = collect ? "collect" : "get";
+        System.out.printf(Locale.ROOT, "kron scale %d, %d edges, %d %s per timing, %d rounds%n", scale, g.numEdges(),
+                ops, collect ? "elements collected" : "lookups", rounds);
+        System.out.printf(Locale.ROOT, "%-16s %14s %14s %16s%n", "format", "format ns/" + op, "walker ns/" + op,
                 "walker/format");
         for (int s = 0; s < k; s++) {
             System.out.printf(Locale.ROOT, "%-16s %14.1f %14.1f %16.2f%n", subjects.get(s).name, median(tf[s]),

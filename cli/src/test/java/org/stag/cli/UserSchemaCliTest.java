@@ -73,11 +73,11 @@ class UserSchemaCliTest {
 
     /**
      * Must-show 3 of issue 9: PageRank on a real graph (ca-GrQc, 5,242 vertices) in a user's schema file gives
-     * the ranks CSR gives: a B-tree of order 8 (the shipped B-tree code, read through the schema) and a tree
-     * of blocks that stag has no Java for (generic assembly, every read derived from the schema).
+     * the ranks CSR gives: a B-tree of order 8 (the shipped B-tree code, read through the schema), and a tree
+     * of blocks and a skip list that stag has no Java for (generic assembly, every read derived from the schema).
      */
     @ParameterizedTest(name = "pagerank on ca-GrQc as dense,{0}")
-    @CsvSource({"btree8.schema", "blocktree8.schema"})
+    @CsvSource({"btree8.schema", "blocktree8.schema", "skiplist.schema"})
     void pagerankOnARealGraphInAUserSchemaEqualsCsr(String schema) {
         String graph = Path.of("..", "data", "ca-GrQc.mtx").toString();
         CliRunner csr = CliRunner.run("run", "pagerank", "--graph", graph, "--format", "dense,compressed");

@@ -27,7 +27,9 @@ import org.stag.formats.schema.Step;
  *       length without reading its elements.</li>
  *   <li>{@link #get} descends a search tree the way the engine's generated {@code locate} does: a node's
  *       elements and children interleave as {@code seq} says, so a key is at an element or in the one child
- *       of the gap below the first element above it; an array loop binary-searches its element member.
+ *       of the gap below the first element above it; an array loop binary-searches its element member. Two
+ *       children in one gap (a skip list's run below and successor, {@code seq = e, d, n}) are told apart
+ *       by the second's first key, where its node types start with an element.
  *       Where the schema does not allow that ({@link #searchable()} says why) it scans: in order, stopping at
  *       the first coordinate at or above the key (a sorted block whose last element is below it is skipped
  *       whole), or, for an unordered schema, the whole structure.</li>
@@ -91,6 +93,14 @@ public final class SchemaWalk {
     private final int[] chainLink;
     /** Per chain type: its element fields in traversal order. */
     private final int[][] chainElems;
+
+    /**
+     * Per node type, per step: a child that directly follows another child (a skip list's successor after
+     * the run below): the search looks at its first key to choose between the two.
+     */
+    private final boolean[][] secondChild;
+    /** Per node type: the element field of its first step when that is a scalar nonempty element, else -1. */
+    private final int[] firstElem;
 
     /** Per reference kind (a child field's target): tag bits, and the concrete type id of each tag. */
     private final int[] kindBits;
@@ -207,6 +217,17 @@ public final class SchemaWalk {
                 }
             }
         }
+        secondChild = new boolean[types.size()][];
+        firstElem = new int[types.size()];
+        for (int t = 0; t < types.size(); t++) {
+            List<Step> steps = types.get(t).traversal();
+            secondChild[t] = new boolean[steps.size()];
+            for (int s = 1; s < steps.size(); s++) {
+                secondChild[t][s] = steps.get(s) instanceof Step.Child && steps.get(s - 1) instanceof Step.Child;
+            }
+            firstElem[t] = steps.isEmpty() || !(steps.get(0) instanceof Step.Element e) || !e.field().nonempty() ? -1
+                    : fieldId.get(t).get(e.field().name());
+        }
         chainLink = new int[types.size()];
         chainElems = new int[types.size()][];
         for (int t = 0; t < types.size(); t++) {
@@ -271,7 +292,9 @@ public final class SchemaWalk {
      * Why {@link #get} cannot descend {@code schema} as a search tree, or null when it can: the rule of the
      * engine's generated {@code locate} (an ordered branching schema without empty slots, whose array loops
      * interleave one element array with at most one child array as long or, child first, one longer, whose
-     * node types have children of one target type, and where no gap between elements holds two children).
+     * node types have children of one target type, and where no gap between elements holds two children),
+     * widened by one case: two consecutive children in a gap, the second of node types that start with an
+     * element (a skip list), which the search tells apart by that element.
      */
     static String whyNot(Schema schema, SchemaTraits traits) {
         if (!traits.searchable()) {
@@ -281,7 +304,7 @@ public final class SchemaWalk {
             return "schema " + schema.name() + " has element fields with empty slots";
         }
         for (NodeType t : schema.nodeTypes()) {
-            String why = whyNot(t);
+            String why = whyNot(schema, t);
             if (why != null) {
                 return "node type " + t.name() + " of schema " + schema.name() + ": " + why;
             }
@@ -289,16 +312,20 @@ public final class SchemaWalk {
         return null;
     }
 
-    private static String whyNot(NodeType t) {
+    private static String whyNot(Schema schema, NodeType t) {
         if (t.childFields().stream().map(f -> f.target().orElseThrow()).distinct().count() > 1) {
             return "its children have different target types";
         }
         boolean pending = false;
+        Step previous = null;
         for (Step s : t.traversal()) {
+            Step before = previous;
+            previous = s;
             if (s instanceof Step.Element) {
                 pending = false;
-            } else if (s instanceof Step.Child) {
-                if (pending) {
+            } else if (s instanceof Step.Child c) {
+                // Two children in one gap: the second's first key tells them apart, when it has one.
+                if (pending && !(before instanceof Step.Child && startsWithElement(schema, c.field()))) {
                     return "two children with no element between them";
                 }
                 pending = true;
@@ -334,6 +361,17 @@ public final class SchemaWalk {
             }
         }
         return null;
+    }
+
+    /** Whether every node a child field may point at starts its traversal with a scalar nonempty element. */
+    private static boolean startsWithElement(Schema schema, Field child) {
+        for (NodeType c : schema.concreteTypes(child.target().orElseThrow())) {
+            List<Step> steps = c.traversal();
+            if (steps.isEmpty() || !(steps.get(0) instanceof Step.Element e) || !e.field().nonempty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Null when {@link #get} descends the structure as a search tree; else why it scans. */
@@ -733,6 +771,13 @@ public final class SchemaWalk {
 
     // ------------------------------------------------------------------ search descent
 
+    /** The first (smallest) key under reference {@code x} of kind {@code k}, whose types start with an element. */
+    private int firstKey(int k, int x) {
+        int bits = kindBits[k];
+        int f = firstElem[kindTypes[k][x & ((1 << bits) - 1)]];
+        return crds(f)[(x >>> bits) * stride[f]];
+    }
+
     /** The descent of a search tree (see the class comment): O(depth) nodes, a binary search per array loop. */
     private double search(int root, int key) {
         int t = rootType;
@@ -754,8 +799,17 @@ public final class SchemaWalk {
                     }
                     g = 0;
                 } else if (kinds[s] == CHILD) {
-                    g = ints(ref)[h];
-                    gk = target[ref];
+                    int x = ints(ref)[h];
+                    if (!secondChild[t][s]) {
+                        g = x;
+                        gk = target[ref];
+                    } else if (x != 0) {
+                        if (g != 0 && key < firstKey(target[ref], x)) {
+                            break;
+                        }
+                        g = x;
+                        gk = target[ref];
+                    }
                 } else {
                     int e = loopElem[ref];
                     int ch = loopChild[ref];

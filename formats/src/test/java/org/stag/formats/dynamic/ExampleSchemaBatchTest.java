@@ -25,8 +25,8 @@ import org.stag.loaders.LoadOptions;
  * The user schemas of {@code cli/examples/} (files stag does not ship), loaded as {@code --format} loads them,
  * hold a real graph (ca-GrQc) and take batches of inserts and deletes through the Java API: after every batch
  * the matrix equals a {@code TreeMap} model edge by edge, and a bad batch is refused whole, changing nothing.
- * {@code btree8.schema} runs on the shipped B-tree code under its own name; {@code blocktree8.schema} and
- * {@code blocks5.schema} have no Java of their own, so their updates go through the generic collect, merge
+ * {@code btree8.schema} runs on the shipped B-tree code under its own name; {@code blocktree8.schema},
+ * {@code blocks5.schema} and {@code skiplist.schema} have no Java of their own, so their updates go through the generic collect, merge
  * and build, and every read through the schema-derived {@link SchemaWalk}.
  */
 class ExampleSchemaBatchTest {
@@ -42,7 +42,7 @@ class ExampleSchemaBatchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"btree8.schema", "blocktree8.schema", "blocks5.schema"})
+    @ValueSource(strings = {"btree8.schema", "blocktree8.schema", "blocks5.schema", "skiplist.schema"})
     void anExampleSchemaTakesBatchesOfInsertsAndDeletes(String name) throws IOException {
         DynamicFormat f = example(name);
         if (name.startsWith("btree")) {

@@ -54,11 +54,20 @@ class SchemaWalkTest {
                     false));
         }
         for (String user : new String[] {"blist5.schema", "blocktree4.schema", "bst-plain.schema", "stack.schema",
-            "btree-order8.schema"}) {
-            // bst-plain's elements are not nonempty: the walker scans it in order.
+            "btree-order8.schema", "skipblocks.schema"}) {
+            // bst-plain's elements are not nonempty, and the runs of skipblocks start with a block, not one
+            // element to look at: the walker scans both in order.
             boolean tree = user.equals("blocktree4.schema") || user.equals("btree-order8.schema");
             all.add(Arguments.of(user, (Supplier<DynamicFormat>) () -> UserSchemas.format(user), tree));
         }
+        all.add(Arguments.of("cli/examples/skiplist.schema", (Supplier<DynamicFormat>) () -> {
+            try {
+                return org.stag.formats.tensor.DynamicFormats.forSchema(
+                        org.stag.formats.schema.Schemas.load(java.nio.file.Path.of("..", "cli", "examples", "skiplist.schema")));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, true));
         List<Arguments> withModes = new ArrayList<>();
         for (Arguments a : all) {
             for (ValueMode m : ValueMode.values()) {
