@@ -84,6 +84,8 @@ public final class SchemaWalk {
     private final int[] target;
 
     private final boolean[] scalar;
+    /** Whether a traversal reads the field (elements, children, sizes): the fields {@link #unpack} fetches. */
+    private final boolean[] used;
 
     /**
      * Per node type: for a chain (a list node: one child, of its own type, after its elements, which are
@@ -110,6 +112,11 @@ public final class SchemaWalk {
     private static final class Scratch {
         int[] frames = new int[4 * 64];
         double value;
+        /** Per field of the walker running: its int array, and for elements its coordinates, values, positions. */
+        int[][] ints = new int[0][];
+        int[][] crd = new int[0][];
+        double[][] dv = new double[0][];
+        int[][] pv = new int[0][];
     }
 
     /**
@@ -152,6 +159,7 @@ public final class SchemaWalk {
         addend = new int[nf];
         target = new int[nf];
         scalar = new boolean[nf];
+        used = new boolean[nf];
         List<String> kinds = new ArrayList<>();
         for (int f = 0; f < nf; f++) {
             Field field = fields.get(f);
@@ -160,6 +168,7 @@ public final class SchemaWalk {
             layout[f] = pool[f].layout(field.name());
             element[f] = field.holdsElements();
             scalar[f] = !field.isArray();
+            used[f] = field.holdsElements() || field.holdsChildren() || field.kind() == FieldKind.SIZE;
             nonempty[f] = field.nonempty();
             inArena[f] = layout[f].inArena();
             stride[f] = layout[f].stride();
@@ -412,6 +421,7 @@ public final class SchemaWalk {
 
     // ------------------------------------------------------------------ arrays
 
+    /** The int array of field {@code f}: child handles, sizes, inline coordinates, arena offsets. */
     private int[] ints(int f) {
         return pool[f].ints(layout[f]);
     }
@@ -437,7 +447,7 @@ public final class SchemaWalk {
         };
     }
 
-    /** Slot 0 of array (or scalar) field {@code f} of node {@code h}. */
+    /** Slot 0 of array field {@code f} of node {@code h}. */
     private int base(int f, int h) {
         return inArena[f] ? ints(f)[h] : h * stride[f];
     }
@@ -447,8 +457,40 @@ public final class SchemaWalk {
         return sizeOf[f] < 0 ? addend[f] : ints(sizeOf[f])[h] + addend[f];
     }
 
-    private int loopLength(int l, int h) {
-        return loopSize[l] < 0 ? loopAddend[l] : ints(loopSize[l])[h] + loopAddend[l];
+    /**
+     * Points the scratch at every array a traversal reads, once per call: the machine then reads
+     * {@code sc.ints[f][h]} rather than going through the pool and the layout at every node. A read
+     * allocates nothing, so no array is replaced during the call; {@link #release} drops the references
+     * afterwards, so that a thread's scratch never keeps a dropped store's arrays alive.
+     */
+    private void unpack(Scratch sc) {
+        int nf = pool.length;
+        if (sc.ints.length < nf) {
+            sc.ints = new int[nf][];
+            sc.crd = new int[nf][];
+            sc.dv = new double[nf][];
+            sc.pv = new int[nf][];
+        }
+        for (int f = 0; f < nf; f++) {
+            if (!used[f]) {
+                continue;
+            }
+            sc.ints[f] = pool[f].ints(layout[f]);
+            if (element[f]) {
+                sc.crd[f] = crds(f);
+                sc.dv[f] = doubles(f);
+                sc.pv[f] = positions(f);
+            }
+        }
+    }
+
+    private void release(Scratch sc) {
+        for (int f = 0; f < pool.length; f++) {
+            sc.ints[f] = null;
+            sc.crd[f] = null;
+            sc.dv[f] = null;
+            sc.pv[f] = null;
+        }
     }
 
     // ------------------------------------------------------------------ the traversal machine
@@ -459,6 +501,21 @@ public final class SchemaWalk {
      * {@link #FOUND} with the value in the scratch, or something else).
      */
     private int run(int op, int root, int[] out, double[] val, int at, int key, Scratch sc) {
+        unpack(sc);
+        try {
+            return machine(op, root, out, val, at, key, sc);
+        } finally {
+            release(sc);
+        }
+    }
+
+    /**
+     * The machine: a frame is (node type, node, step, position in an interleaved array loop); a node's
+     * steps run in a loop until a child is entered, which saves the step to resume at (none when the child
+     * is the last step: a tail call) and continues with the child's frame.
+     */
+    private int machine(int op, int root, int[] out, double[] val, int at, int key, Scratch sc) {
+        int[][] in = sc.ints;
         int[] fr = sc.frames;
         fr[0] = rootType;
         fr[1] = root;
@@ -466,12 +523,12 @@ public final class SchemaWalk {
         fr[3] = 0;
         int sp = 1;
         int acc = op == COLLECT ? at : 0;
+        frames:
         while (sp > 0) {
             int o = 4 * (sp - 1);
             int t = fr[o];
             int h = fr[o + 1];
             int s = fr[o + 2];
-            int[] kinds = stepKind[t];
             if (s == 0 && chainLink[t] >= 0) {
                 // The chain is the rest of this subtree: its link is its nodes' last step.
                 sp--;
@@ -481,166 +538,174 @@ public final class SchemaWalk {
                 }
                 continue;
             }
-            if (s == kinds.length) {
-                sp--;
-                continue;
-            }
-            int ref = stepRef[t][s];
-            boolean last = s + 1 == kinds.length;
-            if (kinds[s] == ELEM) {
-                fr[o + 2] = s + 1;
-                acc = elements(op, ref, h * stride[ref], 1, out, val, acc, key, sc);
-            } else if (kinds[s] == CHILD) {
-                fr[o + 2] = s + 1;
-                int x = ints(ref)[h];
-                if (x != 0) {
-                    if (!last) {
+            int[] kinds = stepKind[t];
+            int[] refs = stepRef[t];
+            for (; s < kinds.length; s++) {
+                int ref = refs[s];
+                int kind = kinds[s];
+                if (kind == ELEM) {
+                    acc = element(op, ref, h * stride[ref], out, val, acc, key, sc);
+                    if (op == FIND && acc != 0) {
+                        return acc;
+                    }
+                } else if (kind == CHILD) {
+                    int x = in[ref][h];
+                    if (x == 0) {
+                        continue;
+                    }
+                    if (s + 1 < kinds.length) {
+                        fr[o + 2] = s + 1;
                         o = 4 * sp++;
                         fr = ensure(sc, o);
                     }
                     enter(fr, o, target[ref], x);
-                }
-            } else {
-                int[] members = loopMembers[ref];
-                int len = loopLength(ref, h);
-                if (members.length == 1 && element[members[0]]) {
-                    int f = members[0];
-                    fr[o + 2] = s + 1;
-                    acc = elements(op, f, base(f, h), Math.min(len, length(f, h)), out, val, acc, key, sc);
+                    continue frames;
                 } else {
+                    int[] members = loopMembers[ref];
+                    int len = loopSize[ref] < 0 ? loopAddend[ref] : in[loopSize[ref]][h] + loopAddend[ref];
+                    if (members.length == 1 && element[members[0]]) {
+                        int f = members[0];
+                        int b = inArena[f] ? in[f][h] : h * stride[f];
+                        int n = sizeOf[f] < 0 ? addend[f] : in[sizeOf[f]][h] + addend[f];
+                        acc = elements(op, f, b, Math.min(len, n), out, val, acc, key, sc);
+                        if (op == FIND && acc != 0) {
+                            return acc;
+                        }
+                        continue;
+                    }
                     // Interleaved members: position q = i * M + m is member m of iteration i.
                     int mCount = members.length;
                     int end = len * mCount;
-                    int q = fr[o + 3];
-                    boolean descended = false;
-                    while (q < end && !descended) {
+                    for (int q = fr[o + 3]; q < end; ) {
                         int i = q / mCount;
                         int f = members[q - i * mCount];
                         q++;
-                        if (i >= length(f, h)) {
+                        if (i >= (sizeOf[f] < 0 ? addend[f] : in[sizeOf[f]][h] + addend[f])) {
                             continue;
                         }
+                        int slot = (inArena[f] ? in[f][h] : h * stride[f]) + i;
                         if (element[f]) {
-                            acc = elements(op, f, base(f, h) + i, 1, out, val, acc, key, sc);
+                            acc = element(op, f, slot, out, val, acc, key, sc);
                             if (op == FIND && acc != 0) {
                                 return acc;
                             }
                             continue;
                         }
-                        int x = ints(f)[base(f, h) + i];
-                        if (x != 0) {
-                            descended = true;
-                            if (q == end && last) {
-                                enter(fr, o, target[f], x);
-                            } else {
-                                fr[o + 3] = q;
-                                if (q == end) {
-                                    fr[o + 2] = s + 1;
-                                    fr[o + 3] = 0;
-                                }
-                                o = 4 * sp++;
-                                fr = ensure(sc, o);
-                                enter(fr, o, target[f], x);
-                            }
+                        int x = in[f][slot];
+                        if (x == 0) {
+                            continue;
                         }
+                        if (q == end && s + 1 == kinds.length) {
+                            enter(fr, o, target[f], x);
+                        } else {
+                            fr[o + 2] = q == end ? s + 1 : s;
+                            fr[o + 3] = q == end ? 0 : q;
+                            o = 4 * sp++;
+                            fr = ensure(sc, o);
+                            enter(fr, o, target[f], x);
+                        }
+                        continue frames;
                     }
-                    if (!descended) {
-                        fr[o + 2] = s + 1;
-                        fr[o + 3] = 0;
-                    }
+                    fr[o + 3] = 0;
                 }
             }
-            if (op == FIND && acc != 0) {
-                return acc;
-            }
+            sp--;
         }
         return acc;
     }
 
     /**
-     * The nodes of chain type {@code t} from {@code h} on, as {@link #run} would visit them. Arrays are read
-     * once: a walk allocates nothing, so they stay the store's. A lookup in a chain of sorted blocks (or
-     * single elements) skips every block whose last stored element is below the key; in unordered blocks it
-     * compares every slot.
+     * The nodes of chain type {@code t} from {@code h} on, as {@link #machine} would visit them. A lookup in
+     * a chain of sorted blocks (or single elements) skips every block whose last stored element is below the
+     * key; in unordered blocks it compares every slot.
      */
     private int chain(int op, int t, int h, int[] out, double[] val, int acc, int key, Scratch sc) {
-        int[] link = ints(chainLink[t]);
+        int[][] in = sc.ints;
+        int[] link = in[chainLink[t]];
         int[] fs = chainElems[t];
-        if (op == FIND && fs.length == 1 && !inArena[fs[0]]) {
+        if (fs.length == 1 && !inArena[fs[0]]) {
             int f = fs[0];
-            int[] c = crds(f);
+            int[] c = sc.crd[f];
             boolean full = nonempty[f];
             int st = stride[f];
-            if (!ordered) {
-                // No order to stop at: every slot of every node is compared (an empty slot, -1, never matches).
-                int[] size = sizeOf[f] < 0 ? null : ints(sizeOf[f]);
-                int fixed = scalar[f] ? 1 : addend[f];
-                for (; h != 0; h = link[h]) {
-                    int b = h * st;
-                    int end = b + (size == null ? fixed : size[h] + fixed);
-                    for (int k = b; k < end; k++) {
-                        if (c[k] == key) {
-                            sc.value = value(f, k);
-                            return FOUND;
-                        }
-                    }
-                }
-                return 0;
-            }
+            int[] size = sizeOf[f] < 0 ? null : in[sizeOf[f]];
+            int fixed = scalar[f] ? 1 : addend[f];
             if (scalar[f] && full) {
-                // A list of single elements: the first node at or above the key decides.
+                // A list of single elements.
+                if (op == SIZE) {
+                    for (; h != 0; h = link[h]) {
+                        acc++;
+                    }
+                    return acc;
+                }
+                if (op == COLLECT) {
+                    double[] d = val == null ? null : sc.dv[f];
+                    int[] p = val == null ? null : sc.pv[f];
+                    for (; h != 0; h = link[h]) {
+                        int k = h * st;
+                        out[acc] = c[k];
+                        if (val != null) {
+                            val[acc] = d != null ? d[k] : p != null ? p[k] : 1.0;
+                        }
+                        acc++;
+                    }
+                    return acc;
+                }
                 for (; h != 0; h = link[h]) {
                     int x = c[h * st];
-                    if (x >= key) {
-                        if (x != key) {
-                            return ABSENT;
-                        }
-                        sc.value = value(f, h * st);
-                        return FOUND;
+                    if (x >= key && ordered) {
+                        return x == key ? found(sc, f, h * st) : ABSENT;
+                    }
+                    if (x == key) {
+                        return found(sc, f, h * st);
                     }
                 }
                 return 0;
             }
-            int[] size = sizeOf[f] < 0 ? null : ints(sizeOf[f]);
-            int fixed = scalar[f] ? 1 : addend[f];
-            for (; h != 0; h = link[h]) {
-                int b = h * st;
-                int last = b + (size == null ? fixed : size[h] + fixed) - 1;
-                while (!full && last >= b && c[last] < 0) {
-                    last--;
-                }
-                if (last < b || c[last] < key) {
-                    continue;
-                }
-                // The key is in this block or nowhere: the first slot at or above it decides.
-                int lo = b;
-                if (full) {
-                    int hi = last;
-                    while (lo < hi) {
-                        int mid = (lo + hi) >>> 1;
-                        if (c[mid] < key) {
-                            lo = mid + 1;
-                        } else {
-                            hi = mid;
+            if (op == FIND && ordered) {
+                for (; h != 0; h = link[h]) {
+                    int b = h * st;
+                    int last = b + (size == null ? fixed : size[h] + fixed) - 1;
+                    while (!full && last >= b && c[last] < 0) {
+                        last--;
+                    }
+                    if (last < b || c[last] < key) {
+                        continue;
+                    }
+                    // The key is in this block or nowhere: the first slot at or above it decides.
+                    int lo = b;
+                    if (full) {
+                        int hi = last;
+                        while (lo < hi) {
+                            int mid = (lo + hi) >>> 1;
+                            if (c[mid] < key) {
+                                lo = mid + 1;
+                            } else {
+                                hi = mid;
+                            }
+                        }
+                    } else {
+                        while (c[lo] < key) {
+                            lo++;
                         }
                     }
-                } else {
-                    while (c[lo] < key) {
-                        lo++;
-                    }
+                    return c[lo] == key ? found(sc, f, lo) : ABSENT;
                 }
-                if (c[lo] != key) {
-                    return ABSENT;
-                }
-                sc.value = value(f, lo);
-                return FOUND;
+                return 0;
             }
-            return 0;
+            for (; h != 0; h = link[h]) {
+                acc = elements(op, f, h * st, size == null ? fixed : size[h] + fixed, out, val, acc, key, sc);
+                if (op == FIND && acc != 0) {
+                    return acc;
+                }
+            }
+            return acc;
         }
         for (; h != 0; h = link[h]) {
             for (int f : fs) {
-                int n = scalar[f] ? 1 : length(f, h);
-                acc = elements(op, f, base(f, h), n, out, val, acc, key, sc);
+                int b = inArena[f] ? in[f][h] : h * stride[f];
+                int n = scalar[f] ? 1 : sizeOf[f] < 0 ? addend[f] : in[sizeOf[f]][h] + addend[f];
+                acc = elements(op, f, b, n, out, val, acc, key, sc);
                 if (op == FIND && acc != 0) {
                     return acc;
                 }
@@ -666,12 +731,44 @@ public final class SchemaWalk {
         fr[o + 3] = 0;
     }
 
+    /** Records slot {@code k} of field {@code f} as the one found. */
+    private static int found(Scratch sc, int f, int k) {
+        double[] d = sc.dv[f];
+        int[] p = sc.pv[f];
+        sc.value = d != null ? d[k] : p != null ? p[k] : 1.0;
+        return FOUND;
+    }
+
+    /** Handles the one element in slot {@code k} of field {@code f} for {@code op}; returns the new accumulator. */
+    private int element(int op, int f, int k, int[] out, double[] val, int acc, int key, Scratch sc) {
+        int c = sc.crd[f][k];
+        if (c < 0 && !nonempty[f]) {
+            return acc;
+        }
+        if (op == COLLECT) {
+            out[acc] = c;
+            if (val != null) {
+                double[] d = sc.dv[f];
+                int[] p = sc.pv[f];
+                val[acc] = d != null ? d[k] : p != null ? p[k] : 1.0;
+            }
+            return acc + 1;
+        }
+        if (op == SIZE) {
+            return acc + 1;
+        }
+        if (c == key) {
+            return found(sc, f, k);
+        }
+        return ordered && c > key ? ABSENT : 0;
+    }
+
     /** Handles slots {@code [b, b + n)} of element field {@code f} for {@code op}; returns the new accumulator. */
     private int elements(int op, int f, int b, int n, int[] out, double[] val, int acc, int key, Scratch sc) {
         if (n <= 0) {
             return acc;
         }
-        int[] c = crds(f);
+        int[] c = sc.crd[f];
         boolean full = nonempty[f];
         if (op == SIZE) {
             if (full) {
@@ -685,23 +782,19 @@ public final class SchemaWalk {
             return acc;
         }
         if (op == COLLECT) {
+            double[] d = val == null ? null : sc.dv[f];
+            int[] p = val == null ? null : sc.pv[f];
             if (full) {
                 System.arraycopy(c, b, out, acc, n);
-                if (val != null) {
-                    double[] d = doubles(f);
-                    if (d != null) {
-                        System.arraycopy(d, b, val, acc, n);
-                    } else {
-                        int[] p = positions(f);
-                        for (int k = 0; k < n; k++) {
-                            val[acc + k] = p != null ? p[b + k] : 1.0;
-                        }
+                if (d != null) {
+                    System.arraycopy(d, b, val, acc, n);
+                } else if (val != null) {
+                    for (int k = 0; k < n; k++) {
+                        val[acc + k] = p != null ? p[b + k] : 1.0;
                     }
                 }
                 return acc + n;
             }
-            double[] d = val == null ? null : doubles(f);
-            int[] p = val == null ? null : positions(f);
             for (int k = b; k < b + n; k++) {
                 if (c[k] >= 0) {
                     out[acc] = c[k];
@@ -722,8 +815,7 @@ public final class SchemaWalk {
         if (!ordered) {
             for (int k = b; k < hi; k++) {
                 if (c[k] == key) {
-                    sc.value = value(f, k);
-                    return FOUND;
+                    return found(sc, f, k);
                 }
             }
             return 0;
@@ -742,11 +834,7 @@ public final class SchemaWalk {
                     top = mid;
                 }
             }
-            if (c[lo] == key) {
-                sc.value = value(f, lo);
-                return FOUND;
-            }
-            return ABSENT;
+            return c[lo] == key ? found(sc, f, lo) : ABSENT;
         }
         // Empty slots (-1) may lie anywhere: skip the block when its last stored coordinate is below the key.
         int k = hi - 1;
@@ -759,11 +847,7 @@ public final class SchemaWalk {
         for (k = b; k < hi; k++) {
             int x = c[k];
             if (x >= key) {
-                if (x == key) {
-                    sc.value = value(f, k);
-                    return FOUND;
-                }
-                return ABSENT;
+                return x == key ? found(sc, f, k) : ABSENT;
             }
         }
         return 0;
