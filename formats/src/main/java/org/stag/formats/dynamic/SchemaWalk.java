@@ -95,6 +95,15 @@ public final class SchemaWalk {
     private final int[] chainLink;
     /** Per chain type: its element fields in traversal order. */
     private final int[][] chainElems;
+    /**
+     * Per node type: for a binary tree node (a child of its own type, elements as scalars or arrays looped
+     * alone, a child of its own type), the two children; else -1. Such subtrees are walked by an in-order
+     * loop with a stack of nodes, not the machine.
+     */
+    private final int[] binLeft;
+    private final int[] binRight;
+    /** Per binary tree type: its element fields in traversal order. */
+    private final int[][] binElems;
 
     /**
      * Per node type, per step: a child that directly follows another child (a skip list's successor after
@@ -111,6 +120,7 @@ public final class SchemaWalk {
     /** Per-thread frames of the traversal machine, four ints each, grown on demand and kept. */
     private static final class Scratch {
         int[] frames = new int[4 * 64];
+        int[] nodes = new int[64];
         double value;
         /** Per field of the walker running: its int array, and for elements its coordinates, values, positions. */
         int[][] ints = new int[0][];
@@ -236,6 +246,37 @@ public final class SchemaWalk {
             }
             firstElem[t] = steps.isEmpty() || !(steps.get(0) instanceof Step.Element e) || !e.field().nonempty() ? -1
                     : fieldId.get(t).get(e.field().name());
+        }
+        binLeft = new int[types.size()];
+        binRight = new int[types.size()];
+        binElems = new int[types.size()][];
+        for (int t = 0; t < types.size(); t++) {
+            binLeft[t] = -1;
+            binRight[t] = -1;
+            NodeType type = types.get(t);
+            List<Step> steps = type.traversal();
+            int last = steps.size() - 1;
+            if (last < 2 || !(steps.get(0) instanceof Step.Child l) || !(steps.get(last) instanceof Step.Child r)
+                    || !l.field().target().orElseThrow().equals(type.name())
+                    || !r.field().target().orElseThrow().equals(type.name())) {
+                continue;
+            }
+            List<Integer> elems = new ArrayList<>();
+            for (Step step : steps.subList(1, last)) {
+                if (step instanceof Step.Element e) {
+                    elems.add(fieldId.get(t).get(e.field().name()));
+                } else if (step instanceof Step.ArrayLoop a && a.members().size() == 1 && a.members().get(0).holdsElements()) {
+                    elems.add(fieldId.get(t).get(a.members().get(0).name()));
+                } else {
+                    elems = null;
+                    break;
+                }
+            }
+            if (elems != null) {
+                binLeft[t] = fieldId.get(t).get(l.field().name());
+                binRight[t] = fieldId.get(t).get(r.field().name());
+                binElems[t] = elems.stream().mapToInt(Integer::intValue).toArray();
+            }
         }
         chainLink = new int[types.size()];
         chainElems = new int[types.size()][];
@@ -529,10 +570,10 @@ public final class SchemaWalk {
             int t = fr[o];
             int h = fr[o + 1];
             int s = fr[o + 2];
-            if (s == 0 && chainLink[t] >= 0) {
-                // The chain is the rest of this subtree: its link is its nodes' last step.
+            if (s == 0 && (chainLink[t] >= 0 || binLeft[t] >= 0)) {
+                // A chain or a binary tree is the whole subtree: a tight loop walks it.
                 sp--;
-                acc = chain(op, t, h, out, val, acc, key, sc);
+                acc = chainLink[t] >= 0 ? chain(op, t, h, out, val, acc, key, sc) : binary(op, t, h, out, val, acc, key, sc);
                 if (op == FIND && acc != 0) {
                     return acc;
                 }
@@ -710,6 +751,40 @@ public final class SchemaWalk {
                     return acc;
                 }
             }
+        }
+        return acc;
+    }
+
+    /** The binary tree of type {@code t} under {@code h}, in order, as {@link #machine} would visit it. */
+    private int binary(int op, int t, int h, int[] out, double[] val, int acc, int key, Scratch sc) {
+        int[][] in = sc.ints;
+        int[] left = in[binLeft[t]];
+        int[] right = in[binRight[t]];
+        int[] fs = binElems[t];
+        int[] stack = sc.nodes;
+        int sp = 0;
+        while (h != 0 || sp > 0) {
+            while (h != 0) {
+                if (sp == stack.length) {
+                    stack = java.util.Arrays.copyOf(stack, 2 * sp);
+                    sc.nodes = stack;
+                }
+                stack[sp++] = h;
+                h = left[h];
+            }
+            h = stack[--sp];
+            for (int f : fs) {
+                if (scalar[f]) {
+                    acc = element(op, f, h * stride[f], out, val, acc, key, sc);
+                } else {
+                    int b = inArena[f] ? in[f][h] : h * stride[f];
+                    acc = elements(op, f, b, sizeOf[f] < 0 ? addend[f] : in[sizeOf[f]][h] + addend[f], out, val, acc, key, sc);
+                }
+                if (op == FIND && acc != 0) {
+                    return acc;
+                }
+            }
+            h = right[h];
         }
         return acc;
     }
