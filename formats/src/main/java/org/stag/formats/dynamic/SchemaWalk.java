@@ -763,6 +763,39 @@ public final class SchemaWalk {
         int[] fs = binElems[t];
         int[] stack = sc.nodes;
         int sp = 0;
+        if (op != FIND && fs.length == 1 && scalar[fs[0]]) {
+            // One element per node (a BST, a red-black tree): counted or copied inline.
+            int f = fs[0];
+            int[] c = sc.crd[f];
+            int st = stride[f];
+            boolean full = nonempty[f];
+            double[] d = val == null ? null : sc.dv[f];
+            int[] p = val == null ? null : sc.pv[f];
+            while (h != 0 || sp > 0) {
+                while (h != 0) {
+                    if (sp == stack.length) {
+                        stack = java.util.Arrays.copyOf(stack, 2 * sp);
+                        sc.nodes = stack;
+                    }
+                    stack[sp++] = h;
+                    h = left[h];
+                }
+                h = stack[--sp];
+                int k = h * st;
+                int x = c[k];
+                if (full || x >= 0) {
+                    if (op == COLLECT) {
+                        out[acc] = x;
+                        if (val != null) {
+                            val[acc] = d != null ? d[k] : p != null ? p[k] : 1.0;
+                        }
+                    }
+                    acc++;
+                }
+                h = right[h];
+            }
+            return acc;
+        }
         while (h != 0 || sp > 0) {
             while (h != 0) {
                 if (sp == stack.length) {
