@@ -3,6 +3,12 @@ package org.stag.formats.tensor;
 import it.unimi.dsi.fastutil.doubles.DoubleArrays;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.UpdateBatch;
+import org.stag.formats.dynamic.UpdateStats;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.Capability;
 import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
@@ -16,13 +22,23 @@ import org.stag.formats.level.SingletonLevel;
  * A sparse tensor of any order: dimensions (per mode), a {@link Format}, one {@link Level} per mode in
  * the format's mode order, and the component {@link Values} indexed by the last level's positions (for a
  * double tensor whose last level is dynamic, the values live in that level's nodes and
- * {@link #values()} is empty). Components that are not stored have the fill value.
+ * {@link #values()} is empty). Components that are not stored have the fill value. With
+ * {@link ConstantValues} (a pattern) every stored component has the same value and no array is held; a
+ * dynamic last level then carries only coordinates ({@code ValueMode.NONE}).
  *
- * <p>Built once from coordinates ({@link #build}) or from another tensor ({@link #convert}) and read-only
- * afterwards. Static levels may be read by many threads at once (each with its own cursor); dynamic
- * levels follow their {@code NodeStore}'s rule of one thread at a time.
+ * <p>Views: {@link #withValues} makes a tensor that shares this one's levels and differs only in its
+ * values (a graph's pattern {@code A} over the structure of its weights {@code W}).
+ *
+ * <p>Built from coordinates ({@link #build}), from CSR rows ({@link #fromCsr}) or from another tensor
+ * ({@link #convert}). A matrix whose last level is dynamic takes batch updates ({@link #insertBatch},
+ * {@link #deleteBatch}; see {@link #takesBatches}), which may grow its dimensions; every other tensor is
+ * read-only once built. Readers may run on many threads at once (each with its own cursor), but not while
+ * a batch is applied.
  */
 public final class Tensor {
+    /** Calls of {@link #convert}, over all tensors: tests show that a path converts nothing. */
+    private static final LongAdder CONVERSIONS = new LongAdder();
+
     private final Format format;
     private final int[] dims;
     private final Level[] levels;
@@ -41,7 +57,9 @@ public final class Tensor {
      * sorted into the format's level order; when a coordinate occurs more than once the last occurrence
      * wins. Every given component is stored, even one equal to the fill value (an explicit fill value);
      * dense levels also store every coordinate of their dimension, with the fill value where none was
-     * given. The tensor takes the type and fill value of {@code values}.
+     * given. The tensor takes the type and fill value of {@code values}. With {@link ConstantValues} the
+     * tensor holds no value array (a dynamic last level stores coordinates only), unless its last level is
+     * dense and not every position was given (those positions hold the fill value).
      *
      * @param dims        size of each mode
      * @param coordinates one array per mode, each at least {@code values.size()} long
@@ -119,6 +137,7 @@ public final class Tensor {
      * must).
      */
     public Tensor convert(Format target) {
+        CONVERSIONS.increment();
         if (target.order() != order()) {
             throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
         }
@@ -168,6 +187,11 @@ public final class Tensor {
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
     }
 
+    /** How many times {@link #convert} has been called, by any thread, since the class was loaded. */
+    public static long conversionCount() {
+        return CONVERSIONS.sum();
+    }
+
     /**
      * {@link #convert} of a dense vector: one pass over the values array (no cursor), then assembly of the
      * non-fill entries, which are already in coordinate order. Frontiers switch format this way every
@@ -191,6 +215,102 @@ public final class Tensor {
             }
         }
         return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, count, values, index);
+    }
+
+    /**
+     * A matrix in format {@code f} from CSR rows without sorting: row {@code r} holds columns
+     * {@code col[rowPtr[r], rowPtr[r + 1])}, sorted and unique, with values {@code vals} at the same indices
+     * ({@code null}: a pattern). For a dense or dynamic row level over a dynamic last level the rows are
+     * built in parallel, shard by shard, each through the format's bulk {@code build} (trees balanced
+     * bottom-up), without expanding them to coordinates. The arrays are read, not kept, except that the
+     * values of {@link ValueMode#POSITION} become the tensor's value array.
+     *
+     * @param lastMode how a dynamic last level stores values: {@link ValueMode#DOUBLE} inline (a pattern
+     *                 stores ones), or {@link ValueMode#POSITION} (element {@code k} of the CSR has position
+     *                 {@code k}; a pattern gets {@code true} values with fill {@code false});
+     *                 or {@link ValueMode#NONE} (a pattern: elements carry only coordinates, and
+     *                 the values are constant {@code true} with fill {@code false}). Ignored by formats without a dynamic last level.
+     * @throws IllegalArgumentException if the CSR arrays are malformed (naming the first bad row)
+     */
+    public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
+                                 int threads) {
+        CsrRows.check(f, rows, cols, rowPtr, col, vals, threads);
+        if (CsrRows.shardedBuild(f)) {
+            return CsrRows.build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
+        }
+        // FALL-BACK for the formats the sharded build does not cover (static last levels; dense,compressed
+        // adopting the arrays is the graph helper's branch): coordinates assembled by the general build.
+        return CsrRows.viaBuild(f, rows, cols, rowPtr, col, vals);
+    }
+
+    /**
+     * Whether this tensor takes {@link #insertBatch} and {@link #deleteBatch}: a matrix in row-major mode
+     * order whose last level is dynamic with {@link Capability#INSERT} and stores values inline or none,
+     * under a dense row level or a dynamic one with {@link Capability#INSERT}.
+     */
+    public boolean takesBatches() {
+        return Batches.takes(this);
+    }
+
+    /**
+     * Merges {@code n} entries into the matrix: entry {@code k} is {@code (rows[k], cols[k])} (mode order:
+     * rows are mode 0) with value {@code vals[k]} ({@code vals} null: 1; ignored by a pattern). A
+     * coordinate already stored gets the new value; a coordinate repeated in the batch takes its last
+     * value. The batch is checked whole first and changes nothing if refused. Shards are updated in
+     * parallel on {@code threads} threads. With {@link BatchGrowth#ADD_VERTICES} a coordinate beyond the
+     * dimensions grows them (rows and columns alike) to cover it.
+     *
+     * @throws IllegalArgumentException      naming the first bad entry: a negative coordinate, one outside
+     *                                       the dimensions under {@link BatchGrowth#FIXED}, a non-finite value
+     * @throws UnsupportedOperationException if the format does not take batches ({@link #takesBatches})
+     */
+    public UpdateStats insertBatch(int[] rows, int[] cols, double[] vals, int n, int threads, BatchGrowth growth) {
+        return Batches.insert(this, rows, cols, vals, n, threads, growth);
+    }
+
+    /**
+     * Removes the stored coordinates among {@code (rows[k], cols[k])}, {@code k < n}; absent ones are
+     * counted as missing. Checked whole first, like {@link #insertBatch}; the dimensions stay.
+     */
+    public UpdateStats deleteBatch(int[] rows, int[] cols, int n, int threads) {
+        return Batches.delete(this, rows, cols, n, threads);
+    }
+
+    /** Sets the size of mode {@code m} (only a batch that adds vertices grows a tensor). */
+    void growDimension(int m, int size) {
+        dims[m] = size;
+    }
+
+    /**
+     * A view of this tensor with other values: the same format, dimensions and levels (shared, not
+     * copied), read through {@code v}. Constant values fit any tensor (they are sized to the last level);
+     * an array must have one value per last-level position, and a dynamic last level that holds its
+     * doubles inline takes only empty double values (the inline values, read with {@code v}'s fill). A dense
+     * last level stores every position, so a constant view over it gives every entry the constant.
+     *
+     * @throws IllegalArgumentException if {@code v} does not fit
+     */
+    public Tensor withValues(Values v) {
+        if (v instanceof ConstantValues c) {
+            return new Tensor(format, dims, levels, c.resized(levels.length == 0 ? 1 : levels[levels.length - 1].size()));
+        }
+        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()) {
+            if (!d.holdsValues()) {
+                throw new IllegalArgumentException("format " + format + ": the last level stores no values (a pattern),"
+                        + " so only constant values fit, not " + v);
+            }
+            if (v.type() != ValueType.DOUBLE || v.size() != 0) {
+                throw new IllegalArgumentException("format " + format + ": the last level holds its doubles inline,"
+                        + " so only constant values or empty double values fit, not " + v);
+            }
+            return new Tensor(format, dims, levels, v);
+        }
+        int expected = levels.length == 0 ? 1 : levels[levels.length - 1].size();
+        if (v.size() != expected) {
+            throw new IllegalArgumentException(v.size() + " values for the " + expected + " positions of the last level of "
+                    + format + ": " + v);
+        }
+        return new Tensor(format, dims, levels, v);
     }
 
     /** The format. */
@@ -232,9 +352,13 @@ public final class Tensor {
         return values.type();
     }
 
-    /** Whether the values are stored in the nodes of a dynamic last level rather than in {@link #values()}. */
+    /**
+     * Whether the values are read from the nodes of a dynamic last level rather than from {@link #values()}
+     * (false for a view with constant values over such a level: the stored doubles are not read).
+     */
     public boolean valuesInLastLevel() {
-        return levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && d.holdsValues();
+        return !values.isConstant() && levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d
+                && d.holdsValues();
     }
 
     /** A new cursor over the stored components in level order. */
@@ -283,8 +407,9 @@ public final class Tensor {
 
     /**
      * Position of the value of the component at {@code coords} (by mode), -1 when it is not stored. When
-     * the last level holds the values, the value goes to {@code out[0]} and 0 is returned. A stored NaN
-     * in such a level reads as absent ({@code DynamicFormat.get} returns NaN for both).
+     * the last level carries no positions (it holds the values, or only coordinates), the value it stores
+     * (1.0 for coordinates only) goes to {@code out[0]} and 0 is returned. A stored NaN in such a level
+     * reads as absent ({@code DynamicFormat.get} returns NaN for both).
      */
     private int find(int[] coords, double[] out) {
         if (coords.length != order()) {
@@ -331,7 +456,7 @@ public final class Tensor {
             return -1;
         }
         DynamicLevel d = (DynamicLevel) l;
-        if (d.holdsValues()) {
+        if (!d.carriesPositions()) {
             double v = d.value(p, i);
             if (Double.isNaN(v)) {
                 return -1;
@@ -390,6 +515,13 @@ public final class Tensor {
                 d.check();
             }
             parentSize = l.size();
+        }
+        if (values.isConstant()) {
+            return; // every index reads the constant, whatever the level's size has become
+        }
+        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()
+                && !d.holdsValues()) {
+            throw new IllegalStateException("the last level stores no values, but the values are not constant: " + values);
         }
         int expected = levels.length == 0 ? 1 : valuesInLastLevel() ? 0 : parentSize;
         if (values.size() != expected) {

@@ -114,6 +114,7 @@ final class SchemaSearch {
             }
         }
         Block rootBlock = all.open(v.rl + ":");
+        m.enter(rootBlock, parent);
         rootBlock.line("int " + v.r + " = " + m.p + "_roots[" + parent + "]");
         node(rootBlock, v, m.root, v.r, k, result, "break " + v.rl);
         if (!loop) {
@@ -241,7 +242,7 @@ final class SchemaSearch {
     }
 
     private void found(Block b, Names v, SchemaModel.FieldInfo f, String index, String result) {
-        b.line(result + " = " + m.carriedArray(f) + "[" + index + "]");
+        b.line(result + " = " + m.carriedAt(f, index));
         b.line("break " + v.l);
     }
 
