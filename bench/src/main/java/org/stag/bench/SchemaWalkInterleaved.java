@@ -24,9 +24,14 @@ import org.stag.loaders.Graph;
  *
  * <p>Give one format per JVM (the third argument) for numbers that count: the walker is one piece of code for
  * every schema, so in a JVM that has run several formats its branch profile is theirs too, while each
- * hand-written reader had its own. Measured so on the 2-core machine before the hand-written readers were
- * deleted (scale 16, 21 rounds, walker/format): list 0.82, blist 0.86, blist-gaps 0.93, blist-fixed 0.60,
- * blist-unsorted 0.90, vblist 0.85, ttree 1.06, btree 0.83, bst 0.97, rbtree 1.02, ctree 0.97.
+ * hand-written reader had its own. Measured so on the shared 2-core machine (load 13 to 17) against the
+ * hand-written readers before they were deleted, scale 16, walker/format, median of 21 rounds for get and
+ * 11 for collect:
+ * <pre>
+ *            list blist -gaps -fixed -unsorted vblist ttree btree  bst rbtree ctree
+ *   get      0.96  0.95  0.84   0.90      1.13   0.91  0.98  0.72 0.95   1.05  0.94
+ *   collect  0.72  1.43  1.31   0.73      1.18   1.76  0.58  0.87 1.25   1.05  1.29
+ * </pre>
  *
  * <pre>for f in list blist ctree; do
  *   java -cp bench/target/benchmarks.jar org.stag.bench.SchemaWalkInterleaved 16 21 $f | tail -1

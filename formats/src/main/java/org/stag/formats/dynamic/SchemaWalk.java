@@ -22,7 +22,9 @@ import org.stag.formats.schema.Step;
  *       step, index in an array loop): elements come in {@code seq} order, in storage order for an unordered
  *       schema. A child that is its node's last step replaces the frame (a tail call), so lists and right
  *       spines need no stack; empty slots (coordinate -1) of fields that are not {@code nonempty} are
- *       skipped.</li>
+ *       skipped. Subtrees of two shapes read off the traversal are walked by tight loops instead: chains
+ *       (list nodes) by following the link, binary tree nodes (a child of their own type on each side of
+ *       their elements) in order with a stack of nodes.</li>
  *   <li>{@link #size} runs the same machine but counts: an array whose field is {@code nonempty} adds its
  *       length without reading its elements.</li>
  *   <li>{@link #get} descends a search tree the way the engine's generated {@code locate} does: a node's
@@ -34,8 +36,8 @@ import org.stag.formats.schema.Step;
  *       the first coordinate at or above the key (a sorted block whose last element is below it is skipped
  *       whole), or, for an unordered schema, the whole structure.</li>
  * </ul>
- * Nothing is allocated per element: frames live in a per-thread int array, pool arrays are read through
- * their {@link NodePool} once per node. A walk only reads, so threads may walk one store at once.
+ * Nothing is allocated per element: frames and node stacks live in per-thread int arrays, and the pool
+ * arrays a walk reads are fetched once per call. A walk only reads, so threads may walk one store at once.
  */
 public final class SchemaWalk {
     private static final int ELEM = 0;
