@@ -15,8 +15,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.stag.formats.dynamic.BuiltinFormats;
+import org.stag.formats.dynamic.CsrMatrix;
+import org.stag.formats.dynamic.DynamicMatrix;
 import org.stag.formats.dynamic.MutableMatrix;
-import org.stag.formats.graph.GraphFormats;
+import org.stag.formats.dynamic.NestedMatrix;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
 import org.stag.loaders.gen.GeneratorOptions;
@@ -68,7 +71,7 @@ public class UpdateBenchmark {
         Graph g = BenchGraphs.kronGraph(scale, 16, threads);
         long start = System.nanoTime();
         String f = format.replace(':', ',');
-        matrix = GraphFormats.buildMutable(f, g, threads);
+        matrix = mutable(f, g);
         System.out.printf("%n# %s: %d edges, %.2f bytes/edge (CSR %.2f), built in %.2f s%n", format, matrix.numEdges(),
                 (double) matrix.memoryBytes() / matrix.numEdges(), (double) g.memoryBytes() / g.numEdges(),
                 (System.nanoTime() - start) / 1e9);
@@ -76,6 +79,18 @@ public class UpdateBenchmark {
         // A CSR merge rebuild costs tens of milliseconds whatever the batch: ten of them make a long enough shot.
         int edgesPerOp = f.equals("dense,compressed") ? 10 * batchSize : 100_000;
         batchesPerOp = Math.max(1, Math.min(edgesPerOp, 100_000) / batchSize);
+    }
+
+    // TODO(shard): build a GraphTensor and update it through Tensor.insertBatch once batches land on Tensor.
+    private MutableMatrix mutable(String f, Graph g) {
+        String[] levels = f.split(",");
+        if (f.equals("dense,compressed")) {
+            return new CsrMatrix(g);
+        }
+        if (levels[0].equals("dense")) {
+            return DynamicMatrix.build(BuiltinFormats.byName(levels[1]), g, threads);
+        }
+        return NestedMatrix.build(BuiltinFormats.byName(levels[0]), BuiltinFormats.byName(levels[1]), g, threads);
     }
 
     @Setup(Level.Iteration)

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stag.formats.graph.GraphFormats;
+import org.stag.formats.graph.GraphTensor;
 
 /** {@code --format} on info and convert. */
 class FormatOptionTest {
@@ -24,7 +24,7 @@ class FormatOptionTest {
     }
 
     static java.util.List<String> formats() {
-        java.util.List<String> out = new java.util.ArrayList<>(GraphFormats.updatable());
+        java.util.List<String> out = new java.util.ArrayList<>(GraphTensor.shippedFormats());
         out.add("dense,hashed");
         out.add("list,list");
         return out;

@@ -3,6 +3,9 @@ package org.stag.formats.tensor;
 import it.unimi.dsi.fastutil.doubles.DoubleArrays;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
@@ -23,6 +26,10 @@ import org.stag.formats.level.SingletonLevel;
  * levels follow their {@code NodeStore}'s rule of one thread at a time.
  */
 public final class Tensor {
+    /** Calls of {@link #convert}, all orders, and of order 2 and more (graphs, not frontiers). */
+    private static final LongAdder CONVERSIONS = new LongAdder();
+    private static final LongAdder MATRIX_CONVERSIONS = new LongAdder();
+
     private final Format format;
     private final int[] dims;
     private final Level[] levels;
@@ -85,6 +92,87 @@ public final class Tensor {
     }
 
     /**
+     * The order-2 tensor of a CSR matrix: row {@code r} holds the columns {@code col[rowPtr[r] .. rowPtr[r+1])},
+     * sorted and unique, with values {@code vals} at the same indices ({@code null}: a pattern, every stored
+     * component {@code true}, fill {@code false}; else doubles with fill 0). In {@code dense,compressed} the
+     * arrays are adopted, not copied: the tensor's levels read {@code rowPtr} and {@code col} and its values
+     * {@code vals}, so the caller must not change them. Other formats are assembled from the coordinates.
+     *
+     * @param lastMode how a dynamic last level stores what follows an element (a pattern builds
+     *                 {@link ValueMode#POSITION} until pattern levels exist)
+     * @param threads  threads a parallel build may use
+     * @throws IllegalArgumentException if the arrays do not describe a {@code rows x cols} CSR matrix
+     */
+    public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals,
+                                 ValueMode lastMode, int threads) {
+        if (f.order() != 2) {
+            throw new IllegalArgumentException("a CSR matrix is an order-2 tensor, not format " + f);
+        }
+        if (rows < 0 || cols < 0 || rowPtr.length != rows + 1) {
+            throw new IllegalArgumentException(rowPtr.length + " row offsets for a " + rows + " x " + cols + " matrix");
+        }
+        int m = rowPtr[rows];
+        if (m > col.length || (vals != null && m > vals.length)) {
+            throw new IllegalArgumentException(m + " entries, but " + col.length + " columns"
+                    + (vals == null ? "" : " and " + vals.length + " values"));
+        }
+        // TODO(const): a pattern becomes Values.constant(BOOL, true, false, m) once ConstantValues exist.
+        Values values;
+        if (vals != null) {
+            // Values are indexed by position, so spare capacity past m is cut off (the loaders leave none).
+            values = Values.ofDoubles(vals.length == m ? vals : Arrays.copyOf(vals, m), 0.0);
+        } else {
+            boolean[] present = new boolean[m];
+            Arrays.fill(present, true);
+            values = Values.ofBools(present, false);
+        }
+        if (f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+                && f.level(1).equals(StaticLevelFormat.COMPRESSED)) {
+            return adoptCsr(f, rows, cols, rowPtr, col, values);
+        }
+        int[] rowOf = new int[m];
+        for (int r = 0; r < rows; r++) {
+            Arrays.fill(rowOf, rowPtr[r], rowPtr[r + 1], r);
+        }
+        int[] colOf = col.length == m ? col : Arrays.copyOf(col, m);
+        return build(f, new int[] {rows, cols}, new int[][] {rowOf, colOf}, values);
+    }
+
+    /** {@code dense,compressed} over the given arrays: the CSR arrays become the levels as they are. */
+    private static Tensor adoptCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, Values values) {
+        DenseLevel top = (DenseLevel) Level.create(f.level(0), rows, ValueMode.POSITION);
+        top.insertInit(1);
+        CompressedLevel bottom = (CompressedLevel) Level.create(f.level(1), cols, ValueMode.POSITION);
+        bottom.adopt(rows, rowPtr, col);
+        return new Tensor(f, new int[] {rows, cols}, new Level[] {top, bottom}, values);
+    }
+
+    /**
+     * A view of this tensor with other values: the same format, dimensions and {@link Level} objects
+     * (shared, not copied), read through {@code v}. A graph's pattern and its weights are two views of one
+     * structure. {@code v} must cover the last level's positions (none when the last level holds the values).
+     *
+     * @throws IllegalArgumentException if {@code v} does not fit the last level
+     */
+    public Tensor withValues(Values v) {
+        int expected = levels.length == 0 ? 1 : valuesInLastLevel() ? 0 : levels[levels.length - 1].size();
+        if (v.size() != expected) {
+            throw new IllegalArgumentException(v.size() + " values for " + expected + " last-level positions of " + format);
+        }
+        return new Tensor(format, dims, levels, v);
+    }
+
+    /** Calls of {@link #convert} so far in this JVM, of tensors of every order. */
+    public static long conversionCount() {
+        return CONVERSIONS.sum();
+    }
+
+    /** Calls of {@link #convert} so far of tensors of order 2 or more (matrices: graphs, not vectors). */
+    public static long matrixConversionCount() {
+        return MATRIX_CONVERSIONS.sum();
+    }
+
+    /**
      * A tensor whose levels are all dense, wrapping {@code values} (one per position, row-major in level
      * order) without copying: how a kernel hands back a dense result it wrote in place.
      *
@@ -123,6 +211,10 @@ public final class Tensor {
             throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
         }
         int order = order();
+        CONVERSIONS.increment();
+        if (order >= 2) {
+            MATRIX_CONVERSIONS.increment();
+        }
         if (order == 1 && levels[0] instanceof DenseLevel && !valuesInLastLevel()) {
             return convertDenseVector(target);
         }
