@@ -8,8 +8,7 @@ import java.util.List;
 import java.util.Set;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ValueMode;
-import org.stag.formats.level.CompressedLevel;
-import org.stag.formats.level.DenseLevel;
+import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatException;
 import org.stag.formats.tensor.FormatParser;
@@ -45,19 +44,49 @@ public final class GraphTensor {
     private final Format format;
     private final int threads;
     private final int n;
+    /** {@code dense,compressed}: one position per edge in CSR order, so A and W share their levels. */
+    private final boolean csr;
     private Direction out;
     private Direction in;
     private Tensor id;
     private long buildNanos;
     private long version;
 
-    /** One direction of the graph: its structure (the pattern) and the weights view, once asked. */
-    private static final class Direction {
-        final Tensor pattern;
-        Tensor weights;
+    /**
+     * One direction of the graph, from its CSR arrays: the pattern and the weights, each built when first
+     * asked; in {@code dense,compressed} the second is a view of the first's levels.
+     */
+    private final class Direction {
+        final int[] rowPtr;
+        final int[] col;
+        final double[] weights;
+        Tensor pattern;
+        Tensor weighted;
 
-        Direction(Tensor pattern) {
-            this.pattern = pattern;
+        Direction(int[] rowPtr, int[] col, double[] weights) {
+            this.rowPtr = rowPtr;
+            this.col = col;
+            this.weights = weights;
+        }
+
+        Tensor pattern() {
+            if (pattern == null) {
+                long t0 = System.nanoTime();
+                // TODO(const): Values.constant(BOOL, true, false, m) and a ValueMode.NONE dynamic last level.
+                pattern = weighted != null && csr ? weighted.withValues(trues(rowPtr[n]))
+                        : Tensor.fromCsr(format, n, n, rowPtr, col, null, ValueMode.POSITION, threads);
+                buildNanos += System.nanoTime() - t0;
+            }
+            return pattern;
+        }
+
+        Tensor weighted() {
+            if (weighted == null) {
+                long t0 = System.nanoTime();
+                weighted = weightsView(this);
+                buildNanos += System.nanoTime() - t0;
+            }
+            return weighted;
         }
     }
 
@@ -72,6 +101,8 @@ public final class GraphTensor {
         this.format = format;
         this.threads = threads;
         this.n = g.numVertices();
+        this.csr = format.hasIdentityOrder() && format.level(0).equals(StaticLevelFormat.DENSE)
+                && format.level(1).equals(StaticLevelFormat.COMPRESSED);
     }
 
     /**
@@ -153,23 +184,17 @@ public final class GraphTensor {
 
     /** The out-edge pattern {@code A}. */
     public Tensor a() {
-        return out().pattern;
+        return out().pattern();
     }
 
     /** The in-edge pattern {@code AT}: {@link #a()} itself for an undirected graph. */
     public Tensor at() {
-        return in().pattern;
+        return in().pattern();
     }
 
     /** The weights {@code W}, fill {@code inf}: a view of {@link #a()}'s levels where the format allows. */
     public Tensor w() {
-        Direction d = out();
-        if (d.weights == null) {
-            long t0 = System.nanoTime();
-            d.weights = weightsOf(d.pattern, graph.rowPtr(), graph.colIdx(), graph.weights());
-            buildNanos += System.nanoTime() - t0;
-        }
-        return d.weights;
+        return out().weighted();
     }
 
     /** The input's vertex ids, {@code id[v]} for internal vertex {@code v}. */
@@ -212,7 +237,7 @@ public final class GraphTensor {
             if (d == null) {
                 continue;
             }
-            for (Tensor t : new Tensor[] {d.pattern, d.weights}) {
+            for (Tensor t : new Tensor[] {d.pattern, d.weighted}) {
                 if (t == null) {
                     continue;
                 }
@@ -237,9 +262,10 @@ public final class GraphTensor {
     public void check() {
         for (Direction d : new Direction[] {out, in}) {
             if (d != null) {
-                d.pattern.check();
-                if (d.weights != null) {
-                    d.weights.check();
+                for (Tensor t : new Tensor[] {d.pattern, d.weighted}) {
+                    if (t != null) {
+                        t.check();
+                    }
                 }
             }
         }
@@ -287,9 +313,7 @@ public final class GraphTensor {
 
     private Direction out() {
         if (out == null) {
-            long t0 = System.nanoTime();
-            out = new Direction(pattern(graph.rowPtr(), graph.colIdx()));
-            buildNanos += System.nanoTime() - t0;
+            out = new Direction(graph.rowPtr(), graph.colIdx(), graph.weights());
         }
         return out;
     }
@@ -300,50 +324,47 @@ public final class GraphTensor {
                 in = out();
             } else {
                 long t0 = System.nanoTime();
-                CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null);
-                in = new Direction(pattern(t.rowPtr(), t.col()));
+                // Programs read the in-edges as a pattern (AT) only: the weights are not transposed.
+                CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
+                in = new Direction(t.rowPtr(), t.col(), t.vals());
                 buildNanos += System.nanoTime() - t0;
             }
         }
         return in;
     }
 
-    // TODO(const): a weighted graph's structure keeps its weights inline (ValueMode.DOUBLE) and A becomes
-    // structure.withValues(Values.constant(...)); an unweighted one is a pattern (ValueMode.NONE) with
-    // constant A and W. Until ConstantValues land, A carries a boolean per edge.
-    private Tensor pattern(int[] rowPtr, int[] col) {
-        return Tensor.fromCsr(format, n, n, rowPtr, col, null, ValueMode.POSITION, threads);
+    private static Values trues(int m) {
+        boolean[] present = new boolean[m];
+        Arrays.fill(present, true);
+        return Values.ofBools(present, false);
     }
 
+    /**
+     * W of direction {@code d}, fill {@code inf}: in {@code dense,compressed} over the pattern's levels if built,
+     * else over the CSR arrays themselves (the loader's weights adopted); in other formats a structure of its
+     * own, whose dynamic last level keeps the weights in its elements.
+     */
     // TODO(const): with ValueMode.DOUBLE structures, W is always a view of the structure's levels.
-    /** W over the pattern's levels when its positions are the CSR indices, else a structure of its own. */
-    private Tensor weightsOf(Tensor pattern, int[] rowPtr, int[] col, double[] weights) {
-        int m = rowPtr[n];
-        double[] w = weights;
+    private Tensor weightsView(Direction d) {
+        int m = d.rowPtr[n];
+        double[] w = d.weights;
         if (w == null) {
             w = new double[m];
             Arrays.fill(w, 1.0);
         } else if (w.length != m) {
             w = Arrays.copyOf(w, m);
         }
-        if (positionsAreCsrIndices(pattern, m)) {
-            return pattern.withValues(Values.ofDoubles(w, Double.POSITIVE_INFINITY));
+        Values values = Values.ofDoubles(w, Double.POSITIVE_INFINITY);
+        if (csr) {
+            Tensor base = d.pattern != null ? d.pattern
+                    : Tensor.fromCsr(format, n, n, d.rowPtr, d.col, w, ValueMode.DOUBLE, threads);
+            return base.withValues(values);
         }
         int[] rows = new int[m];
         for (int r = 0; r < n; r++) {
-            Arrays.fill(rows, rowPtr[r], rowPtr[r + 1], r);
+            Arrays.fill(rows, d.rowPtr[r], d.rowPtr[r + 1], r);
         }
-        return Tensor.build(format, new int[] {n, n}, new int[][] {rows, col.length == m ? col : Arrays.copyOf(col, m)},
-                Values.ofDoubles(w, Double.POSITIVE_INFINITY));
-    }
-
-    /**
-     * Whether the last level of {@code t} has one position per edge, in CSR order, that double values can be
-     * read by: rows in a dense level over a compressed level. (A dynamic level built row by row has such
-     * positions too, but generated code reads a double tensor's dynamic last level as holding its values.)
-     */
-    private static boolean positionsAreCsrIndices(Tensor t, int m) {
-        return t.format().hasIdentityOrder() && t.level(0) instanceof DenseLevel && t.level(1) instanceof CompressedLevel
-                && t.level(1).size() == m;
+        int[] cols = d.col.length == m ? d.col : Arrays.copyOf(d.col, m);
+        return Tensor.build(format, new int[] {n, n}, new int[][] {rows, cols}, values);
     }
 }
