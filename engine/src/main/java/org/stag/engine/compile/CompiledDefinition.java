@@ -167,7 +167,9 @@ public final class CompiledDefinition {
         body.prepare(f);
         boolean chunked = plan.chunkExtent() != null || plan.gathered();
         int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : sizeOf(f, chunkCode);
-        int chunkSize = chunked ? ChunkRunner.chunkSize(n) : 0;
+        // A loop over dense rows is chunked along the shards of the dynamic levels under them; gathered
+        // coordinates are not rows, so their chunks need no alignment.
+        int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.chunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
         int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
         if (plan.result() == KernelPlan.ResultKind.SPARSE) {
             if (f.coo == null || f.coo.length < chunks) {

@@ -59,7 +59,7 @@ public final class CompiledFusion {
         }
         String extent = plan.extent();
         int n = Character.isDigit(extent.charAt(0)) ? Integer.parseInt(extent) : ((Number) require(bindings, extent)).intValue();
-        int chunkSize = ChunkRunner.chunkSize(n);
+        int chunkSize = ChunkRunner.chunkSize(n, f.tensors);
         int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
         List<Symbol> targets = plan.targets();
         f.outs = new Object[targets.size()];
@@ -119,7 +119,7 @@ public final class CompiledFusion {
      */
     public Tensor[] runWith(Frame f, ChunkRunner runner, int n, Tensor[] reuse, Tensor[] out) {
         List<Symbol> targets = plan.targets();
-        int chunkSize = ChunkRunner.chunkSize(n);
+        int chunkSize = ChunkRunner.chunkSize(n, f.tensors);
         int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);

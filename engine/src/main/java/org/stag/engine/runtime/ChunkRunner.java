@@ -4,6 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.stag.formats.level.DenseLevel;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.tensor.Tensor;
 
 /**
  * Runs a kernel's chunks: in order on the calling thread, or on a fixed pool of worker threads that take
@@ -45,6 +48,27 @@ public final class ChunkRunner {
     /** The chunk size for a loop of {@code n} iterations: a function of {@code n} only, never of the threads. */
     public static int chunkSize(long n) {
         return (int) Math.max(minChunk, (n + 1023) / 1024);
+    }
+
+    /**
+     * The chunk size for a loop of {@code n} iterations over the rows of {@code operands}: {@link #chunkSize(long)},
+     * except when an operand has a dense row level over a sharded dynamic level: then a power of two no larger
+     * than its shards, so that chunk boundaries are shard boundaries and each chunk loads one shard's arrays
+     * once. Still a function of {@code n} and the operands only, never of the threads.
+     */
+    public static int chunkSize(long n, Tensor[] operands) {
+        int size = chunkSize(n);
+        int bits = Integer.MAX_VALUE;
+        for (Tensor t : operands) {
+            if (t != null && t.order() >= 2 && t.level(0) instanceof DenseLevel && t.level(1) instanceof DynamicLevel d) {
+                bits = Math.min(bits, d.shardBits());
+            }
+        }
+        if (bits == Integer.MAX_VALUE) {
+            return size;
+        }
+        int pow = size <= 1 ? 1 : Integer.highestOneBit(size - 1) << 1;
+        return Math.min(pow, 1 << Math.min(bits, 30));
     }
 
     /**

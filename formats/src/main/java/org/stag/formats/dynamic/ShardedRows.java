@@ -5,9 +5,9 @@ import org.stag.loaders.Parallel;
 /**
  * Rows grouped into shards of {@code 2^bits} consecutive rows, each shard with its own {@link NodeStore}.
  * Shards are the unit of parallel work: one thread updates a shard at a time, so structures are mutated
- * in place and pools grow without locks.
+ * in place and pools grow without locks. {@code DynamicLevel} shards its parents by {@link #bitsFor}.
  */
-final class ShardedRows {
+public final class ShardedRows {
     /** Batches smaller than this are applied in the calling thread: handing them to the pool costs more. */
     static final int SEQUENTIAL_BATCH = 2048;
 
@@ -27,13 +27,36 @@ final class ShardedRows {
         }
     }
 
-    /** Shards of at least 1024 rows, about 256 of them for large matrices (load balance on skewed graphs). */
-    static int bitsFor(int rows) {
+    /** When non-negative, the shard bits of every new sharding (tests set it to get many small shards). */
+    private static volatile int fixedBits = -1;
+
+    /**
+     * Shards of at least 1024 rows, about 256 of them for large matrices (load balance on skewed graphs);
+     * or the bits fixed by {@link #fixBits}.
+     */
+    public static int bitsFor(int rows) {
+        int fixed = fixedBits;
+        if (fixed >= 0) {
+            return fixed;
+        }
         int bits = 10;
         while (bits < 24 && ((long) rows >>> bits) > 256) {
             bits++;
         }
         return bits;
+    }
+
+    /**
+     * Fixes the shard bits of every sharding made from now on ({@code -1} restores the size rule) and
+     * returns the previous setting. Tests use small values so that small inputs span many shards.
+     */
+    public static int fixBits(int bits) {
+        if (bits < -1 || bits > 30) {
+            throw new IllegalArgumentException("shard bits must be -1 or in 0..30, not " + bits);
+        }
+        int old = fixedBits;
+        fixedBits = bits;
+        return old;
     }
 
     /** Adds shards (keeping the shard size) until rows {@code [0, rows)} have one; returns the stores. */

@@ -150,6 +150,26 @@ public final class UpdateBatch {
         }
     }
 
+    /** Distinct rows of the batch, ascending (the array itself, not a copy). */
+    public int[] rowIds() {
+        return rowIds;
+    }
+
+    /** Where row {@code rowIds()[i]}'s entries start in {@link #cols()}; one more entry than rows (not a copy). */
+    public int[] rowStart() {
+        return rowStart;
+    }
+
+    /** The columns, sorted within each row (the array itself, not a copy). */
+    public int[] cols() {
+        return cols;
+    }
+
+    /** The values beside {@link #cols()}, or null when the batch keeps none (the array itself, not a copy). */
+    public double[] vals() {
+        return vals;
+    }
+
     /** Distinct coordinates in the batch. */
     public int size() {
         return size;

@@ -24,6 +24,19 @@ public final class DenseLevel extends Level {
         this.size = checkedSize((long) parentSize * dimension, "dense level");
     }
 
+    /**
+     * Widens a top level (one parent) to {@code dimension} coordinates, each a new position with nothing
+     * below it yet: how a dense row level takes a batch that adds vertices.
+     */
+    public void growTop(int dimension) {
+        if (parentSize != 1 || dimension < this.dimension) {
+            throw new IllegalStateException("dense level: only a top level grows, and only wider (" + parentSize
+                    + " parents, " + this.dimension + " to " + dimension + ")");
+        }
+        this.dimension = dimension;
+        this.size = dimension;
+    }
+
     /** {@code coord_access} and {@code locate}: the position of coordinate {@code i} under {@code p} (always present). */
     public int locate(int p, int i) {
         return p * dimension + i;

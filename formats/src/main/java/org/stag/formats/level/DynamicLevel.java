@@ -1,28 +1,39 @@
 package org.stag.formats.level;
 
+import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.loaders.Parallel;
 
 /**
- * A dynamic level: one structure of a {@link DynamicFormat} per parent position, all in one
- * {@link NodeStore}; {@code roots[p]} is the root record of parent {@code p}'s structure.
+ * A dynamic level: one structure of a {@link DynamicFormat} per parent position. Parents are grouped into
+ * shards of {@code 2^shardBits} consecutive positions, each shard with its own {@link NodeStore}: the
+ * structure of parent {@code p} lives in {@code store(p >>> shardBits)}, and {@code roots[p]} is its root
+ * record there. A shard is used by one thread at a time, so shards are built and updated in parallel
+ * without locks; readers fetch a shard's arrays once per shard, never per element.
  *
  * <p>In {@link ValueMode#POSITION} (a level that is not the last, or the last level of a tensor whose
  * values are not doubles) every element carries its position: the index of its subtree in the next
  * level, or of its value in the tensor's value array. Assembly hands out positions {@code 0, 1, …} in
  * the order elements are appended or built, so for an ordered build they increase with the coordinates,
  * as static levels' positions do. In {@link ValueMode#DOUBLE} (the last level of a double tensor) the
- * element carries its value, as in {@code DynamicMatrix}, and there are no positions.
+ * element carries its value and there are no positions; in {@link ValueMode#NONE} (the last level of a
+ * pattern) it carries nothing.
  *
  * <p>Assembly: {@link #appendInit}, then per parent in position order either one bulk {@link #build}
- * or {@link #append} per element (seed 000's {@code append_first}/{@code append_rest}).
+ * or {@link #append} per element (seed 000's {@code append_first}/{@code append_rest}); or, for a last
+ * level, {@link #buildRows} from CSR rows, shards in parallel. Afterwards the level takes batch updates
+ * ({@link #insertBatch}, {@link #deleteBatch}, {@link #insertFresh}) and grows ({@link #growParents}).
  */
 public final class DynamicLevel extends Level {
     private final DynamicLevelFormat format;
     private final DynamicFormat impl;
     private final ValueMode mode;
-    private final NodeStore store;
+    private int shardBits;
+    private NodeStore[] shards;
     private int[] roots = new int[0];
     private int size;
     /** The parent assembled last, and whether by appends (then {@code appendState} continues it). */
@@ -32,13 +43,11 @@ public final class DynamicLevel extends Level {
 
     DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode) {
         super(dimension);
-        if (mode == ValueMode.NONE) {
-            throw new IllegalArgumentException("a tensor's dynamic level holds positions or values, not " + mode);
-        }
         this.format = format;
         this.impl = format.format();
         this.mode = mode;
-        this.store = impl.newStore(mode);
+        this.shardBits = ShardedRows.bitsFor(0);
+        this.shards = new NodeStore[0];
     }
 
     @Override
@@ -46,7 +55,7 @@ public final class DynamicLevel extends Level {
         return format;
     }
 
-    /** {@link ValueMode#POSITION} or {@link ValueMode#DOUBLE} (elements carry values: no positions). */
+    /** What elements carry: {@link ValueMode#POSITION}, {@link ValueMode#DOUBLE} values, or nothing ({@link ValueMode#NONE}). */
     public ValueMode mode() {
         return mode;
     }
@@ -56,24 +65,57 @@ public final class DynamicLevel extends Level {
         return mode == ValueMode.DOUBLE;
     }
 
-    /** {@code append_init} (once): one empty structure per parent position. */
+    /** {@code append_init} (once): one empty structure per parent position, parents sharded by count. */
     public void appendInit(int parentSize) {
         if (roots.length > 0 || size > 0) {
             throw new IllegalStateException("dynamic level: already initialised");
         }
-        this.parentSize = parentSize;
-        store.rootPool().ensureSpare(parentSize);
-        this.roots = new int[parentSize];
-        for (int p = 0; p < parentSize; p++) {
-            roots[p] = impl.newRoot(store);
+        shardBits = ShardedRows.bitsFor(parentSize);
+        growParents(parentSize);
+    }
+
+    /**
+     * Adds parents {@code [parentSize(), parentSize)}, each with an empty structure, and the shards they
+     * need (a dense row level that grew, or new rows of a dynamic row level). Not while assembling.
+     */
+    public void growParents(int parentSize) {
+        int old = this.parentSize;
+        if (parentSize < old) {
+            throw new IllegalArgumentException("dynamic level: cannot shrink from " + old + " to " + parentSize + " parents");
         }
+        int count = parentSize == 0 ? 1 : ((parentSize - 1) >>> shardBits) + 1;
+        if (count > shards.length) {
+            NodeStore[] more = Arrays.copyOf(shards, count);
+            for (int s = shards.length; s < count; s++) {
+                more[s] = impl.newStore(mode);
+            }
+            shards = more;
+        }
+        roots = Arrays.copyOf(roots, parentSize);
+        for (int s = old >>> shardBits; s < count && old < parentSize; s++) {
+            int lo = Math.max(old, s << shardBits);
+            int hi = (int) Math.min(parentSize, (long) (s + 1) << shardBits);
+            shards[s].rootPool().ensureSpare(hi - lo);
+            for (int p = lo; p < hi; p++) {
+                roots[p] = impl.newRoot(shards[s]);
+            }
+        }
+        this.parentSize = parentSize;
+    }
+
+    /** Widens the coordinate range to {@code [0, dimension)} (a batch that may add vertices). */
+    public void growDimension(int dimension) {
+        if (dimension < this.dimension) {
+            throw new IllegalArgumentException("dynamic level: cannot shrink dimension " + this.dimension + " to " + dimension);
+        }
+        this.dimension = dimension;
     }
 
     /**
      * Bulk assembly of parent {@code p}'s structure from {@code crd[from, to)} (sorted, unique). In
      * {@link ValueMode#POSITION} the elements get positions {@code size(), size() + 1, …}, written to
      * {@code scratch[from, to)}, and the first is returned; in {@link ValueMode#DOUBLE} {@code scratch}
-     * holds the values and -1 is returned.
+     * holds the values and -1 is returned ({@link ValueMode#NONE}: ignored).
      */
     public int build(int p, int[] crd, double[] scratch, int from, int to) {
         checkParent(p);
@@ -83,11 +125,65 @@ public final class DynamicLevel extends Level {
                 scratch[k] = size + (k - from);
             }
         }
-        impl.build(store, roots[p], crd, scratch, from, to);
+        impl.build(storeOf(p), roots[p], crd, scratch, from, to);
         size += to - from;
         lastParent = p;
         appending = false;
         return mode == ValueMode.POSITION ? first : -1;
+    }
+
+    /**
+     * Bulk assembly of every parent of a freshly initialised last level from CSR rows: parent {@code p}
+     * gets {@code col[rowPtr[r], rowPtr[r + 1])} (sorted, unique) with {@code r = rowOf[p]}, or
+     * {@code r = p} when {@code rowOf} is null (then every row is a parent; with {@code rowOf} every
+     * non-empty row must be one, in row order). Elements carry the values {@code vals} at the same indices
+     * in {@link ValueMode#DOUBLE} (null: every value 1, as every format reads a null value array), nothing in
+     * {@link ValueMode#NONE}, and in {@link ValueMode#POSITION} their CSR index, so the values of a CSR
+     * matrix index the level's positions as they are. Shards are built in parallel, each structure balanced
+     * bottom-up by the format's {@code build}; nothing is sorted.
+     */
+    public void buildRows(int[] rowPtr, int[] rowOf, int[] col, double[] vals, int threads) {
+        if (size > 0 || lastParent >= 0) {
+            throw new IllegalStateException("dynamic level: already assembled");
+        }
+        boolean positions = mode == ValueMode.POSITION;
+        LongAdder total = new LongAdder();
+        Parallel.forEachBlock(threads, shards.length, s -> {
+            NodeStore store = shards[s];
+            int lo = s << shardBits;
+            int hi = (int) Math.min(parentSize, (long) (s + 1) << shardBits);
+            // Positions are passed as doubles beside the coordinates: one scratch row per shard, reused.
+            int longest = 0;
+            for (int p = lo; p < hi && positions; p++) {
+                int r = rowOf == null ? p : rowOf[p];
+                longest = Math.max(longest, rowPtr[r + 1] - rowPtr[r]);
+            }
+            int[] crd = positions ? new int[longest] : null;
+            double[] pos = positions ? new double[longest] : null;
+            long n = 0;
+            for (int p = lo; p < hi; p++) {
+                int r = rowOf == null ? p : rowOf[p];
+                int from = rowPtr[r];
+                int to = rowPtr[r + 1];
+                if (from == to) {
+                    continue;
+                }
+                if (positions) {
+                    System.arraycopy(col, from, crd, 0, to - from);
+                    for (int k = from; k < to; k++) {
+                        pos[k - from] = k;
+                    }
+                    impl.build(store, roots[p], crd, pos, 0, to - from);
+                } else {
+                    impl.build(store, roots[p], col, vals, from, to);
+                }
+                n += to - from;
+            }
+            store.trim();
+            total.add(n);
+        });
+        size = Math.toIntExact(total.sum());
+        lastParent = parentSize - 1;
     }
 
     /**
@@ -99,10 +195,10 @@ public final class DynamicLevel extends Level {
         int position = size;
         double carried = mode == ValueMode.POSITION ? position : value;
         if (appending && p == lastParent) {
-            appendState = impl.appendRest(store, roots[p], appendState, i, carried);
+            appendState = impl.appendRest(storeOf(p), roots[p], appendState, i, carried);
         } else {
             checkParent(p);
-            appendState = impl.appendFirst(store, roots[p], i, carried);
+            appendState = impl.appendFirst(storeOf(p), roots[p], i, carried);
             lastParent = p;
             appending = true;
         }
@@ -119,22 +215,141 @@ public final class DynamicLevel extends Level {
     }
 
     /**
+     * Inserts coordinates {@code crd[from, to)} (sorted, unique, none present) under parent {@code p} with
+     * fresh positions {@code size(), size() + 1, …} in coordinate order, and returns the first: how a row
+     * level makes room for new rows. {@link ValueMode#POSITION} only; the calling thread does the work.
+     */
+    public int insertFresh(int p, int[] crd, int from, int to) {
+        if (mode != ValueMode.POSITION) {
+            throw new IllegalStateException("dynamic level: fresh positions in a level of " + mode);
+        }
+        int first = size;
+        double[] pos = new double[to - from];
+        for (int k = 0; k < pos.length; k++) {
+            pos[k] = first + k;
+        }
+        int added = impl.insert(storeOf(p), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
+        if (added != pos.length) {
+            throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the fresh coordinates were present");
+        }
+        size += added;
+        return first;
+    }
+
+    /**
+     * Removes coordinates {@code crd[from, to)} (sorted, unique) from parent {@code p}'s structure in
+     * {@link ValueMode#POSITION} and returns how many were present: how a row level lets go of rows that
+     * emptied. Their positions are not handed out again (the structures below stay, empty).
+     */
+    public int removeCoordinates(int p, int[] crd, int from, int to) {
+        if (mode != ValueMode.POSITION) {
+            throw new IllegalStateException("dynamic level: removeCoordinates is for a level of positions, not " + mode);
+        }
+        return impl.delete(storeOf(p), roots[p], crd, from, to);
+    }
+
+    /**
+     * Merges a batch into the structures of a last level ({@link ValueMode#DOUBLE} or {@link ValueMode#NONE}):
+     * parent {@code parents[i]} (distinct, any order; a negative one is skipped) gets {@code crd[start[i], start[i + 1])} (sorted,
+     * unique) with the values {@code vals} at the same indices (null in {@link ValueMode#NONE}). Shards are
+     * updated in parallel, each by one thread. Returns how many coordinates were new.
+     */
+    public long insertBatch(int[] parents, int[] start, int count, int[] crd, double[] vals, int threads) {
+        long added = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
+            int p = parents[i];
+            return impl.insert(store, roots[p], crd, vals, start[i], start[i + 1]);
+        });
+        size = Math.toIntExact(size + added);
+        return added;
+    }
+
+    /** Removes a batch (laid out as in {@link #insertBatch}); returns how many coordinates were present. */
+    public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads) {
+        long removed = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
+            int p = parents[i];
+            return impl.delete(store, roots[p], crd, start[i], start[i + 1]);
+        });
+        size = Math.toIntExact(size - removed);
+        return removed;
+    }
+
+    /** One parent's part of a batch: entry {@code i} of the batch's parents, in its shard's store. */
+    @FunctionalInterface
+    private interface ParentUpdate {
+        int apply(NodeStore store, int i);
+    }
+
+    /** Batches of fewer entries are applied in the calling thread: handing them to the pool costs more. */
+    private static final int SEQUENTIAL_BATCH = 2048;
+
+    /**
+     * Runs {@code u} for the parents {@code [0, count)} of a batch of {@code entries} coordinates, grouped
+     * by shard, shards in parallel; sums the results.
+     */
+    private long forEachShard(int[] parents, int count, int entries, int threads, ParentUpdate u) {
+        if (mode == ValueMode.POSITION) {
+            throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertFresh");
+        }
+        // Order the entries by parent: (parent, index) packed in a long sorts by parent.
+        long[] key = new long[count];
+        boolean sorted = true;
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int p = parents[i];
+            if (p < 0) {
+                continue;
+            }
+            if (p >= parentSize) {
+                throw new IllegalArgumentException("dynamic level: parent " + p + " out of range 0.." + (parentSize - 1));
+            }
+            key[kept] = ((long) p << 32) | i;
+            sorted &= kept == 0 || key[kept - 1] < key[kept];
+            kept++;
+        }
+        if (!sorted) {
+            Arrays.sort(key, 0, kept);
+        }
+        int m = kept;
+        int[] runStart = new int[m + 1];
+        int runs = 0;
+        for (int k = 0; k < m; k++) {
+            if (k == 0 || (int) (key[k] >>> 32) >>> shardBits != (int) (key[k - 1] >>> 32) >>> shardBits) {
+                runStart[runs++] = k;
+            }
+        }
+        runStart[runs] = m;
+        LongAdder sum = new LongAdder();
+        Parallel.forEachBlock(entries < SEQUENTIAL_BATCH ? 1 : threads, runs, run -> {
+            NodeStore store = shards[(int) (key[runStart[run]] >>> 32) >>> shardBits];
+            long n = 0;
+            for (int k = runStart[run]; k < runStart[run + 1]; k++) {
+                n += u.apply(store, (int) key[k]);
+            }
+            sum.add(n);
+        });
+        return sum.sum();
+    }
+
+    /**
      * {@code locate} in {@link ValueMode#POSITION}: the position of coordinate {@code i} under {@code p},
      * or -1. O(depth) for search trees, a scan for chains (see {@link DynamicLevelFormat}).
      */
     public int locate(int p, int i) {
-        double v = impl.get(store, roots[p], i);
+        double v = impl.get(storeOf(p), roots[p], i);
         return Double.isNaN(v) ? -1 : (int) v;
     }
 
-    /** The value of coordinate {@code i} under {@code p} in {@link ValueMode#DOUBLE}, or NaN when absent. */
+    /**
+     * The value of coordinate {@code i} under {@code p} in {@link ValueMode#DOUBLE}, or NaN when absent
+     * (in {@link ValueMode#NONE} what the format returns for a present coordinate).
+     */
     public double value(int p, int i) {
-        return impl.get(store, roots[p], i);
+        return impl.get(storeOf(p), roots[p], i);
     }
 
     /** Number of elements under parent {@code p}. */
     public int structureSize(int p) {
-        return impl.size(store, roots[p]);
+        return impl.size(storeOf(p), roots[p]);
     }
 
     /**
@@ -142,19 +357,31 @@ public final class DynamicLevel extends Level {
      * positions (as doubles) or values to {@code val}; returns the index after the last.
      */
     public int collect(int p, int[] crd, double[] val, int at) {
-        return impl.collect(store, roots[p], crd, val, at);
+        return impl.collect(storeOf(p), roots[p], crd, val, at);
     }
 
-    /** Checks every structure's invariants ({@link DynamicFormat#check}). */
+    /**
+     * Checks every structure's invariants ({@link DynamicFormat#check}) and, for a level of values or none,
+     * that they hold {@link #size()} elements in all.
+     */
     public void check() {
+        long total = 0;
         for (int p = 0; p < parentSize; p++) {
-            impl.check(store, roots[p]);
+            impl.check(storeOf(p), roots[p]);
+            total += impl.size(storeOf(p), roots[p]);
+        }
+        // Positions handed out stay counted when a structure of positions is changed through its format.
+        if (mode != ValueMode.POSITION && total != size) {
+            throw new IllegalStateException("dynamic level " + format.name() + ": " + size + " elements counted, "
+                    + total + " stored");
         }
     }
 
-    /** Shrinks the store's arrays after assembly. */
+    /** Shrinks every shard's arrays after assembly. */
     public void trim() {
-        store.trim();
+        for (NodeStore s : shards) {
+            s.trim();
+        }
     }
 
     /** The format's implementation. */
@@ -162,17 +389,35 @@ public final class DynamicLevel extends Level {
         return impl;
     }
 
-    /** The store holding every structure of the level. */
-    public NodeStore store() {
-        return store;
+    /** log2 of the parents per shard. */
+    public int shardBits() {
+        return shardBits;
     }
 
-    /** Root record of each parent's structure (not a copy). */
+    /** Number of shards. */
+    public int shardCount() {
+        return shards.length;
+    }
+
+    /** The store of shard {@code s}: parents {@code [s << shardBits(), (s + 1) << shardBits())}. */
+    public NodeStore store(int s) {
+        return shards[s];
+    }
+
+    /** The store holding parent {@code p}'s structure. */
+    public NodeStore storeOf(int p) {
+        return shards[p >>> shardBits];
+    }
+
+    /** Root record of each parent's structure in its shard (not a copy; replaced when parents are added). */
     public int[] roots() {
         return roots;
     }
 
-    /** Number of elements: positions handed out (in {@link ValueMode#DOUBLE}, stored values). */
+    /**
+     * Number of elements: positions handed out (in {@link ValueMode#POSITION}, including those of
+     * structures later emptied), else stored elements.
+     */
     @Override
     public int size() {
         return size;
@@ -180,6 +425,10 @@ public final class DynamicLevel extends Level {
 
     @Override
     public long memoryBytes() {
-        return store.memoryBytes() + 4L * roots.length;
+        long b = 4L * roots.length;
+        for (NodeStore s : shards) {
+            b += s.memoryBytes();
+        }
+        return b;
     }
 }

@@ -14,8 +14,8 @@ public abstract sealed class Level permits DenseLevel, CompressedLevel, Singleto
     /** Largest number of positions a level may have (Java arrays are int-indexed). */
     public static final int MAX_SIZE = Integer.MAX_VALUE - 8;
 
-    /** {@code N}: coordinates of this level are in {@code [0, N)}. */
-    protected final int dimension;
+    /** {@code N}: coordinates of this level are in {@code [0, N)}; grows only through a batch that may add vertices. */
+    protected int dimension;
     /** {@code sz_{k-1}}: positions of the parent level, set by the level's init function. */
     protected int parentSize;
 

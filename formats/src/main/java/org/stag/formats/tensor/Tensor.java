@@ -4,7 +4,11 @@ import it.unimi.dsi.fastutil.doubles.DoubleArrays;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.UpdateBatch;
+import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.Capability;
 import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
@@ -21,13 +25,16 @@ import org.stag.formats.level.SingletonLevel;
  * double tensor whose last level is dynamic, the values live in that level's nodes and
  * {@link #values()} is empty). Components that are not stored have the fill value.
  *
- * <p>Built once from coordinates ({@link #build}) or from another tensor ({@link #convert}) and read-only
- * afterwards. Static levels may be read by many threads at once (each with its own cursor); dynamic
- * levels follow their {@code NodeStore}'s rule of one thread at a time.
+ * <p>Built from coordinates ({@link #build}), from CSR rows ({@link #fromCsr}) or from another tensor
+ * ({@link #convert}). A matrix whose last level is dynamic takes batch updates ({@link #insertBatch},
+ * {@link #deleteBatch}; see {@link #takesBatches}), which may grow its dimensions; every other tensor is
+ * read-only once built. Readers may run on many threads at once (each with its own cursor), but not while
+ * a batch is applied.
  */
 public final class Tensor {
-    /** Calls of {@link #convert}, all orders, and of order 2 and more (graphs, not frontiers). */
+    /** Calls of {@link #convert}, over all tensors: tests show that a path converts nothing. */
     private static final LongAdder CONVERSIONS = new LongAdder();
+    /** Calls of {@link #convert} on tensors of order 2 or more: graphs, not a program's frontier vectors. */
     private static final LongAdder MATRIX_CONVERSIONS = new LongAdder();
 
     private final Format format;
@@ -92,58 +99,18 @@ public final class Tensor {
     }
 
     /**
-     * The order-2 tensor of a CSR matrix: row {@code r} holds the columns {@code col[rowPtr[r] .. rowPtr[r+1])},
-     * sorted and unique, with values {@code vals} at the same indices ({@code null}: a pattern, every stored
-     * component {@code true}, fill {@code false}; else doubles with fill 0). In {@code dense,compressed} the
-     * arrays are adopted, not copied: the tensor's levels read {@code rowPtr} and {@code col} and its values
-     * {@code vals}, so the caller must not change them. Other formats are assembled from the coordinates.
-     *
-     * @param lastMode how a dynamic last level stores what follows an element (a pattern builds
-     *                 {@link ValueMode#POSITION} until pattern levels exist)
-     * @param threads  threads a parallel build may use
-     * @throws IllegalArgumentException if the arrays do not describe a {@code rows x cols} CSR matrix
+     * {@code dense,compressed} over the given arrays: {@code rowPtr} and {@code col} become the levels as they
+     * are, {@code vals} the values (cut to the entries if longer, which the loaders never leave).
      */
-    public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals,
-                                 ValueMode lastMode, int threads) {
-        if (f.order() != 2) {
-            throw new IllegalArgumentException("a CSR matrix is an order-2 tensor, not format " + f);
-        }
-        if (rows < 0 || cols < 0 || rowPtr.length != rows + 1) {
-            throw new IllegalArgumentException(rowPtr.length + " row offsets for a " + rows + " x " + cols + " matrix");
-        }
+    private static Tensor adoptCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
         int m = rowPtr[rows];
-        if (m > col.length || (vals != null && m > vals.length)) {
-            throw new IllegalArgumentException(m + " entries, but " + col.length + " columns"
-                    + (vals == null ? "" : " and " + vals.length + " values"));
-        }
-        // TODO(const): a pattern becomes Values.constant(BOOL, true, false, m) once ConstantValues exist.
-        Values values;
-        if (vals != null) {
-            // Values are indexed by position, so spare capacity past m is cut off (the loaders leave none).
-            values = Values.ofDoubles(vals.length == m ? vals : Arrays.copyOf(vals, m), 0.0);
-        } else {
-            boolean[] present = new boolean[m];
-            Arrays.fill(present, true);
-            values = Values.ofBools(present, false);
-        }
-        if (f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
-                && f.level(1).equals(StaticLevelFormat.COMPRESSED)) {
-            return adoptCsr(f, rows, cols, rowPtr, col, values);
-        }
-        int[] rowOf = new int[m];
-        for (int r = 0; r < rows; r++) {
-            Arrays.fill(rowOf, rowPtr[r], rowPtr[r + 1], r);
-        }
-        int[] colOf = col.length == m ? col : Arrays.copyOf(col, m);
-        return build(f, new int[] {rows, cols}, new int[][] {rowOf, colOf}, values);
-    }
-
-    /** {@code dense,compressed} over the given arrays: the CSR arrays become the levels as they are. */
-    private static Tensor adoptCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, Values values) {
+        // TODO(const): a pattern's values become constant (no array) once ConstantValues land.
+        Values values = vals == null ? CsrRows.patternArray(m)
+                : Values.ofDoubles(vals.length == m ? vals : Arrays.copyOf(vals, m));
         DenseLevel top = (DenseLevel) Level.create(f.level(0), rows, ValueMode.POSITION);
         top.insertInit(1);
         CompressedLevel bottom = (CompressedLevel) Level.create(f.level(1), cols, ValueMode.POSITION);
-        bottom.adopt(rows, rowPtr, col);
+        bottom.adopt(rows, rowPtr.length == rows + 1 ? rowPtr : Arrays.copyOf(rowPtr, rows + 1), col);
         return new Tensor(f, new int[] {rows, cols}, new Level[] {top, bottom}, values);
     }
 
@@ -160,16 +127,6 @@ public final class Tensor {
             throw new IllegalArgumentException(v.size() + " values for " + expected + " last-level positions of " + format);
         }
         return new Tensor(format, dims, levels, v);
-    }
-
-    /** Calls of {@link #convert} so far in this JVM, of tensors of every order. */
-    public static long conversionCount() {
-        return CONVERSIONS.sum();
-    }
-
-    /** Calls of {@link #convert} so far of tensors of order 2 or more (matrices: graphs, not vectors). */
-    public static long matrixConversionCount() {
-        return MATRIX_CONVERSIONS.sum();
     }
 
     /**
@@ -207,11 +164,11 @@ public final class Tensor {
      * must).
      */
     public Tensor convert(Format target) {
+        CONVERSIONS.increment();
         if (target.order() != order()) {
             throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
         }
         int order = order();
-        CONVERSIONS.increment();
         if (order >= 2) {
             MATRIX_CONVERSIONS.increment();
         }
@@ -260,6 +217,16 @@ public final class Tensor {
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
     }
 
+    /** How many times {@link #convert} has been called, by any thread, since the class was loaded. */
+    public static long conversionCount() {
+        return CONVERSIONS.sum();
+    }
+
+    /** As {@link #conversionCount()}, counting only tensors of order 2 or more (matrices, not vectors). */
+    public static long matrixConversionCount() {
+        return MATRIX_CONVERSIONS.sum();
+    }
+
     /**
      * {@link #convert} of a dense vector: one pass over the values array (no cursor), then assembly of the
      * non-fill entries, which are already in coordinate order. Frontiers switch format this way every
@@ -283,6 +250,77 @@ public final class Tensor {
             }
         }
         return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, count, values, index);
+    }
+
+    /**
+     * A matrix in format {@code f} from CSR rows without sorting: row {@code r} holds columns
+     * {@code col[rowPtr[r], rowPtr[r + 1])}, sorted and unique, with values {@code vals} at the same indices
+     * ({@code null}: a pattern). For a dense or dynamic row level over a dynamic last level the rows are
+     * built in parallel, shard by shard, each through the format's bulk {@code build} (trees balanced
+     * bottom-up), without expanding them to coordinates. The arrays are read, not kept, except that the
+     * values of {@link ValueMode#POSITION} become the tensor's value array. In {@code dense,compressed} the
+     * arrays are adopted without a copy: {@code rowPtr} and {@code col} become the levels and {@code vals}
+     * the values (a pattern gets {@code true} values with fill {@code false}), so the caller must not
+     * change them.
+     *
+     * @param lastMode how a dynamic last level stores values: {@link ValueMode#DOUBLE} inline (a pattern
+     *                 stores ones), or {@link ValueMode#POSITION} (element {@code k} of the CSR has position
+     *                 {@code k}; a pattern gets {@code true} values with fill {@code false});
+     *                 {@link ValueMode#NONE} needs constant values (issue 9, decision 4) and is refused until
+     *                 they exist. Ignored by formats without a dynamic last level.
+     * @throws IllegalArgumentException if the CSR arrays are malformed (naming the first bad row)
+     */
+    public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
+                                 int threads) {
+        CsrRows.check(f, rows, cols, rowPtr, col, vals, threads);
+        if (f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+                && f.level(1).equals(StaticLevelFormat.COMPRESSED)) {
+            return adoptCsr(f, rows, cols, rowPtr, col, vals);
+        }
+        if (CsrRows.shardedBuild(f)) {
+            return CsrRows.build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
+        }
+        // FALL-BACK for the formats the sharded build does not cover (static last levels; dense,compressed
+        // adopting the arrays is the graph helper's branch): coordinates assembled by the general build.
+        return CsrRows.viaBuild(f, rows, cols, rowPtr, col, vals);
+    }
+
+    /**
+     * Whether this tensor takes {@link #insertBatch} and {@link #deleteBatch}: a matrix in row-major mode
+     * order whose last level is dynamic with {@link Capability#INSERT} and stores values inline or none,
+     * under a dense row level or a dynamic one with {@link Capability#INSERT}.
+     */
+    public boolean takesBatches() {
+        return Batches.takes(this);
+    }
+
+    /**
+     * Merges {@code n} entries into the matrix: entry {@code k} is {@code (rows[k], cols[k])} (mode order:
+     * rows are mode 0) with value {@code vals[k]} ({@code vals} null: 1; ignored by a pattern). A
+     * coordinate already stored gets the new value; a coordinate repeated in the batch takes its last
+     * value. The batch is checked whole first and changes nothing if refused. Shards are updated in
+     * parallel on {@code threads} threads. With {@link BatchGrowth#ADD_VERTICES} a coordinate beyond the
+     * dimensions grows them (rows and columns alike) to cover it.
+     *
+     * @throws IllegalArgumentException      naming the first bad entry: a negative coordinate, one outside
+     *                                       the dimensions under {@link BatchGrowth#FIXED}, a non-finite value
+     * @throws UnsupportedOperationException if the format does not take batches ({@link #takesBatches})
+     */
+    public UpdateStats insertBatch(int[] rows, int[] cols, double[] vals, int n, int threads, BatchGrowth growth) {
+        return Batches.insert(this, rows, cols, vals, n, threads, growth);
+    }
+
+    /**
+     * Removes the stored coordinates among {@code (rows[k], cols[k])}, {@code k < n}; absent ones are
+     * counted as missing. Checked whole first, like {@link #insertBatch}; the dimensions stay.
+     */
+    public UpdateStats deleteBatch(int[] rows, int[] cols, int n, int threads) {
+        return Batches.delete(this, rows, cols, n, threads);
+    }
+
+    /** Sets the size of mode {@code m} (only a batch that adds vertices grows a tensor). */
+    void growDimension(int m, int size) {
+        dims[m] = size;
     }
 
     /** The format. */

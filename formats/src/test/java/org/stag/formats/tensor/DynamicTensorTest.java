@@ -89,8 +89,8 @@ class DynamicTensorTest {
         Tensor t = Tensor.build(FormatParser.parse("dense,list"), new int[] {2, 10}, new int[][] {{1, 1, 1}, {7, 2, 5}},
                 Values.ofDoubles(new double[] {7, 2, 5}));
         DynamicLevel d = (DynamicLevel) t.level(1);
-        NodePool heads = d.store().rootPool();
-        NodePool nodes = d.store().pool("list");
+        NodePool heads = d.storeOf(0).rootPool();
+        NodePool nodes = d.storeOf(1).pool("list");
         FieldLayout e = nodes.layout("e");
         int[] crd = nodes.ints(e);
         double[] val = nodes.values(e);

@@ -170,6 +170,7 @@ final class InOrderMachine {
      * to the machine's label then leaves the same locals (see {@link SchemaModel#declareBinding}).
      */
     private void declare(Block out, Emission e, String parent) {
+        m.enter(out, parent);
         out.line("int " + e.h + " = " + m.p + "_roots[" + parent + "]");
         out.line("int " + e.pc + " = " + pcs.get(m.root.name()).start());
         out.line("int " + e.i + " = 0");

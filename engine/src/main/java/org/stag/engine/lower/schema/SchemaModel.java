@@ -29,6 +29,10 @@ import org.stag.formats.schema.Step;
  * coordinate, value or position, an array's base index and length. The emitters ({@link UnorderedVisit},
  * {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
  *
+ * <p>The arrays are those of one shard of the level ({@code DynamicLevel} keeps a store per group of
+ * parents): {@link #unpack} declares them once per run, {@link #enter} loads a shard's before a parent's
+ * structure is entered, when the shard differs from the one loaded last.
+ *
  * <p>Locals unpacked once per run are named {@code P_type_field} (and {@code P_type_field_v} or
  * {@code _p} for values or positions) or {@code P_word} for the level's shared arrays; locals of one visit
  * or search are {@code P_word<n>} with a number per emission, so none of them can collide.
@@ -86,7 +90,7 @@ final class SchemaModel {
         this.p = prefix;
         this.doubles = doubles;
         this.root = schema.root();
-        for (String fixed : new String[] {"lvl", "store", "roots", "arena", "acrd", "aval", "apos", "stk", "kstk",
+        for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
             "hs", "ps", "is"}) {
             names.add(p + "_" + fixed);
         }
@@ -246,7 +250,10 @@ final class SchemaModel {
 
     // ------------------------------------------------------------------ unpack
 
-    /** Declares the level, its roots, every array a traversal reads and the stacks (see the class comment). */
+    /**
+     * Declares the level, its roots, every array a traversal reads (loaded per shard by {@link #enter}) and
+     * the stacks (see the class comment).
+     */
     void unpack(Block out, String level) {
         out.comment(p + ": dynamic level " + schema.name() + " (" + (doubles ? "values" : "positions") + ")");
         String cls = "org.stag.formats.level.DynamicLevel";
@@ -255,27 +262,26 @@ final class SchemaModel {
                 "throw new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
                         + (doubles ? "values" : "positions") + "\")");
         out.line("int[] " + p + "_roots = " + p + "_lvl.roots()");
-        out.line("org.stag.formats.dynamic.NodeStore " + p + "_store = " + p + "_lvl.store()");
+        // The arrays are those of one shard at a time: declared empty here, (re)loaded by enter().
+        out.line("int " + p + "_bits = " + p + "_lvl.shardBits()");
+        out.line("int " + p + "_shard = -1");
+        out.line("org.stag.formats.dynamic.NodeStore " + p + "_store = null");
         for (TypeInfo ti : types.values()) {
             if (ti.fields.isEmpty()) {
                 continue;
             }
-            out.line("org.stag.formats.dynamic.NodePool " + ti.pool + " = " + p + "_store.pool(\"" + ti.type.name()
-                    + "\")");
+            out.line("org.stag.formats.dynamic.NodePool " + ti.pool + " = null");
             for (FieldInfo f : ti.fields.values()) {
-                String layout = ti.pool + ".layout(\"" + f.field().name() + "\")";
-                out.line("int[] " + f.arr() + " = " + ti.pool + ".ints(" + layout + ")");
+                out.line("int[] " + f.arr() + " = null");
                 if (f.carried() != null) {
-                    out.line(carriedType() + "[] " + f.carried() + " = " + ti.pool + (doubles ? ".values(" : ".positions(")
-                            + layout + ")");
+                    out.line(carriedType() + "[] " + f.carried() + " = null");
                 }
             }
         }
         if (arena) {
-            out.line("org.stag.formats.dynamic.ChunkArena " + p + "_arena = " + p + "_store.arena()");
-            out.line("int[] " + p + "_acrd = " + p + "_arena.crd()");
-            out.line(carriedType() + "[] " + p + (doubles ? "_aval = " : "_apos = ") + p + "_arena"
-                    + (doubles ? ".val()" : ".pos()"));
+            out.line("org.stag.formats.dynamic.ChunkArena " + p + "_arena = null");
+            out.line("int[] " + p + "_acrd = null");
+            out.line(carriedType() + "[] " + p + (doubles ? "_aval" : "_apos") + " = null");
         }
         if (dfsStack) {
             out.line("int[] " + p + "_stk = ws.ints(\"" + p + "_stk\", 64)");
@@ -289,6 +295,36 @@ final class SchemaModel {
             if (machineIndexStack) {
                 out.line("int[] " + p + "_is = ws.ints(\"" + p + "_is\", 64)");
             }
+        }
+    }
+
+    /**
+     * Code run before entering parent {@code parent}'s structure (an int expression without side effects):
+     * when the parent lives in another shard than the one whose arrays are loaded, loads that shard's. One
+     * compare per parent entered; a loop over the parents of one shard loads once.
+     */
+    void enter(Block out, String parent) {
+        String shard = "((" + parent + ") >>> " + p + "_bits)";
+        Block b = out.ifThen(shard + " != " + p + "_shard");
+        b.line(p + "_shard = " + shard);
+        b.line(p + "_store = " + p + "_lvl.store(" + p + "_shard)");
+        for (TypeInfo ti : types.values()) {
+            if (ti.fields.isEmpty()) {
+                continue;
+            }
+            b.line(ti.pool + " = " + p + "_store.pool(\"" + ti.type.name() + "\")");
+            for (FieldInfo f : ti.fields.values()) {
+                String layout = ti.pool + ".layout(\"" + f.field().name() + "\")";
+                b.line(f.arr() + " = " + ti.pool + ".ints(" + layout + ")");
+                if (f.carried() != null) {
+                    b.line(f.carried() + " = " + ti.pool + (doubles ? ".values(" : ".positions(") + layout + ")");
+                }
+            }
+        }
+        if (arena) {
+            b.line(p + "_arena = " + p + "_store.arena()");
+            b.line(p + "_acrd = " + p + "_arena.crd()");
+            b.line(p + (doubles ? "_aval = " : "_apos = ") + p + "_arena" + (doubles ? ".val()" : ".pos()"));
         }
     }
 

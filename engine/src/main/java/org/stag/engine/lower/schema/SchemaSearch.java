@@ -114,6 +114,7 @@ final class SchemaSearch {
             }
         }
         Block rootBlock = all.open(v.rl + ":");
+        m.enter(rootBlock, parent);
         rootBlock.line("int " + v.r + " = " + m.p + "_roots[" + parent + "]");
         node(rootBlock, v, m.root, v.r, k, result, "break " + v.rl);
         if (!loop) {

@@ -59,6 +59,7 @@ final class UnorderedVisit {
         // The label goes on the outermost statement: the loop, or a block around the root's elements and the loop.
         Block scope = out.open(rootElements ? lbl + ":" : "");
         declare(scope, loop);
+        m.enter(scope, parent);
         scope.line(h + " = " + m.p + "_roots[" + parent + "]");
         visitNode(scope, m.root, loop, true);
         if (!loop) {

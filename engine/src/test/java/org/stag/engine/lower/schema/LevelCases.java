@@ -255,12 +255,16 @@ final class LevelCases {
                 for (int k = 0; k < v.length; k++) {
                     v[k] = level.holdsValues() ? rnd.nextDouble() : nextPos++;
                 }
-                f.insert(level.store(), root, ins, v, 0, ins.length);
+                if (level.holdsValues()) {
+                    level.insertBatch(new int[] {p}, new int[] {0, ins.length}, 1, ins, v, 1);
+                } else {
+                    f.insert(level.storeOf(p), root, ins, v, 0, ins.length);
+                }
             }
             if (kind == 1 || plan[p].length > 1000) {
-                int n = f.size(level.store(), root);
+                int n = f.size(level.storeOf(p), root);
                 int[] c = new int[n];
-                f.collect(level.store(), root, c, null, 0);
+                f.collect(level.storeOf(p), root, c, null, 0);
                 Arrays.sort(c);
                 int[] del = Arrays.stream(c).filter(x -> rnd.nextInt(3) == 0).toArray();
                 if (n > 100) {
@@ -270,15 +274,24 @@ final class LevelCases {
                     del = java.util.stream.IntStream.concat(Arrays.stream(del), Arrays.stream(run)).distinct().sorted()
                             .toArray();
                 }
-                f.delete(level.store(), root, del, 0, del.length);
+                delete(level, p, del, del.length);
             }
             if (kind == 2 && p % 8 == 2) {
-                int n = f.size(level.store(), root);
+                int n = f.size(level.storeOf(p), root);
                 int[] c = new int[n];
-                f.collect(level.store(), root, c, null, 0);
+                f.collect(level.storeOf(p), root, c, null, 0);
                 Arrays.sort(c);
-                f.delete(level.store(), root, c, 0, n);
+                delete(level, p, c, n);
             }
+        }
+    }
+
+    /** Deletes through the level where it counts its elements (values inline), else through the format. */
+    private static void delete(DynamicLevel level, int p, int[] crd, int n) {
+        if (level.holdsValues()) {
+            level.deleteBatch(new int[] {p}, new int[] {0, n}, 1, crd, 1);
+        } else {
+            level.impl().delete(level.storeOf(p), level.roots()[p], crd, 0, n);
         }
     }
 }

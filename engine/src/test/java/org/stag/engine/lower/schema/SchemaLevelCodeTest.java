@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.engine.runtime.Workspace;
+import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.Property;
@@ -36,17 +37,27 @@ class SchemaLevelCodeTest {
     static Stream<Arguments> cases() {
         List<Arguments> a = new ArrayList<>();
         for (LevelCases.Spec s : LevelCases.all()) {
-            a.add(Arguments.of(s, true));
-            a.add(Arguments.of(s, false));
+            for (boolean sharded : new boolean[] {false, true}) {
+                a.add(Arguments.of(s, true, sharded));
+                a.add(Arguments.of(s, false, sharded));
+            }
         }
         return a.stream();
     }
 
-    @ParameterizedTest(name = "{0}, values={1}")
+    @ParameterizedTest(name = "{0}, values={1}, shards of 4 rows={2}")
     @MethodSource("cases")
-    void generatedCodeAgreesWithTheFormat(LevelCases.Spec spec, boolean doubles) {
+    void generatedCodeAgreesWithTheFormat(LevelCases.Spec spec, boolean doubles, boolean sharded) {
         long seed = 1000L + spec.name().hashCode() * 31L + (doubles ? 1 : 0);
-        LevelCases.Case c = LevelCases.build(spec, doubles, seed);
+        // Sharded: every few rows live in another store, so visits, cursors and searches switch arrays.
+        int saved = ShardedRows.fixBits(sharded ? 2 : -1);
+        LevelCases.Case c;
+        try {
+            c = LevelCases.build(spec, doubles, seed);
+        } finally {
+            ShardedRows.fixBits(saved);
+        }
+        assertEquals(sharded, c.level().shardCount() > 1, c.what() + ": " + c.level().shardCount() + " shards");
         DynamicLevelFormat f = spec.levelFormat();
         SchemaLevelCode code = new SchemaLevelCode(f, "A1", doubles);
         assertEquals(f.has(Capability.LOCATE), code.canLocate(), c.what() + ": " + code.whyNoLocate());
@@ -242,16 +253,28 @@ class SchemaLevelCodeTest {
     }
 
     private static final Pattern CALL = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
+    /** The load of a shard's arrays, guarded by the shard compare ({@code SchemaModel.enter}); it has no nested block. */
+    private static final Pattern SHARD_LOAD = Pattern.compile("if \\(\\(\\([^\\n]*\\) >>> \\w+_bits\\) != \\w+_shard\\) \\{[^{}]*\\}");
     private static final Set<String> ALLOWED_CALLS = Set.of("if", "for", "while", "switch", "copyOf", "keepInts", "max");
 
     /**
      * The code that runs per row or per query allocates nothing ({@code Arrays.copyOf} grows a stack when it
-     * is full) and calls nothing but that and {@code ws.keepInts}; no generated code calls a format class.
+     * is full) and calls nothing but that and {@code ws.keepInts}, apart from loading a shard's arrays when
+     * the row's shard differs from the one loaded (one such guarded load per structure entered); no
+     * generated code calls a format class.
      */
     static void emittedCodeIsTight(String what, SchemaKernels k) {
         assertFalse(k.source.contains("org.stag.formats.dynamic.impl"), what + ": calls a format implementation");
         assertFalse(k.perRowCode.contains("new "), what + ": allocates per row:\n" + k.perRowCode);
-        String code = k.perRowCode.replaceAll("(?m)^\\s*//.*$", "");
+        // Entering a row compares its shard with the one loaded; only a change of shard loads arrays.
+        Matcher load = SHARD_LOAD.matcher(k.perRowCode);
+        int loads = 0;
+        while (load.find()) {
+            loads++;
+        }
+        int entries = k.perRowCode.split("_roots\\[", -1).length - 1;
+        assertTrue(entries > 0 && loads == entries, what + ": " + loads + " shard checks for " + entries + " structures entered");
+        String code = SHARD_LOAD.matcher(k.perRowCode).replaceAll("").replaceAll("(?m)^\\s*//.*$", "");
         Matcher mt = CALL.matcher(code);
         while (mt.find()) {
             assertTrue(ALLOWED_CALLS.contains(mt.group(1)), what + ": calls " + mt.group(1) + " per row");
