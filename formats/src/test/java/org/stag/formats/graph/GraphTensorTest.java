@@ -173,11 +173,11 @@ class GraphTensorTest {
                 () -> Tensor.fromCsr(csr, 2, 2, ptr, col, new double[2], ValueMode.DOUBLE, 1));
         assertThrows(IllegalArgumentException.class,
                 () -> Tensor.fromCsr(csr, 2, 2, new int[] {1, 1, 3}, col, null, ValueMode.POSITION, 1));
-        // A column out of range is caught by the general build, and by check() over adopted arrays.
-        assertThrows(IllegalArgumentException.class, () -> Tensor.fromCsr(FormatParser.parse("dense,list"), 2, 2,
-                ptr, new int[] {1, 0, 7}, null, ValueMode.POSITION, 1));
-        Tensor adopted = Tensor.fromCsr(csr, 2, 2, ptr, new int[] {1, 0, 7}, null, ValueMode.POSITION, 1);
-        assertThrows(IllegalStateException.class, adopted::check);
+        // A column out of range or out of order is refused before any array is adopted.
+        for (int[] bad : new int[][] {{1, 0, 7}, {1, 1, 0}, {-1, 0, 1}}) {
+            assertThrows(IllegalArgumentException.class, () -> Tensor.fromCsr(csr, 2, 2, ptr, bad, null,
+                    ValueMode.POSITION, 1));
+        }
     }
 
     @Test
