@@ -12,9 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.Constant;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.VarType;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.compile.CompiledDefinition;
 import org.stag.engine.compile.DefinitionCompiler;
 import org.stag.engine.front.Definition;
@@ -23,6 +25,7 @@ import org.stag.engine.front.Printer;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.jit.SourceEmitter;
+import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
 import picocli.CommandLine;
@@ -38,7 +41,8 @@ import picocli.CommandLine.Spec;
             "Each kernel is specialised to the formats of its tensors: as declared, or as",
             "--format says. A definition whose ifelse conditions use no index gets one",
             "kernel per combination of their values, except for conditions that are",
-            "literals or parameters set with --param.",
+            "literals or parameters set with --param. --constant compiles for a tensor",
+            "whose entries all hold one value (a pattern), read as a literal.",
             "Prints one line per kernel, tab-separated: function, definition (with the",
             "condition values), loop order, class name, compile time. --emit-java writes",
             "the classes under DIR; without it, each kernel's Java follows its line",
@@ -55,6 +59,11 @@ final class CompileCommand implements Callable<Integer> {
                     + " format, wherever a tensor of that name appears (repeatable).")
     List<String> formats = new ArrayList<>();
 
+    @Option(names = "--constant", paramLabel = "NAME=VALUE",
+            description = "Compile for tensor NAME whose stored entries all hold VALUE (a pattern: A=true), read as a"
+                    + " literal instead of from an array (repeatable).")
+    List<String> constants = new ArrayList<>();
+
     @Option(names = "--emit-java", paramLabel = "DIR", description = "Write each kernel's Java under DIR (DIR/org/stag/gen/...).")
     Path emitJava;
 
@@ -70,25 +79,34 @@ final class CompileCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         Map<String, String> formatArgs = Programs.assignments(formats, "--format", cl);
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
+        Map<String, String> constantArgs = Programs.assignments(constants, "--constant", cl);
         Map<String, Format> overrides = new LinkedHashMap<>();
         formatArgs.forEach((name, levels) -> overrides.put(name, Programs.format(levels, "--format " + name)));
         try {
             CheckedProgram p = Programs.check(program);
-            return compile(p, overrides, Programs.parameters(p, paramArgs, cl));
+            return compile(p, overrides, constantArgs, Programs.parameters(p, paramArgs, cl));
         } catch (ProgramException e) {
             return Programs.report(e, cl.getErr());
         }
     }
 
-    private int compile(CheckedProgram p, Map<String, Format> overrides, Map<String, Object> given) {
+    private int compile(CheckedProgram p, Map<String, Format> overrides, Map<String, String> constantArgs,
+                        Map<String, Object> given) {
         PrintWriter out = spec.commandLine().getOut();
         checkOverrides(p, overrides);
+        checkConstants(p, constantArgs);
         DefinitionCompiler compiler = new DefinitionCompiler();
         SourceEmitter emitter = emitJava == null ? null : new SourceEmitter(emitJava);
         for (FunctionInfo f : p.functions().values()) {
             Map<String, Format> formatOf = new HashMap<>();
-            Programs.tensors(p, f).forEach((name, type) ->
-                    formatOf.put(name, overrides.containsKey(name) ? overrides.get(name) : Programs.declared(name, type)));
+            Map<String, ValueRead> reads = new HashMap<>();
+            Programs.tensors(p, f).forEach((name, type) -> {
+                Format format = overrides.containsKey(name) ? overrides.get(name) : Programs.declared(name, type);
+                formatOf.put(name, format);
+                if (constantArgs.containsKey(name)) {
+                    reads.put(name, constantRead(type, format, constantArgs.get(name)));
+                }
+            });
             for (Definition d : Programs.definitions(f)) {
                 List<Expr.IfElse> conditions = KernelSpec.uniformConditions(p, d);
                 List<Expr.IfElse> free = new ArrayList<>();
@@ -105,7 +123,7 @@ final class CompileCommand implements Callable<Integer> {
                     }
                     CompiledDefinition kernel;
                     try {
-                        kernel = compiler.compile(p, d, formatOf, uniform);
+                        kernel = compiler.compile(p, d, formatOf, reads, uniform);
                     } catch (UnsupportedOperationException e) {
                         throw Programs.unsupported(p, d, formatOf, e);
                     }
@@ -150,6 +168,39 @@ final class CompileCommand implements Callable<Integer> {
                     Programs.tensors(p, f).keySet().stream().filter(n -> !names.contains(n)).forEach(names::add);
                 }
                 throw new BadInputException("--format " + name + ": " + p.source().name() + " has no tensor " + name
+                        + " (tensors: " + (names.isEmpty() ? "none" : String.join(", ", names)) + ")");
+            }
+        });
+    }
+
+    /**
+     * How a kernel reads a tensor whose entries all hold {@code text}: a literal, over a dynamic last level that
+     * stores coordinates only (as {@code Tensor.build} holds constant values).
+     */
+    private static ValueRead constantRead(VarType.Tensor type, Format format, String text) {
+        Constant c = switch (type.elem()) {
+            case BOOL -> Constant.ofBool((Boolean) Programs.parseValue(type.elem(), text));
+            case INT, LONG -> Constant.ofInteger(type.elem(), ((Number) Programs.parseValue(type.elem(), text)).longValue());
+            case FLOAT, DOUBLE -> Constant.ofReal(type.elem(), ((Number) Programs.parseValue(type.elem(), text)).doubleValue());
+        };
+        boolean dynamicLast = format.level(format.order() - 1).dynamicFormat().isPresent();
+        return new ValueRead(ValueRead.Kind.CONSTANT, dynamicLast ? ValueMode.NONE : ValueMode.POSITION, c);
+    }
+
+    /** Every --constant names a tensor of the program and holds a value of its element type. */
+    private static void checkConstants(CheckedProgram p, Map<String, String> constants) {
+        constants.forEach((name, text) -> {
+            List<String> names = new ArrayList<>();
+            for (FunctionInfo f : p.functions().values()) {
+                VarType.Tensor t = Programs.tensors(p, f).get(name);
+                if (t != null && Programs.parseValue(t.elem(), text) == null) {
+                    throw new BadInputException("--constant " + name + "=" + text + ": " + name + " is " + t + " and '"
+                            + text + "' is not " + (t.elem() == org.stag.engine.front.ScalarType.INT ? "an " : "a ") + t.elem().keyword());
+                }
+                Programs.tensors(p, f).keySet().stream().filter(n -> !names.contains(n)).forEach(names::add);
+            }
+            if (!names.contains(name)) {
+                throw new BadInputException("--constant " + name + ": " + p.source().name() + " has no tensor " + name
                         + " (tensors: " + (names.isEmpty() ? "none" : String.join(", ", names)) + ")");
             }
         });

@@ -229,4 +229,39 @@ class CompileCommandTest {
         assertEquals(2, missing.code());
         assertEquals("stag: " + dir.resolve("nope.stag") + ": no such file", missing.err().strip());
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dense,compressed", "dense,ctree"})
+    void aConstantTensorIsReadAsALiteral(String format) throws IOException {
+        Path program = write("pattern.stag", SPMV.replace("A double[N]", "A bool[N]"));
+        Path gen = dir.resolve("gen");
+        CliRunner pattern = CliRunner.run("compile", program.toString(), "--format", "A=" + format, "--constant", "A=true",
+                "--emit-java", gen.toString());
+        assertEquals(0, pattern.code(), pattern.err());
+        CliRunner array = CliRunner.run("compile", program.toString(), "--format", "A=" + format);
+        assertEquals(0, array.code(), array.err());
+        String spmv = kernelLines(pattern.out()).get(0)[3];
+        String java = Files.readString(gen.resolve("org/stag/gen/" + spmv.substring(spmv.lastIndexOf('.') + 1) + ".java"));
+        // A is access 0: the array kernel reads its values (a0_vals), the pattern kernel adds x[j] only.
+        assertTrue(array.out().contains("a0_vals"), array.out());
+        assertFalse(java.contains("a0_vals"), java);
+        assertFalse(java.contains("? 1.0 : 0.0"), java);
+        assertCompiles(gen);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"B=true", "A=yes", "A="})
+    void badConstantsExitTwoWithOneLine(String constant) throws IOException {
+        Path program = write("pattern.stag", SPMV.replace("A double[N]", "A bool[N]"));
+        CliRunner r = CliRunner.run("compile", program.toString(), "--constant", constant);
+        assertEquals(2, r.code(), r.err());
+        assertEquals("", r.out());
+        assertEquals(1, r.err().lines().count(), r.err());
+        String expected = switch (constant) {
+            case "B=true" -> "pattern.stag has no tensor B (tensors: A, x, y)";
+            case "A=yes" -> "--constant A=yes: A is bool[N][compressed[N]] and 'yes' is not a bool";
+            default -> "expected NAME=VALUE";
+        };
+        assertTrue(r.err().contains(expected), r.err());
+    }
 }

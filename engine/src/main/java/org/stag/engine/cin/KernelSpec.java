@@ -27,8 +27,11 @@ import org.stag.formats.tensor.Format;
  * {@code ifelse} condition that is the same for the whole definition (decided per run, compiled per value).
  */
 public final class KernelSpec {
-    /** A tensor the kernel reads: its name, format, element type, fill value and sizes as written. */
-    public record Operand(String name, Format format, ScalarType elem, Constant fill, List<String> sizes) {
+    /**
+     * A tensor the kernel reads: its name, format, element type, fill value and sizes as written, and how its
+     * values are read.
+     */
+    public record Operand(String name, Format format, ScalarType elem, Constant fill, List<String> sizes, ValueRead read) {
     }
 
     /**
@@ -63,12 +66,25 @@ public final class KernelSpec {
     private final Map<String, ScalarType> scalars = new LinkedHashMap<>();
     private final List<Group> groups = new ArrayList<>();
     private final Map<Expr.IfElse, Boolean> uniform;
+    private final Map<String, ValueRead> reads;
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
      * @param uniform the value of each index-free {@code ifelse} condition ({@link #uniformConditions})
      */
     public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<Expr.IfElse, Boolean> uniform) {
+        this(program, d, formats, Map.of(), uniform);
+    }
+
+    /**
+     * @param formats the format of every tensor the definition reads and of its target (by name)
+     * @param reads   how the values of a tensor read are read, by name; {@link ValueRead#declared} for a name
+     *                not in it
+     * @param uniform the value of each index-free {@code ifelse} condition ({@link #uniformConditions})
+     */
+    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
+                      Map<Expr.IfElse, Boolean> uniform) {
+        this.reads = reads;
         this.program = program;
         this.definition = d;
         this.info = program.definition(d);
@@ -111,8 +127,7 @@ public final class KernelSpec {
             String name = ((Expr.Name) a.tensor()).name();
             Symbol s = program.symbolOf((Expr.Name) a.tensor()).orElseThrow();
             VarType.Tensor t = s.tensor();
-            Operand op = operands.computeIfAbsent(name, n -> new Operand(n, formatOf(formats, n, t), t.elem(), t.fill(),
-                    t.sizes()));
+            Operand op = operands.computeIfAbsent(name, n -> operand(n, formatOf(formats, n, t), t));
             List<Expr> idx = new ArrayList<>();
             List<String> vars = new ArrayList<>();
             for (int k = 0; k < op.format().order(); k++) {
@@ -145,6 +160,17 @@ public final class KernelSpec {
         } else if (e instanceof Expr.Convert c) {
             collect(c.value(), formats);
         }
+    }
+
+    private Operand operand(String name, Format f, VarType.Tensor t) {
+        ValueRead r = reads.get(name);
+        if (r == null) {
+            r = ValueRead.declared(f, t.elem());
+        } else if (r.isConstant() && r.constant().type() != t.elem()) {
+            throw new IllegalArgumentException("tensor " + name + " is declared " + t + ", but its constant values are "
+                    + r.constant().type().keyword());
+        }
+        return new Operand(name, f, t.elem(), t.fill(), t.sizes(), r);
     }
 
     private void buildGroups() {

@@ -3,6 +3,9 @@ package org.stag.engine.codegen;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.ExprTypes;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.Sym;
+import org.stag.engine.cin.ValueRead;
+import org.stag.engine.front.BinaryOp;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
@@ -38,86 +41,182 @@ final class ExprEmitter {
         this.overrides = overrides;
     }
 
+    /**
+     * Java code and, when it is known while compiling, its value: a literal, a fill value, a constant
+     * operand's value where it is present, and what exact rules fold from them ({@code true ? 1.0 : 0.0} is
+     * {@code 1.0}, {@code 1.0 * x} is {@code x}, {@code true && x} is {@code x}), so that a pattern's
+     * constant disappears from the code.
+     */
+    private record Code(String text, Sym known) {
+        static Code unknown(String text) {
+            return new Code(text, Sym.UNKNOWN);
+        }
+
+        static Code of(Sym known) {
+            return new Code(JavaTypes.literal(known), known);
+        }
+
+        boolean is(boolean b) {
+            return known.known() && known.type() == ScalarType.BOOL && known.b() == b;
+        }
+
+        /** Whether the value is the number one (multiplying or dividing by it changes nothing, exactly). */
+        boolean isOne() {
+            return known.known() && known.type() != ScalarType.BOOL && known.asDouble() == 1;
+        }
+    }
+
     /** {@code e} converted to {@code to}. */
     String emit(Expr e, ScalarType to) {
-        return JavaTypes.convert(emit(e), program.typeOf(e), to);
+        return code(e, to).text();
     }
 
     /** {@code e} in its checked type. */
     String emit(Expr e) {
+        return code(e).text();
+    }
+
+    private Code code(Expr e, ScalarType to) {
+        Code c = code(e);
+        Sym k = c.known();
+        // A double beyond the int range converts by saturation in Java, not as Sym converts: not folded.
+        boolean exact = !(to == ScalarType.INT && k.known() && !k.isIntegral() && k.type() != ScalarType.BOOL
+                && !(Math.abs(k.d()) < 0x1p31));
+        if (k.known() && exact) {
+            return Code.of(Sym.convert(k, to));
+        }
+        return Code.unknown(JavaTypes.convert(c.text(), program.typeOf(e), to));
+    }
+
+    private Code code(Expr e) {
         ScalarType t = program.typeOf(e);
         if (e instanceof Expr.IntLiteral i) {
-            return t.isIntegral() ? JavaTypes.literal(Constant.ofInteger(t, i.value()))
-                    : JavaTypes.literal(Constant.ofReal(t.isFloating() ? t : ScalarType.DOUBLE, i.value()));
+            return Code.of(t.isIntegral() ? Sym.ofInteger(t, i.value())
+                    : Sym.ofReal(t.isFloating() ? t : ScalarType.DOUBLE, i.value()));
         }
         if (e instanceof Expr.FloatLiteral f) {
-            return JavaTypes.literal(Constant.ofReal(t, f.value()));
+            return Code.of(Sym.ofReal(t, f.value()));
         }
         if (e instanceof Expr.BoolLiteral b) {
-            return Boolean.toString(b.value());
+            return Code.of(Sym.of(b.value()));
         }
         if (e instanceof Expr.Fill) {
-            return JavaTypes.literal(spec.targetFill());
+            return Code.of(Sym.of(spec.targetFill()));
         }
         if (e instanceof Expr.Name n) {
-            return program.symbolOf(n).isPresent() ? "s_" + n.name() : JavaTypes.convert("i_" + n.name(), ScalarType.INT, t);
+            return Code.unknown(program.symbolOf(n).isPresent() ? "s_" + n.name()
+                    : JavaTypes.convert("i_" + n.name(), ScalarType.INT, t));
         }
         if (e instanceof Expr.Access a) {
-            return access(spec.access(a));
+            return accessCode(spec.access(a));
         }
         if (e instanceof Expr.Unary u) {
-            return u.op() == UnaryOp.NOT ? "(!" + emit(u.operand()) + ")" : "(-" + emit(u.operand(), t) + ")";
+            if (u.op() == UnaryOp.NOT) {
+                Code x = code(u.operand());
+                return x.known().known() ? Code.of(Sym.of(!x.known().b())) : Code.unknown("(!" + x.text() + ")");
+            }
+            Code x = code(u.operand(), t);
+            if (x.known().known()) {
+                return Code.of(x.known().isIntegral() ? Sym.ofInteger(t, -x.known().l()) : Sym.ofReal(t, -x.known().d()));
+            }
+            return Code.unknown("(-" + x.text() + ")");
         }
         if (e instanceof Expr.Binary b) {
             if (b.op().isLogical()) {
-                return "(" + emit(b.left()) + " " + b.op().symbol() + " " + emit(b.right()) + ")";
+                return logical(code(b.left()), code(b.right()), b.op() == BinaryOp.OR, b.op().symbol());
             }
             ScalarType ot = b.op().isComparison() ? ExprTypes.comparison(program, b) : t;
-            return "(" + emit(b.left(), ot) + " " + b.op().symbol() + " " + emit(b.right(), ot) + ")";
+            Code l = code(b.left(), ot);
+            Code r = code(b.right(), ot);
+            if (b.op() == BinaryOp.MUL && l.isOne()) {
+                return r;
+            }
+            if ((b.op() == BinaryOp.MUL || b.op() == BinaryOp.DIV) && r.isOne()) {
+                return l;
+            }
+            return Code.unknown("(" + l.text() + " " + b.op().symbol() + " " + r.text() + ")");
         }
         if (e instanceof Expr.IfElse i) {
             Boolean u = spec.uniformValue(i);
             if (u != null) {
-                return emit(u ? i.then() : i.otherwise(), t);
+                return code(u ? i.then() : i.otherwise(), t);
             }
-            return "(" + emit(i.condition()) + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")";
+            Code c = code(i.condition());
+            if (c.known().known()) {
+                return code(c.known().b() ? i.then() : i.otherwise(), t);
+            }
+            return Code.unknown("(" + c.text() + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")");
         }
         if (e instanceof Expr.BuiltinCall c) {
-            String x = emit(c.args().get(0), t);
-            String y = emit(c.args().get(1), t);
+            Code x = code(c.args().get(0), t);
+            Code y = code(c.args().get(1), t);
+            boolean bool = t == ScalarType.BOOL;
             return switch (c.function()) {
-                case OR -> "(" + x + " || " + y + ")";
-                case AND -> "(" + x + " && " + y + ")";
-                case MIN -> t == ScalarType.BOOL ? "(" + x + " && " + y + ")" : "Math.min(" + x + ", " + y + ")";
-                case MAX -> t == ScalarType.BOOL ? "(" + x + " || " + y + ")" : "Math.max(" + x + ", " + y + ")";
-                case CHOOSE -> "org.stag.engine.runtime.Ops.choose(" + x + ", " + y + ")";
+                case OR -> logical(x, y, true, "||");
+                case AND -> logical(x, y, false, "&&");
+                case MIN -> bool ? logical(x, y, false, "&&") : Code.unknown("Math.min(" + x.text() + ", " + y.text() + ")");
+                case MAX -> bool ? logical(x, y, true, "||") : Code.unknown("Math.max(" + x.text() + ", " + y.text() + ")");
+                case CHOOSE -> Code.unknown("org.stag.engine.runtime.Ops.choose(" + x.text() + ", " + y.text() + ")");
             };
         }
         if (e instanceof Expr.Convert c) {
-            return emit(c.value(), c.type());
+            return code(c.value(), c.type());
         }
         throw new IllegalArgumentException("cannot compile " + e);
     }
 
+    /**
+     * {@code x || y} or {@code x && y}: a known side decides or drops out. Dropping the other side is exact
+     * because reading an operand has no effect (its position is resolved before).
+     */
+    private static Code logical(Code x, Code y, boolean or, String symbol) {
+        if (x.is(or) || y.is(or)) {
+            return Code.of(Sym.of(or));
+        }
+        if (x.is(!or)) {
+            return y;
+        }
+        if (y.is(!or)) {
+            return x;
+        }
+        return Code.unknown("(" + x.text() + " " + symbol + " " + y.text() + ")");
+    }
+
     /** The value an access reads at the current point of the loop nest. */
     String access(KernelSpec.Access a) {
+        return accessCode(a).text();
+    }
+
+    /** An access: the values array at the position, the element's value, or a constant operand's literal. */
+    private Code accessCode(KernelSpec.Access a) {
         String o = overrides.get(a.node());
         if (o != null) {
-            return o;
+            return Code.unknown(o);
         }
         AccessState s = st[a.id()];
-        String fill = JavaTypes.literal(a.tensor().fill());
+        Constant fillValue = a.tensor().fill();
+        String fill = JavaTypes.literal(fillValue);
         if (s.absent) {
-            return fill;
+            return Code.of(Sym.of(fillValue));
         }
         if (s.resolved != a.levels()) {
             throw new IllegalStateException("internal error: access " + a.node() + " read before its levels are resolved");
         }
+        ValueRead read = a.tensor().read();
+        if (read.isConstant()) {
+            // The position or element only tells presence; every present component has the constant.
+            Constant c = read.constant();
+            if (c.equals(fillValue) || !s.maybeAbsent) {
+                return Code.of(Sym.of(c));
+            }
+            String present = s.val != null ? s.ok : s.pos + " >= 0";
+            return Code.unknown("(" + present + " ? " + JavaTypes.literal(c) + " : " + fill + ")");
+        }
         if (s.val != null) {
             String v = JavaTypes.convert(s.val, ScalarType.DOUBLE, a.tensor().elem());
-            return s.maybeAbsent ? "(" + s.ok + " ? " + v + " : " + fill + ")" : v;
+            return Code.unknown(s.maybeAbsent ? "(" + s.ok + " ? " + v + " : " + fill + ")" : v);
         }
-        String read = prefix + a.id() + "_vals[" + s.pos + "]";
-        return s.maybeAbsent ? "(" + s.pos + " >= 0 ? " + read + " : " + fill + ")" : read;
+        String read2 = prefix + a.id() + "_vals[" + s.pos + "]";
+        return Code.unknown(s.maybeAbsent ? "(" + s.pos + " >= 0 ? " + read2 + " : " + fill + ")" : read2);
     }
 }

@@ -17,6 +17,7 @@ import org.stag.engine.ir.JavaPrinter;
 import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.lower.LevelCode;
 import org.stag.engine.lower.LoopPlanner;
+import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
 
@@ -78,7 +79,7 @@ public final class KernelGenerator {
     /**
      * Generates the kernel class {@code pkg.className} for {@code spec}.
      *
-     * @param levelCodes builds the code of one level: (format, local prefix, whether it holds the values)
+     * @param levelCodes builds the code of one level: (format, local prefix, what its elements carry)
      */
     public static KernelPlan generate(KernelSpec spec, LevelCodeFactory levelCodes, String pkg, String className) {
         Map<Integer, List<LevelCode>> codes = new LinkedHashMap<>();
@@ -86,9 +87,10 @@ public final class KernelGenerator {
             List<LevelCode> l = new ArrayList<>();
             Format f = a.tensor().format();
             for (int k = 0; k < f.order(); k++) {
-                boolean holds = k == f.order() - 1 && a.tensor().elem() == ScalarType.DOUBLE
-                        && f.level(k).dynamicFormat().isPresent();
-                l.add(levelCodes.create(f.level(k), "a" + a.id() + "l" + k, holds));
+                // The last level's layout follows the operand's value read (a constant view keeps the layout of
+                // the level it shares); every other level carries positions.
+                ValueMode mode = k == f.order() - 1 ? a.tensor().read().lastLevel() : ValueMode.POSITION;
+                l.add(levelCodes.create(f.level(k), "a" + a.id() + "l" + k, mode));
             }
             codes.put(a.id(), l);
         }
@@ -99,7 +101,7 @@ public final class KernelGenerator {
     /** Creates the code of one level. */
     public interface LevelCodeFactory {
         /** The code of a level of format {@code f} whose locals start with {@code prefix}. */
-        LevelCode create(LevelFormat f, String prefix, boolean holdsValues);
+        LevelCode create(LevelFormat f, String prefix, ValueMode mode);
     }
 
     // ---------------------------------------------------------------------------------------------- layout
@@ -126,7 +128,8 @@ public final class KernelGenerator {
             for (int k = 0; k < lc.size(); k++) {
                 lc.get(k).unpack(run, t + ".level(" + k + ")");
             }
-            if (!lc.get(lc.size() - 1).holdsValues()) {
+            // A constant is a literal in the code: no array to unpack.
+            if (!lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
                 ScalarType e = a.tensor().elem();
                 run.line("final " + JavaTypes.of(e) + "[] a" + a.id() + "_vals = ((" + JavaTypes.valuesClass(e) + ") " + t
                         + ".values()).array()");

@@ -3,6 +3,7 @@ package org.stag.engine.compile;
 import java.util.List;
 import java.util.Map;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.codegen.KernelPlan;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.runtime.ChunkRunner;
@@ -29,6 +30,8 @@ public final class CompiledDefinition {
     private final long compileNanos;
     /** For {@link #runWith}: the format each frame tensor slot is compiled for. */
     private final Format[] operandFormats;
+    /** For {@link #runWith}: how each frame tensor slot's values are read, as compiled. */
+    private final ValueRead[] operandReads;
     /** For {@link #runWith}: each target dimension's size, and the chunked loop's, as a {@link #sizeCode}. */
     private final long[] dimCodes;
     private final long chunkCode;
@@ -40,8 +43,10 @@ public final class CompiledDefinition {
         this.body = body;
         this.compileNanos = compileNanos;
         this.operandFormats = new Format[plan.tensors().size()];
+        this.operandReads = new ValueRead[operandFormats.length];
         for (int k = 0; k < operandFormats.length; k++) {
             operandFormats[k] = spec.operands().get(plan.tensors().get(k)).format();
+            operandReads[k] = spec.operands().get(plan.tensors().get(k)).read();
         }
         List<String> sizes = spec.target().isTensor() ? spec.target().tensor().sizes() : List.of();
         this.dimCodes = new long[sizes.size()];
@@ -140,12 +145,19 @@ public final class CompiledDefinition {
      * {@link #run} does.
      *
      * @param reuse a dead dense tensor whose values array may be overwritten, or null
+     * @throws IllegalArgumentException if an operand's values are not read as compiled ({@link ValueRead}): a
+     *                                  constant where the kernel reads an array, or the other way round
      */
     public Tensor runWith(Frame f, ChunkRunner runner, Tensor reuse) {
         for (int k = 0; k < operandFormats.length; k++) {
             Format now = f.tensors[k].format();
             if (now != operandFormats[k] && !now.equals(operandFormats[k])) {
                 f.tensors[k] = f.tensors[k].convert(operandFormats[k]);
+            }
+            if (!operandReads[k].matches(f.tensors[k])) {
+                throw new IllegalArgumentException("tensor " + plan.tensors().get(k) + ": the kernel was compiled to read"
+                        + " its values as " + operandReads[k] + ", but they are read as " + ValueRead.of(f.tensors[k])
+                        + " (compile with DefinitionCompiler.compile(..., reads, ...))");
             }
         }
         ScalarType tt = spec.targetType();

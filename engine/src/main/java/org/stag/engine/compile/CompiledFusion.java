@@ -48,6 +48,7 @@ public final class CompiledFusion {
             Tensor t = (Tensor) require(bindings, name);
             f.tensors[k] = t.format().equals(formats.get(name)) ? t : t.convert(formats.get(name));
         }
+        refuseConstants(f);
         f.ints = new long[plan.intScalars().size()];
         for (int k = 0; k < f.ints.length; k++) {
             Object v = require(bindings, plan.intScalars().get(k));
@@ -118,6 +119,7 @@ public final class CompiledFusion {
      * Allocates nothing when every dense target is reused and the partial arrays have their size.
      */
     public Tensor[] runWith(Frame f, ChunkRunner runner, int n, Tensor[] reuse, Tensor[] out) {
+        refuseConstants(f);
         List<Symbol> targets = plan.targets();
         int chunkSize = ChunkRunner.chunkSize(n, f.tensors);
         int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
@@ -125,7 +127,8 @@ public final class CompiledFusion {
             Symbol t = targets.get(k);
             if (t.isTensor()) {
                 Tensor r = reuse == null ? null : reuse[k];
-                if (r != null && r.values().size() == n && r.valueType().name().equals(t.type().elem().name())) {
+                if (r != null && !r.values().isConstant() && r.values().size() == n
+                        && r.valueType().name().equals(t.type().elem().name())) {
                     f.outs[k] = array(r);
                     out[k] = r;
                 } else {
@@ -147,6 +150,16 @@ public final class CompiledFusion {
             f.outs[k] = null;
         }
         return out;
+    }
+
+    /** A fused kernel reads every operand's values array; constant operands run through the members' kernels. */
+    private void refuseConstants(Frame f) {
+        for (int k = 0; k < f.tensors.length; k++) {
+            if (f.tensors[k].values().isConstant()) {
+                throw new IllegalArgumentException("tensor " + plan.tensors().get(k) + " has constant values, which a fused"
+                        + " kernel does not read; run the definitions one by one");
+            }
+        }
     }
 
     private static Object array(Tensor t) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.codegen.FusedGenerator;
 import org.stag.engine.codegen.KernelGenerator;
 import org.stag.engine.codegen.KernelPlan;
@@ -26,7 +27,7 @@ import org.stag.formats.tensor.Format;
  */
 public final class DefinitionCompiler {
     /** Bumped whenever generated code changes, so cached or emitted kernels are never stale. */
-    public static final String GENERATOR_VERSION = "stag-codegen-1";
+    public static final String GENERATOR_VERSION = "stag-codegen-2";
     /** The package of generated kernel classes. */
     public static final String PACKAGE = "org.stag.gen";
 
@@ -58,9 +59,23 @@ public final class DefinitionCompiler {
      */
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<Expr.IfElse, Boolean> uniform) {
+        return compile(p, d, formats, Map.of(), uniform);
+    }
+
+    /**
+     * Compiles definition {@code d} of {@code p} for operands whose values are read as {@code reads} says
+     * (e.g. {@link ValueRead#of} of the tensors it will run on: a constant becomes a literal in the code).
+     *
+     * @param formats the format of every tensor the definition reads and of its target, by name
+     * @param reads   how each tensor's values are read, by name; {@link ValueRead#declared} for a name not in it
+     * @param uniform the value of each of {@link KernelSpec#uniformConditions}; may be empty if there are none
+     * @throws org.stag.engine.front.ProgramException if the formats cannot be iterated as the definition needs
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, uniform);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -137,7 +152,7 @@ public final class DefinitionCompiler {
         List<String> formats = new ArrayList<>();
         List<String> types = new ArrayList<>();
         for (KernelSpec.Operand o : spec.operands().values()) {
-            formats.add(o.name() + "=" + o.format());
+            formats.add(o.name() + "=" + o.format() + " values " + o.read());
             types.add(o.name() + ":" + o.elem() + " fill " + o.fill() + " " + o.sizes());
         }
         if (spec.targetFormat() != null) {

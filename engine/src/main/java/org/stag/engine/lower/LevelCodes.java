@@ -1,5 +1,6 @@
 package org.stag.engine.lower;
 
+import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.level.StaticLevelFormat;
@@ -9,15 +10,14 @@ public final class LevelCodes {
     private LevelCodes() {
     }
 
-    /** Code for a level of format {@code f}; locals start with {@code prefix}. */
-    public static LevelCode of(LevelFormat f, String prefix, boolean holdsValues) {
+    /**
+     * Code for a level of format {@code f}; locals start with {@code prefix}; a dynamic level's elements carry
+     * {@code mode} (positions unless it is the last level of a double tensor or of a pattern).
+     */
+    public static LevelCode of(LevelFormat f, String prefix, ValueMode mode) {
         if (f instanceof StaticLevelFormat s) {
             return new StaticLevelCode(s, prefix);
         }
-        return dynamic((DynamicLevelFormat) f, prefix, holdsValues);
-    }
-
-    private static LevelCode dynamic(DynamicLevelFormat f, String prefix, boolean holdsValues) {
-        return new org.stag.engine.lower.schema.SchemaLevelCode(f, prefix, holdsValues);
+        return new org.stag.engine.lower.schema.SchemaLevelCode((DynamicLevelFormat) f, prefix, mode);
     }
 }

@@ -20,7 +20,7 @@ import org.stag.formats.tensor.Tensor;
  * Consecutive definitions that walk the same dense index, run as one fused kernel (seed 002 §6.2.1): the
  * first statement of the group computes every target in one pass; the others become {@link Done}. When a
  * tensor the group reads is not in its declared dense format at run time (a FormatRule or a caller changed
- * it), the group falls back to its definitions' own kernels, one after the other.
+ * it), or its values are constant, the group falls back to its definitions' own kernels, one after the other.
  */
 final class FusedStep extends Step {
     private final List<Definition> defs;
@@ -157,9 +157,11 @@ final class FusedStep extends Step {
     @Override
     void run(Env env, Exec ex) {
         for (int k = 0; k < operandRefs.length; k++) {
-            Format now = env.tensor(operandRefs[k]).format();
+            Tensor t = env.tensor(operandRefs[k]);
+            Format now = t.format();
             Format want = formats.get(operands[k]);
-            if (now != want && !now.equals(want)) {
+            // The fused kernel reads value arrays; the members' kernels also read constants.
+            if ((now != want && !now.equals(want)) || t.values().isConstant()) {
                 for (KernelStep m : members) {
                     m.run(env, ex);
                 }

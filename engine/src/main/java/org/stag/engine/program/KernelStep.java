@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.codegen.KernelPlan;
 import org.stag.engine.compile.CompiledDefinition;
 import org.stag.engine.front.Definition;
@@ -43,6 +44,8 @@ final class KernelStep extends Step {
     private final Format[] seen;
     private final boolean[] seenUniform;
     private final Format[] current;
+    /** How each operand's values were read at the last run (checked allocation-free before every run). */
+    private final ValueRead[] currentReads;
     private final boolean[] currentUniform;
     private final List<Variant> variants = new ArrayList<>();
     private Variant last;
@@ -50,6 +53,7 @@ final class KernelStep extends Step {
     /** A kernel compiled for one combination of operand formats and uniform values, with its frame. */
     private static final class Variant {
         final Format[] formats;
+        final ValueRead[] reads;
         final boolean[] uniform;
         final CompiledDefinition kernel;
         final Frame frame;
@@ -58,8 +62,10 @@ final class KernelStep extends Step {
         final int[] realRefs;
         final String explain;
 
-        Variant(Format[] formats, boolean[] uniform, CompiledDefinition kernel, Layout layout, String explain) {
+        Variant(Format[] formats, ValueRead[] reads, boolean[] uniform, CompiledDefinition kernel, Layout layout,
+                String explain) {
             this.formats = formats;
+            this.reads = reads;
             this.uniform = uniform;
             this.kernel = kernel;
             this.frame = kernel.newFrame();
@@ -78,9 +84,9 @@ final class KernelStep extends Step {
             return r;
         }
 
-        boolean sameAs(Format[] f, boolean[] u) {
+        boolean sameAs(Format[] f, ValueRead[] r, boolean[] u) {
             for (int k = 0; k < f.length; k++) {
-                if (!formats[k].equals(f[k])) {
+                if (!formats[k].equals(f[k]) || !reads[k].equals(r[k])) {
                     return false;
                 }
             }
@@ -121,6 +127,7 @@ final class KernelStep extends Step {
         this.uniform = new Uniform(ex.program, d, eval);
         this.seen = new Format[operands.length];
         this.current = new Format[operands.length];
+        this.currentReads = new ValueRead[operands.length];
         this.seenUniform = new boolean[uniform.size()];
         this.currentUniform = new boolean[uniform.size()];
     }
@@ -149,11 +156,17 @@ final class KernelStep extends Step {
     void run(Env env, Exec ex) {
         Variant v;
         try {
+            boolean readsChanged = false;
             for (int k = 0; k < operandRefs.length; k++) {
-                current[k] = env.tensor(operandRefs[k]).format();
+                Tensor t = env.tensor(operandRefs[k]);
+                current[k] = t.format();
+                if (currentReads[k] == null || !currentReads[k].matches(t)) {
+                    currentReads[k] = ValueRead.of(t);
+                    readsChanged = true;
+                }
             }
             uniform.evaluate(env, currentUniform);
-            v = variant(ex);
+            v = variant(ex, readsChanged);
         } catch (RuntimeException e) {
             throw failure(e, ex, "a condition of the definition of '" + target.name() + "'");
         }
@@ -208,14 +221,17 @@ final class KernelStep extends Step {
         }
     }
 
-    /** The variant for {@link #current} formats and uniform values; the same as last time unless one changed. */
-    private Variant variant(Exec ex) {
-        if (last != null && sameAsSeen()) {
+    /**
+     * The variant for {@link #current} formats, value reads and uniform values; the same as last time unless one
+     * changed.
+     */
+    private Variant variant(Exec ex, boolean readsChanged) {
+        if (last != null && !readsChanged && sameAsSeen()) {
             return last;
         }
         Variant found = null;
         for (Variant v : variants) {
-            if (v.sameAs(current, currentUniform)) {
+            if (v.sameAs(current, currentReads, currentUniform)) {
                 found = v;
                 break;
             }
@@ -252,11 +268,15 @@ final class KernelStep extends Step {
         if (targetFormat != null) {
             formats.put(target.name(), targetFormat);
         }
+        Map<String, ValueRead> reads = new LinkedHashMap<>();
+        for (int k = 0; k < operands.length; k++) {
+            reads.put(operands[k], currentReads[k]);
+        }
         Map<Expr.IfElse, Boolean> values = uniform.asMap(currentUniform);
         CompiledDefinition kernel;
         String decided = values.isEmpty() ? "" : "; " + uniform.describe(currentUniform);
         try {
-            kernel = ex.compiler.compile(program, def, formats, values);
+            kernel = ex.compiler.compile(program, def, formats, reads, values);
         } catch (UnsupportedOperationException e) {
             throw ex.error(pos, "cannot compile the definition of '" + target.name() + "' in " + function + " for "
                     + describe(formats) + ": " + e.getMessage(), e);
@@ -267,7 +287,7 @@ final class KernelStep extends Step {
             // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
             // taken); a kernel that tests the condition per element computes the same values.
             try {
-                kernel = ex.compiler.compile(program, def, formats, Map.of());
+                kernel = ex.compiler.compile(program, def, formats, reads, Map.of());
             } catch (RuntimeException again) {
                 again.addSuppressed(e);
                 throw ex.error(pos, "cannot compile the definition of '" + target.name() + "' in " + function
@@ -276,9 +296,21 @@ final class KernelStep extends Step {
             decided = "; uniform conditions tested per element: " + e.getMessage();
         }
         ex.stats.variants++;
-        String text = "kernel " + function + ": " + Printer.statement(def).trim() + "  [" + describe(formats) + decided
+        String text = "kernel " + function + ": " + Printer.statement(def).trim() + "  [" + describe(formats)
+                + constants(reads) + decided
                 + "] loop order " + String.join(", ", kernel.plan().loopOrder());
-        return new Variant(current.clone(), currentUniform.clone(), kernel, layout, text);
+        return new Variant(current.clone(), currentReads.clone(), currentUniform.clone(), kernel, layout, text);
+    }
+
+    /** The operands whose values are constant, as {@code "; A values constant true over none"}, or "". */
+    private static String constants(Map<String, ValueRead> reads) {
+        StringBuilder out = new StringBuilder();
+        reads.forEach((n, r) -> {
+            if (r.isConstant()) {
+                out.append("; ").append(n).append(" values ").append(r);
+            }
+        });
+        return out.toString();
     }
 
     private static String describe(Map<String, Format> formats) {

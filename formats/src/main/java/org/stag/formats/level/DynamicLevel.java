@@ -65,6 +65,11 @@ public final class DynamicLevel extends Level {
         return mode == ValueMode.DOUBLE;
     }
 
+    /** Whether elements carry positions ({@link ValueMode#POSITION}); otherwise there are none. */
+    public boolean carriesPositions() {
+        return mode == ValueMode.POSITION;
+    }
+
     /** {@code append_init} (once): one empty structure per parent position, parents sharded by count. */
     public void appendInit(int parentSize) {
         if (roots.length > 0 || size > 0) {
@@ -189,7 +194,8 @@ public final class DynamicLevel extends Level {
     /**
      * {@code append_first} / {@code append_rest}: appends coordinate {@code i} to parent {@code p}'s
      * structure (parents in non-decreasing order, coordinates of one parent increasing). Returns the new
-     * element's position, or -1 in {@link ValueMode#DOUBLE}, where {@code value} is stored.
+     * element's position, or -1 in {@link ValueMode#DOUBLE}, where {@code value} is stored, and in
+     * {@link ValueMode#NONE}, where it is ignored.
      */
     public int append(int p, int i, double value) {
         int position = size;
@@ -339,10 +345,12 @@ public final class DynamicLevel extends Level {
         return Double.isNaN(v) ? -1 : (int) v;
     }
 
-    /**
-     * The value of coordinate {@code i} under {@code p} in {@link ValueMode#DOUBLE}, or NaN when absent
-     * (in {@link ValueMode#NONE} what the format returns for a present coordinate).
-     */
+    /** Whether coordinate {@code i} is stored under {@code p} (any mode). */
+    public boolean contains(int p, int i) {
+        return !Double.isNaN(impl.get(storeOf(p), roots[p], i));
+    }
+
+    /** The value of coordinate {@code i} under {@code p} in {@link ValueMode#DOUBLE}, or NaN when absent. */
     public double value(int p, int i) {
         return impl.get(storeOf(p), roots[p], i);
     }
@@ -354,7 +362,8 @@ public final class DynamicLevel extends Level {
 
     /**
      * Writes parent {@code p}'s elements in traversal order from {@code at}: coordinates to {@code crd},
-     * positions (as doubles) or values to {@code val}; returns the index after the last.
+     * positions (as doubles) or values to {@code val} (1.0 in {@link ValueMode#NONE}); returns the index
+     * after the last.
      */
     public int collect(int p, int[] crd, double[] val, int at) {
         return impl.collect(storeOf(p), roots[p], crd, val, at);

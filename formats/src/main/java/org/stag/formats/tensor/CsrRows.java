@@ -75,8 +75,8 @@ final class CsrRows {
             // Positions are CSR indices, so the CSR values index them as they are.
             case POSITION -> vals != null ? Values.ofDoubles(vals.length == m ? vals : java.util.Arrays.copyOf(vals, m))
                     : patternArray(m);
-            case NONE -> throw new UnsupportedOperationException("fromCsr: a last level of " + f + " that stores nothing ("
-                    + lastMode + ") needs constant values, which this build does not make yet");
+            // A pattern: elements carry only coordinates, every stored entry reads true.
+            case NONE -> Values.constantBool(true, false, m);
         };
         Level top = Level.create(f.level(0), rows, ValueMode.POSITION);
         DynamicLevel last = (DynamicLevel) Level.create(f.level(1), cols, lastMode);

@@ -21,7 +21,7 @@ import org.stag.formats.level.SingletonLevel;
 abstract class LevelIterator {
     /** Coordinate of the current child. */
     int coord;
-    /** Position of the current child (-1 for a dynamic level that holds values). */
+    /** Position of the current child (-1 for a dynamic level that carries no positions). */
     int pos;
     /** Value of the current child, for a dynamic level that holds values. */
     double value;
@@ -206,7 +206,8 @@ abstract class LevelIterator {
 
     /**
      * A parent's elements collected from its structure; sorted by coordinate when the schema does not
-     * order them. Elements carry positions (as doubles) or, at a last level of doubles, values.
+     * order them. Elements carry positions (as doubles) or, at a last level of doubles, values (1.0 at
+     * the last level of a pattern).
      */
     private static final class Dynamic extends LevelIterator {
         private final DynamicLevel d;
@@ -245,7 +246,7 @@ abstract class LevelIterator {
             }
             int j = ordered ? at : (int) order[at];
             coord = crd[j];
-            if (d.holdsValues()) {
+            if (!d.carriesPositions()) {
                 value = carried[j];
                 pos = -1;
             } else {

@@ -23,7 +23,12 @@ import org.stag.formats.level.SingletonLevel;
  * A sparse tensor of any order: dimensions (per mode), a {@link Format}, one {@link Level} per mode in
  * the format's mode order, and the component {@link Values} indexed by the last level's positions (for a
  * double tensor whose last level is dynamic, the values live in that level's nodes and
- * {@link #values()} is empty). Components that are not stored have the fill value.
+ * {@link #values()} is empty). Components that are not stored have the fill value. With
+ * {@link ConstantValues} (a pattern) every stored component has the same value and no array is held; a
+ * dynamic last level then carries only coordinates ({@code ValueMode.NONE}).
+ *
+ * <p>Views: {@link #withValues} makes a tensor that shares this one's levels and differs only in its
+ * values (a graph's pattern {@code A} over the structure of its weights {@code W}).
  *
  * <p>Built from coordinates ({@link #build}), from CSR rows ({@link #fromCsr}) or from another tensor
  * ({@link #convert}). A matrix whose last level is dynamic takes batch updates ({@link #insertBatch},
@@ -55,7 +60,9 @@ public final class Tensor {
      * sorted into the format's level order; when a coordinate occurs more than once the last occurrence
      * wins. Every given component is stored, even one equal to the fill value (an explicit fill value);
      * dense levels also store every coordinate of their dimension, with the fill value where none was
-     * given. The tensor takes the type and fill value of {@code values}.
+     * given. The tensor takes the type and fill value of {@code values}. With {@link ConstantValues} the
+     * tensor holds no value array (a dynamic last level stores coordinates only), unless its last level is
+     * dense and not every position was given (those positions hold the fill value).
      *
      * @param dims        size of each mode
      * @param coordinates one array per mode, each at least {@code values.size()} long
@@ -266,8 +273,8 @@ public final class Tensor {
      * @param lastMode how a dynamic last level stores values: {@link ValueMode#DOUBLE} inline (a pattern
      *                 stores ones), or {@link ValueMode#POSITION} (element {@code k} of the CSR has position
      *                 {@code k}; a pattern gets {@code true} values with fill {@code false});
-     *                 {@link ValueMode#NONE} needs constant values (issue 9, decision 4) and is refused until
-     *                 they exist. Ignored by formats without a dynamic last level.
+     *                 or {@link ValueMode#NONE} (a pattern: elements carry only coordinates, and
+     *                 the values are constant {@code true} with fill {@code false}). Ignored by formats without a dynamic last level.
      * @throws IllegalArgumentException if the CSR arrays are malformed (naming the first bad row)
      */
     public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
@@ -323,6 +330,38 @@ public final class Tensor {
         dims[m] = size;
     }
 
+    /**
+     * A view of this tensor with other values: the same format, dimensions and levels (shared, not
+     * copied), read through {@code v}. Constant values fit any tensor (they are sized to the last level);
+     * an array must have one value per last-level position, and a dynamic last level that holds its
+     * doubles inline takes only empty double values (the inline values, read with {@code v}'s fill). A dense
+     * last level stores every position, so a constant view over it gives every entry the constant.
+     *
+     * @throws IllegalArgumentException if {@code v} does not fit
+     */
+    public Tensor withValues(Values v) {
+        if (v instanceof ConstantValues c) {
+            return new Tensor(format, dims, levels, c.resized(levels.length == 0 ? 1 : levels[levels.length - 1].size()));
+        }
+        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()) {
+            if (!d.holdsValues()) {
+                throw new IllegalArgumentException("format " + format + ": the last level stores no values (a pattern),"
+                        + " so only constant values fit, not " + v);
+            }
+            if (v.type() != ValueType.DOUBLE || v.size() != 0) {
+                throw new IllegalArgumentException("format " + format + ": the last level holds its doubles inline,"
+                        + " so only constant values or empty double values fit, not " + v);
+            }
+            return new Tensor(format, dims, levels, v);
+        }
+        int expected = levels.length == 0 ? 1 : levels[levels.length - 1].size();
+        if (v.size() != expected) {
+            throw new IllegalArgumentException(v.size() + " values for the " + expected + " positions of the last level of "
+                    + format + ": " + v);
+        }
+        return new Tensor(format, dims, levels, v);
+    }
+
     /** The format. */
     public Format format() {
         return format;
@@ -362,9 +401,13 @@ public final class Tensor {
         return values.type();
     }
 
-    /** Whether the values are stored in the nodes of a dynamic last level rather than in {@link #values()}. */
+    /**
+     * Whether the values are read from the nodes of a dynamic last level rather than from {@link #values()}
+     * (false for a view with constant values over such a level: the stored doubles are not read).
+     */
     public boolean valuesInLastLevel() {
-        return levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && d.holdsValues();
+        return !values.isConstant() && levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d
+                && d.holdsValues();
     }
 
     /** A new cursor over the stored components in level order. */
@@ -413,8 +456,9 @@ public final class Tensor {
 
     /**
      * Position of the value of the component at {@code coords} (by mode), -1 when it is not stored. When
-     * the last level holds the values, the value goes to {@code out[0]} and 0 is returned. A stored NaN
-     * in such a level reads as absent ({@code DynamicFormat.get} returns NaN for both).
+     * the last level carries no positions (it holds the values, or only coordinates), the value it stores
+     * (1.0 for coordinates only) goes to {@code out[0]} and 0 is returned. A stored NaN in such a level
+     * reads as absent ({@code DynamicFormat.get} returns NaN for both).
      */
     private int find(int[] coords, double[] out) {
         if (coords.length != order()) {
@@ -461,7 +505,7 @@ public final class Tensor {
             return -1;
         }
         DynamicLevel d = (DynamicLevel) l;
-        if (d.holdsValues()) {
+        if (!d.carriesPositions()) {
             double v = d.value(p, i);
             if (Double.isNaN(v)) {
                 return -1;
@@ -520,6 +564,13 @@ public final class Tensor {
                 d.check();
             }
             parentSize = l.size();
+        }
+        if (values.isConstant()) {
+            return; // every index reads the constant, whatever the level's size has become
+        }
+        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()
+                && !d.holdsValues()) {
+            throw new IllegalStateException("the last level stores no values, but the values are not constant: " + values);
         }
         int expected = levels.length == 0 ? 1 : valuesInLastLevel() ? 0 : parentSize;
         if (values.size() != expected) {

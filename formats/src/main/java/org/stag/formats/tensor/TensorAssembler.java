@@ -65,7 +65,9 @@ final class TensorAssembler {
         for (int k = 0; k < order; k++) {
             LevelFormat f = format.level(k);
             boolean last = k == order - 1;
-            ValueMode mode = last && src.type() == ValueType.DOUBLE ? ValueMode.DOUBLE : ValueMode.POSITION;
+            // A constant (pattern) needs nothing per element; doubles live in the last level's elements.
+            ValueMode mode = !last ? ValueMode.POSITION : src.isConstant() ? ValueMode.NONE
+                    : src.type() == ValueType.DOUBLE ? ValueMode.DOUBLE : ValueMode.POSITION;
             Level level = Level.create(f, dims[format.modeOfLevel(k)], mode);
             reach = k;
             while (reach + 1 < order && format.level(reach + 1).is(Property.BRANCHLESS)) {
@@ -188,7 +190,8 @@ final class TensorAssembler {
             }
             nodeOf[j] = nodes - 1;
         }
-        // Positions come back in the scratch array; in DOUBLE mode it carries the values in (one node per entry).
+        // Positions come back in the scratch array; in DOUBLE mode it carries the values in (one node per
+        // entry); in NONE mode it is not read.
         double[] scratch = d.holdsValues() ? src.toDoubles(valueIndex, n) : new double[nodes];
         int from = 0;
         int j = 0;
@@ -203,7 +206,7 @@ final class TensorAssembler {
             from = to;
         }
         for (int e = 0; e < n; e++) {
-            cur[e] = d.holdsValues() ? -1 : (int) scratch[nodeOf[e]];
+            cur[e] = d.carriesPositions() ? (int) scratch[nodeOf[e]] : -1;
         }
         d.trim();
     }
@@ -253,6 +256,9 @@ final class TensorAssembler {
     }
 
     private Values values(Level[] levels, int lastSize) {
+        if (src instanceof ConstantValues c) {
+            return constantValues(c, levels, lastSize);
+        }
         if (levels.length == 0) {
             // A scalar: one component; after de-duplication at most one entry is left.
             Values v = src.filled(1);
@@ -267,5 +273,20 @@ final class TensorAssembler {
         Values v = src.filled(lastSize);
         v.scatter(src, valueIndex, par, n);
         return v;
+    }
+
+    /**
+     * The constant stays constant where every position of the last level is a given component or is never
+     * read (an empty hash bucket, an unset bit); a dense last level with positions nobody gave gets an array
+     * with the fill value there.
+     */
+    private Values constantValues(ConstantValues c, Level[] levels, int lastSize) {
+        if (levels.length == 0) {
+            return n > 0 ? c.resized(1) : c.filled(1);
+        }
+        if (levels[levels.length - 1] instanceof DenseLevel && n < lastSize) {
+            return c.toArray(lastSize, par, n);
+        }
+        return c.resized(lastSize);
     }
 }

@@ -1,6 +1,5 @@
 package org.stag.formats.tensor;
 
-import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.Level;
 
 /**
@@ -25,7 +24,8 @@ public final class TensorCursor {
         for (int k = 0; k < levels.length; k++) {
             it[k] = LevelIterator.of(levels[k]);
         }
-        this.valuesInLevel = levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && d.holdsValues();
+        // A constant view over a level that holds doubles reads the constant (any index does), not the level.
+        this.valuesInLevel = t.valuesInLastLevel();
     }
 
     /** Moves to the next stored component; false when there is none. */
@@ -76,7 +76,10 @@ public final class TensorCursor {
         return it[k].coord;
     }
 
-    /** Index of the current component's value in {@link Tensor#values()}; -1 when the last level holds the values. */
+    /**
+     * Index of the current component's value in {@link Tensor#values()}; -1 when the last level carries no
+     * positions (it holds the values, or the values are constant).
+     */
     public int position() {
         return it.length == 0 ? 0 : it[it.length - 1].pos;
     }

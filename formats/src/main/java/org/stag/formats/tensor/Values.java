@@ -6,9 +6,11 @@ package org.stag.formats.tensor;
  * reachability, …). Components that are stored but equal the fill value are explicit fill values.
  *
  * <p>Use the typed subclasses' {@code array()} in hot loops; the {@code getAs…} accessors convert and
- * are for generic code such as conversion and tests.
+ * are for generic code such as conversion and tests. {@link ConstantValues} hold no array: every stored
+ * component has the same value (a pattern).
  */
-public abstract sealed class Values permits BoolValues, IntValues, LongValues, FloatValues, DoubleValues {
+public abstract sealed class Values permits BoolValues, IntValues, LongValues, FloatValues, DoubleValues,
+        ConstantValues {
 
     /** The values' type. */
     public abstract ValueType type();
@@ -51,6 +53,11 @@ public abstract sealed class Values permits BoolValues, IntValues, LongValues, F
 
     /** The values as doubles, for a level that stores doubles in its nodes. */
     abstract double[] toDoubles(int[] index, int n);
+
+    /** Whether every component has the same value and no array is held ({@link ConstantValues}). */
+    public boolean isConstant() {
+        return false;
+    }
 
     /** Bytes held by the array. */
     public long memoryBytes() {
@@ -105,6 +112,37 @@ public abstract sealed class Values permits BoolValues, IntValues, LongValues, F
     /** Booleans with the given fill value. */
     public static BoolValues ofBools(boolean[] values, boolean fill) {
         return new BoolValues(values, fill);
+    }
+
+    /**
+     * Constant booleans: {@code size} components, each {@code value} (a graph's pattern: {@code true}
+     * with fill {@code false}).
+     */
+    public static ConstantValues constantBool(boolean value, boolean fill, int size) {
+        return ConstantValues.ofBool(value, fill, size);
+    }
+
+    /** Constant ints: {@code size} components, each {@code value}. */
+    public static ConstantValues constantInt(int value, int fill, int size) {
+        return ConstantValues.ofInt(value, fill, size);
+    }
+
+    /** Constant longs: {@code size} components, each {@code value}. */
+    public static ConstantValues constantLong(long value, long fill, int size) {
+        return ConstantValues.ofLong(value, fill, size);
+    }
+
+    /** Constant floats: {@code size} components, each {@code value}. */
+    public static ConstantValues constantFloat(float value, float fill, int size) {
+        return ConstantValues.ofFloat(value, fill, size);
+    }
+
+    /**
+     * Constant doubles: {@code size} components, each {@code value} (the weights of an unweighted graph:
+     * {@code 1.0} with fill {@code +∞}).
+     */
+    public static ConstantValues constantDouble(double value, double fill, int size) {
+        return ConstantValues.ofDouble(value, fill, size);
     }
 
     @Override

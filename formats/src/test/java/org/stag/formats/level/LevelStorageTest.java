@@ -208,4 +208,28 @@ class LevelStorageTest {
         assertEquals(-3.5, d.value(0, 7));
         assertTrue(Double.isNaN(d.value(0, 6)));
     }
+
+    @Test
+    void dynamicLevelOfAPatternKeepsOnlyCoordinates() {
+        DynamicLevel d = (DynamicLevel) Level.create(new DynamicLevelFormat(new ListFormat()), 10, ValueMode.NONE);
+        d.appendInit(2);
+        assertEquals(ValueMode.NONE, d.mode());
+        assertFalse(d.holdsValues());
+        assertFalse(d.carriesPositions());
+        assertEquals(-1, d.append(0, 2, 0.25));
+        assertEquals(-1, d.append(0, 7, -3.5));
+        assertEquals(-1, d.build(1, new int[] {1, 4}, new double[2], 0, 2));
+        assertEquals(4, d.size());
+        assertTrue(d.contains(0, 7));
+        assertFalse(d.contains(0, 6));
+        assertTrue(d.contains(1, 4));
+        // Elements carry no value: a stored coordinate reads 1.0 whatever was passed.
+        assertEquals(1.0, d.value(0, 7));
+        int[] crd = new int[2];
+        double[] val = new double[2];
+        assertEquals(2, d.collect(1, crd, val, 0));
+        assertArrayEquals(new int[] {1, 4}, crd);
+        assertArrayEquals(new double[] {1.0, 1.0}, val);
+        d.check();
+    }
 }

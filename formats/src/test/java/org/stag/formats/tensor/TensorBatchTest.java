@@ -1,6 +1,7 @@
 package org.stag.formats.tensor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -275,8 +276,19 @@ class TensorBatchTest {
         String back = assertThrows(IllegalArgumentException.class, () -> Tensor.fromCsr(f, 3, 5, new int[] {0, 2, 1, 2},
                 new int[] {3, 4}, null, ValueMode.DOUBLE, 1)).getMessage();
         assertTrue(back.contains("row 1") && back.contains("decrease"), back);
-        assertThrows(UnsupportedOperationException.class, () -> Tensor.fromCsr(f, 2, 5, new int[] {0, 1, 2},
-                new int[] {3, 4}, null, ValueMode.NONE, 1));
+    }
+
+    @Test
+    void fromCsrBuildsAPatternWithoutValues() {
+        Format f = FormatParser.parse("dense,ctree");
+        Tensor t = Tensor.fromCsr(f, 3, 5, new int[] {0, 2, 2, 3}, new int[] {1, 4, 0}, null, ValueMode.NONE, 1);
+        t.check();
+        assertTrue(t.values().isConstant());
+        assertEquals(ValueMode.NONE, ((org.stag.formats.level.DynamicLevel) t.level(1)).mode());
+        assertTrue(t.getAsBoolean(0, 4));
+        assertTrue(t.getAsBoolean(2, 0));
+        assertFalse(t.getAsBoolean(1, 1));
+        assertFalse(t.getAsBoolean(0, 2));
     }
 
     @Test

@@ -329,7 +329,7 @@ final class InOrderMachine {
         }
         s.line(e.crd + " = " + m.crdArray(f) + "[" + index + "]");
         Block y = f.field().nonempty() ? s : s.ifThen(e.crd + " >= 0");
-        y.line(e.carried + " = " + m.carriedArray(f) + "[" + index + "]");
+        y.line(e.carried + " = " + m.carriedAt(f, index));
         if (resumeI != null && !resumeI.equals(e.i)) {
             y.line(e.i + " = " + resumeI);
         }

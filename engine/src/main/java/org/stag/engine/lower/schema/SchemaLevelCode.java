@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import org.stag.engine.ir.Block;
 import org.stag.engine.lower.LevelCode;
+import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.Property;
 
@@ -43,8 +44,20 @@ public final class SchemaLevelCode implements LevelCode {
      *                                       unbounded child array)
      */
     public SchemaLevelCode(DynamicLevelFormat format, String prefix, boolean holdsValues) {
+        this(format, prefix, holdsValues ? ValueMode.DOUBLE : ValueMode.POSITION);
+    }
+
+    /**
+     * @param format the level's format (its schema drives everything)
+     * @param prefix the prefix of every local (a Java identifier, e.g. {@code A1})
+     * @param mode   what the elements carry: positions, doubles (the last level of a double tensor), or nothing
+     *               (the last level of a pattern: a visit binds the value 1.0, a locate 1.0 or NaN)
+     * @throws UnsupportedOperationException if the schema has a feature no generic code exists for (an
+     *                                       unbounded child array)
+     */
+    public SchemaLevelCode(DynamicLevelFormat format, String prefix, ValueMode mode) {
         this.format = Objects.requireNonNull(format, "format");
-        this.model = new SchemaModel(format.format().schema(), prefix, holdsValues);
+        this.model = new SchemaModel(format.format().schema(), prefix, Objects.requireNonNull(mode, "mode"));
         this.machine = new InOrderMachine(model);
         this.searchProblem = SchemaSearch.whyNot(model, format.traits());
     }
@@ -85,6 +98,7 @@ public final class SchemaLevelCode implements LevelCode {
         return false;
     }
 
+    /** True also in {@link ValueMode#NONE}: a visit binds the value 1.0 of every element, a locate 1.0 or NaN. */
     @Override
     public boolean holdsValues() {
         return model.doubles;

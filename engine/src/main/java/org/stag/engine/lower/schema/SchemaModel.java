@@ -40,7 +40,12 @@ import org.stag.formats.schema.Step;
 final class SchemaModel {
     final Schema schema;
     final String p;
+    /** What the level's elements carry: positions, doubles, or nothing (a pattern). */
+    final ValueMode mode;
+    /** Whether a visit binds a double value rather than a position (1.0 for every element of a pattern). */
     final boolean doubles;
+    /** Whether elements have a carried array (not in {@link ValueMode#NONE}). */
+    final boolean carries;
     final NodeType root;
     private final Map<String, TypeInfo> types = new LinkedHashMap<>();
     /** Distinct targets of child fields (node types or supertypes), in first-use order: the reference kinds. */
@@ -81,21 +86,23 @@ final class SchemaModel {
     record FieldInfo(NodeType owner, Field field, int stride, boolean inArena, String arr, String carried) {
     }
 
-    SchemaModel(Schema schema, String prefix, boolean doubles) {
+    SchemaModel(Schema schema, String prefix, ValueMode mode) {
         if (prefix == null || prefix.isEmpty() || !Character.isJavaIdentifierStart(prefix.charAt(0))
                 || !prefix.chars().allMatch(Character::isJavaIdentifierPart)) {
             throw new IllegalArgumentException("level prefix must be a Java identifier: '" + prefix + "'");
         }
         this.schema = schema;
         this.p = prefix;
-        this.doubles = doubles;
+        this.mode = mode;
+        this.doubles = mode != ValueMode.POSITION;
+        this.carries = mode != ValueMode.NONE;
         this.root = schema.root();
         for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
             "hs", "ps", "is"}) {
             names.add(p + "_" + fixed);
         }
         // A probe store gives the layouts: they depend on the node types and the value mode only.
-        NodeStore probe = new NodeStore(schema, doubles ? ValueMode.DOUBLE : ValueMode.POSITION);
+        NodeStore probe = new NodeStore(schema, mode);
         boolean usesArena = false;
         List<String> targets = new ArrayList<>();
         for (NodeType t : schema.nodeTypes()) {
@@ -112,7 +119,7 @@ final class SchemaModel {
                 }
                 String arr = unique(p + "_" + t.name() + "_" + f.name());
                 String carried = null;
-                if (f.holdsElements() && !l.inArena()) {
+                if (f.holdsElements() && !l.inArena() && carries) {
                     carried = unique(arr + (doubles ? "_v" : "_p"));
                 }
                 usesArena |= l.inArena() && f.holdsElements();
@@ -200,9 +207,15 @@ final class SchemaModel {
         return f.inArena() ? p + "_acrd" : f.arr();
     }
 
-    /** The array holding what elements of {@code f} carry: values ({@code double[]}) or positions ({@code int[]}). */
-    String carriedArray(FieldInfo f) {
-        return f.inArena() ? p + (doubles ? "_aval" : "_apos") : f.carried();
+    /**
+     * What the element in slot {@code index} of field {@code f} carries: its value ({@code double}) or position
+     * ({@code int}) read from the carried array, or {@code 1.0} when elements carry nothing.
+     */
+    String carriedAt(FieldInfo f, String index) {
+        if (!carries) {
+            return "1.0";
+        }
+        return (f.inArena() ? p + (doubles ? "_aval" : "_apos") : f.carried()) + "[" + index + "]";
     }
 
     /** The Java type of what an element carries. */
@@ -255,12 +268,17 @@ final class SchemaModel {
      * the stacks (see the class comment).
      */
     void unpack(Block out, String level) {
-        out.comment(p + ": dynamic level " + schema.name() + " (" + (doubles ? "values" : "positions") + ")");
+        String what = switch (mode) {
+            case DOUBLE -> "values";
+            case POSITION -> "positions";
+            case NONE -> "coordinates only";
+        };
+        out.comment(p + ": dynamic level " + schema.name() + " (" + what + ")");
         String cls = "org.stag.formats.level.DynamicLevel";
         out.line(cls + " " + p + "_lvl = (" + cls + ") (" + level + ")");
-        out.ifThen((doubles ? "!" : "") + p + "_lvl.holdsValues()").line(
+        out.ifThen(p + "_lvl.mode() != org.stag.formats.dynamic.ValueMode." + mode.name()).line(
                 "throw new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
-                        + (doubles ? "values" : "positions") + "\")");
+                        + what + "\")");
         out.line("int[] " + p + "_roots = " + p + "_lvl.roots()");
         // The arrays are those of one shard at a time: declared empty here, (re)loaded by enter().
         out.line("int " + p + "_bits = " + p + "_lvl.shardBits()");
@@ -281,7 +299,9 @@ final class SchemaModel {
         if (arena) {
             out.line("org.stag.formats.dynamic.ChunkArena " + p + "_arena = null");
             out.line("int[] " + p + "_acrd = null");
-            out.line(carriedType() + "[] " + p + (doubles ? "_aval" : "_apos") + " = null");
+            if (carries) {
+                out.line(carriedType() + "[] " + p + (doubles ? "_aval" : "_apos") + " = null");
+            }
         }
         if (dfsStack) {
             out.line("int[] " + p + "_stk = ws.ints(\"" + p + "_stk\", 64)");
@@ -324,7 +344,9 @@ final class SchemaModel {
         if (arena) {
             b.line(p + "_arena = " + p + "_store.arena()");
             b.line(p + "_acrd = " + p + "_arena.crd()");
-            b.line(p + (doubles ? "_aval = " : "_apos = ") + p + "_arena" + (doubles ? ".val()" : ".pos()"));
+            if (carries) {
+                b.line(p + (doubles ? "_aval = " : "_apos = ") + p + "_arena" + (doubles ? ".val()" : ".pos()"));
+            }
         }
     }
 
@@ -414,7 +436,7 @@ final class SchemaModel {
         }
         String carried = doubles ? val : pos;
         if (carried != null) {
-            b.line(carried + " = " + carriedArray(f) + "[" + index + "]");
+            b.line(carried + " = " + carriedAt(f, index));
         }
         Block inner = new Block();
         body.accept(inner);

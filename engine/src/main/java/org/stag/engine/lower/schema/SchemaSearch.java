@@ -242,7 +242,7 @@ final class SchemaSearch {
     }
 
     private void found(Block b, Names v, SchemaModel.FieldInfo f, String index, String result) {
-        b.line(result + " = " + m.carriedArray(f) + "[" + index + "]");
+        b.line(result + " = " + m.carriedAt(f, index));
         b.line("break " + v.l);
     }
 
