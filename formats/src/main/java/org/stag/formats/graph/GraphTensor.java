@@ -6,9 +6,13 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
+import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatException;
 import org.stag.formats.tensor.FormatParser;
@@ -29,23 +33,34 @@ import org.stag.loaders.VertexIds;
  * stag programs read.
  * <ul>
  *   <li>{@link #a()}: the out-edge pattern, {@code bool[N][N]} fill {@code false};</li>
- *   <li>{@link #w()}: the weights, {@code double[N][N]} fill {@code inf}, 1.0 per edge of an unweighted graph —
- *       a view of the same levels as {@code a()} where the format keeps one position per edge in CSR order;</li>
+ *   <li>{@link #w()}: the weights, {@code double[N][N]} fill {@code inf}, 1.0 per edge of an unweighted graph;</li>
  *   <li>{@link #at()}: the in-edge pattern; for an undirected graph (stored in both directions) the very
  *       tensor {@code a()} is; for a directed one a second structure, built the first time it is asked;</li>
  *   <li>{@link #id()}: the input's vertex ids, a dense {@code long[N]}.</li>
  * </ul>
  * Every structure is built once, when first asked, from the loader's CSR arrays through
- * {@link Tensor#fromCsr}; {@code dense,compressed} adopts them without a copy. {@code stag info}, {@code run},
- * {@code bench} and {@code convert} all build this, so the memory {@code info} reports is what {@code run} holds.
+ * {@link Tensor#fromCsr}; {@code dense,compressed} adopts them without a copy. In {@code dense,compressed} and
+ * in formats whose last level is dynamic, {@code A} and {@code W} are views of one structure: the weights of a
+ * weighted graph are stored once (inline in a dynamic level, or the loader's array), {@code A} reads the
+ * constant {@code true}, and an unweighted graph's structure stores no values at all ({@code W} reads the
+ * constant 1.0). Other formats ({@code dense,hashed}, {@code compressed,compressed}, …) build {@code A} and
+ * {@code W} apart. {@code stag info}, {@code run}, {@code bench} and {@code convert} all build this, so the
+ * memory {@code info} reports is what {@code run} holds.
+ *
+ * <p>Batches of edge updates ({@link #insertBatch}, {@link #deleteBatch}) change the structures in place
+ * (formats whose tensors {@link Tensor#takesBatches take batches}): every view sees them, no tensor is
+ * converted or rebuilt.
  */
 public final class GraphTensor {
     private final Graph graph;
     private final Format format;
     private final int threads;
-    private final int n;
-    /** {@code dense,compressed}: one position per edge in CSR order, so A and W share their levels. */
-    private final boolean csr;
+    /** Vertices: the loader's, or more after a batch that added some. */
+    private int n;
+    /** Whether A and W are views of one structure: {@code dense,compressed}, or a dynamic last level. */
+    private final boolean shared;
+    /** Stored directed edges, kept by the batches. */
+    private long edges;
     private Direction out;
     private Direction in;
     private Tensor id;
@@ -53,13 +68,15 @@ public final class GraphTensor {
     private long version;
 
     /**
-     * One direction of the graph, from its CSR arrays: the pattern and the weights, each built when first
-     * asked; in {@code dense,compressed} the second is a view of the first's levels.
+     * One direction of the graph, from its CSR arrays: one structure whose views are the pattern and the
+     * weights where the format allows ({@link #shared}), else a pattern and a weights tensor built apart.
      */
     private final class Direction {
         final int[] rowPtr;
         final int[] col;
+        /** The weights the structure keeps: the graph's for the out-edges of a weighted graph, else null. */
         final double[] weights;
+        Tensor structure;
         Tensor pattern;
         Tensor weighted;
 
@@ -69,12 +86,20 @@ public final class GraphTensor {
             this.weights = weights;
         }
 
+        /** The shared structure: the weights inline or adopted, or a pattern that stores no values. */
+        Tensor structure() {
+            if (structure == null) {
+                structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
+                        weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
+            }
+            return structure;
+        }
+
         Tensor pattern() {
             if (pattern == null) {
                 long t0 = System.nanoTime();
-                // TODO(const): Values.constant(BOOL, true, false, m) and a ValueMode.NONE dynamic last level.
-                pattern = weighted != null && csr ? weighted.withValues(trues(rowPtr[n]))
-                        : Tensor.fromCsr(format, n, n, rowPtr, col, null, ValueMode.POSITION, threads);
+                pattern = shared ? structure().withValues(Values.constantBool(true, false, 0))
+                        : Tensor.build(format, new int[] {n, n}, coordinates(this), trues(rowPtr[n]));
                 buildNanos += System.nanoTime() - t0;
             }
             return pattern;
@@ -83,7 +108,9 @@ public final class GraphTensor {
         Tensor weighted() {
             if (weighted == null) {
                 long t0 = System.nanoTime();
-                weighted = weightsView(this);
+                weighted = shared ? structure().withValues(weightValues(this))
+                        : Tensor.build(format, new int[] {n, n}, coordinates(this),
+                                Values.ofDoubles(weightArray(this), Double.POSITIVE_INFINITY));
                 buildNanos += System.nanoTime() - t0;
             }
             return weighted;
@@ -101,8 +128,10 @@ public final class GraphTensor {
         this.format = format;
         this.threads = threads;
         this.n = g.numVertices();
-        this.csr = format.hasIdentityOrder() && format.level(0).equals(StaticLevelFormat.DENSE)
-                && format.level(1).equals(StaticLevelFormat.COMPRESSED);
+        this.shared = format.hasIdentityOrder() && format.level(0).equals(StaticLevelFormat.DENSE)
+                && format.level(1).equals(StaticLevelFormat.COMPRESSED)
+                || format.level(1) instanceof DynamicLevelFormat;
+        this.edges = g.numEdges();
     }
 
     /**
@@ -169,7 +198,7 @@ public final class GraphTensor {
 
     /** Stored directed edges: an undirected edge counts twice, a self-loop once. */
     public long numEdges() {
-        return graph.numEdges();
+        return edges;
     }
 
     /** Nanoseconds spent building the structures and views asked for so far. */
@@ -199,7 +228,7 @@ public final class GraphTensor {
 
     /** The input's vertex ids, {@code id[v]} for internal vertex {@code v}. */
     public Tensor id() {
-        if (id == null) {
+        if (id == null || id.dimension(0) != n) {
             long[] ids = new long[n];
             for (int v = 0; v < n; v++) {
                 ids[v] = graph.ids().external(v);
@@ -237,7 +266,7 @@ public final class GraphTensor {
             if (d == null) {
                 continue;
             }
-            for (Tensor t : new Tensor[] {d.pattern, d.weighted}) {
+            for (Tensor t : new Tensor[] {d.structure, d.pattern, d.weighted}) {
                 if (t == null) {
                     continue;
                 }
@@ -246,7 +275,9 @@ public final class GraphTensor {
                         bytes += t.level(k).memoryBytes();
                     }
                 }
-                if (seen.add(t.values())) {
+                // Views over one weight array hold it in Values objects of their own (fills 0 and inf).
+                Object array = t.values() instanceof DoubleValues dv ? dv.array() : t.values();
+                if (seen.add(array)) {
                     bytes += t.values().memoryBytes();
                 }
             }
@@ -262,7 +293,7 @@ public final class GraphTensor {
     public void check() {
         for (Direction d : new Direction[] {out, in}) {
             if (d != null) {
-                for (Tensor t : new Tensor[] {d.pattern, d.weighted}) {
+                for (Tensor t : new Tensor[] {d.structure, d.pattern, d.weighted}) {
                     if (t != null) {
                         t.check();
                     }
@@ -325,8 +356,9 @@ public final class GraphTensor {
             } else {
                 long t0 = System.nanoTime();
                 // Programs read the in-edges as a pattern (AT) only: the weights are not transposed.
+                // Built before the first batch (insertBatch asks for it), so the loader's arrays are current.
                 CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-                in = new Direction(t.rowPtr(), t.col(), t.vals());
+                in = new Direction(t.rowPtr(), t.col(), null);
                 buildNanos += System.nanoTime() - t0;
             }
         }
@@ -339,32 +371,125 @@ public final class GraphTensor {
         return Values.ofBools(present, false);
     }
 
-    /**
-     * W of direction {@code d}, fill {@code inf}: in {@code dense,compressed} over the pattern's levels if built,
-     * else over the CSR arrays themselves (the loader's weights adopted); in other formats a structure of its
-     * own, whose dynamic last level keeps the weights in its elements.
-     */
-    // TODO(const): with ValueMode.DOUBLE structures, W is always a view of the structure's levels.
-    private Tensor weightsView(Direction d) {
+    /** W's values over the shared structure: the weights adopted or inline, else the constant 1.0. */
+    private Values weightValues(Direction d) {
+        if (d.weights == null) {
+            return Values.constantDouble(1.0, Double.POSITIVE_INFINITY, 0);
+        }
+        // In dense,compressed the structure's values are the loader's weights (fill 0): the same array, fill inf.
+        return d.structure().valuesInLastLevel() ? Values.ofDoubles(new double[0], Double.POSITIVE_INFINITY)
+                : Values.ofDoubles(((DoubleValues) d.structure().values()).array(), Double.POSITIVE_INFINITY);
+    }
+
+    /** The weights of direction {@code d}, one per edge: 1.0 each for a pattern. */
+    private double[] weightArray(Direction d) {
         int m = d.rowPtr[n];
-        double[] w = d.weights;
-        if (w == null) {
-            w = new double[m];
-            Arrays.fill(w, 1.0);
-        } else if (w.length != m) {
-            w = Arrays.copyOf(w, m);
+        if (d.weights == null) {
+            double[] ones = new double[m];
+            Arrays.fill(ones, 1.0);
+            return ones;
         }
-        Values values = Values.ofDoubles(w, Double.POSITIVE_INFINITY);
-        if (csr) {
-            Tensor base = d.pattern != null ? d.pattern
-                    : Tensor.fromCsr(format, n, n, d.rowPtr, d.col, w, ValueMode.DOUBLE, threads);
-            return base.withValues(values);
-        }
+        return d.weights.length == m ? d.weights : Arrays.copyOf(d.weights, m);
+    }
+
+    /** The coordinates of direction {@code d}'s edges, for formats that are assembled from them. */
+    private int[][] coordinates(Direction d) {
+        int m = d.rowPtr[n];
         int[] rows = new int[m];
         for (int r = 0; r < n; r++) {
             Arrays.fill(rows, d.rowPtr[r], d.rowPtr[r + 1], r);
         }
-        int[] cols = d.col.length == m ? d.col : Arrays.copyOf(d.col, m);
-        return Tensor.build(format, new int[] {n, n}, new int[][] {rows, cols}, values);
+        return new int[][] {rows, d.col.length == m ? d.col : Arrays.copyOf(d.col, m)};
+    }
+
+    /**
+     * Inserts the edges {@code (src[k], dst[k])} with weights {@code w[k]} ({@code w} null: 1), {@code k < count},
+     * or sets the weight of those already stored, in place: an undirected graph takes each edge in both
+     * directions, a directed one in its out- and in-structure (the in-structure is built first if it was not,
+     * so that the two stay in step). The batch is checked whole first and changes nothing when refused.
+     * {@link BatchGrowth#ADD_VERTICES} lets it add vertices (rows and columns alike); the new vertices' ids
+     * follow the input's numbering, so a graph with explicit ids (LDBC, SNAP) cannot grow. The counts are of
+     * stored directed entries, as {@link #numEdges()} counts them.
+     *
+     * @throws IllegalArgumentException      naming the first bad entry (negative vertex, one outside the graph
+     *                                       under {@link BatchGrowth#FIXED}, non-finite weight)
+     * @throws UnsupportedOperationException when the format's tensors take no batches (e.g. {@code dense,compressed})
+     */
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] w, int count, int threads, BatchGrowth growth) {
+        if (growth == BatchGrowth.ADD_VERTICES && !graph.ids().isOffset()) {
+            throw new IllegalArgumentException("the vertices of " + graph.source() + " have ids of their own, so a batch"
+                    + " cannot add vertices (BatchGrowth.ADD_VERTICES); the batch was refused whole");
+        }
+        Tensor out = batchable(out());
+        UpdateStats s;
+        if (!graph.directed()) {
+            Mirrored b = Mirrored.of(src, dst, w, count);
+            s = out.insertBatch(b.rows, b.cols, b.weights, b.size, threads, growth);
+        } else {
+            Tensor in = batchable(in());
+            s = out.insertBatch(src, dst, w, count, threads, growth);
+            // The same coordinates swapped: accepted, since the out-structure accepted them.
+            in.insertBatch(dst, src, w, count, threads, growth);
+        }
+        applied(s.inserted() - s.deleted());
+        return s;
+    }
+
+    /**
+     * Deletes the edges {@code (src[k], dst[k])}, {@code k < count}, in place (both directions of an undirected
+     * edge; out- and in-structure of a directed graph); absent ones are counted as missing.
+     *
+     * @throws IllegalArgumentException      for a negative vertex or one outside the graph; nothing changes then
+     * @throws UnsupportedOperationException when the format's tensors take no batches
+     */
+    public UpdateStats deleteBatch(int[] src, int[] dst, int count, int threads) {
+        Tensor out = batchable(out());
+        UpdateStats s;
+        if (!graph.directed()) {
+            Mirrored b = Mirrored.of(src, dst, null, count);
+            s = out.deleteBatch(b.rows, b.cols, b.size, threads);
+        } else {
+            Tensor in = batchable(in());
+            s = out.deleteBatch(src, dst, count, threads);
+            in.deleteBatch(dst, src, count, threads);
+        }
+        applied(s.inserted() - s.deleted());
+        return s;
+    }
+
+    /** Direction {@code d}'s structure, which must take batches; the views over it see every change. */
+    private Tensor batchable(Direction d) {
+        Tensor t = d.structure();
+        if (!shared || !t.takesBatches()) {
+            throw new UnsupportedOperationException("format " + format + " takes no batch updates: its last level is"
+                    + " not dynamic (formats that do: dense,F and O,I with dynamic F, e.g. dense,ctree or bst,ctree)");
+        }
+        return t;
+    }
+
+    private void applied(long change) {
+        edges += change;
+        n = out.structure.dimension(0);
+        version++;
+    }
+
+    /** An undirected batch with each edge in both directions: the given entries first, then their mirrors. */
+    private record Mirrored(int[] rows, int[] cols, double[] weights, int size) {
+        static Mirrored of(int[] src, int[] dst, double[] w, int count) {
+            if (count < 0 || count > src.length || count > dst.length || (w != null && count > w.length)) {
+                // Not mirrored: the tensor's own check refuses the batch and names the problem.
+                return new Mirrored(src, dst, w, count);
+            }
+            int[] rows = Arrays.copyOf(src, 2 * count);
+            int[] cols = Arrays.copyOf(dst, 2 * count);
+            System.arraycopy(dst, 0, rows, count, count);
+            System.arraycopy(src, 0, cols, count, count);
+            double[] weights = null;
+            if (w != null) {
+                weights = Arrays.copyOf(w, 2 * count);
+                System.arraycopy(w, 0, weights, count, count);
+            }
+            return new Mirrored(rows, cols, weights, 2 * count);
+        }
     }
 }

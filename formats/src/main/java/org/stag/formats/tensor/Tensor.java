@@ -111,29 +111,13 @@ public final class Tensor {
      */
     private static Tensor adoptCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
         int m = rowPtr[rows];
-        // TODO(const): a pattern's values become constant (no array) once ConstantValues land.
-        Values values = vals == null ? CsrRows.patternArray(m)
+        Values values = vals == null ? Values.constantBool(true, false, m)
                 : Values.ofDoubles(vals.length == m ? vals : Arrays.copyOf(vals, m));
         DenseLevel top = (DenseLevel) Level.create(f.level(0), rows, ValueMode.POSITION);
         top.insertInit(1);
         CompressedLevel bottom = (CompressedLevel) Level.create(f.level(1), cols, ValueMode.POSITION);
         bottom.adopt(rows, rowPtr.length == rows + 1 ? rowPtr : Arrays.copyOf(rowPtr, rows + 1), col);
         return new Tensor(f, new int[] {rows, cols}, new Level[] {top, bottom}, values);
-    }
-
-    /**
-     * A view of this tensor with other values: the same format, dimensions and {@link Level} objects
-     * (shared, not copied), read through {@code v}. A graph's pattern and its weights are two views of one
-     * structure. {@code v} must cover the last level's positions (none when the last level holds the values).
-     *
-     * @throws IllegalArgumentException if {@code v} does not fit the last level
-     */
-    public Tensor withValues(Values v) {
-        int expected = levels.length == 0 ? 1 : valuesInLastLevel() ? 0 : levels[levels.length - 1].size();
-        if (v.size() != expected) {
-            throw new IllegalArgumentException(v.size() + " values for " + expected + " last-level positions of " + format);
-        }
-        return new Tensor(format, dims, levels, v);
     }
 
     /**
@@ -267,8 +251,8 @@ public final class Tensor {
      * bottom-up), without expanding them to coordinates. The arrays are read, not kept, except that the
      * values of {@link ValueMode#POSITION} become the tensor's value array. In {@code dense,compressed} the
      * arrays are adopted without a copy: {@code rowPtr} and {@code col} become the levels and {@code vals}
-     * the values (a pattern gets {@code true} values with fill {@code false}), so the caller must not
-     * change them.
+     * the values (a pattern gets the constant {@code true}, fill {@code false}, and no array), so the caller
+     * must not change them.
      *
      * @param lastMode how a dynamic last level stores values: {@link ValueMode#DOUBLE} inline (a pattern
      *                 stores ones), or {@link ValueMode#POSITION} (element {@code k} of the CSR has position

@@ -62,9 +62,10 @@ class GraphTensorTest {
         assertSame(w.level(1), a.level(1));
         assertEquals(Double.POSITIVE_INFINITY, w.values().fillAsDouble());
         assertFalse(a.values().fillAsBoolean());
-        // Counted once: offsets and columns, a boolean per edge for A, the adopted weights for W.
+        assertTrue(a.values().isConstant(), "A reads the constant true: no array");
+        // Counted once: offsets and columns, and the adopted weights; A's constant costs nothing.
         int m = g.numEdges();
-        assertEquals(4L * (g.numVertices() + 1) + 4L * m + m + 8L * m, t.memoryBytes());
+        assertEquals(4L * (g.numVertices() + 1) + 4L * m + 8L * m, t.memoryBytes());
     }
 
     @Test
