@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.tensor.DoubleValues;
@@ -190,6 +191,106 @@ class GraphTensorTest {
         assertEquals(3.0, w.getAsDouble(1, 0));
         assertEquals(Double.POSITIVE_INFINITY, w.getAsDouble(0, 0));
         assertThrows(IllegalArgumentException.class, () -> a.withValues(Values.ofDoubles(new double[2])));
+    }
+
+    @Test
+    void batchesChangeTheStructureEveryViewReads() {
+        Graph g = random(7, 30, 100, false, true);
+        GraphTensor t = GraphTensor.of(g, GraphTensor.format("dense,ctree"), 2);
+        Tensor a = t.a();
+        Tensor w = t.w();
+        int u = 0;
+        int v = 0;
+        while (a.getAsBoolean(u, v) || u == v) {
+            v++;
+            if (v == 30) {
+                u++;
+                v = 0;
+            }
+        }
+        long m = t.numEdges();
+        var s = t.insertBatch(new int[] {u, 5}, new int[] {v, 5}, new double[] {2.5, 4.0}, 2, 2, BatchGrowth.FIXED);
+        // (u, v) both ways; the self-loop (5, 5) once, or only its weight set when it was stored already.
+        assertEquals(m + s.inserted(), t.numEdges());
+        assertTrue(s.inserted() >= 2);
+        assertTrue(a.getAsBoolean(u, v) && a.getAsBoolean(v, u) && a.getAsBoolean(5, 5));
+        assertEquals(2.5, w.getAsDouble(v, u));
+        assertEquals(4.0, w.getAsDouble(5, 5));
+        assertSame(a, t.at());
+        var d = t.deleteBatch(new int[] {v}, new int[] {u}, 1, 2);
+        assertEquals(2, d.deleted());
+        assertFalse(a.getAsBoolean(u, v) || a.getAsBoolean(v, u));
+        assertEquals(Double.POSITIVE_INFINITY, w.getAsDouble(u, v));
+        assertEquals(2, t.version());
+        t.check();
+    }
+
+    @Test
+    void aDirectedGraphUpdatesItsInEdgesToo() {
+        Graph g = random(8, 30, 100, true, false);
+        GraphTensor t = GraphTensor.of(g, GraphTensor.format("bst,ctree"), 2);
+        t.insertBatch(new int[] {3}, new int[] {29}, null, 1, 1, BatchGrowth.FIXED);
+        assertTrue(t.holdsInEdges(), "the first batch builds the in-structure, so both stay in step");
+        assertTrue(t.a().getAsBoolean(3, 29));
+        assertTrue(t.at().getAsBoolean(29, 3));
+        t.deleteBatch(new int[] {3}, new int[] {29}, 1, 1);
+        assertFalse(t.at().getAsBoolean(29, 3));
+        t.check();
+    }
+
+    @Test
+    void aBatchMayAddVerticesOnlyWhenAskedAndWhenTheirIdsFollow() {
+        Graph g = random(9, 10, 30, true, false);
+        GraphTensor t = GraphTensor.of(g, GraphTensor.format("dense,list"), 1);
+        IllegalArgumentException fixed = assertThrows(IllegalArgumentException.class,
+                () -> t.insertBatch(new int[] {0}, new int[] {12}, null, 1, 1, BatchGrowth.FIXED));
+        assertTrue(fixed.getMessage().contains("outside"), fixed.getMessage());
+        assertEquals(0, t.version());
+        t.insertBatch(new int[] {0}, new int[] {12}, null, 1, 1, BatchGrowth.ADD_VERTICES);
+        assertEquals(13, t.numVertices());
+        assertEquals(13, t.a().dimension(0));
+        assertEquals(13, t.a().dimension(1));
+        assertEquals(13, t.at().dimension(0));
+        assertEquals(12, t.id().getAsLong(12));
+        assertTrue(t.at().getAsBoolean(12, 0));
+        Graph explicit = new Graph("ldbc", 2, 2, new int[] {0, 1, 1}, new int[] {1}, null, Symmetry.GENERAL,
+                ValueKind.PATTERN, VertexIds.explicit(new long[] {100, 200}), 0);
+        GraphTensor e = GraphTensor.of(explicit, GraphTensor.format("dense,list"), 1);
+        IllegalArgumentException ids = assertThrows(IllegalArgumentException.class,
+                () -> e.insertBatch(new int[] {0}, new int[] {2}, null, 1, 1, BatchGrowth.ADD_VERTICES));
+        assertTrue(ids.getMessage().contains("ids of their own"), ids.getMessage());
+        assertEquals(0, e.version());
+    }
+
+    @Test
+    void aRefusedBatchChangesNothing() {
+        Graph g = random(10, 20, 60, false, true);
+        GraphTensor t = GraphTensor.of(g, GraphTensor.format("dense,ctree"), 1);
+        Graph before = t.toGraph();
+        assertThrows(IllegalArgumentException.class, () -> t.insertBatch(new int[] {0, 1}, new int[] {1, 2},
+                new double[] {1.0, Double.NaN}, 2, 1, BatchGrowth.FIXED));
+        assertThrows(IllegalArgumentException.class, () -> t.insertBatch(new int[] {0, -1}, new int[] {1, 2}, null, 2,
+                1, BatchGrowth.ADD_VERTICES));
+        assertThrows(IllegalArgumentException.class, () -> t.deleteBatch(new int[] {0, 1}, new int[] {1, 20}, 2, 1));
+        assertThrows(IllegalArgumentException.class, () -> t.insertBatch(new int[] {0}, new int[] {1}, null, 3, 1,
+                BatchGrowth.FIXED));
+        assertEquals(0, t.version());
+        Graph after = t.toGraph();
+        assertTrue(java.util.Arrays.equals(before.rowPtr(), after.rowPtr()));
+        assertTrue(java.util.Arrays.equals(before.colIdx(), after.colIdx()));
+        assertTrue(java.util.Arrays.equals(before.weights(), after.weights()));
+    }
+
+    @Test
+    void aFormatWithoutDynamicLastLevelTakesNoBatches() {
+        for (String f : new String[] {"dense,compressed", "dense,hashed"}) {
+            GraphTensor t = GraphTensor.of(random(11, 10, 30, false, false), GraphTensor.format(f), 1);
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> t.insertBatch(new int[] {0}, new int[] {1}, null, 1, 1, BatchGrowth.FIXED));
+            assertTrue(e.getMessage().startsWith("format " + f + " takes no batch updates"), e.getMessage());
+            assertThrows(UnsupportedOperationException.class, () -> t.deleteBatch(new int[] {0}, new int[] {1}, 1, 1));
+            assertEquals(0, t.version());
+        }
     }
 
     @Test
