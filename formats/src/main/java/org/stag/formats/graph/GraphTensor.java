@@ -72,8 +72,9 @@ public final class GraphTensor {
      * weights where the format allows ({@link #shared}), else a pattern and a weights tensor built apart.
      */
     private final class Direction {
-        final int[] rowPtr;
-        final int[] col;
+        /** The CSR arrays, until the views no longer need them (then null: a transpose is not kept twice). */
+        int[] rowPtr;
+        int[] col;
         /** The weights the structure keeps: the graph's for the out-edges of a weighted graph, else null. */
         final double[] weights;
         Tensor structure;
@@ -91,6 +92,11 @@ public final class GraphTensor {
             if (structure == null) {
                 structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
                         weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
+                if (shared) {
+                    // Both views read the structure alone: let an in-edge transpose be collected.
+                    rowPtr = null;
+                    col = null;
+                }
             }
             return structure;
         }
