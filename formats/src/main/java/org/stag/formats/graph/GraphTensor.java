@@ -34,8 +34,9 @@ import org.stag.loaders.VertexIds;
  * <ul>
  *   <li>{@link #a()}: the out-edge pattern, {@code bool[N][N]} fill {@code false};</li>
  *   <li>{@link #w()}: the weights, {@code double[N][N]} fill {@code inf}, 1.0 per edge of an unweighted graph;</li>
- *   <li>{@link #at()}: the in-edge pattern; for an undirected graph (stored in both directions) the very
- *       tensor {@code a()} is; for a directed one a second structure, built the first time it is asked;</li>
+ *   <li>{@link #at()}: the in-edge pattern; for an undirected graph (stored in both directions), and for a
+ *       directed one whose every edge has its mirror, the very tensor {@code a()} is; for another directed
+ *       graph a second structure, built the first time it is asked;</li>
  *   <li>{@link #id()}: the input's vertex ids, a dense {@code long[N]}.</li>
  * </ul>
  * Every structure is built once, when first asked, from the loader's CSR arrays through
@@ -364,11 +365,37 @@ public final class GraphTensor {
                 // Programs read the in-edges as a pattern (AT) only: the weights are not transposed.
                 // Built before the first batch (insertBatch asks for it), so the loader's arrays are current.
                 CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-                in = new Direction(t.rowPtr(), t.col(), null);
+                // A directed graph in which every edge has its mirror (a symmetric graph read as directed, as
+                // GAP's kron files are) has AT = A: the out-structure serves, and the transpose is dropped.
+                in = isPatternOf(t) ? out() : new Direction(t.rowPtr(), t.col(), null);
                 buildNanos += System.nanoTime() - t0;
             }
         }
         return in;
+    }
+
+    /** Whether the transpose {@code t} has the loader graph's own pattern. */
+    private boolean isPatternOf(CsrTranspose t) {
+        int m = graph.numEdges();
+        return Arrays.equals(t.rowPtr(), 0, n + 1, graph.rowPtr(), 0, n + 1)
+                && Arrays.equals(t.col(), 0, m, graph.colIdx(), 0, m);
+    }
+
+    /**
+     * The in-direction of a directed graph as a structure of its own, for a batch: its in-edges change apart
+     * from its out-edges even where they were equal. Asked before the first batch, so the loader's arrays
+     * are current.
+     */
+    private Direction separateIn() {
+        Direction d = in();
+        if (d == out) {
+            long t0 = System.nanoTime();
+            CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
+            in = new Direction(t.rowPtr(), t.col(), null);
+            buildNanos += System.nanoTime() - t0;
+            d = in;
+        }
+        return d;
     }
 
     private static Values trues(int m) {
@@ -432,7 +459,7 @@ public final class GraphTensor {
             Mirrored b = Mirrored.of(src, dst, w, count);
             s = out.insertBatch(b.rows, b.cols, b.weights, b.size, threads, growth);
         } else {
-            Tensor in = batchable(in());
+            Tensor in = batchable(separateIn());
             s = out.insertBatch(src, dst, w, count, threads, growth);
             // The same coordinates swapped: accepted, since the out-structure accepted them.
             in.insertBatch(dst, src, w, count, threads, growth);
@@ -455,7 +482,7 @@ public final class GraphTensor {
             Mirrored b = Mirrored.of(src, dst, null, count);
             s = out.deleteBatch(b.rows, b.cols, b.size, threads);
         } else {
-            Tensor in = batchable(in());
+            Tensor in = batchable(separateIn());
             s = out.deleteBatch(src, dst, count, threads);
             in.deleteBatch(dst, src, count, threads);
         }

@@ -239,6 +239,27 @@ class GraphTensorTest {
     }
 
     @Test
+    void aDirectedGraphWithEveryMirrorSharesItsStructureUntilABatch() {
+        Graph u = random(12, 40, 150, false, false);
+        Graph g = new Graph("mirrored", 40, 40, u.rowPtr(), u.colIdx(), null, Symmetry.GENERAL, ValueKind.PATTERN,
+                VertexIds.offset(0), 0);
+        GraphTensor t = GraphTensor.of(g, GraphTensor.format("dense,ctree"), 2);
+        assertSame(t.a(), t.at(), "AT = A when every edge has its mirror");
+        assertFalse(t.holdsInEdges());
+        int v = 1;
+        while (t.a().getAsBoolean(0, v)) {
+            v++;
+        }
+        t.insertBatch(new int[] {0}, new int[] {v}, null, 1, 1, BatchGrowth.FIXED);
+        assertTrue(t.holdsInEdges(), "a directed batch separates the in-edges");
+        assertTrue(t.a().getAsBoolean(0, v));
+        assertFalse(t.a().getAsBoolean(v, 0));
+        assertTrue(t.at().getAsBoolean(v, 0));
+        assertFalse(t.at().getAsBoolean(0, v));
+        t.check();
+    }
+
+    @Test
     void aBatchMayAddVerticesOnlyWhenAskedAndWhenTheirIdsFollow() {
         Graph g = random(9, 10, 30, true, false);
         GraphTensor t = GraphTensor.of(g, GraphTensor.format("dense,list"), 1);
