@@ -78,14 +78,17 @@ public final class GraphTensor {
         int[] col;
         /** The weights the structure keeps: the graph's for the out-edges of a weighted graph, else null. */
         final double[] weights;
+        /** Weights that W is built apart from, the structure keeping none: NaN or infinite ones. */
+        final double[] apart;
         Tensor structure;
         Tensor pattern;
         Tensor weighted;
 
-        Direction(int[] rowPtr, int[] col, double[] weights) {
+        Direction(int[] rowPtr, int[] col, double[] weights, double[] apart) {
             this.rowPtr = rowPtr;
             this.col = col;
             this.weights = weights;
+            this.apart = apart;
         }
 
         /** The shared structure: the weights inline or adopted, or a pattern that stores no values. */
@@ -93,7 +96,7 @@ public final class GraphTensor {
             if (structure == null) {
                 structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
                         weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
-                if (shared) {
+                if (shared && apart == null) {
                     // Both views read the structure alone: let an in-edge transpose be collected.
                     rowPtr = null;
                     col = null;
@@ -115,7 +118,7 @@ public final class GraphTensor {
         Tensor weighted() {
             if (weighted == null) {
                 long t0 = System.nanoTime();
-                weighted = shared ? structure().withValues(weightValues(this))
+                weighted = shared && apart == null ? structure().withValues(weightValues(this))
                         : Tensor.build(format, new int[] {n, n}, coordinates(this),
                                 Values.ofDoubles(weightArray(this), Double.POSITIVE_INFINITY));
                 buildNanos += System.nanoTime() - t0;
@@ -351,7 +354,11 @@ public final class GraphTensor {
 
     private Direction out() {
         if (out == null) {
-            out = new Direction(graph.rowPtr(), graph.colIdx(), graph.weights());
+            // A structure holds finite weights only (a batch refuses others); the loaders read NaN and infinite
+            // ones, so such a graph keeps its pattern in the structure and W apart (SSSP refuses it anyway).
+            double[] w = graph.weights();
+            boolean finite = graph.nonFiniteValues() == 0;
+            out = new Direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
         }
         return out;
     }
@@ -367,7 +374,7 @@ public final class GraphTensor {
                 CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
                 // A directed graph in which every edge has its mirror (a symmetric graph read as directed, as
                 // GAP's kron files are) has AT = A: the out-structure serves, and the transpose is dropped.
-                in = isPatternOf(t) ? out() : new Direction(t.rowPtr(), t.col(), null);
+                in = isPatternOf(t) ? out() : new Direction(t.rowPtr(), t.col(), null, null);
                 buildNanos += System.nanoTime() - t0;
             }
         }
@@ -391,7 +398,7 @@ public final class GraphTensor {
         if (d == out) {
             long t0 = System.nanoTime();
             CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-            in = new Direction(t.rowPtr(), t.col(), null);
+            in = new Direction(t.rowPtr(), t.col(), null, null);
             buildNanos += System.nanoTime() - t0;
             d = in;
         }
@@ -417,12 +424,13 @@ public final class GraphTensor {
     /** The weights of direction {@code d}, one per edge: 1.0 each for a pattern. */
     private double[] weightArray(Direction d) {
         int m = d.rowPtr[n];
-        if (d.weights == null) {
+        double[] w = d.apart != null ? d.apart : d.weights;
+        if (w == null) {
             double[] ones = new double[m];
             Arrays.fill(ones, 1.0);
             return ones;
         }
-        return d.weights.length == m ? d.weights : Arrays.copyOf(d.weights, m);
+        return w.length == m ? w : Arrays.copyOf(w, m);
     }
 
     /** The coordinates of direction {@code d}'s edges, for formats that are assembled from them. */
@@ -492,6 +500,10 @@ public final class GraphTensor {
 
     /** Direction {@code d}'s structure, which must take batches; the views over it see every change. */
     private Tensor batchable(Direction d) {
+        if (d.apart != null) {
+            throw new UnsupportedOperationException(graph.source() + " has NaN or infinite weights, which a graph"
+                    + " that takes batches cannot hold; the batch was refused whole");
+        }
         Tensor t = d.structure();
         if (!shared || !t.takesBatches()) {
             throw new UnsupportedOperationException("format " + format + " takes no batch updates: its last level is"

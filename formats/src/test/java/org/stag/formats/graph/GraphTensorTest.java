@@ -303,6 +303,21 @@ class GraphTensorTest {
     }
 
     @Test
+    void nonFiniteWeightsStayOutOfTheStructure() {
+        Graph g = new Graph("nan", 3, 3, new int[] {0, 1, 2, 2}, new int[] {1, 2}, new double[] {1.5, Double.NaN},
+                Symmetry.GENERAL, ValueKind.REAL, VertexIds.offset(0), 0);
+        for (String f : new String[] {"dense,compressed", "dense,ctree"}) {
+            GraphTensor t = GraphTensor.of(g, GraphTensor.format(f), 1);
+            assertTrue(t.a().getAsBoolean(1, 2), f);
+            assertEquals(1.5, t.w().getAsDouble(0, 1), f);
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> t.insertBatch(new int[] {0}, new int[] {2}, null, 1, 1, BatchGrowth.FIXED));
+            assertTrue(e.getMessage().contains("NaN or infinite weights"), e.getMessage());
+            assertEquals(0, t.version());
+        }
+    }
+
+    @Test
     void aFormatWithoutDynamicLastLevelTakesNoBatches() {
         for (String f : new String[] {"dense,compressed", "dense,hashed"}) {
             GraphTensor t = GraphTensor.of(random(11, 10, 30, false, false), GraphTensor.format(f), 1);
