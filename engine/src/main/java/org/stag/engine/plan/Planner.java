@@ -19,6 +19,7 @@ import org.stag.engine.front.Call;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Ident;
+import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.Reduction;
 import org.stag.engine.front.StarCall;
 import org.stag.engine.front.Stmt;
@@ -41,6 +42,10 @@ public final class Planner {
     private final Map<Stmt, StatementPlan> plans = new IdentityHashMap<>();
     private final Map<String, Fn> fns = new HashMap<>();
     private final Map<String, Set<List<Operand>>> memo = new HashMap<>();
+    private final Map<String, Format> overrides;
+
+    /** Uniform conditions a definition may leave open: each doubles its kernels. */
+    public static final int MAX_FREE_CONDITIONS = 6;
 
     /** A function's body as the runtime prepares it, its scalar locals and fused groups. */
     private final class Fn {
@@ -93,19 +98,20 @@ public final class Planner {
 
         Format declared(String name) {
             Symbol s = symbol(name);
-            return s != null && s.isTensor() ? format(s.tensor().levels()) : null;
+            return s == null || !s.isTensor() ? null : overrides.getOrDefault(name, format(s.tensor().levels()));
         }
 
         Operand declaredOperand(String name) {
             Symbol s = symbol(name);
-            Format f = format(s.tensor().levels());
+            Format f = declared(name);
             return new Operand(f, ValueRead.declared(f, s.tensor().elem()));
         }
     }
 
-    private Planner(CheckedProgram p, Map<String, Object> params) {
+    private Planner(CheckedProgram p, Map<String, Object> params, Map<String, Format> overrides) {
         this.p = p;
         this.params = params;
+        this.overrides = overrides;
     }
 
     /**
@@ -115,7 +121,19 @@ public final class Planner {
      * @param params the known parameter values (a {@code Boolean} decides a condition that is that parameter)
      */
     public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params) {
-        Planner pl = new Planner(program, params);
+        return plan(program, inputs, params, Map.of());
+    }
+
+    /**
+     * As {@link #plan(CheckedProgram, Map, Map)}, with every tensor named in {@code overrides} (wherever it is
+     * declared) taken in that format instead of its declared one ({@code stag compile --format NAME=LEVELS}).
+     *
+     * @throws ProgramException when a definition has more than {@link #MAX_FREE_CONDITIONS} uniform conditions
+     *                          whose values cannot be known before running
+     */
+    public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params,
+                                   Map<String, Format> overrides) {
+        Planner pl = new Planner(program, params, overrides);
         for (FunctionInfo f : program.functions().values()) {
             pl.fns.put(f.name(), pl.new Fn(f));
         }
@@ -316,6 +334,10 @@ public final class Planner {
             if (fixed[k] == null) {
                 free.add(k);
             }
+        }
+        if (free.size() > MAX_FREE_CONDITIONS) {
+            throw new ProgramException(p.source(), d.pos(), free.size() + " ifelse conditions without an index would"
+                    + " need 2^" + free.size() + " kernels; set some of them with --param");
         }
         StatementPlan sp = plans.get(d);
         for (long bits = 0; bits < 1L << free.size(); bits++) {
