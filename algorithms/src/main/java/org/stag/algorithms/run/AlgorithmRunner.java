@@ -15,8 +15,10 @@ import org.stag.engine.check.VarType;
 import org.stag.engine.compile.DefinitionCompiler;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.jit.CompiledKernel;
+import org.stag.engine.plan.ProgramPlan;
 import org.stag.engine.program.ProgramRunner;
 import org.stag.engine.program.RunOptions;
+import org.stag.engine.program.RunStats;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatException;
 import org.stag.formats.tensor.FormatParser;
@@ -367,6 +369,16 @@ public final class AlgorithmRunner {
         /** The value of every parameter (given, defaulted or from the graph), by name. */
         public Map<String, Object> parameters() {
             return runner.parameters();
+        }
+
+        /** What the runtime has done so far, the kernels it ran included ({@link RunStats#kernels()}). */
+        public RunStats stats() {
+            return runner.stats();
+        }
+
+        /** The program's plan for this graph: every kernel a run may execute. */
+        public ProgramPlan plan() {
+            return runner.plan();
         }
 
         /** Runs {@code Main} and collects the per-vertex result. May be called again. */

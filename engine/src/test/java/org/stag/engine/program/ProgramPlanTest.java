@@ -111,6 +111,30 @@ class ProgramPlanTest {
     }
 
     @Test
+    void tooManyOpenUniformConditionsAreRefusedAtTheDefinition() {
+        StringBuilder value = new StringBuilder("x[i]");
+        List<String> lines = new ArrayList<>(List.of("N int", "x double[N]"));
+        for (int k = 0; k <= org.stag.engine.plan.Planner.MAX_FREE_CONDITIONS; k++) {
+            lines.add("c" + k + " bool");
+            value.append(" + ifelse(c").append(k).append(", 1.0, 0.0)");
+        }
+        lines.addAll(List.of("Let Main() -> (y double[N])", "    y[i] = " + value, "End"));
+        CheckedProgram p = Fixtures.program("many.stag", lines.toArray(new String[0]));
+        Map<String, org.stag.engine.plan.Operand> in = Map.of("x", new org.stag.engine.plan.Operand(
+                org.stag.formats.tensor.FormatParser.parse("dense"), org.stag.engine.cin.ValueRead.declared(
+                        org.stag.formats.tensor.FormatParser.parse("dense"), org.stag.engine.front.ScalarType.DOUBLE)));
+        int n = org.stag.engine.plan.Planner.MAX_FREE_CONDITIONS + 1;
+        org.stag.engine.front.ProgramException e = assertThrows(org.stag.engine.front.ProgramException.class,
+                () -> org.stag.engine.plan.Planner.plan(p, in, Map.of()));
+        assertTrue(e.getMessage().startsWith("many.stag:" + (lines.size() - 1) + ":5: "), e.getMessage());
+        assertTrue(e.getMessage().contains(n + " ifelse conditions without an index would need 2^" + n + " kernels"),
+                e.getMessage());
+        // Fixing one by its parameter's value leaves six: planned, 64 variants.
+        ProgramPlan plan = org.stag.engine.plan.Planner.plan(p, in, Map.of("c0", Boolean.TRUE));
+        assertEquals(64, plan.kernels().size(), plan.toString());
+    }
+
+    @Test
     void aFunctionNeverCalledIsNotPlanned() {
         CheckedProgram p = Fixtures.program("unused.stag",
                 "N int",
