@@ -46,8 +46,9 @@ import picocli.CommandLine.Spec;
  * its FormatRules can reach, the fused groups, the buffers), prints the plan and compiles exactly its kernels.
  */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = {"Plan a program as `stag run` runs it and compile the plan's kernels to Java.",
-            "ALGORITHM is a shipped algorithm (" + "pagerank, bfs, sssp, wcc, cdlp, lcc, bc), PROGRAM a .stag file.",
+        description = {"Plan a program as stag run runs it and compile its kernels to Java.",
+            "ALGORITHM is a shipped algorithm (pagerank, bfs, sssp, wcc, cdlp, lcc, bc),",
+            "PROGRAM a .stag file.",
             "The plan follows the program from Main: each FormatRule decides both ways, so a",
             "kernel is planned for every format tuple a statement can meet. --format LEVELS",
             "is the graph's format, as for `stag run` (the inputs A, AT and W; for an",
@@ -56,10 +57,10 @@ import picocli.CommandLine.Spec;
             "conditions use no index gets one kernel per combination of their values, except",
             "for literals, parameters set with --param and conditions a FormatRule decides.",
             "--constant compiles for a tensor whose entries all hold one value (a pattern).",
-            "Prints the plan ('# ' lines, one per statement), then one line per kernel,",
-            "tab-separated: function, definition (with the condition values), loop order,",
-            "class name, compile time. --emit-java writes the classes under DIR; without it,",
-            "each kernel's Java follows its line (then a '// ' comment) on stdout."})
+            "Prints one line per kernel, tab-separated: function, definition (with the",
+            "condition values), loop order, class name, compile time; then the plan ('# '",
+            "lines, one per statement). --emit-java writes the classes under DIR; without",
+            "it, each kernel's Java follows its line (then a '// ' comment) on stdout."})
 final class CompileCommand implements Callable<Integer> {
     /** The inputs {@code stag run} binds in the graph's format. */
     static final List<String> GRAPH_INPUTS = List.of("A", "AT", "W");
@@ -147,7 +148,6 @@ final class CompileCommand implements Callable<Integer> {
                     + String.join(", ", GRAPH_INPUTS) + "); name the tensor: --format NAME=LEVELS");
         }
         ProgramPlan plan = Planner.plan(p, inputs, given, overrides);
-        plan.toString().lines().forEach(l -> out.println("# " + l));
         DefinitionCompiler compiler = new DefinitionCompiler();
         SourceEmitter emitter = emitJava == null ? null : new SourceEmitter(emitJava);
         for (StatementPlan sp : plan.statements()) {
@@ -175,6 +175,8 @@ final class CompileCommand implements Callable<Integer> {
                         kernel.compileNanos());
             }
         }
+        plan.toString().lines().forEach(l -> out.println("# " + l));
+        out.flush();
         return Stag.OK;
     }
 

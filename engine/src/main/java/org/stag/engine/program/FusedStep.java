@@ -1,12 +1,10 @@
 package org.stag.engine.program;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.compile.CompiledFusion;
 import org.stag.engine.front.Definition;
