@@ -4,27 +4,33 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.Symbol;
 import org.stag.engine.check.Constant;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.VarType;
-import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.ValueRead;
 import org.stag.engine.compile.CompiledDefinition;
+import org.stag.engine.compile.CompiledFusion;
 import org.stag.engine.compile.DefinitionCompiler;
 import org.stag.engine.front.Definition;
-import org.stag.engine.front.Expr;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.jit.SourceEmitter;
+import org.stag.engine.plan.FusedVariant;
+import org.stag.engine.plan.KernelVariant;
+import org.stag.engine.plan.Operand;
+import org.stag.engine.plan.Planner;
+import org.stag.engine.plan.ProgramPlan;
+import org.stag.engine.plan.StatementPlan;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
@@ -35,33 +41,42 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code stag compile PROGRAM}: compiles every definition of a program to Java and shows or writes the kernels. */
+/**
+ * {@code stag compile ALGORITHM|PROGRAM}: plans the program as {@code stag run} would run it (every format tuple
+ * its FormatRules can reach, the fused groups, the buffers), prints the plan and compiles exactly its kernels.
+ */
 @Command(name = "compile", mixinStandardHelpOptions = true,
-        description = {"Compile every definition of a program to a Java kernel.",
-            "Each kernel is specialised to the formats of its tensors: as declared, or as",
-            "--format says. A definition whose ifelse conditions use no index gets one",
-            "kernel per combination of their values, except for conditions that are",
-            "literals or parameters set with --param. --constant compiles for a tensor",
-            "whose entries all hold one value (a pattern), read as a literal.",
+        description = {"Plan a program as stag run runs it and compile its kernels to Java.",
+            "ALGORITHM is a shipped algorithm (pagerank, bfs, sssp, wcc, cdlp, lcc, bc),",
+            "PROGRAM a .stag file.",
+            "The plan follows the program from Main: each FormatRule decides both ways, so a",
+            "kernel is planned for every format tuple a statement can meet. --format LEVELS",
+            "is the graph's format, as for `stag run` (the inputs A, AT and W; for an",
+            "algorithm the default is " + RunSettings.DEFAULT_FORMAT + "); --format NAME=LEVELS",
+            "compiles tensor NAME in LEVELS wherever it appears. A definition whose ifelse",
+            "conditions use no index gets one kernel per combination of their values, except",
+            "for literals, parameters set with --param and conditions a FormatRule decides.",
+            "--constant compiles for a tensor whose entries all hold one value (a pattern).",
             "Prints one line per kernel, tab-separated: function, definition (with the",
-            "condition values), loop order, class name, compile time. --emit-java writes",
-            "the classes under DIR; without it, each kernel's Java follows its line",
-            "(then a '// ' comment) on stdout."})
+            "condition values), loop order, class name, compile time; then the plan ('# '",
+            "lines, one per statement). --emit-java writes the classes under DIR; without",
+            "it, each kernel's Java follows its line (then a '// ' comment) on stdout."})
 final class CompileCommand implements Callable<Integer> {
-    /** Kernels one definition may expand to through its uniform conditions. */
-    static final int MAX_VARIANTS = 64;
+    /** The inputs {@code stag run} binds in the graph's format. */
+    static final List<String> GRAPH_INPUTS = List.of("A", "AT", "W");
 
-    @Parameters(index = "0", paramLabel = "PROGRAM", description = "A .stag program.")
-    Path program;
+    @Parameters(index = "0", paramLabel = "ALGORITHM|PROGRAM", description = "A shipped algorithm or a .stag program.")
+    String what;
 
-    @Option(names = "--format", paramLabel = "NAME=LEVELS",
-            description = "Compile for tensor NAME held in format LEVELS (for example A=dense,ctree) instead of its declared"
-                    + " format, wherever a tensor of that name appears (repeatable).")
+    @Option(names = "--format", paramLabel = "LEVELS|NAME=LEVELS",
+            description = "LEVELS: the graph's format, two levels (for example dense,ctree), as for stag run. NAME=LEVELS:"
+                    + " compile for tensor NAME held in format LEVELS instead of its declared format, wherever a tensor of"
+                    + " that name appears (repeatable).")
     List<String> formats = new ArrayList<>();
 
     @Option(names = "--constant", paramLabel = "NAME=VALUE",
-            description = "Compile for tensor NAME whose stored entries all hold VALUE (a pattern: A=true), read as a"
-                    + " literal instead of from an array (repeatable).")
+            description = "Compile for input tensor NAME whose stored entries all hold VALUE (a pattern: A=true), read as"
+                    + " a literal instead of from an array (repeatable).")
     List<String> constants = new ArrayList<>();
 
     @Option(names = "--emit-java", paramLabel = "DIR", description = "Write each kernel's Java under DIR (DIR/org/stag/gen/...).")
@@ -77,74 +92,106 @@ final class CompileCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
-        Map<String, String> formatArgs = Programs.assignments(formats, "--format", cl);
+        List<String> named = new ArrayList<>();
+        List<String> graph = new ArrayList<>();
+        formats.forEach(f -> (f.contains("=") ? named : graph).add(f));
+        if (graph.size() > 1) {
+            throw new CommandLine.ParameterException(cl, "--format: the graph's format is given twice ("
+                    + String.join(", ", graph) + ")");
+        }
+        Map<String, String> formatArgs = Programs.assignments(named, "--format", cl);
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         Map<String, String> constantArgs = Programs.assignments(constants, "--constant", cl);
         Map<String, Format> overrides = new LinkedHashMap<>();
         formatArgs.forEach((name, levels) -> overrides.put(name, Programs.format(levels, "--format " + name)));
+        Algorithm algorithm = Algorithm.byName(what).orElse(null);
+        String graphText = !graph.isEmpty() ? graph.get(0) : algorithm != null ? RunSettings.DEFAULT_FORMAT : null;
+        Format graphFormat = graphText == null ? null : graphFormat(graphText);
         try {
-            CheckedProgram p = Programs.check(program);
-            return compile(p, overrides, constantArgs, Programs.parameters(p, paramArgs, cl));
+            CheckedProgram p = algorithm != null ? algorithm.program() : Programs.check(RunCommand.programFile(what));
+            return compile(p, graphFormat, overrides, constantArgs, Programs.parameters(p, paramArgs, cl));
         } catch (ProgramException e) {
             return Programs.report(e, cl.getErr());
         }
     }
 
-    private int compile(CheckedProgram p, Map<String, Format> overrides, Map<String, String> constantArgs,
-                        Map<String, Object> given) {
+    private static Format graphFormat(String text) {
+        Format f = Programs.format(text, "--format");
+        if (f.order() != 2) {
+            throw new BadInputException("--format '" + text + "': a graph format has two levels (e.g. dense,compressed),"
+                    + " not " + f.order());
+        }
+        return f;
+    }
+
+    private int compile(CheckedProgram p, Format graphFormat, Map<String, Format> overrides,
+                        Map<String, String> constantArgs, Map<String, Object> given) {
         PrintWriter out = spec.commandLine().getOut();
         checkOverrides(p, overrides);
         checkConstants(p, constantArgs);
+        Map<String, Operand> inputs = new LinkedHashMap<>();
+        boolean graphInput = false;
+        for (Symbol s : p.inputs()) {
+            VarType.Tensor type = s.tensor();
+            Format format = Programs.declared(s.name(), type);
+            if (graphFormat != null && GRAPH_INPUTS.contains(s.name())) {
+                format = graphFormat;
+                graphInput = true;
+            }
+            format = overrides.getOrDefault(s.name(), format);
+            ValueRead read = constantArgs.containsKey(s.name()) ? constantRead(type, format, constantArgs.get(s.name()))
+                    : ValueRead.declared(format, type.elem());
+            inputs.put(s.name(), new Operand(format, read));
+        }
+        if (graphFormat != null && !graphInput) {
+            throw new BadInputException("--format " + graphFormat + ": " + p.source().name() + " has no graph input ("
+                    + String.join(", ", GRAPH_INPUTS) + "); name the tensor: --format NAME=LEVELS");
+        }
+        ProgramPlan plan = Planner.plan(p, inputs, given, overrides);
         DefinitionCompiler compiler = new DefinitionCompiler();
         SourceEmitter emitter = emitJava == null ? null : new SourceEmitter(emitJava);
-        for (FunctionInfo f : p.functions().values()) {
-            Map<String, Format> formatOf = new HashMap<>();
-            Map<String, ValueRead> reads = new HashMap<>();
-            Programs.tensors(p, f).forEach((name, type) -> {
-                Format format = overrides.containsKey(name) ? overrides.get(name) : Programs.declared(name, type);
-                formatOf.put(name, format);
-                if (constantArgs.containsKey(name)) {
-                    reads.put(name, constantRead(type, format, constantArgs.get(name)));
+        for (StatementPlan sp : plan.statements()) {
+            if (sp.fused() != null) {
+                FusedVariant f = sp.fused();
+                long t0 = System.nanoTime();
+                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), Map.of());
+                List<String> texts = new ArrayList<>();
+                f.definitions().forEach(d -> texts.add(Printer.statement(d).trim()));
+                show(out, emitter, f.function() + "\tfused: " + String.join("; ", texts) + "\tloop " + k.plan().extent(),
+                        k.plan().source(), System.nanoTime() - t0);
+            }
+            for (KernelVariant v : sp.variants().values()) {
+                Definition d = v.definition();
+                CompiledDefinition kernel;
+                try {
+                    kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform());
+                } catch (UnsupportedOperationException e) {
+                    throw Programs.unsupported(p, d, v.formats(), e);
                 }
-            });
-            for (Definition d : Programs.definitions(f)) {
-                List<Expr.IfElse> conditions = KernelSpec.uniformConditions(p, d);
-                List<Expr.IfElse> free = new ArrayList<>();
-                Map<Expr.IfElse, Boolean> fixed = Programs.decided(conditions,
-                        c -> Programs.literalOrParameter(p, c, given), free);
-                if (free.size() > 31 || 1L << free.size() > MAX_VARIANTS) {
-                    throw Programs.at(p, d, free.size() + " ifelse conditions without an index would need "
-                            + "2^" + free.size() + " kernels; set some of them with --param");
-                }
-                for (long bits = 0; bits < 1L << free.size(); bits++) {
-                    Map<Expr.IfElse, Boolean> uniform = new IdentityHashMap<>(fixed);
-                    for (int k = 0; k < free.size(); k++) {
-                        uniform.put(free.get(k), (bits >> (free.size() - 1 - k) & 1) == 0);
-                    }
-                    CompiledDefinition kernel;
-                    try {
-                        kernel = compiler.compile(p, d, formatOf, reads, uniform);
-                    } catch (UnsupportedOperationException e) {
-                        throw Programs.unsupported(p, d, formatOf, e);
-                    }
-                    GeneratedSource source = kernel.plan().source();
-                    List<String> order = kernel.plan().loopOrder();
-                    String line = f.name() + "\t" + Printer.statement(d).trim() + Programs.describe(uniform, conditions)
-                            + "\tloop " + (order.isEmpty() ? "-" : String.join(",", order)) + "\t" + source.qualifiedName()
-                            + "\t" + String.format(Locale.ROOT, "%.1f ms", kernel.compileNanos() / 1e6);
-                    if (emitter != null) {
-                        emit(emitter, source);
-                        out.println(line);
-                    } else {
-                        out.println("// " + line);
-                        out.println(source.text().stripTrailing());
-                        out.println();
-                    }
-                    out.flush();
-                }
+                List<String> order = kernel.plan().loopOrder();
+                show(out, emitter, v.function() + "\t" + Printer.statement(d).trim()
+                        + Programs.describe(v.uniform(), v.conditions())
+                        + "\tloop " + (order.isEmpty() ? "-" : String.join(",", order)), kernel.plan().source(),
+                        kernel.compileNanos());
             }
         }
+        plan.toString().lines().forEach(l -> out.println("# " + l));
+        out.flush();
         return Stag.OK;
+    }
+
+    /** One kernel's line (and, without --emit-java, its source) on stdout; its class under DIR with it. */
+    private static void show(PrintWriter out, SourceEmitter emitter, String head, GeneratedSource source, long nanos) {
+        String line = head + "\t" + source.qualifiedName() + "\t" + String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+        if (emitter != null) {
+            emit(emitter, source);
+            out.println(line);
+        } else {
+            out.println("// " + line);
+            out.println(source.text().stripTrailing());
+            out.println();
+        }
+        out.flush();
     }
 
     /** Every --format names a tensor of the program and has one level per dimension of every tensor of that name. */

@@ -15,8 +15,10 @@ import org.stag.engine.check.VarType;
 import org.stag.engine.compile.DefinitionCompiler;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.jit.CompiledKernel;
+import org.stag.engine.plan.ProgramPlan;
 import org.stag.engine.program.ProgramRunner;
 import org.stag.engine.program.RunOptions;
+import org.stag.engine.program.RunStats;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
@@ -239,9 +241,12 @@ public final class AlgorithmRunner {
 
         // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
         String output = algorithm != null && p == algorithm.program() ? algorithm.output() : vertexOutput(p);
-        ProgramRunner runner = new ProgramRunner(p, compiler, o);
-        return new Prepared(p, algorithm, g, format, runner, output, sources,
+        long compiled = kernelNanos();
+        ProgramRunner runner = new ProgramRunner(p, compiler, o);   // compiles the plan's kernels
+        Prepared prepared = new Prepared(p, algorithm, g, format, runner, output, sources,
                 (tensors.buildNanos() - built) / 1e9, tensors);
+        prepared.planCompileNanos = Math.max(0, kernelNanos() - compiled);
+        return prepared;
     }
 
     /** Parses the graph format: two levels ({@link GraphTensor#format}). */
@@ -332,6 +337,8 @@ public final class AlgorithmRunner {
         private final int[] sources;
         private final double buildSeconds;
         private final GraphTensor tensors;
+        /** Compiling the plan's kernels while preparing: counted in the first run's compile time. */
+        private long planCompileNanos;
 
         Prepared(CheckedProgram program, Algorithm algorithm, Graph graph, Format format, ProgramRunner runner,
                  String output, int[] sources, double buildSeconds, GraphTensor tensors) {
@@ -365,6 +372,16 @@ public final class AlgorithmRunner {
             return runner.parameters();
         }
 
+        /** What the runtime has done so far, the kernels it ran included ({@link RunStats#kernels()}). */
+        public RunStats stats() {
+            return runner.stats();
+        }
+
+        /** The program's plan for this graph: every kernel a run may execute. */
+        public ProgramPlan plan() {
+            return runner.plan();
+        }
+
         /** Runs {@code Main} and collects the per-vertex result. May be called again. */
         public Result run() {
             long iterations = runner.stats().iterations();
@@ -374,6 +391,8 @@ public final class AlgorithmRunner {
             Map<String, Object> outs = runner.runMain();
             long wall = System.nanoTime() - t0;
             long compile = Math.max(0, kernelNanos() - compiled);
+            long planned = planCompileNanos;
+            planCompileNanos = 0;
             Object value = outs.get(output);
             if (!(value instanceof Tensor t) || t.order() != 1) {
                 throw new IllegalStateException("output " + output + " of " + program.source().name() + " is not a vector");
@@ -389,7 +408,7 @@ public final class AlgorithmRunner {
                 }
             });
             return new Result(algorithm, program.source().name(), format, VertexValues.of(output, t, graph.ids()),
-                    scalars, runner.parameters(), buildSeconds, compile / 1e9, Math.max(0, wall - compile) / 1e9,
+                    scalars, runner.parameters(), buildSeconds, (compile + planned) / 1e9, Math.max(0, wall - compile) / 1e9,
                     runner.stats().iterations() - iterations, runner.stats().kernelRuns() - kernelRuns,
                     tensors.memoryBytes(), tensors.holdsInEdges());
         }
@@ -405,7 +424,8 @@ public final class AlgorithmRunner {
      * @param scalars        Main's scalar outputs, by name
      * @param parameters     every parameter's value, by name
      * @param buildSeconds   building the graph tensors
-     * @param compileSeconds generating and compiling kernels during the run (0 when all were cached)
+     * @param compileSeconds generating and compiling kernels for the run, the plan's up-front compilation included
+     *                       in the first run (0 when all were cached)
      * @param runSeconds     running Main, compilation excluded
      * @param iterations     runs of star-call functions (outer-loop iterations, nested ones included)
      * @param kernelRuns     kernels run

@@ -28,6 +28,8 @@ final class Exec {
     final IterationListener listener;
     final long maxIterations;
     final RunStats stats = new RunStats();
+    /** The plan's kernels, compiled before {@code Main} runs; set by {@link ProgramRunner}. */
+    PlannedKernels planned;
     private final Map<VarType.Tensor, BufferPool> pools = new HashMap<>();
     private final Map<String, Format> formats = new HashMap<>();
     /** Indentation of explain lines: two levels per enclosing star call (its iterations, their kernels). */

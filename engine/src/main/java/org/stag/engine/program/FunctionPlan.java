@@ -209,13 +209,13 @@ final class FunctionPlan {
             }
             return sym != null && sym.isTensor() ? ex.format(sym.tensor().levels()) : null;
         };
-        for (int[] g : FusedStep.groups(ex.program, defs, declared)) {
+        for (int[] g : org.stag.engine.plan.FusionGroups.of(ex.program, defs, declared)) {
             List<Definition> group = defs.subList(g[0], g[1] + 1);
             List<KernelStep> members = new ArrayList<>();
             for (int k = g[0]; k <= g[1]; k++) {
                 members.add((KernelStep) steps.get(k));
             }
-            steps.set(g[0], new FusedStep(new ArrayList<>(group), members, FusedStep.formatsOf(ex.program, group, declared),
+            steps.set(g[0], new FusedStep(new ArrayList<>(group), members, org.stag.engine.plan.FusionGroups.formatsOf(group, declared),
                     layout, ex, info.name()));
             for (int k = g[0] + 1; k <= g[1]; k++) {
                 steps.set(k, new FusedStep.Done(defs.get(k)));

@@ -1,12 +1,10 @@
 package org.stag.engine.program;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.compile.CompiledFusion;
 import org.stag.engine.front.Definition;
@@ -108,52 +106,6 @@ final class FusedStep extends Step {
         }
     }
 
-    /**
-     * The longest runs of consecutive definitions, starting at each statement, that fuse with their declared
-     * formats; a run of one is not a group.
-     */
-    static List<int[]> groups(CheckedProgram p, List<Definition> defs, java.util.function.Function<String, Format> declared) {
-        List<int[]> out = new ArrayList<>();
-        int a = 0;
-        while (a < defs.size()) {
-            int b = a;
-            while (b + 1 < defs.size() && defs.get(b + 1) != null && defs.get(a) != null
-                    && org.stag.engine.codegen.FusedGenerator.whyNot(p, defs.subList(a, b + 2), formatsOf(p, defs.subList(a, b + 2), declared)) == null) {
-                b++;
-            }
-            if (b > a) {
-                out.add(new int[] {a, b});
-                a = b + 1;
-            } else {
-                a++;
-            }
-        }
-        return out;
-    }
-
-    /** The declared format of every tensor the definitions read or define. */
-    static Map<String, Format> formatsOf(CheckedProgram p, List<Definition> defs, java.util.function.Function<String, Format> declared) {
-        Map<String, Format> f = new LinkedHashMap<>();
-        for (Definition d : defs) {
-            if (d == null) {
-                continue;
-            }
-            Set<String> read = new LinkedHashSet<>();
-            collect(d.value(), read, Set.of());
-            for (String n : read) {
-                Format x = declared.apply(n);
-                if (x != null) {
-                    f.put(n, x);
-                }
-            }
-            Format t = declared.apply(d.target().name());
-            if (t != null) {
-                f.put(d.target().name(), t);
-            }
-        }
-        return f;
-    }
-
     @Override
     void run(Env env, Exec ex) {
         for (int k = 0; k < operandRefs.length; k++) {
@@ -226,7 +178,8 @@ final class FusedStep extends Step {
     }
 
     private void prepare(Env env, Exec ex) {
-        kernel = ex.compiler.compileFused(ex.program, defs, formats, Map.of());
+        kernel = ex.planned.fused(defs.get(0), function);
+        ex.stats.kernels.add(kernel.plan().source().qualifiedName());
         ex.stats.variants++;
         frame = kernel.newFrame();
         tensorRefs = new int[kernel.plan().tensors().size()];

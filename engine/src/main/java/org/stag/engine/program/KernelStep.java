@@ -16,6 +16,7 @@ import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.Reduction;
+import org.stag.engine.plan.KernelVariant;
 import org.stag.engine.runtime.Frame;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
@@ -272,13 +273,38 @@ final class KernelStep extends Step {
         for (int k = 0; k < operands.length; k++) {
             reads.put(operands[k], currentReads[k]);
         }
-        Map<Expr.IfElse, Boolean> values = uniform.asMap(currentUniform);
-        CompiledDefinition kernel;
+        List<Boolean> values = new ArrayList<>();
+        for (boolean b : currentUniform) {
+            values.add(b);
+        }
         String decided = values.isEmpty() ? "" : "; " + uniform.describe(currentUniform);
+        // Every kernel comes from the plan, compiled before the run; a tuple it lacks is a planner bug.
+        PlannedKernels.Entry e = ex.planned.kernel(def, function, KernelVariant.key(formats, reads, values),
+                describe(formats) + constants(reads) + decided);
+        CompiledDefinition kernel = e.kernel();
+        if (e.note() != null) {
+            decided = e.note();
+        }
+        ex.stats.variants++;
+        ex.stats.kernels.add(kernel.plan().source().qualifiedName());
+        String text = "kernel " + function + ": " + Printer.statement(def).trim() + "  [" + describe(formats)
+                + constants(reads) + decided
+                + "] loop order " + String.join(", ", kernel.plan().loopOrder());
+        return new Variant(current.clone(), currentReads.clone(), currentUniform.clone(), kernel, layout, text);
+    }
+
+    /**
+     * Compiles {@code def} for one tuple, as the plan asks before the run: a format the compiler cannot handle
+     * is the program's error at the definition; a uniform condition the compiler cannot specialise yet is tested
+     * per element instead (the entry's note says so).
+     */
+    static PlannedKernels.Entry compile(Exec ex, Definition def, String function, Map<String, Format> formats,
+                                        Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> values) {
+        String name = def.target().name();
         try {
-            kernel = ex.compiler.compile(program, def, formats, reads, values);
+            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values), null, null);
         } catch (UnsupportedOperationException e) {
-            throw ex.error(pos, "cannot compile the definition of '" + target.name() + "' in " + function + " for "
+            throw ex.error(def.pos(), "cannot compile the definition of '" + name + "' in " + function + " for "
                     + describe(formats) + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             if (values.isEmpty()) {
@@ -287,19 +313,14 @@ final class KernelStep extends Step {
             // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
             // taken); a kernel that tests the condition per element computes the same values.
             try {
-                kernel = ex.compiler.compile(program, def, formats, reads, Map.of());
+                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of()),
+                        "; uniform conditions tested per element: " + e.getMessage(), null);
             } catch (RuntimeException again) {
                 again.addSuppressed(e);
-                throw ex.error(pos, "cannot compile the definition of '" + target.name() + "' in " + function
-                        + " for " + describe(formats) + decided + ": " + e.getMessage(), again);
+                throw ex.error(def.pos(), "cannot compile the definition of '" + name + "' in " + function
+                        + " for " + describe(formats) + ": " + e.getMessage(), again);
             }
-            decided = "; uniform conditions tested per element: " + e.getMessage();
         }
-        ex.stats.variants++;
-        String text = "kernel " + function + ": " + Printer.statement(def).trim() + "  [" + describe(formats)
-                + constants(reads) + decided
-                + "] loop order " + String.join(", ", kernel.plan().loopOrder());
-        return new Variant(current.clone(), currentReads.clone(), currentUniform.clone(), kernel, layout, text);
     }
 
     /** The operands whose values are constant, as {@code "; A values constant true over none"}, or "". */

@@ -6,7 +6,11 @@ import java.util.Map;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.Symbol;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.plan.Operand;
+import org.stag.engine.plan.Planner;
+import org.stag.engine.plan.ProgramPlan;
 
 /**
  * Runs a checked program: binds its parameters and inputs, then runs {@code Main}, statement by statement,
@@ -21,8 +25,9 @@ import org.stag.engine.compile.DefinitionCompiler;
  * Tensor rank = (Tensor) out.get("rank");
  * }</pre>
  *
- * <p>Everything is prepared once, here: slot layouts, scalar expressions, star-call state. Kernels are
- * compiled on first use for the formats they meet and kept per statement, so after its first iteration an
+ * <p>Everything is prepared once, here: slot layouts, scalar expressions, star-call state, and the program's
+ * {@link ProgramPlan}, whose kernels (every format tuple the FormatRules can reach) are compiled up front in
+ * parallel; a statement binds the planned kernel of each tuple it meets on first use, so after its first iteration an
  * outer loop allocates nothing but what sparse results and format conversions need. Not thread-safe: one
  * run at a time (kernels themselves use {@link RunOptions#threads} workers).
  *
@@ -36,6 +41,7 @@ public final class ProgramRunner {
     private final Env globalEnv;
     private final Map<String, FunctionPlan> plans = new LinkedHashMap<>();
     private final FunctionPlan main;
+    private final ProgramPlan plan;
 
     /** Binds the globals and prepares every function of {@code program}. */
     public ProgramRunner(CheckedProgram program, DefinitionCompiler compiler, RunOptions options) {
@@ -50,6 +56,15 @@ public final class ProgramRunner {
             f.build(plans, ex);
         }
         this.main = plans.get(program.main().name());
+        Map<String, Operand> inputs = new LinkedHashMap<>();
+        options.inputs().forEach((name, t) -> inputs.put(name, new Operand(t.format(), ValueRead.of(t))));
+        this.plan = Planner.plan(program, inputs, parameters());
+        ex.planned = new PlannedKernels(plan, ex);
+    }
+
+    /** What this runner runs: every kernel it may run, compiled before the first run. */
+    public ProgramPlan plan() {
+        return plan;
     }
 
     /** The checked program. */

@@ -15,8 +15,18 @@ public final class RunStats {
     long conversionsFrom;
     long buffersCreated;
     long buffersReused;
+    /** Class names of the kernels run, each added when a statement first runs it (off the hot path). */
+    final java.util.Set<String> kernels = new java.util.LinkedHashSet<>();
 
     RunStats() {
+    }
+
+    /**
+     * The qualified class names of every kernel run so far (fused passes included), in first-use order: the
+     * set {@code stag compile} writes for the same program and formats.
+     */
+    public java.util.Set<String> kernels() {
+        return java.util.Collections.unmodifiableSet(kernels);
     }
 
     /** Kernel runs (compiled definitions). */

@@ -7,7 +7,9 @@
  *       shapes) and input tensors, prepares every function once, and runs {@code Main}.</li>
  *   <li>Variables live in primitive slots of one activation per function ({@code Env}); statements are
  *       prepared {@code Step}s: kernels (bound per combination of operand formats and uniform {@code ifelse}
- *       values), index-free scalar definitions ({@code ScalarEval}, no kernel), calls and star calls.</li>
+ *       values, each taken from the {@link org.stag.engine.plan.ProgramPlan} compiled before the run; a
+ *       combination the plan lacks is an {@code IllegalStateException}), index-free scalar definitions
+ *       ({@code ScalarEval}, no kernel), calls and star calls.</li>
  *   <li>Star calls apply their FormatRules before each run, converting an argument whenever the decision
  *       differs from its current format, and test their stop condition after each run.</li>
  *   <li>Dense results are written into the buffers of dead values: each buffer counts the slots that hold

@@ -1,0 +1,153 @@
+package org.stag.engine.plan;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.FunctionInfo;
+import org.stag.engine.check.Symbol;
+import org.stag.engine.check.VarType;
+import org.stag.engine.front.Call;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.FormatRule;
+import org.stag.engine.front.Ident;
+import org.stag.engine.front.Reduction;
+import org.stag.engine.front.StarCall;
+import org.stag.engine.front.Stmt;
+
+/**
+ * The buffer assignment of one body, as the runtime decides it: a tensor variable dies after the last
+ * statement that reads it (outputs never die), its dense buffer then returns to the pool of its type, and the
+ * next dense result of that type takes the buffer released last. Within a star call this is the double
+ * buffering of seed 002 §4.5.1: {@code next} takes the buffer of the dead {@code rank}.
+ */
+final class Buffers {
+    private Buffers() {
+    }
+
+    static void assign(CheckedProgram p, FunctionInfo f, List<Stmt> body, List<Definition> kernels,
+                       Map<Integer, int[]> groups, Map<Stmt, StatementPlan> plans) {
+        Set<String> outputs = new HashSet<>();
+        f.outputs().forEach(o -> outputs.add(o.name()));
+        Map<String, Integer> lastUse = new HashMap<>();
+        for (int s = 0; s < body.size(); s++) {
+            Set<String> used = new HashSet<>();
+            uses(body.get(s), used);
+            for (String n : used) {
+                lastUse.put(n, s);
+            }
+        }
+        Map<VarType.Tensor, ArrayDeque<String>> pools = new HashMap<>();
+        for (Symbol in : f.inputs()) {
+            if (dense(in) && !lastUse.containsKey(in.name()) && !outputs.contains(in.name())) {
+                pools.computeIfAbsent(in.tensor(), t -> new ArrayDeque<>()).push(in.name());
+            }
+        }
+        int groupEnd = -1;
+        for (int s = 0; s < body.size(); s++) {
+            Stmt st = body.get(s);
+            StatementPlan sp = plans.get(st);
+            if (groups.containsKey(s)) {
+                groupEnd = groups.get(s)[1];
+            }
+            if (st instanceof Definition d) {
+                Symbol t = symbol(p, f, d.target().name());
+                if (!t.isTensor()) {
+                    sp.buffer("scalar");
+                } else if (!dense(t)) {
+                    sp.buffer("new storage (sparse result)");
+                } else {
+                    ArrayDeque<String> pool = pools.get(t.tensor());
+                    String from = pool == null || pool.isEmpty() ? null : pool.pop();
+                    sp.buffer("pool " + t.tensor() + ": " + (from == null
+                            ? "a buffer freed by an earlier run, else new" : "the buffer of " + from));
+                }
+            } else if (st instanceof Call c) {
+                sp.buffer("results of " + c.function().name());
+            } else if (st instanceof StarCall c) {
+                sp.buffer("results of " + c.function().name() + "*");
+            }
+            if (s == groupEnd) {
+                groupEnd = -1;
+            }
+            for (Map.Entry<String, Integer> e : lastUse.entrySet()) {
+                Symbol v = f.variables().get(e.getKey());
+                if (e.getValue() == s && v != null && dense(v) && !outputs.contains(v.name())) {
+                    pools.computeIfAbsent(v.tensor(), x -> new ArrayDeque<>()).push(v.name());
+                }
+            }
+        }
+    }
+
+    private static Symbol symbol(CheckedProgram p, FunctionInfo f, String name) {
+        Symbol s = f.variables().get(name);
+        return s != null ? s : p.globals().get(name);
+    }
+
+    private static boolean dense(Symbol s) {
+        return s.isTensor() && s.tensor().levels().stream().allMatch("dense"::equals);
+    }
+
+    /** The names a statement reads or writes (what keeps a variable alive up to it). */
+    private static void uses(Stmt st, Set<String> used) {
+        if (st instanceof Definition d) {
+            used.add(d.target().name());
+            reads(d.value(), used);
+            for (Reduction r : d.reductions()) {
+                reads(r.init(), used);
+            }
+        } else if (st instanceof Call c) {
+            names(c.outputs(), used);
+            c.args().forEach(a -> reads(a, used));
+        } else if (st instanceof StarCall c) {
+            names(c.outputs(), used);
+            c.args().forEach(a -> reads(a, used));
+            for (FormatRule r : c.rules()) {
+                reads(r.condition(), used);
+            }
+            reads(c.stop(), used);
+        }
+    }
+
+    private static void names(List<Ident> outs, Set<String> used) {
+        for (Ident o : outs) {
+            if (!o.isWildcard()) {
+                used.add(o.name());
+            }
+        }
+    }
+
+    private static void reads(Expr e, Set<String> used) {
+        List<Expr> stack = new ArrayList<>();
+        if (e != null) {
+            stack.add(e);
+        }
+        while (!stack.isEmpty()) {
+            Expr x = stack.remove(stack.size() - 1);
+            if (x instanceof Expr.Name n) {
+                used.add(n.name());
+            } else if (x instanceof Expr.Access a) {
+                stack.add(a.tensor());
+                stack.addAll(a.indices());
+            } else if (x instanceof Expr.Unary u) {
+                stack.add(u.operand());
+            } else if (x instanceof Expr.Binary b) {
+                stack.add(b.left());
+                stack.add(b.right());
+            } else if (x instanceof Expr.IfElse i) {
+                stack.add(i.condition());
+                stack.add(i.then());
+                stack.add(i.otherwise());
+            } else if (x instanceof Expr.BuiltinCall c) {
+                stack.addAll(c.args());
+            } else if (x instanceof Expr.Convert c) {
+                stack.add(c.value());
+            }
+        }
+    }
+}

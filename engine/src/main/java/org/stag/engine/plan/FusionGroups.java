@@ -1,0 +1,103 @@
+package org.stag.engine.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.codegen.FusedGenerator;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.formats.tensor.Format;
+
+/**
+ * Which consecutive definitions of a body fuse into one pass (seed 002 §6.2.1), decided on their declared
+ * formats; the runtime and the plan both ask here, so they find the same groups.
+ */
+public final class FusionGroups {
+    private FusionGroups() {
+    }
+
+    /**
+     * The longest runs of consecutive definitions, starting at each statement, that fuse with their declared
+     * formats, as {first, last} indices into {@code defs}; a null entry (not a kernel) breaks a run, and a run
+     * of one is not a group.
+     */
+    public static List<int[]> of(CheckedProgram p, List<Definition> defs, Function<String, Format> declared) {
+        List<int[]> out = new ArrayList<>();
+        int a = 0;
+        while (a < defs.size()) {
+            int b = a;
+            while (b + 1 < defs.size() && defs.get(b + 1) != null && defs.get(a) != null
+                    && FusedGenerator.whyNot(p, defs.subList(a, b + 2), formatsOf(defs.subList(a, b + 2), declared)) == null) {
+                b++;
+            }
+            if (b > a) {
+                out.add(new int[] {a, b});
+                a = b + 1;
+            } else {
+                a++;
+            }
+        }
+        return out;
+    }
+
+    /** The declared format of every tensor the definitions read or define. */
+    public static Map<String, Format> formatsOf(List<Definition> defs, Function<String, Format> declared) {
+        Map<String, Format> f = new LinkedHashMap<>();
+        for (Definition d : defs) {
+            if (d == null) {
+                continue;
+            }
+            Set<String> read = new LinkedHashSet<>();
+            collect(d.value(), read, Set.of());
+            for (String n : read) {
+                Format x = declared.apply(n);
+                if (x != null) {
+                    f.put(n, x);
+                }
+            }
+            Format t = declared.apply(d.target().name());
+            if (t != null) {
+                f.put(d.target().name(), t);
+            }
+        }
+        return f;
+    }
+
+    /** The tensors the group reads that it does not define before (the fused kernel's operands), in order. */
+    public static List<String> operands(List<Definition> defs) {
+        Set<String> defined = new LinkedHashSet<>();
+        Set<String> read = new LinkedHashSet<>();
+        for (Definition d : defs) {
+            collect(d.value(), read, defined);
+            defined.add(d.target().name());
+        }
+        return new ArrayList<>(read);
+    }
+
+    private static void collect(Expr e, Set<String> read, Set<String> defined) {
+        if (e instanceof Expr.Access a) {
+            String n = ((Expr.Name) a.tensor()).name();
+            if (!defined.contains(n)) {
+                read.add(n);
+            }
+        } else if (e instanceof Expr.Unary u) {
+            collect(u.operand(), read, defined);
+        } else if (e instanceof Expr.Binary b) {
+            collect(b.left(), read, defined);
+            collect(b.right(), read, defined);
+        } else if (e instanceof Expr.IfElse i) {
+            collect(i.condition(), read, defined);
+            collect(i.then(), read, defined);
+            collect(i.otherwise(), read, defined);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> collect(x, read, defined));
+        } else if (e instanceof Expr.Convert c) {
+            collect(c.value(), read, defined);
+        }
+    }
+}

@@ -1,0 +1,403 @@
+package org.stag.engine.plan;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.FunctionInfo;
+import org.stag.engine.check.StarCallInfo;
+import org.stag.engine.check.Symbol;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
+import org.stag.engine.front.Call;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.Ident;
+import org.stag.engine.front.ProgramException;
+import org.stag.engine.front.Reduction;
+import org.stag.engine.front.StarCall;
+import org.stag.engine.front.Stmt;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatParser;
+
+/**
+ * Builds a {@link ProgramPlan} before anything runs. It follows the program from {@code Main} with the
+ * formats (and value reads) of its inputs: a definition's target takes its declared format; a call runs its
+ * callee on the arguments' formats; a star call runs its function until the states it can reach stop
+ * changing (a fixed point), each FormatRule deciding both ways, which puts its argument in the rule's
+ * {@code to} or {@code from} format and fixes the value of any uniform condition equal to the rule's
+ * condition. Other uniform conditions are fixed when they are a literal or a given parameter, else planned
+ * both ways. Each statement collects a kernel variant per tuple it meets, unless a fused group runs it.
+ */
+public final class Planner {
+    private final CheckedProgram p;
+    private final Map<String, Object> params;
+    private final Map<String, Format> interned = new HashMap<>();
+    private final Map<Stmt, StatementPlan> plans = new IdentityHashMap<>();
+    private final Map<String, Fn> fns = new HashMap<>();
+    private final Map<String, Set<List<Operand>>> memo = new HashMap<>();
+    private final Map<String, Format> overrides;
+
+    /** Uniform conditions a definition may leave open: each doubles its kernels. */
+    public static final int MAX_FREE_CONDITIONS = 6;
+
+    /** A function's body as the runtime prepares it, its scalar locals and fused groups. */
+    private final class Fn {
+        final FunctionInfo info;
+        final List<Stmt> body = new ArrayList<>();
+        final List<Definition> kernels = new ArrayList<>();
+        final Map<String, Expr> scalars = new HashMap<>();
+        final Map<Integer, int[]> groups = new HashMap<>();
+        final Map<Integer, FusedVariant> fused = new HashMap<>();
+
+        Fn(FunctionInfo info) {
+            this.info = info;
+            for (Stmt s : info.decl().body()) {
+                if (s instanceof Definition d) {
+                    if (scalarStep(d)) {
+                        scalars.put(d.target().name(), d.value());
+                        kernels.add(null);
+                    } else {
+                        kernels.add(d);
+                    }
+                } else if (s instanceof Call || s instanceof StarCall) {
+                    kernels.add(null);
+                } else {
+                    continue;
+                }
+                body.add(s);
+                plans.put(s, new StatementPlan(info.name(), s));
+            }
+            for (int[] g : FusionGroups.of(p, kernels, this::declared)) {
+                List<Definition> defs = kernels.subList(g[0], g[1] + 1);
+                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::declared));
+                groups.put(g[0], g);
+                fused.put(g[0], f);
+                for (int k = g[0]; k <= g[1]; k++) {
+                    List<String> others = new ArrayList<>();
+                    for (int o = g[0]; o <= g[1]; o++) {
+                        if (o != k) {
+                            others.add(kernels.get(o).target().name());
+                        }
+                    }
+                    plans.get(body.get(k)).group(f, others, k == g[0]);
+                }
+            }
+        }
+
+        Symbol symbol(String name) {
+            Symbol s = info.variables().get(name);
+            return s != null ? s : p.globals().get(name);
+        }
+
+        Format declared(String name) {
+            Symbol s = symbol(name);
+            return s == null || !s.isTensor() ? null : overrides.getOrDefault(name, format(s.tensor().levels()));
+        }
+
+        Operand declaredOperand(String name) {
+            Symbol s = symbol(name);
+            Format f = declared(name);
+            return new Operand(f, ValueRead.declared(f, s.tensor().elem()));
+        }
+    }
+
+    private Planner(CheckedProgram p, Map<String, Object> params, Map<String, Format> overrides) {
+        this.p = p;
+        this.params = params;
+        this.overrides = overrides;
+    }
+
+    /**
+     * The plan of {@code program} run on inputs of these formats.
+     *
+     * @param inputs the operand of every input tensor, by name
+     * @param params the known parameter values (a {@code Boolean} decides a condition that is that parameter)
+     */
+    public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params) {
+        return plan(program, inputs, params, Map.of());
+    }
+
+    /**
+     * As {@link #plan(CheckedProgram, Map, Map)}, with every tensor named in {@code overrides} (wherever it is
+     * declared) taken in that format instead of its declared one ({@code stag compile --format NAME=LEVELS}).
+     *
+     * @throws ProgramException when a definition has more than {@link #MAX_FREE_CONDITIONS} uniform conditions
+     *                          whose values cannot be known before running
+     */
+    public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params,
+                                   Map<String, Format> overrides) {
+        Planner pl = new Planner(program, params, overrides);
+        for (FunctionInfo f : program.functions().values()) {
+            pl.fns.put(f.name(), pl.new Fn(f));
+        }
+        for (Symbol s : program.inputs()) {
+            if (!inputs.containsKey(s.name())) {
+                throw new IllegalArgumentException("no format for input " + s.name());
+            }
+        }
+        pl.analyze(program.main(), List.of(), Map.of(), new HashMap<>(inputs));
+        List<StatementPlan> out = new ArrayList<>();
+        Set<String> reached = new LinkedHashSet<>();
+        pl.memo.keySet().forEach(k -> reached.add(k.substring(0, k.indexOf('|'))));
+        for (FunctionInfo f : program.functions().values()) {
+            if (!reached.contains(f.name())) {
+                continue;
+            }
+            Fn fn = pl.fns.get(f.name());
+            Buffers.assign(program, fn.info, fn.body, fn.kernels, fn.groups, pl.plans);
+            fn.body.forEach(s -> out.add(pl.plans.get(s)));
+        }
+        return new ProgramPlan(out);
+    }
+
+    private Format format(List<String> levels) {
+        return interned.computeIfAbsent(String.join(",", levels), FormatParser::parse);
+    }
+
+    private boolean scalarStep(Definition d) {
+        return d.target().indices().isEmpty() && d.reductions().isEmpty() && KernelSpec.indexFree(p, d.value());
+    }
+
+    /** The outputs {@code f} may produce on these input operands (null for scalars) and known conditions. */
+    private Set<List<Operand>> analyze(FunctionInfo f, List<Operand> ins, Map<String, Boolean> facts,
+                                       Map<String, Operand> globals) {
+        String key = f.name() + "|" + ins + "|" + facts;
+        Set<List<Operand>> done = memo.get(key);
+        if (done != null) {
+            return done;
+        }
+        memo.put(key, new LinkedHashSet<>());
+        Map<String, Operand> env = new HashMap<>(globals);
+        for (int k = 0; k < ins.size(); k++) {
+            if (ins.get(k) != null) {
+                env.put(f.inputs().get(k).name(), ins.get(k));
+            }
+        }
+        Set<List<Operand>> outs = new LinkedHashSet<>();
+        walk(fns.get(f.name()), 0, env, facts, -1, outs);
+        memo.put(key, outs);
+        return outs;
+    }
+
+    private void walk(Fn fn, int from, Map<String, Operand> env, Map<String, Boolean> facts, int fusedTo,
+                      Set<List<Operand>> outs) {
+        for (int s = from; s < fn.body.size(); s++) {
+            Stmt st = fn.body.get(s);
+            if (st instanceof Definition d) {
+                if (fn.kernels.get(s) == null) {
+                    continue;
+                }
+                if (s > fusedTo && fn.groups.containsKey(s) && fuses(fn, fn.fused.get(s), env)) {
+                    plans.get(st).fusedReached();
+                    fusedTo = fn.groups.get(s)[1];
+                }
+                if (s > fusedTo) {
+                    kernel(fn, d, env, facts);
+                }
+                Symbol t = fn.symbol(d.target().name());
+                if (t.isTensor()) {
+                    env.put(t.name(), fn.declaredOperand(t.name()));
+                }
+            } else if (st instanceof Call c) {
+                FunctionInfo callee = p.function(c.function().name());
+                for (List<Operand> r : analyze(callee, args(c.args(), callee, env), Map.of(), globals(env))) {
+                    Map<String, Operand> next = new HashMap<>(env);
+                    bind(c.outputs(), r, next);
+                    walk(fn, s + 1, next, facts, fusedTo, outs);
+                }
+                return;
+            } else if (st instanceof StarCall c) {
+                for (List<Operand> r : starCall(c, env)) {
+                    Map<String, Operand> next = new HashMap<>(env);
+                    bind(c.outputs(), r, next);
+                    walk(fn, s + 1, next, facts, fusedTo, outs);
+                }
+                return;
+            }
+        }
+        List<Operand> result = new ArrayList<>();
+        for (Symbol o : fn.info.outputs()) {
+            result.add(o.isTensor() ? env.get(o.name()) : null);
+        }
+        outs.add(result);
+    }
+
+    /** Whether the fused kernel runs for these operands (else the runtime runs the members one by one). */
+    private static boolean fuses(Fn fn, FusedVariant f, Map<String, Operand> env) {
+        for (String n : FusionGroups.operands(f.definitions())) {
+            Operand o = env.get(n);
+            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The states a star call can leave, iterating its function to a fixed point over the reachable states. */
+    private Set<List<Operand>> starCall(StarCall c, Map<String, Operand> env) {
+        StarCallInfo info = p.starCall(c);
+        FunctionInfo f = info.function();
+        List<Operand> init = args(c.args(), f, env);
+        Set<List<Operand>> finals = new LinkedHashSet<>();
+        if (info.stop() == StarCallInfo.Stop.COUNT) {
+            finals.add(init);       // zero iterations leave the arguments
+        }
+        Set<List<Operand>> seen = new LinkedHashSet<>();
+        ArrayDeque<List<Operand>> work = new ArrayDeque<>();
+        seen.add(init);
+        work.add(init);
+        List<StarCallInfo.Rule> rules = info.rules();
+        while (!work.isEmpty()) {
+            List<Operand> state = work.poll();
+            for (long bits = 0; bits < 1L << rules.size(); bits++) {
+                List<Operand> in = new ArrayList<>(state);
+                Map<String, Boolean> facts = new LinkedHashMap<>();
+                for (int r = 0; r < rules.size(); r++) {
+                    StarCallInfo.Rule rule = rules.get(r);
+                    boolean holds = (bits >> r & 1) == 1;
+                    Format want = format(holds ? rule.to() : rule.from());
+                    Operand o = in.get(rule.argument());
+                    if (!o.format().equals(want)) {
+                        // A converted tensor is built from arrays; a constant stays a constant.
+                        in.set(rule.argument(), new Operand(want, o.read().isConstant() ? o.read()
+                                : ValueRead.declared(want, f.inputs().get(rule.argument()).tensor().elem())));
+                    }
+                    facts.put(Conditions.key(rule.rule().condition(), Map.of(), f.inputs()), holds);
+                }
+                for (List<Operand> out : analyze(f, in, facts, globals(env))) {
+                    finals.add(out);
+                    if (seen.add(out)) {
+                        work.add(out);
+                    }
+                }
+            }
+        }
+        return finals;
+    }
+
+    private Map<String, Operand> globals(Map<String, Operand> env) {
+        Map<String, Operand> g = new HashMap<>();
+        for (Symbol s : p.inputs()) {
+            g.put(s.name(), env.get(s.name()));
+        }
+        return g;
+    }
+
+    private static List<Operand> args(List<Expr> args, FunctionInfo callee, Map<String, Operand> env) {
+        List<Operand> out = new ArrayList<>();
+        for (int k = 0; k < args.size(); k++) {
+            boolean tensor = callee.inputs().get(k).isTensor();
+            out.add(tensor && args.get(k) instanceof Expr.Name n ? env.get(n.name()) : null);
+        }
+        return out;
+    }
+
+    private static void bind(List<Ident> names, List<Operand> values, Map<String, Operand> env) {
+        for (int k = 0; k < names.size(); k++) {
+            if (!names.get(k).isWildcard() && values.get(k) != null) {
+                env.put(names.get(k).name(), values.get(k));
+            }
+        }
+    }
+
+    /** Adds the variants of {@code d} for the operands in {@code env}: one per value of its free conditions. */
+    private void kernel(Fn fn, Definition d, Map<String, Operand> env, Map<String, Boolean> facts) {
+        Map<String, Format> formats = new LinkedHashMap<>();
+        Map<String, ValueRead> reads = new LinkedHashMap<>();
+        for (String n : tensorsRead(d)) {
+            Operand o = env.get(n);
+            if (o == null) {
+                throw new IllegalStateException("internal error: no format for " + n + " at " + d.pos());
+            }
+            formats.put(n, o.format());
+            reads.put(n, o.read());
+        }
+        Format target = fn.declared(d.target().name());
+        if (target != null) {
+            formats.put(d.target().name(), target);
+        }
+        List<Expr.IfElse> conds = KernelSpec.uniformConditions(p, d);
+        List<Integer> parent = new ArrayList<>();
+        List<Boolean> branch = new ArrayList<>();
+        Conditions.nesting(p, d, parent, branch);
+        Boolean[] fixed = new Boolean[conds.size()];
+        List<Integer> free = new ArrayList<>();
+        for (int k = 0; k < conds.size(); k++) {
+            fixed[k] = decide(conds.get(k).condition(), fn.scalars, facts);
+            if (fixed[k] == null) {
+                free.add(k);
+            }
+        }
+        if (free.size() > MAX_FREE_CONDITIONS) {
+            throw new ProgramException(p.source(), d.pos(), free.size() + " ifelse conditions without an index would"
+                    + " need 2^" + free.size() + " kernels; set some of them with --param");
+        }
+        StatementPlan sp = plans.get(d);
+        for (long bits = 0; bits < 1L << free.size(); bits++) {
+            boolean[] v = new boolean[conds.size()];
+            for (int k = 0; k < conds.size(); k++) {
+                v[k] = fixed[k] != null && fixed[k];
+            }
+            for (int k = 0; k < free.size(); k++) {
+                v[free.get(k)] = (bits >> (free.size() - 1 - k) & 1) == 0;
+            }
+            boolean[] reached = new boolean[conds.size()];
+            List<Boolean> values = new ArrayList<>();
+            for (int k = 0; k < conds.size(); k++) {
+                int par = parent.get(k);
+                reached[k] = par < 0 || (reached[par] && v[par] == branch.get(k));
+                values.add(reached[k] && v[k]);
+            }
+            sp.add(new KernelVariant(fn.info.name(), d, formats, reads, conds, values));
+        }
+    }
+
+    /** The value of a uniform condition known before running, or null. */
+    private Boolean decide(Expr condition, Map<String, Expr> scalars, Map<String, Boolean> facts) {
+        Expr e = Conditions.inline(condition, scalars, null);
+        if (e instanceof Expr.BoolLiteral b) {
+            return b.value();
+        }
+        if (e instanceof Expr.Name n && params.get(n.name()) instanceof Boolean b) {
+            return b;
+        }
+        return facts.get(Conditions.key(e, Map.of(), null));
+    }
+
+    /** The tensors {@code d} reads, in the order the runtime lists its operands. */
+    static List<String> tensorsRead(Definition d) {
+        Set<String> read = new LinkedHashSet<>();
+        tensorsRead(d.value(), read);
+        for (Reduction r : d.reductions()) {
+            tensorsRead(r.init(), read);
+        }
+        return new ArrayList<>(read);
+    }
+
+    private static void tensorsRead(Expr e, Set<String> out) {
+        if (e instanceof Expr.Access a) {
+            out.add(((Expr.Name) a.tensor()).name());
+            a.indices().forEach(i -> tensorsRead(i, out));
+        } else if (e instanceof Expr.Unary u) {
+            tensorsRead(u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            tensorsRead(b.left(), out);
+            tensorsRead(b.right(), out);
+        } else if (e instanceof Expr.IfElse i) {
+            tensorsRead(i.condition(), out);
+            tensorsRead(i.then(), out);
+            tensorsRead(i.otherwise(), out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> tensorsRead(x, out));
+        } else if (e instanceof Expr.Convert c) {
+            tensorsRead(c.value(), out);
+        }
+    }
+}
