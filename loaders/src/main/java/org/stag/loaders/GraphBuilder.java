@@ -7,7 +7,7 @@ import java.util.Arrays;
  * entries by row with a stable parallel counting sort (so "first" and "last" mean file order), sorts
  * each row by column and resolves duplicates by the given policy ({@link RowMerge}). In an undirected
  * edge list the mirror of a line is placed in the same pass, marked, and matched with the line itself in
- * the row merge. Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
+ * the row merge, unless the lines already list every edge both ways ({@link BothWaysBuild}). Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
  * holding an entry; memory: the output arrays plus one offset array per block, checked against the heap
  * first ({@link MemoryBudget}).
  */
@@ -29,6 +29,11 @@ public final class GraphBuilder {
      * and its mirror are combined by {@code policy} like any duplicate, in file order.
      */
     public static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads) {
+        return build(edges, policy, policyGiven, threads, true);
+    }
+
+    /** As above; {@code tryBothWays} false always places and merges the mirrors (tests compare the two builds). */
+    static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads, boolean tryBothWays) {
         int n = edges.rowBound();
         int m = edges.size();
         boolean mirror = edges.symmetry() != Symmetry.GENERAL;
@@ -36,6 +41,13 @@ public final class GraphBuilder {
         // Mirrored entries of a paired edge list are stored as ~source, so the row merge can tell a line's
         // mirror from a repeated line without a second pass or a second array.
         boolean pairs = mirror && edges.oneEdgePerPair();
+        if (pairs && !policyGiven && tryBothWays) {
+            // Most undirected files list every edge both ways: then the directed build is the graph.
+            Graph both = BothWaysBuild.build(edges, policy, threads);
+            if (both != null) {
+                return both;
+            }
+        }
         int[] src = edges.src();
         int[] dst = edges.dst();
         double[] w = edges.weights();
