@@ -8,9 +8,9 @@ package org.stag.loaders;
  * lines combined by the policy, pairs counted, different weights in the two directions refused); any other
  * file is left to that build.
  *
- * <p>Two passes decide: a line count per vertex as source and as target (equal in a file written both
- * ways, so a file written one way is turned down before anything is built), then, once built, a walk over
- * the upper triangle that finds the mirror of each entry with one cursor per row, the rows being sorted.
+ * <p>A cheap filter turns down a file written one way before anything is built (sources and targets have
+ * the same sums in a file written both ways); once built, a walk over the upper triangle decides, finding
+ * the mirror of each entry with one cursor per row, the rows being sorted.
  */
 final class BothWaysBuild {
     private BothWaysBuild() {
@@ -25,10 +25,10 @@ final class BothWaysBuild {
      *                           edge with different weights in its two directions
      */
     static Graph build(EdgeList edges, DuplicatePolicy policy, int threads) {
-        // The directed build and one count array per thread; when that does not fit, the paired build refuses.
+        // The directed build and one cursor array per thread; when that does not fit, the paired build refuses.
         long bytes = MemoryBudget.buildBytes(edges.rowBound(), edges.size(), edges.weights() != null, false, threads)
                 + 4L * edges.rowBound() * threads;
-        if (!MemoryBudget.fits(bytes) || !sameDegrees(edges, threads)) {
+        if (!MemoryBudget.fits(bytes) || !looksBothWays(edges, threads)) {
             return null;
         }
         EdgeList directed = new EdgeList(edges.source(), edges.numRows(), edges.numCols(), edges.src(), edges.dst(),
@@ -48,44 +48,41 @@ final class BothWaysBuild {
     }
 
     /**
-     * Whether every vertex is the source of as many lines as it is the target of: true of a file written both
-     * ways, false of nearly any other. One pass, one signed count per vertex and block.
+     * Whether the ids written as sources and as targets have the same sum and the same sum of a hash: true
+     * of a file written both ways (each vertex the source of as many lines as it is the target of), false
+     * of nearly any other. Only a filter, so a file written one way is turned down before anything is
+     * built; {@link #mirrors} decides. One sequential pass with arithmetic only.
      */
-    static boolean sameDegrees(EdgeList edges, int threads) {
-        int n = edges.rowBound();
+    static boolean looksBothWays(EdgeList edges, int threads) {
         int m = edges.size();
         int[] src = edges.src();
         int[] dst = edges.dst();
         int blocks = Math.max(1, Math.min(threads, m / 65536 + 1));
         int[] bounds = Parallel.split(m, blocks);
-        int[][] balance = new int[blocks][];
+        long[] sums = new long[2 * blocks];
         Parallel.forEachBlock(threads, blocks, b -> {
-            int[] d = new int[n];
+            long plain = 0;
+            long hashed = 0;
             for (int k = bounds[b], end = bounds[b + 1]; k < end; k++) {
-                d[src[k]]++;
-                d[dst[k]]--;
+                plain += src[k] - (long) dst[k];
+                hashed += mix(src[k]) - mix(dst[k]);
             }
-            balance[b] = d;
+            sums[2 * b] = plain;
+            sums[2 * b + 1] = hashed;
         });
-        int[] parts = Parallel.split(n, blocks);
-        boolean[] even = new boolean[blocks];
-        Parallel.forEachBlock(threads, blocks, b -> {
-            boolean ok = true;
-            for (int v = parts[b], end = parts[b + 1]; v < end && ok; v++) {
-                int sum = 0;
-                for (int[] d : balance) {
-                    sum += d[v];
-                }
-                ok = sum == 0;
-            }
-            even[b] = ok;
-        });
-        for (boolean ok : even) {
-            if (!ok) {
-                return false;
-            }
+        long plain = 0;
+        long hashed = 0;
+        for (int b = 0; b < blocks; b++) {
+            plain += sums[2 * b];
+            hashed += sums[2 * b + 1];
         }
-        return true;
+        return plain == 0 && hashed == 0;
+    }
+
+    /** A multiplicative hash, so that different id multisets rarely have the same sum. */
+    private static long mix(int v) {
+        long x = (v + 0x9E3779B97F4A7C15L) * 0xBF58476D1CE4E5B9L;
+        return x ^ (x >>> 31);
     }
 
     /** Pairs found and the pairs whose two directions have different values, {@code (u << 32) | v}, u < v. */

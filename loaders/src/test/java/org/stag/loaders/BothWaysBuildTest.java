@@ -102,12 +102,28 @@ class BothWaysBuildTest {
         List<double[]> lines = new ArrayList<>(List.of(new double[] {0, 1, 1}, new double[] {1, 2, 1},
                 new double[] {2, 0, 1}, new double[] {3, 4, 2}, new double[] {4, 3, 2}));
         EdgeList e = undirected(5, lines, true);
-        assertTrue(BothWaysBuild.sameDegrees(e, threads));
+        assertTrue(BothWaysBuild.looksBothWays(e, threads));
         assertNull(BothWaysBuild.build(e, DuplicatePolicy.SUM, threads));
         Graph g = GraphBuilder.build(e, DuplicatePolicy.SUM, threads);
         assertSame(GraphBuilder.build(e, DuplicatePolicy.SUM, false, threads, false), g);
         assertEquals(1, g.mirroredPairs());
         assertEquals(8, g.numEdges());
+    }
+
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2})
+    void repeatedLinesCanBalanceAnEntryWithoutMirror(int threads) {
+        // Built as directed: 0 -> {3}, 1 -> {0}, 3 -> {0, 1}. Upper entry (0, 3) has its mirror, but (1, 0)
+        // and (3, 1) have none, and no upper entry asks for them: the walk's final sweep finds them.
+        List<double[]> lines = new ArrayList<>(List.of(new double[] {0, 3, 1}, new double[] {0, 3, 1},
+                new double[] {3, 0, 2}, new double[] {3, 1, 1}, new double[] {1, 0, 1}));
+        EdgeList e = undirected(4, lines, true);
+        assertTrue(BothWaysBuild.looksBothWays(e, threads));
+        assertNull(BothWaysBuild.build(e, DuplicatePolicy.SUM, threads));
+        Graph g = GraphBuilder.build(e, DuplicatePolicy.SUM, threads);
+        assertSame(GraphBuilder.build(e, DuplicatePolicy.SUM, false, threads, false), g);
+        assertEquals(1, g.mirroredPairs());
+        assertEquals(1, g.duplicates());
     }
 
     @ParameterizedTest(name = "threads={0}")
@@ -118,9 +134,19 @@ class BothWaysBuildTest {
             lines.add(new double[] {v - 1, v, 1});
         }
         EdgeList e = undirected(100_000, lines, false);
-        assertFalse(BothWaysBuild.sameDegrees(e, threads));
+        assertFalse(BothWaysBuild.looksBothWays(e, threads));
         assertNull(BothWaysBuild.build(e, DuplicatePolicy.SUM, threads));
         assertEquals(2 * 99_999, GraphBuilder.build(e, DuplicatePolicy.SUM, threads).numEdges());
+        // Random pairs, each written once in a random direction.
+        Random rnd = new Random(9);
+        for (int round = 0; round < 20; round++) {
+            List<double[]> once = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                once.add(new double[] {rnd.nextInt(30), rnd.nextInt(30), 1});
+            }
+            once.removeIf(l -> l[0] == l[1]);
+            assertFalse(BothWaysBuild.looksBothWays(undirected(30, once, false), threads), "round " + round);
+        }
     }
 
     @ParameterizedTest(name = "threads={0}")
