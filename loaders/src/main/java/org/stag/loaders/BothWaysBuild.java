@@ -100,10 +100,35 @@ final class BothWaysBuild {
      * pairs and value conflicts, or {@code null} when an entry lacks its mirror.
      */
     static Mirrors mirrors(int n, int[] rowPtr, int[] col, double[] val, int threads) {
-        int parts = Math.max(1, Math.min(threads, rowPtr[n] / 65536 + 1));
-        int[] rows = GraphBuilder.balancedRowSplit(n, rowPtr, parts);
+        // Where each row's entries above the diagonal start: the walk visits only those, so the rows are
+        // shared out by how many they have (in the low rows most entries are above the diagonal).
+        int[] upper = new int[n];
+        int blocks = Math.max(1, Math.min(threads * 4, n / 4096 + 1));
+        int[] chunks = GraphBuilder.balancedRowSplit(n, rowPtr, blocks);
+        Parallel.forEachBlock(threads, blocks, b -> {
+            for (int r = chunks[b]; r < chunks[b + 1]; r++) {
+                upper[r] = firstNotBelow(col, rowPtr[r], rowPtr[r + 1], r + 1);
+            }
+        });
+        long total = 0;
+        for (int r = 0; r < n; r++) {
+            total += rowPtr[r + 1] - upper[r];
+        }
+        int parts = (int) Math.max(1, Math.min(threads, total / 65536 + 1));
+        int[] rows = new int[parts + 1];
+        long seen = 0;
+        int part = 1;
+        for (int r = 0; r < n && part < parts; r++) {
+            seen += rowPtr[r + 1] - upper[r];
+            while (part < parts && seen >= total * part / parts) {
+                rows[part++] = r + 1;
+            }
+        }
+        while (part <= parts) {
+            rows[part++] = n;
+        }
         Mirrors[] found = new Mirrors[parts];
-        Parallel.forEachBlock(threads, parts, part -> found[part] = mirrors(n, rowPtr, col, val, rows[part], rows[part + 1]));
+        Parallel.forEachBlock(threads, parts, i -> found[i] = mirrors(n, rowPtr, col, val, upper, rows[i], rows[i + 1]));
         Mirrors all = new Mirrors();
         for (Mirrors f : found) {
             if (f == null) {
@@ -122,7 +147,7 @@ final class BothWaysBuild {
      * {@code c} come in increasing order too, and one cursor per row, starting at its first entry not below
      * {@code a}, finds each with one comparison.
      */
-    private static Mirrors mirrors(int n, int[] rowPtr, int[] col, double[] val, int a, int b) {
+    private static Mirrors mirrors(int n, int[] rowPtr, int[] col, double[] val, int[] upper, int a, int b) {
         int[] cursor = new int[n];
         for (int c = a + 1; c < n; c++) {
             cursor[c] = a == 0 ? rowPtr[c] : firstNotBelow(col, rowPtr[c], rowPtr[c + 1], a);
@@ -130,8 +155,7 @@ final class BothWaysBuild {
         Mirrors found = new Mirrors();
         long pairs = 0;
         for (int r = a; r < b; r++) {
-            int end = rowPtr[r + 1];
-            for (int p = firstNotBelow(col, rowPtr[r], end, r + 1); p < end; p++) {
+            for (int p = upper[r], end = rowPtr[r + 1]; p < end; p++) {
                 int c = col[p];
                 int q = cursor[c];
                 if (q >= rowPtr[c + 1] || col[q] != r) {
