@@ -1,6 +1,7 @@
 package org.stag.loaders;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Builds the canonical CSR {@link Graph} from an {@link EdgeList}: mirrors symmetric entries, groups
@@ -58,7 +59,7 @@ public final class GraphBuilder {
 
         // Per-block row counts; offsets turn into per-block write cursors, which keeps the scatter stable.
         int[][] cursor = new int[blocks][];
-        Parallel.forEachBlock(threads, blocks, b -> {
+        Runnable counting = () -> Parallel.forEachBlock(threads, blocks, b -> {
             int[] count = new int[n];
             for (int k = bounds[b], end = bounds[b + 1]; k < end; k++) {
                 count[src[k]]++;
@@ -68,6 +69,22 @@ public final class GraphBuilder {
             }
             cursor[b] = count;
         });
+        // Without mirrors every entry is stored, so the output arrays can be allocated before the rows are
+        // counted: this thread zeroes them (a fresh array's first touch is slow) while the pool counts.
+        int[] early = null;
+        double[] earlyVal = null;
+        if (!mirror && threads > 1 && blocks > 1) {
+            ForkJoinTask<?> task = Parallel.pool(threads).submit(counting);
+            try {
+                early = new int[m];
+                earlyVal = w == null ? null : new double[m];
+            } finally {
+                task.quietlyJoin();
+            }
+            task.join();
+        } else {
+            counting.run();
+        }
         int[] rowPtr = new int[n + 1];
         long total = 0;
         for (int r = 0; r < n; r++) {
@@ -84,8 +101,8 @@ public final class GraphBuilder {
         }
         rowPtr[n] = (int) total;
         int stored = (int) total;
-        int[] col = new int[stored];
-        double[] val = w == null ? null : new double[stored];
+        int[] col = early != null ? early : new int[stored];
+        double[] val = early != null ? earlyVal : w == null ? null : new double[stored];
         Parallel.forEachBlock(threads, blocks, b -> {
             int[] cur = cursor[b];
             for (int k = bounds[b], end = bounds[b + 1]; k < end; k++) {
