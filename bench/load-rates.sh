@@ -9,7 +9,8 @@
 #          kron20.sg and kron20.wsg there when they are missing.
 #
 # Every stag figure is a fresh JVM (cold JIT), as a user runs it. Each measurement is repeated REPS times
-# (default 3) and the best is reported, because the machine may be shared; all tools get the same treatment.
+# (default 3), the tools taking turns within each repetition (cat, GAP, stag, ...), so that a busy spell on a
+# shared machine hits them alike; the median is reported.
 # Set STAG_BEFORE_JAR to an older stag.jar to add its figures in a column beside the current ones.
 # MB are 10^6 bytes; a rate is the file's size over the time to read it into memory (for stag: the
 # load-seconds that 'stag info' prints, which includes building the CSR graph).
@@ -37,35 +38,36 @@ trap 'rm -rf "$tmp"' EXIT
 
 size() { stat -c %s "$1"; }
 mbps() { awk -v b="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f", b / 1e6 / s; else printf "-" }'; }
-min() { sort -g | head -1; }
+# The median of the numbers in file $1 (one a line).
+median() { sort -g "$1" | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-# Wall seconds of a command (output discarded), best of REPS.
+# Wall seconds of a command (output discarded), appended to file $1.
 wall() {
-  for _ in $(seq "$reps"); do
-    /usr/bin/time -f "%e" -o "$tmp/time" "$@" > /dev/null 2> "$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
-    cat "$tmp/time"
-  done | min
-}
-
-# 'stag info' load-seconds with the given jar, best of REPS.
-stag_load() {
-  local j="$1"
+  local into="$1"
   shift
-  for _ in $(seq "$reps"); do
-    # shellcheck disable=SC2086
-    java $java_opts -jar "$j" info "$@" 2> "$tmp/err" | awk '/^load-seconds/ { print $2 }' || { cat "$tmp/err" >&2; exit 1; }
-  done | min
+  /usr/bin/time -f "%e" -o "$tmp/time" "$@" > /dev/null 2> "$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
+  cat "$tmp/time" >> "$into"
 }
 
-# GAP's converter (weighted output for .wel, so weights are read): best Read Time and best Read + Build Time, as "read total".
+# 'stag info' load-seconds with jar $2, appended to file $1.
+stag_load() {
+  local into="$1" j="$2"
+  shift 2
+  # shellcheck disable=SC2086
+  java $java_opts -jar "$j" info "$@" 2> "$tmp/err" > "$tmp/info" || { cat "$tmp/err" >&2; exit 1; }
+  awk '/^load-seconds/ { print $2 }' "$tmp/info" >> "$into"
+}
+
+# GAP's converter (weighted output for .wel, so weights are read): Read Time appended to $1, Read + Build Time to $2.
 gap_read() {
-  local out="$tmp/out.sg" weighted=""
+  local r_into="$1" t_into="$2" out="$tmp/out.sg" weighted=""
+  shift 2
   case "$1" in *.wel) out="$tmp/out.wsg" weighted="-w" ;; esac
-  for _ in $(seq "$reps"); do
-    # shellcheck disable=SC2086
-    "$gap/converter" -f "$@" $weighted -b "$out" | awk '/^Read Time/ { r = $3 } /^Build Time/ { b = $3 } END { print r, r + b }'
-    rm -f "$out"
-  done | sort -g -k2 | head -1
+  # shellcheck disable=SC2086
+  "$gap/converter" -f "$@" $weighted -b "$out" > "$tmp/gap"
+  awk '/^Read Time/ { print $3 }' "$tmp/gap" >> "$r_into"
+  awk '/^Read Time/ { r = $3 } /^Build Time/ { b = $3 } END { print r + b }' "$tmp/gap" >> "$t_into"
+  rm -f "$out"
 }
 
 [ -e "$dir/kron20.stagb" ] || java -jar "$jar" convert "$dir/kron20.el" "$dir/kron20.stagb"
@@ -77,7 +79,7 @@ for f in "$dir"/kron20.*; do cat "$f" > /dev/null; done   # warm the page cache
 echo "# Cold load rates, kron-20 (GAP's generator, 2^20 vertices, degree 16)"
 echo
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start;"
-echo "best of $reps runs per cell; java $(java -version 2>&1 | head -1 | cut -d'"' -f2)${java_opts:+ with $java_opts}."
+echo "median of $reps runs per cell, the tools taking turns; java $(java -version 2>&1 | head -1 | cut -d'"' -f2)${java_opts:+ with $java_opts}."
 echo
 if [ -n "$before" ]; then
   echo "| file | MB | cat MB/s | GAP read MB/s | GAP read+build MB/s | stag before MB/s | stag MB/s | stag / GAP read | stag / GAP read+build |"
@@ -90,18 +92,27 @@ for spec in "kron20.el" "kron20.el --undirected" "kron20.wel" "kron20.wel --undi
   read -r name flag <<< "$spec"
   file="$dir/$name"
   bytes=$(size "$file")
-  cat_s=$(wall cat "$file")
   gap_flag=""
   [ "${flag:-}" = "--undirected" ] && gap_flag="-s"
-  # shellcheck disable=SC2086
-  read -r gap_r gap_t <<< "$(gap_read "$file" $gap_flag)"
-  # shellcheck disable=SC2086
-  stag_s=$(stag_load "$jar" "$file" ${flag:-})
+  rm -f "$tmp"/cell.*
+  for _ in $(seq "$reps"); do
+    wall "$tmp/cell.cat" cat "$file"
+    # shellcheck disable=SC2086
+    gap_read "$tmp/cell.gapr" "$tmp/cell.gapt" "$file" $gap_flag
+    # shellcheck disable=SC2086
+    stag_load "$tmp/cell.stag" "$jar" "$file" ${flag:-}
+    if [ -n "$before" ]; then
+      # shellcheck disable=SC2086
+      stag_load "$tmp/cell.before" "$before" "$file" ${flag:-}
+    fi
+  done
+  cat_s=$(median "$tmp/cell.cat")
+  gap_r=$(median "$tmp/cell.gapr")
+  gap_t=$(median "$tmp/cell.gapt")
+  stag_s=$(median "$tmp/cell.stag")
   row="| $name ${flag:-} | $(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') | $(mbps "$bytes" "$cat_s") | $(mbps "$bytes" "$gap_r") | $(mbps "$bytes" "$gap_t")"
   if [ -n "$before" ]; then
-    # shellcheck disable=SC2086
-    before_s=$(stag_load "$before" "$file" ${flag:-})
-    row="$row | $(mbps "$bytes" "$before_s")"
+    row="$row | $(mbps "$bytes" "$(median "$tmp/cell.before")")"
   fi
   ratio_r=$(awk -v a="$gap_r" -v b="$stag_s" 'BEGIN { printf "%.2f", a / b }')
   ratio_t=$(awk -v a="$gap_t" -v b="$stag_s" 'BEGIN { printf "%.2f", a / b }')
@@ -116,10 +127,14 @@ echo "|---|---|---|---|---|---|"
 for pair in "kron20.stagb kron20.el kron20.sg bfs" "kron20w.stagb kron20.wel kron20.wsg sssp"; do
   read -r bin text sg kernel <<< "$pair"
   bytes=$(size "$dir/$bin")
-  s=$(stag_load "$jar" "$dir/$bin")
-  # GAP's kernels print the time to read their binary file; one trial is the least they run.
-  sg_s=$(for _ in $(seq "$reps"); do "$gap/$kernel" -f "$dir/$sg" -n 1 -r 1 | awk '/^Read Time/ { print $3 }'; done | min)
-  echo "| $bin | $(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') | $s | $(mbps "$bytes" "$s") | $(mbps "$(size "$dir/$text")" "$s") | $sg_s |"
+  rm -f "$tmp"/cell.*
+  for _ in $(seq "$reps"); do
+    stag_load "$tmp/cell.stag" "$jar" "$dir/$bin"
+    # GAP's kernels print the time to read their binary file; one trial is the least they run.
+    "$gap/$kernel" -f "$dir/$sg" -n 1 -r 1 | awk '/^Read Time/ { print $3 }' >> "$tmp/cell.sg"
+  done
+  s=$(median "$tmp/cell.stag")
+  echo "| $bin | $(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') | $s | $(mbps "$bytes" "$s") | $(mbps "$(size "$dir/$text")" "$s") | $(median "$tmp/cell.sg") |"
 done
 
 echo
@@ -127,12 +142,24 @@ echo "## BFS end to end (wall seconds, whole process, output discarded)"
 echo
 echo "| command | wall s |"
 echo "|---|---|"
-# shellcheck disable=SC2086
-echo "| stag run bfs --graph kron20.el --source 1 | $(wall java $java_opts -jar "$jar" run bfs --graph "$dir/kron20.el" --source 1) |"
-# shellcheck disable=SC2086
-echo "| stag run bfs --graph kron20.stagb --source 1 | $(wall java $java_opts -jar "$jar" run bfs --graph "$dir/kron20.stagb" --source 1) |"
+rm -f "$tmp"/cell.*
+for _ in $(seq "$reps"); do
+  # shellcheck disable=SC2086
+  wall "$tmp/cell.text" java $java_opts -jar "$jar" run bfs --graph "$dir/kron20.el" --source 1
+  # shellcheck disable=SC2086
+  wall "$tmp/cell.bin" java $java_opts -jar "$jar" run bfs --graph "$dir/kron20.stagb" --source 1
+  if [ -n "$before" ]; then
+    wall "$tmp/cell.before" java -jar "$before" run bfs --graph "$dir/kron20.el" --source 1
+  fi
+  wall "$tmp/cell.gapsg" "$gap/bfs" -f "$dir/kron20.sg" -n 1 -r 1
+  wall "$tmp/cell.gapel" "$gap/bfs" -f "$dir/kron20.el" -n 1 -r 1
+done
+echo "| stag run bfs --graph kron20.el --source 1 | $(median "$tmp/cell.text") |"
+echo "| stag run bfs --graph kron20.stagb --source 1 | $(median "$tmp/cell.bin") |"
 if [ -n "$before" ]; then
-  echo "| stag before: run bfs --graph kron20.el --source 1 | $(wall java -jar "$before" run bfs --graph "$dir/kron20.el" --source 1) |"
+  echo "| stag before: run bfs --graph kron20.el --source 1 | $(median "$tmp/cell.before") |"
 fi
-echo "| GAP bfs -f kron20.sg -n 1 -r 1 | $(wall "$gap/bfs" -f "$dir/kron20.sg" -n 1 -r 1) |"
-echo "| GAP bfs -f kron20.el -n 1 -r 1 | $(wall "$gap/bfs" -f "$dir/kron20.el" -n 1 -r 1) |"
+echo "| GAP bfs -f kron20.sg -n 1 -r 1 | $(median "$tmp/cell.gapsg") |"
+echo "| GAP bfs -f kron20.el -n 1 -r 1 | $(median "$tmp/cell.gapel") |"
+echo
+echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."

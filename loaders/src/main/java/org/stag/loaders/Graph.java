@@ -117,6 +117,11 @@ public final class Graph {
         }
     }
 
+    /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */
+    int[] storedRowPtr() {
+        return rowPtr;
+    }
+
     /** Column ids; row {@code i} occupies {@code [rowPtr[i], rowPtr[i+1])}, sorted ascending. */
     public int[] colIdx() {
         return colIdx;

@@ -1,13 +1,14 @@
 package org.stag.loaders;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Builds the canonical CSR {@link Graph} from an {@link EdgeList}: mirrors symmetric entries, groups
  * entries by row with a stable parallel counting sort (so "first" and "last" mean file order), sorts
  * each row by column and resolves duplicates by the given policy ({@link RowMerge}). In an undirected
  * edge list the mirror of a line is placed in the same pass, marked, and matched with the line itself in
- * the row merge. Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
+ * the row merge, unless the lines already list every edge both ways ({@link BothWaysBuild}). Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
  * holding an entry; memory: the output arrays plus one offset array per block, checked against the heap
  * first ({@link MemoryBudget}).
  */
@@ -29,6 +30,11 @@ public final class GraphBuilder {
      * and its mirror are combined by {@code policy} like any duplicate, in file order.
      */
     public static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads) {
+        return build(edges, policy, policyGiven, threads, true);
+    }
+
+    /** As above; {@code tryBothWays} false always places and merges the mirrors (tests compare the two builds). */
+    static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads, boolean tryBothWays) {
         int n = edges.rowBound();
         int m = edges.size();
         boolean mirror = edges.symmetry() != Symmetry.GENERAL;
@@ -36,6 +42,13 @@ public final class GraphBuilder {
         // Mirrored entries of a paired edge list are stored as ~source, so the row merge can tell a line's
         // mirror from a repeated line without a second pass or a second array.
         boolean pairs = mirror && edges.oneEdgePerPair();
+        if (pairs && !policyGiven && tryBothWays) {
+            // Most undirected files list every edge both ways: then the directed build is the graph.
+            Graph both = BothWaysBuild.build(edges, policy, threads);
+            if (both != null) {
+                return both;
+            }
+        }
         int[] src = edges.src();
         int[] dst = edges.dst();
         double[] w = edges.weights();
@@ -46,7 +59,7 @@ public final class GraphBuilder {
 
         // Per-block row counts; offsets turn into per-block write cursors, which keeps the scatter stable.
         int[][] cursor = new int[blocks][];
-        Parallel.forEachBlock(threads, blocks, b -> {
+        Runnable counting = () -> Parallel.forEachBlock(threads, blocks, b -> {
             int[] count = new int[n];
             for (int k = bounds[b], end = bounds[b + 1]; k < end; k++) {
                 count[src[k]]++;
@@ -56,6 +69,22 @@ public final class GraphBuilder {
             }
             cursor[b] = count;
         });
+        // Without mirrors every entry is stored, so the output arrays can be allocated before the rows are
+        // counted: this thread zeroes them (a fresh array's first touch is slow) while the pool counts.
+        int[] early = null;
+        double[] earlyVal = null;
+        if (!mirror && threads > 1 && blocks > 1) {
+            ForkJoinTask<?> task = Parallel.pool(threads).submit(counting);
+            try {
+                early = new int[m];
+                earlyVal = w == null ? null : new double[m];
+            } finally {
+                task.quietlyJoin();
+            }
+            task.join();
+        } else {
+            counting.run();
+        }
         int[] rowPtr = new int[n + 1];
         long total = 0;
         for (int r = 0; r < n; r++) {
@@ -72,8 +101,8 @@ public final class GraphBuilder {
         }
         rowPtr[n] = (int) total;
         int stored = (int) total;
-        int[] col = new int[stored];
-        double[] val = w == null ? null : new double[stored];
+        int[] col = early != null ? early : new int[stored];
+        double[] val = early != null ? earlyVal : w == null ? null : new double[stored];
         Parallel.forEachBlock(threads, blocks, b -> {
             int[] cur = cursor[b];
             for (int k = bounds[b], end = bounds[b + 1]; k < end; k++) {
