@@ -17,6 +17,7 @@ import org.stag.engine.check.Constant;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.VarType;
 import org.stag.engine.cin.ValueRead;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.engine.compile.CompiledDefinition;
 import org.stag.engine.compile.CompiledFusion;
 import org.stag.engine.compile.DefinitionCompiler;
@@ -79,6 +80,16 @@ final class CompileCommand implements Callable<Integer> {
                     + " a literal instead of from an array (repeatable).")
     List<String> constants = new ArrayList<>();
 
+    @Option(names = "--weighted",
+            description = "With a graph format: plan for a graph with edge weights (default: a pattern graph), as stag run"
+                    + " holds it: W's values then come from the structure, not a constant 1.0.")
+    boolean weighted;
+
+    @Option(names = "--directed",
+            description = "With a graph format: plan for a directed graph whose in-edges are a structure of their own"
+                    + " (default: undirected, or directed with every edge mirrored, where AT is A).")
+    boolean directed;
+
     @Option(names = "--emit-java", paramLabel = "DIR", description = "Write each kernel's Java under DIR (DIR/org/stag/gen/...).")
     Path emitJava;
 
@@ -130,6 +141,8 @@ final class CompileCommand implements Callable<Integer> {
         checkOverrides(p, overrides);
         checkConstants(p, constantArgs);
         Map<String, Operand> inputs = new LinkedHashMap<>();
+        // The views a run builds for a graph of this kind: the kernels read them the same way.
+        GraphTensor graphViews = graphFormat == null ? null : GraphTensor.sample(graphFormat, weighted, directed);
         boolean graphInput = false;
         for (Symbol s : p.inputs()) {
             VarType.Tensor type = s.tensor();
@@ -140,6 +153,8 @@ final class CompileCommand implements Callable<Integer> {
             }
             format = overrides.getOrDefault(s.name(), format);
             ValueRead read = constantArgs.containsKey(s.name()) ? constantRead(type, format, constantArgs.get(s.name()))
+                    : graphViews != null && GRAPH_INPUTS.contains(s.name()) && format.equals(graphFormat)
+                    ? ValueRead.of(view(graphViews, s.name()))
                     : ValueRead.declared(format, type.elem());
             inputs.put(s.name(), new Operand(format, read));
         }
@@ -232,6 +247,15 @@ final class CompileCommand implements Callable<Integer> {
         };
         boolean dynamicLast = format.level(format.order() - 1).dynamicFormat().isPresent();
         return new ValueRead(ValueRead.Kind.CONSTANT, dynamicLast ? ValueMode.NONE : ValueMode.POSITION, c);
+    }
+
+    /** The view of a graph tensor that input {@code name} (A, AT or W) binds. */
+    private static org.stag.formats.tensor.Tensor view(GraphTensor g, String name) {
+        return switch (name) {
+            case "A" -> g.a();
+            case "AT" -> g.at();
+            default -> g.w();
+        };
     }
 
     /** Every --constant names a tensor of the program and holds a value of its element type. */

@@ -78,6 +78,13 @@ class CompilePlanTest {
 
         List<String> args = new ArrayList<>(List.of("compile", a.id(), "--format", format, "--emit-java",
                 dir.toString()));
+        // The kind of graph the run held: weights, and in-edges of their own.
+        if (kron.weighted()) {
+            args.add("--weighted");
+        }
+        if (prepared.tensors().holdsInEdges()) {
+            args.add("--directed");
+        }
         // What run binds from the graph and decides a uniform condition with: bc's 'directed'.
         if (a.program().globals().containsKey("directed")) {
             args.addAll(List.of("--param", "directed=" + kron.directed()));

@@ -372,6 +372,11 @@ public final class AlgorithmRunner {
             return runner.parameters();
         }
 
+        /** The graph's tensors, as the run holds them. */
+        public GraphTensor tensors() {
+            return tensors;
+        }
+
         /** What the runtime has done so far, the kernels it ran included ({@link RunStats#kernels()}). */
         public RunStats stats() {
             return runner.stats();

@@ -154,6 +154,21 @@ public final class GraphTensor {
     }
 
     /**
+     * A two-vertex graph tensor of the given kind in {@code format}, with every view built: what
+     * {@code stag compile} plans with, so that its kernels read A, AT and W exactly as a run on a graph of
+     * that kind does (the views' value reads and level layouts depend on the kind, not on the size). A
+     * directed sample has one edge, so its in-edges are a structure of their own.
+     */
+    public static GraphTensor sample(Format format, boolean weighted, boolean directed) {
+        int[] rowPtr = directed ? new int[] {0, 1, 1} : new int[] {0, 1, 2};
+        int[] col = directed ? new int[] {1} : new int[] {1, 0};
+        double[] w = weighted ? (directed ? new double[] {2.0} : new double[] {2.0, 2.0}) : null;
+        Graph g = new Graph("sample", 2, 2, rowPtr, col, w, directed ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
+                weighted ? ValueKind.REAL : ValueKind.PATTERN, org.stag.loaders.VertexIds.offset(0), 0);
+        return of(g, format, 1).buildAll();
+    }
+
+    /**
      * Parses and checks a graph format given with {@code --format}, before any work is done.
      *
      * @throws BadInputException naming the problem (and the known level names) or the number of levels
