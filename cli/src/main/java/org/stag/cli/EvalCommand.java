@@ -25,6 +25,7 @@ import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.StarCall;
 import org.stag.engine.front.Stmt;
 import org.stag.engine.front.Trees;
+import org.stag.engine.program.ParameterDefaults;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 import org.stag.loaders.BadInputException;
@@ -173,12 +174,12 @@ final class EvalCommand implements Callable<Integer> {
         for (Symbol s : p.parameters()) {
             Object v = given.get(s.name());
             if (v == null && sizes.known(s.name()) >= 0) {
-                v = ScalarEval.convert(sizes.known(s.name()), s.type().elem());
+                v = ParameterDefaults.of(sizes.known(s.name()), s.type().elem());
             }
             if (v == null && p.defaultValue(s.name()).isPresent()) {
                 try {
-                    v = ScalarEval.convert(new ScalarEval(p, values).eval(p.defaultValue(s.name()).get()), s.type().elem());
-                } catch (ScalarEval.Unbound e) {
+                    v = ParameterDefaults.evaluate(p, s.name(), values);
+                } catch (ParameterDefaults.Unbound e) {
                     v = null;
                 } catch (ArithmeticException e) {
                     throw new BadInputException(p.source().name(), s.declared().line(), "the default of " + s.name()

@@ -113,6 +113,21 @@ public final class CheckedProgram {
         return t;
     }
 
+    /**
+     * The descriptor of operator {@code name}: a built-in ({@code +}, {@code MIN}, ...) or one of the program's
+     * {@code Def}s, as a reduction ({@link org.stag.engine.front.Reduction#op()}) or a call
+     * ({@link Expr.BuiltinCall#function()}) names it.
+     *
+     * @throws IllegalArgumentException if the program has no such operator
+     */
+    public org.stag.engine.ops.Operator operator(String name) {
+        org.stag.engine.ops.Operator op = facts.operators.get(name);
+        if (op == null) {
+            throw new IllegalArgumentException("no operator " + name + " in " + source.name());
+        }
+        return op;
+    }
+
     /** The variable a name refers to, or empty for an index variable. */
     public Optional<Symbol> symbolOf(Expr.Name name) {
         return Optional.ofNullable(facts.symbols.get(name));

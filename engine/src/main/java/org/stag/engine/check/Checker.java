@@ -9,6 +9,7 @@ import org.stag.engine.front.Item;
 import org.stag.engine.front.Param;
 import org.stag.engine.front.Parser;
 import org.stag.engine.front.Program;
+import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.SourcePos;
@@ -58,13 +59,20 @@ public final class Checker {
         Map<String, SourcePos> functionSites = new LinkedHashMap<>();
         Map<String, SourcePos> globalSites = new LinkedHashMap<>();
         for (Item item : program.items()) {
-            Map<String, SourcePos> mine = item instanceof FunctionDecl ? functionSites : globalSites;
-            Map<String, SourcePos> other = item instanceof FunctionDecl ? globalSites : functionSites;
+            // A Def is named like a function: a variable cannot reuse its name.
+            Map<String, SourcePos> mine = item instanceof VarDecl ? globalSites : functionSites;
+            Map<String, SourcePos> other = item instanceof VarDecl ? functionSites : globalSites;
             SourcePos first = mine.containsKey(item.name()) ? mine.get(item.name()) : other.get(item.name());
             if (first != null) {
                 throw report.at(item.pos(), "'" + item.name() + "' is already declared at " + first);
             }
             mine.put(item.name(), item.pos());
+        }
+
+        // Defs first, in order: expressions anywhere may call them, and a Def may call the ones above it.
+        ScalarDefChecker defs = new ScalarDefChecker(report, facts, decls);
+        for (ScalarDef d : program.scalarDefs()) {
+            defs.check(d, globalSites.keySet());
         }
 
         Map<String, Symbol> globals = new LinkedHashMap<>();
@@ -115,7 +123,9 @@ public final class Checker {
             functions.put(f.name(), bodies.check(f));
         }
         CallGraph.check(report, program);
-        return new CheckedProgram(source, program, levels, globals, functions, facts);
+        CheckedProgram checked = new CheckedProgram(source, program, levels, globals, functions, facts);
+        AlgebraCheck.check(report, checked);
+        return checked;
     }
 
     private static FunctionInfo signature(FunctionDecl f, Map<String, Symbol> globals,

@@ -83,22 +83,30 @@ final class DeclChecker {
 
     /** The fill value {@code e} (a literal, possibly negated) as a constant of type {@code elem}. */
     private Constant fill(Expr e, ScalarType elem) {
+        return literal(e, elem, "fill value", "the tensor holds int values");
+    }
+
+    /**
+     * {@code e} (a literal, possibly negated) as a constant of type {@code elem}; messages call it {@code what}
+     * ({@code fill value}, {@code identity}).
+     */
+    Constant literal(Expr e, ScalarType elem, String what, String intHolder) {
         boolean negative = e instanceof Expr.Unary u && u.op() == UnaryOp.NEG;
         Expr lit = negative ? ((Expr.Unary) e).operand() : e;
         String text = (negative ? "-" : "") + Printer.print(lit);
         if (lit instanceof Expr.BoolLiteral b && !negative) {
             if (elem != ScalarType.BOOL) {
-                throw report.at(e.pos(), "fill value " + text + " is not " + article(elem));
+                throw report.at(e.pos(), what + " " + text + " is not " + article(elem));
             }
             return Constant.ofBool(b.value());
         }
         if (lit instanceof Expr.IntLiteral i) {
             long v = negative ? -i.value() : i.value();
             if (elem == ScalarType.INT && i.longSuffix()) {
-                throw report.at(e.pos(), "fill value " + text + " is a long; the tensor holds int values");
+                throw report.at(e.pos(), what + " " + text + " is a long; " + intHolder);
             }
             if (elem == ScalarType.INT && (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE)) {
-                throw report.at(e.pos(), "fill value " + text + " does not fit an int");
+                throw report.at(e.pos(), what + " " + text + " does not fit an int");
             }
             if (elem.isIntegral()) {
                 return Constant.ofInteger(elem, v);
@@ -106,14 +114,14 @@ final class DeclChecker {
             if (elem.isFloating()) {
                 return Constant.ofReal(elem, v);
             }
-            throw report.at(e.pos(), "fill value " + text + " is not a bool (use false or true)");
+            throw report.at(e.pos(), what + " " + text + " is not a bool (use false or true)");
         }
         if (lit instanceof Expr.FloatLiteral f) {
             if (!elem.isFloating()) {
-                throw report.at(e.pos(), "fill value " + text + " is not " + article(elem));
+                throw report.at(e.pos(), what + " " + text + " is not " + article(elem));
             }
             return Constant.ofReal(elem, negative ? -f.value() : f.value());
         }
-        throw report.at(Trees.start(e), "a fill value is a literal such as 0, false, inf or -1");
+        throw report.at(Trees.start(e), (what.matches("[aeiou].*") ? "an " : "a ") + what + " is a literal such as 0, false, inf or -1");
     }
 }

@@ -16,6 +16,8 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.SourcePos;
 import org.stag.engine.front.Target;
 import org.stag.engine.front.Trees;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 
 /**
  * Checks one definition: its target, its index variables (which are free, which reduced, what each ranges
@@ -226,11 +228,17 @@ final class DefinitionChecker {
     }
 
     private ExprType reduce(Reduction r, ExprType body, ExprType init) {
-        switch (r.op()) {
-            case ADD, MUL -> {
+        Operator op = facts.operators.get(r.op());
+        if (op == null) {
+            throw report.at(r.pos(), "unknown reduction operator '" + r.op() + "'; use "
+                    + String.join(", ", Operators.builtins().stream().map(Operator::name).toList())
+                    + " or a Def declared in this program");
+        }
+        switch (op.typing()) {
+            case ARITHMETIC -> {
                 return Types.arithmetic(body, init);
             }
-            case OR, AND -> {
+            case LOGICAL -> {
                 if (body.constant() || body.type() != ScalarType.BOOL) {
                     throw report.at(r.pos(), r.op() + " reduces bool values, but the value reduced over '"
                             + r.index().name() + "' is " + body);
@@ -240,6 +248,23 @@ final class DefinitionChecker {
                             + " bool, not " + init + " (" + Printer.print(r.init()) + ")");
                 }
                 return ExprType.typed(ScalarType.BOOL);
+            }
+            case DECLARED -> {
+                ScalarType t = op.declaredType();
+                if (!op.reduces(t)) {
+                    throw report.at(r.pos(), "Def " + r.op() + " cannot reduce: a reduction operator must be declared"
+                            + " commutative and associative, with an identity (chunks are reduced apart from the"
+                            + " identity, then merged with the initial value)");
+                }
+                if (!Types.assignable(body, t)) {
+                    throw report.at(r.pos(), r.op() + " reduces " + t + " values, but the value reduced over '"
+                            + r.index().name() + "' is " + body);
+                }
+                if (!Types.assignable(init, t)) {
+                    throw report.at(Trees.start(r.init()), "the initial value of the " + r.op() + " reduction must be "
+                            + t + ", not " + init + " (" + Printer.print(r.init()) + ")");
+                }
+                return ExprType.typed(t);
             }
             default -> {
                 return Types.join(body, init);

@@ -1,10 +1,10 @@
 package org.stag.engine.check;
 
-import org.stag.engine.front.Builtin;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.Trees;
 import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Operator;
 
 /** Resolves the names in one expression and computes its type, recording both in {@link Facts}. */
 final class ExprChecker {
@@ -160,17 +160,34 @@ final class ExprChecker {
     }
 
     private ExprType builtin(Expr.BuiltinCall c) {
-        if (c.args().size() != Builtin.ARITY) {
-            throw report.at(c.pos(), c.function() + " takes " + Builtin.ARITY + " arguments, got " + c.args().size());
+        Operator op = facts.operators.get(c.function());
+        if (op == null) {
+            throw report.at(c.pos(), "Def " + c.function() + " is declared below; a Def may call only the Defs above it");
+        }
+        if (c.args().size() != 2) {
+            throw report.at(c.pos(), c.function() + " takes 2 arguments, got " + c.args().size());
         }
         ExprType a = type(c.args().get(0));
         ExprType b = type(c.args().get(1));
-        if (c.function() == Builtin.OR || c.function() == Builtin.AND) {
-            requireBool(a, c.args().get(0), c.function() + " needs bool arguments");
-            requireBool(b, c.args().get(1), c.function() + " needs bool arguments");
-            return ExprType.typed(ScalarType.BOOL);
-        }
-        return Types.join(a, b);
+        return switch (op.typing()) {
+            case LOGICAL -> {
+                requireBool(a, c.args().get(0), c.function() + " needs bool arguments");
+                requireBool(b, c.args().get(1), c.function() + " needs bool arguments");
+                yield ExprType.typed(ScalarType.BOOL);
+            }
+            case ARITHMETIC -> Types.arithmetic(a, b);
+            case JOIN -> Types.join(a, b);
+            case DECLARED -> {
+                for (int k = 0; k < 2; k++) {
+                    ExprType t = k == 0 ? a : b;
+                    if (!Types.assignable(t, op.declaredType())) {
+                        throw report.at(Trees.start(c.args().get(k)), "argument " + (k + 1) + " of " + c.function()
+                                + " is " + t + "; Def " + c.function() + " takes " + op.declaredType());
+                    }
+                }
+                yield ExprType.typed(op.declaredType());
+            }
+        };
     }
 
     private VarType ref(Expr.OutputRef r) {

@@ -37,7 +37,10 @@ final class FunctionChecker {
 
     FunctionInfo check(FunctionDecl f) {
         FunctionInfo sig = signatures.get(f.name());
-        Scope scope = new Scope(globals, Map.of(), signatures.keySet(), definitionSites(f));
+        // A variable cannot take the name of a function or a Def: 'f(x, y)' would be ambiguous.
+        java.util.Set<String> functions = new java.util.HashSet<>(signatures.keySet());
+        functions.addAll(facts.operators.keySet());
+        Scope scope = new Scope(globals, Map.of(), functions, definitionSites(f));
         sig.inputs().forEach(scope::declare);
         sig.outputs().forEach(scope::declare);
         DefinitionChecker definitions = new DefinitionChecker(report, facts, levels, f.name());

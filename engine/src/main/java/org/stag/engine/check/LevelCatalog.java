@@ -26,8 +26,9 @@ public interface LevelCatalog {
 
     /**
      * The static levels ({@code dense}, {@code compressed}, {@code singleton}, {@code hashed},
-     * {@code bitmap}) with the capabilities of Chou et al., Table 1 (bitmap locates like dense), and the
-     * node schemas shipped in {@code stag-formats}, which iterate but do not locate.
+     * {@code bitmap}) and the node schemas shipped in {@code stag-formats}, with the capabilities their
+     * {@link org.stag.formats.level.LevelFormat} states: dense, bitmap, hashed and the search trees (bst,
+     * rbtree, ttree, btree, ctree) locate.
      */
     static LevelCatalog standard() {
         return StandardLevels.INSTANCE;

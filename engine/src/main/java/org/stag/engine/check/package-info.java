@@ -4,6 +4,8 @@
  * at the first problem or returns a {@link org.stag.engine.check.CheckedProgram}: symbols, expression types,
  * per-definition index structure ({@link org.stag.engine.check.DefinitionInfo}) and outer loops
  * ({@link org.stag.engine.check.StarCallInfo}) for the compiler. Level names and capabilities come from a
- * {@link org.stag.engine.check.LevelCatalog}, the compiler's hook.
+ * {@link org.stag.engine.check.LevelCatalog}, the compiler's hook. Operator names resolve to
+ * {@link org.stag.engine.ops.Operator} descriptors ({@link org.stag.engine.check.CheckedProgram#operator}); a
+ * program's {@code Def}s become descriptors once their declared laws pass evaluation.
  */
 package org.stag.engine.check;

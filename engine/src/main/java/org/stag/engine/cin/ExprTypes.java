@@ -3,9 +3,9 @@ package org.stag.engine.cin;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
-import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Operator;
 
 /**
  * The two types the checker implies but does not record, computed by the language's rules
@@ -28,11 +28,12 @@ public final class ExprTypes {
         T acc = of(p, d.value());
         for (int k = 0; k <= r; k++) {
             T init = of(p, d.reductions().get(k).init());
-            ReduceOp op = d.reductions().get(k).op();
-            acc = switch (op) {
-                case ADD, MUL -> arithmetic(acc, init);
-                case OR, AND -> new T(ScalarType.BOOL, false);
-                default -> join(acc, init);
+            Operator op = p.operator(d.reductions().get(k).op());
+            acc = switch (op.typing()) {
+                case ARITHMETIC -> arithmetic(acc, init);
+                case LOGICAL -> new T(ScalarType.BOOL, false);
+                case DECLARED -> new T(op.declaredType(), false);
+                case JOIN -> join(acc, init);
             };
         }
         return acc.type();
@@ -44,11 +45,11 @@ public final class ExprTypes {
     }
 
     private static T of(CheckedProgram p, Expr e) {
-        return new T(p.typeOf(e), constant(e));
+        return new T(p.typeOf(e), constant(p, e));
     }
 
     /** Whether {@code e} is built from number literals only. */
-    public static boolean constant(Expr e) {
+    public static boolean constant(CheckedProgram p, Expr e) {
         if (e instanceof Expr.IntLiteral i) {
             return !i.longSuffix() && i.value() <= Integer.MAX_VALUE;
         }
@@ -56,19 +57,18 @@ public final class ExprTypes {
             return true;
         }
         if (e instanceof Expr.Unary u) {
-            return u.op() == UnaryOp.NEG && constant(u.operand());
+            return u.op() == UnaryOp.NEG && constant(p, u.operand());
         }
         if (e instanceof Expr.Binary b) {
-            return b.op().isArithmetic() && constant(b.left()) && constant(b.right());
+            return b.op().isArithmetic() && constant(p, b.left()) && constant(p, b.right());
         }
         if (e instanceof Expr.IfElse i) {
-            return constant(i.then()) && constant(i.otherwise());
+            return constant(p, i.then()) && constant(p, i.otherwise());
         }
         if (e instanceof Expr.BuiltinCall c) {
-            return switch (c.function()) {
-                case MIN, MAX, CHOOSE -> constant(c.args().get(0)) && constant(c.args().get(1));
-                default -> false;
-            };
+            // A joined result adapts like its arguments; logical and declared results have a fixed type.
+            return p.operator(c.function()).typing() == Operator.Typing.JOIN && constant(p, c.args().get(0))
+                    && constant(p, c.args().get(1));
         }
         return false;
     }

@@ -15,9 +15,9 @@ import org.stag.engine.check.Symbol;
 import org.stag.engine.check.VarType;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
-import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.Reduction;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Operator;
 import org.stag.formats.tensor.Format;
 
 /**
@@ -52,7 +52,7 @@ public final class KernelSpec {
      * @param level 0 for the innermost group
      * @param vars  the reduced index variables, innermost reduction first
      */
-    public record Group(int level, ReduceOp op, Expr init, ScalarType type, List<String> vars) {
+    public record Group(int level, Operator op, Expr init, ScalarType type, List<String> vars) {
     }
 
     private final CheckedProgram program;
@@ -179,8 +179,10 @@ public final class KernelSpec {
         int start = 0;
         while (start < rs.size()) {
             int end = start;
-            ReduceOp op = rs.get(start).op();
-            while (end + 1 < rs.size() && rs.get(end + 1).op() == op && op != ReduceOp.CHOOSE
+            Operator op = program.operator(rs.get(start).op());
+            // Consecutive reductions with one operator merge into one loop group when the order of the values
+            // does not matter and the inner one starts from the identity.
+            while (end + 1 < rs.size() && program.operator(rs.get(end + 1).op()) == op && op.commutative()
                     && sym.eval(rs.get(end).init()).sameAs(Sym.identity(op, ExprTypes.accumulator(program, definition, end)))) {
                 end++;
             }

@@ -1,8 +1,8 @@
 package org.stag.engine.cin;
 
 import org.stag.engine.check.Constant;
-import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Operator;
 
 /**
  * A value of the symbolic evaluation that decides which coordinates a loop may skip: a known constant of a
@@ -36,26 +36,16 @@ public record Sym(boolean known, ScalarType type, boolean b, long l, double d) {
         };
     }
 
-    /** The identity of a reduction operator in type {@code t}: adding it changes nothing. */
-    public static Sym identity(ReduceOp op, ScalarType t) {
-        return switch (op) {
-            case ADD, CHOOSE -> convert(ofInteger(ScalarType.LONG, 0), t);
-            case MUL -> convert(ofInteger(ScalarType.LONG, 1), t);
-            case OR -> of(false);
-            case AND -> of(true);
-            case MIN -> switch (t) {
-                case BOOL -> of(true);
-                case INT -> ofInteger(t, Integer.MAX_VALUE);
-                case LONG -> ofInteger(t, Long.MAX_VALUE);
-                default -> ofReal(t, Double.POSITIVE_INFINITY);
-            };
-            case MAX -> switch (t) {
-                case BOOL -> of(false);
-                case INT -> ofInteger(t, Integer.MIN_VALUE);
-                case LONG -> ofInteger(t, Long.MIN_VALUE);
-                default -> ofReal(t, Double.NEGATIVE_INFINITY);
-            };
-        };
+    /** The identity of operator {@code op} in type {@code t} (unknown when it has none): adding it changes nothing. */
+    public static Sym identity(Operator op, ScalarType t) {
+        Constant c = op.identity(t);
+        return c == null ? UNKNOWN : of(c);
+    }
+
+    /** The annihilator of operator {@code op} in type {@code t}, or unknown when it has none. */
+    public static Sym annihilator(Operator op, ScalarType t) {
+        Constant c = op.annihilator(t);
+        return c == null ? UNKNOWN : of(c);
     }
 
     /** {@code v} converted to {@code t} as the language converts (bool is 0/1; {@code bool(x)} is {@code x != 0}). */

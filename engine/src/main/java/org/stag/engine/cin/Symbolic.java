@@ -3,9 +3,10 @@ package org.stag.engine.cin;
 import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.Expr;
-import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 
 /**
  * Symbolic evaluation of a kernel's right-hand side when some accesses are known to be absent (they read
@@ -52,22 +53,59 @@ public final class Symbolic {
         return s;
     }
 
-    /** What reducing many copies of {@code s} with {@code op} from {@code init} gives, if it is known. */
-    static Sym reduce(ReduceOp op, Sym init, Sym s, ScalarType t) {
+    /**
+     * What reducing one or more copies of {@code s} with {@code op} from {@code init} gives, if it is known: the
+     * initial value when {@code s} is the identity; {@code s} when it decides the reduction alone (a
+     * {@link Operator#firstWins} operator); {@code op(s, init)} for an idempotent operator, where repeating
+     * {@code s} changes nothing. Sums and products of an unknown number of copies stay unknown.
+     */
+    static Sym reduce(Operator op, Sym init, Sym s, ScalarType t) {
         if (s.sameAs(Sym.identity(op, t))) {
             return Sym.convert(init, t);
         }
-        if (!s.known() || !init.known()) {
-            return op == ReduceOp.CHOOSE && s.known() && !s.isZero() ? s : Sym.UNKNOWN;
+        if (op.firstWins() && s.known()) {
+            return s;
         }
-        return switch (op) {
-            case MIN -> s.asDouble() <= Sym.convert(init, t).asDouble() ? s : Sym.convert(init, t);
-            case MAX -> s.asDouble() >= Sym.convert(init, t).asDouble() ? s : Sym.convert(init, t);
-            case OR -> Sym.of(init.b() || s.b());
-            case AND -> Sym.of(init.b() && s.b());
-            case CHOOSE -> s.isZero() ? Sym.convert(init, t) : s;
-            default -> Sym.UNKNOWN;
-        };
+        if (!s.known() || !init.known() || !op.idempotent() || !op.associative()) {
+            return Sym.UNKNOWN;
+        }
+        return apply(op, s, Sym.convert(init, t), t);
+    }
+
+    /**
+     * {@code op(a, b)} in type {@code t} from the descriptor's algebra alone, where possible: an annihilator
+     * on either side gives itself, the identity on either side gives the other argument, a
+     * {@link Operator#firstWins} operator gives a known first argument that is not the identity, and two known
+     * values are evaluated. A {@code Def}'s body is not evaluated here, so two known arguments of a {@code Def}
+     * stay unknown (which only costs a skipped optimisation).
+     */
+    public static Sym apply(Operator op, Sym a, Sym b, ScalarType t) {
+        Sym zero = Sym.annihilator(op, t);
+        if (a.sameAs(zero) || b.sameAs(zero)) {
+            return zero;
+        }
+        Sym one = Sym.identity(op, t);
+        if (a.sameAs(one)) {
+            return b;
+        }
+        if (b.sameAs(one)) {
+            return a;
+        }
+        if (op.firstWins() && a.known()) {
+            return a;
+        }
+        if (!a.known() || !b.known() || op.def() != null) {
+            return Sym.UNKNOWN;
+        }
+        if (t.isFloating()) {
+            return Sym.ofReal(t, op.applyDouble(a.asDouble(), b.asDouble(), t));
+        }
+        long r = op.applyLong(asLong(a), asLong(b), t);
+        return t == ScalarType.BOOL ? Sym.of(r != 0) : Sym.ofInteger(t, r);
+    }
+
+    private static long asLong(Sym v) {
+        return v.type() == ScalarType.BOOL ? (v.b() ? 1 : 0) : v.l();
     }
 
     /** The value of {@code e}, converted to its checked type. */
@@ -121,15 +159,9 @@ public final class Symbolic {
             return a.sameAs(b) ? a : Sym.UNKNOWN;
         }
         if (e instanceof Expr.BuiltinCall c) {
-            Sym a = eval(c.args().get(0));
-            Sym b = eval(c.args().get(1));
-            return switch (c.function()) {
-                case OR -> logical(a, b, true);
-                case AND -> logical(a, b, false);
-                case MIN -> extreme(a, b, t, true);
-                case MAX -> extreme(a, b, t, false);
-                case CHOOSE -> a.known() ? (a.isZero() ? b : a) : Sym.UNKNOWN;
-            };
+            Operator op = program.operator(c.function());
+            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+            return apply(op, Sym.convert(eval(c.args().get(0)), at), Sym.convert(eval(c.args().get(1)), at), at);
         }
         if (e instanceof Expr.Convert c) {
             return eval(c.value());
@@ -140,32 +172,13 @@ public final class Symbolic {
         return Sym.UNKNOWN;
     }
 
-    private static Sym logical(Sym a, Sym b, boolean or) {
-        if (a.known() && a.b() == or || b.known() && b.b() == or) {
-            return Sym.of(or);
-        }
-        return a.known() && b.known() ? Sym.of(!or) : Sym.UNKNOWN;
-    }
-
-    private static Sym extreme(Sym a, Sym b, ScalarType t, boolean min) {
-        Sym bound = Sym.identity(min ? ReduceOp.MAX : ReduceOp.MIN, t);   // -inf for MIN, +inf for MAX
-        if (a.sameAs(bound) || b.sameAs(bound)) {
-            return bound;
-        }
-        if (!a.known() || !b.known()) {
-            return Sym.UNKNOWN;
-        }
-        boolean first = min ? a.asDouble() <= b.asDouble() : a.asDouble() >= b.asDouble();
-        return Sym.convert(first ? a : b, t);
-    }
-
     private Sym binary(Expr.Binary b, ScalarType t) {
         switch (b.op()) {
             case AND -> {
-                return logical(eval(b.left()), eval(b.right()), false);
+                return apply(Operators.AND, eval(b.left()), eval(b.right()), ScalarType.BOOL);
             }
             case OR -> {
-                return logical(eval(b.left()), eval(b.right()), true);
+                return apply(Operators.OR, eval(b.left()), eval(b.right()), ScalarType.BOOL);
             }
             default -> {
             }

@@ -7,9 +7,12 @@ import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.ValueRead;
 import org.stag.engine.front.BinaryOp;
 import org.stag.engine.front.Expr;
+import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
 import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 
 /**
  * Emits a right-hand-side expression as one Java expression of its checked type. Index variables are the
@@ -23,6 +26,40 @@ final class ExprEmitter {
 
     private final String prefix;
     private final java.util.Map<Expr.Access, String> overrides;
+    /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
+    private java.util.Map<String, String> params = java.util.Map.of();
+
+    /** An emitter of expressions without accesses: a {@code Def}'s body, applied in accumulator updates. */
+    private ExprEmitter(CheckedProgram program) {
+        this.spec = null;
+        this.program = program;
+        this.st = new AccessState[0];
+        this.prefix = "a";
+        this.overrides = java.util.Map.of();
+    }
+
+    /**
+     * Java for {@code op(x, y)} in type {@code t}: the descriptor's template for a built-in, the body with its
+     * parameters bound to {@code x} and {@code y} for a {@code Def}. Both may be used more than once, so they
+     * must be side-effect free (variables or reads).
+     */
+    static String apply(CheckedProgram program, Operator op, String x, String y, ScalarType t) {
+        return new ExprEmitter(program).applyOp(op, x, y, t);
+    }
+
+    private String applyOp(Operator op, String x, String y, ScalarType t) {
+        if (op.def() == null) {
+            return op.java(x, y, t);
+        }
+        ScalarDef d = op.def();
+        java.util.Map<String, String> saved = params;
+        params = java.util.Map.of(d.params().get(0).name(), "(" + x + ")", d.params().get(1).name(), "(" + y + ")");
+        try {
+            return JavaTypes.convert(emit(d.body(), op.declaredType()), op.declaredType(), t);
+        } finally {
+            params = saved;
+        }
+    }
 
     ExprEmitter(KernelSpec spec, AccessState[] st) {
         this(spec, st, "a", java.util.Map.of());
@@ -104,6 +141,10 @@ final class ExprEmitter {
             return Code.of(Sym.of(spec.targetFill()));
         }
         if (e instanceof Expr.Name n) {
+            String bound = params.get(n.name());
+            if (bound != null) {
+                return Code.unknown(bound);
+            }
             return Code.unknown(program.symbolOf(n).isPresent() ? "s_" + n.name()
                     : JavaTypes.convert("i_" + n.name(), ScalarType.INT, t));
         }
@@ -137,7 +178,7 @@ final class ExprEmitter {
             return Code.unknown("(" + l.text() + " " + b.op().symbol() + " " + r.text() + ")");
         }
         if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
+            Boolean u = spec == null ? null : spec.uniformValue(i);
             if (u != null) {
                 return code(u ? i.then() : i.otherwise(), t);
             }
@@ -148,16 +189,19 @@ final class ExprEmitter {
             return Code.unknown("(" + c.text() + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")");
         }
         if (e instanceof Expr.BuiltinCall c) {
-            Code x = code(c.args().get(0), t);
-            Code y = code(c.args().get(1), t);
-            boolean bool = t == ScalarType.BOOL;
-            return switch (c.function()) {
-                case OR -> logical(x, y, true, "||");
-                case AND -> logical(x, y, false, "&&");
-                case MIN -> bool ? logical(x, y, false, "&&") : Code.unknown("Math.min(" + x.text() + ", " + y.text() + ")");
-                case MAX -> bool ? logical(x, y, true, "||") : Code.unknown("Math.max(" + x.text() + ", " + y.text() + ")");
-                case CHOOSE -> Code.unknown("org.stag.engine.runtime.Ops.choose(" + x.text() + ", " + y.text() + ")");
-            };
+            Operator op = program.operator(c.function());
+            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+            Code x = code(c.args().get(0), at);
+            Code y = code(c.args().get(1), at);
+            // Logical operators fold a known side (a pattern's constant true); MIN/MAX on bools are AND/OR.
+            boolean bool = at == ScalarType.BOOL;
+            if (op == Operators.OR || bool && op == Operators.MAX) {
+                return logical(x, y, true, "||");
+            }
+            if (op == Operators.AND || bool && op == Operators.MIN) {
+                return logical(x, y, false, "&&");
+            }
+            return Code.unknown(applyOp(op, x.text(), y.text(), at));
         }
         if (e instanceof Expr.Convert c) {
             return code(c.value(), c.type());

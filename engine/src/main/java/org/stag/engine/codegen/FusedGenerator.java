@@ -14,7 +14,7 @@ import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
-import org.stag.engine.front.ReduceOp;
+import org.stag.engine.ops.Operator;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ir.Block;
 import org.stag.engine.ir.JavaPrinter;
@@ -40,7 +40,8 @@ public final class FusedGenerator {
 
     /**
      * Why {@code defs} cannot be fused, or null when they can: each must be a dense vector defined element
-     * by element, or a scalar reduced over its one index (not CHOOSE), over the same size, reading only
+     * by element, or a scalar reduced over its one index with a commutative operator (not CHOOSE), over the
+     * same size, reading only
      * dense vectors at that index and scalars not defined in the group.
      */
     public static String whyNot(CheckedProgram p, List<Definition> defs, Map<String, Format> formats) {
@@ -66,7 +67,7 @@ public final class FusedGenerator {
                 if (t.tensor().order() != 1 || !d.reductions().isEmpty() || !allDense(formats.get(t.name()))) {
                     return d.target().name() + " is not a dense vector defined element by element";
                 }
-            } else if (d.reductions().size() != 1 || d.reductions().get(0).op() == ReduceOp.CHOOSE
+            } else if (d.reductions().size() != 1 || !p.operator(d.reductions().get(0).op()).commutative()
                     || !KernelSpec.indexFree(p, d.reductions().get(0).init())) {
                 return d.target().name() + " is not a scalar reduced over its index";
             }
@@ -206,7 +207,7 @@ public final class FusedGenerator {
             } else {
                 KernelSpec.Group g = s.groups().get(0);
                 loop.line("final " + JavaTypes.of(g.type()) + " x" + k + " = " + ex.emit(s.definition().value(), g.type()));
-                combine(loop, g.op(), "acc" + k, "x" + k, g.type());
+                combine(loop, p, g.op(), "acc" + k, "x" + k, g.type());
             }
         }
         Block finish = new Block();
@@ -224,7 +225,7 @@ public final class FusedGenerator {
             Block merge = b.forLoop(null, "int c = 0", "c < chunks", "c++");
             merge.line("final " + JavaTypes.of(at) + " v = " + JavaTypes.fromSlot(at.isFloating() ? "f.partsReal[" + k + "][c]"
                     : "f.partsInt[" + k + "][c]", at));
-            combine(merge, g.op(), "acc", "v", at);
+            combine(merge, p, g.op(), "acc", "v", at);
             ScalarType tt = s.targetType();
             String value = JavaTypes.convert("acc", at, tt);
             b.line((tt.isFloating() ? "f.resultsReal[" : "f.resultsInt[") + k + "] = " + JavaTypes.toSlot(value, tt));
@@ -268,10 +269,11 @@ public final class FusedGenerator {
         });
     }
 
-    private static void combine(Block out, ReduceOp op, String acc, String v, ScalarType t) {
-        if (op == ReduceOp.CHOOSE) {
-            throw new IllegalArgumentException("cannot fuse a CHOOSE reduction");
+    /** Fusion splits one reduction across chunks of a shared loop, so it takes commutative operators only. */
+    private static void combine(Block out, CheckedProgram p, Operator op, String acc, String v, ScalarType t) {
+        if (!op.commutative()) {
+            throw new IllegalArgumentException("cannot fuse a " + op + " reduction: it is not commutative");
         }
-        KernelGenerator.combine(out, op, acc, v, t, null);
+        KernelGenerator.combine(out, p, op, acc, v, t, null);
     }
 }

@@ -6,11 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
 import org.stag.engine.front.Expr;
-import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ir.Block;
 import org.stag.engine.ir.JavaPrinter;
@@ -18,6 +18,8 @@ import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.lower.LevelCode;
 import org.stag.engine.lower.LoopPlanner;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.engine.ops.Operator;
+import org.stag.formats.level.Capability;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
 
@@ -73,7 +75,7 @@ public final class KernelGenerator {
         }
         KernelSpec.Group outer = spec.groups().isEmpty() ? null : spec.groups().get(spec.groups().size() - 1);
         atomicScatter = scatter && result == KernelPlan.ResultKind.DENSE && outer.type() == spec.targetType()
-                && atomic(outer.op(), outer.type());
+                && outer.op().atomic(outer.type()) != null;
     }
 
     /**
@@ -294,8 +296,7 @@ public final class KernelGenerator {
         Block loop = b.forLoop("merge", "int c = 0", "c < chunks", "c++");
         String part = JavaTypes.fromSlot(at.isFloating() ? "f.partReal[c]" : "f.partInt[c]", at);
         loop.line("final " + JavaTypes.of(at) + " v = " + part);
-        combine(loop, g.op(), "acc", "v", at, g.op() == ReduceOp.CHOOSE || g.op() == ReduceOp.OR || g.op() == ReduceOp.AND
-                ? "merge" : null);
+        combine(loop, spec.program(), g.op(), "acc", "v", at, g.op().stopsEarly(at) ? "merge" : null);
         String value = JavaTypes.convert("acc", at, tt);
         b.line(real ? "f.resultReal = " + JavaTypes.toSlot(value, tt) : "f.resultInt = " + JavaTypes.toSlot(value, tt));
         return b;
@@ -509,6 +510,11 @@ public final class KernelGenerator {
         }
     }
 
+    /** Whether the generator locates into level code {@code c}: its format's {@link Capability#LOCATE}. */
+    static boolean canLocate(LevelCode c) {
+        return c.format().has(Capability.LOCATE);
+    }
+
     private LevelCode level(int a, AccessState[] st) {
         return codes.get(a).get(st[a].resolved);
     }
@@ -551,7 +557,8 @@ public final class KernelGenerator {
             resolved(s, c, null, val, ok);
             return;
         }
-        if (!c.canLocate() && !(c instanceof org.stag.engine.lower.StaticLevelCode)) {
+        // A schema-iterated level without a search is found by visiting it; static levels have their own probe.
+        if (!canLocate(c) && c.format().has(Capability.SCHEMA_ITERATION)) {
             scanLocate(b, in, a, crd);
             return;
         }
@@ -640,8 +647,8 @@ public final class KernelGenerator {
 
     private boolean needsOrder(String v) {
         KernelSpec.Group g = spec.groupOf(v);
-        if (g != null && g.op() == ReduceOp.CHOOSE) {
-            return true;
+        if (g != null && !g.op().commutative()) {
+            return true;   // the result depends on the order of the values (CHOOSE keeps the first)
         }
         // A free index inside a CHOOSE scatter takes the first value in the enclosing loop's order only.
         return false;
@@ -676,7 +683,7 @@ public final class KernelGenerator {
         List<Integer> mustIterate = new ArrayList<>();
         List<Integer> canLocate = new ArrayList<>();
         for (int a : p) {
-            (level(a, st).canLocate() ? canLocate : mustIterate).add(a);
+            (canLocate(level(a, st)) ? canLocate : mustIterate).add(a);
         }
         // 1. Operands that alone make the body a no-op drive an intersection; prefer those that must be iterated.
         List<Integer> single = new ArrayList<>();
@@ -887,16 +894,13 @@ public final class KernelGenerator {
             if (s.sameAs(Sym.identity(g.op(), g.type()))) {
                 return true;
             }
-            // MIN and MAX accumulators only move away from their initial value, so a contribution on the
-            // initial value's far side changes nothing: MAX over l of votes[i][l] from 0 skips absent votes.
+            // A semilattice's accumulator only moves away from its initial value (MIN down, MAX up, OR to
+            // true), so a contribution on the initial value's far side changes nothing: MAX over l of
+            // votes[i][l] from 0 skips absent votes.
+            Operator op = g.op();
             Sym init = Sym.convert(sym.eval(g.init()), g.type());
-            if (s.known() && init.known() && g.type() != ScalarType.BOOL) {
-                if (g.op() == ReduceOp.MAX) {
-                    return s.isIntegral() ? s.l() <= init.l() : s.asDouble() <= init.asDouble();
-                }
-                if (g.op() == ReduceOp.MIN) {
-                    return s.isIntegral() ? s.l() >= init.l() : s.asDouble() >= init.asDouble();
-                }
+            if (s.known() && init.known() && op.idempotent() && op.commutative() && op.associative()) {
+                return Symbolic.apply(op, init, s, g.type()).sameAs(init);
             }
             return false;
         }
@@ -927,37 +931,35 @@ public final class KernelGenerator {
             return;
         }
         String breakLabel = label(firstOfGroup(g));
-        combine(out, g.op(), "acc" + g.level(), v, g.type(), breakLabel);
+        combine(out, spec.program(), g.op(), "acc" + g.level(), v, g.type(), breakLabel);
     }
 
-    /** {@code acc = acc op v}, breaking out of {@code label} (if given) once the result cannot change. */
-    static void combine(Block out, ReduceOp op, String acc, String v, ScalarType t, String label) {
-        switch (op) {
-            case ADD -> out.line(acc + " += " + v);
-            case MUL -> out.line(acc + " *= " + v);
-            case MIN -> out.line(acc + " = " + (t == ScalarType.BOOL ? acc + " && " + v : "Math.min(" + acc + ", " + v + ")"));
-            case MAX -> out.line(acc + " = " + (t == ScalarType.BOOL ? acc + " || " + v : "Math.max(" + acc + ", " + v + ")"));
-            case OR -> {
-                Block b = out.ifThen(v).line(acc + " = true");
-                if (label != null) {
-                    b.line("break " + label);
-                }
+    /**
+     * {@code acc = op(acc, v)}, breaking out of {@code label} (if given) once the result cannot change: at the
+     * operator's annihilator (OR at true, AND at false) or, for CHOOSE, at its first non-zero value.
+     */
+    static void combine(Block out, CheckedProgram program, Operator op, String acc, String v, ScalarType t, String label) {
+        if (op.firstWins()) {
+            // The first value that is not the identity replaces the initial value; with a loop to leave, stop
+            // there, else (a scattered target) set the accumulator only while it is still undecided.
+            String set = op.decided(v, t);
+            Block b = out.ifThen(label == null ? "!(" + op.decided(acc, t) + ") && " + set : set).line(acc + " = " + v);
+            if (label != null) {
+                b.line("break " + label);
             }
-            case AND -> {
-                Block b = out.ifThen("!" + v).line(acc + " = false");
-                if (label != null) {
-                    b.line("break " + label);
-                }
+            return;
+        }
+        if (op.setsOnDecided(t)) {
+            // OR and AND: only the annihilator changes the accumulator, and then nothing can change it back.
+            Block b = out.ifThen(op.decided(v, t)).line(acc + " = " + op.annihilator(t).javaLiteral());
+            if (label != null) {
+                b.line("break " + label);
             }
-            case CHOOSE -> {
-                // Without a loop to leave (a scattered target), keep the first value: set only while still zero.
-                String set = t == ScalarType.BOOL ? v : v + " != 0";
-                String unset = t == ScalarType.BOOL ? "!" + acc : acc + " == 0";
-                Block b = out.ifThen(label == null ? unset + " && " + set : set).line(acc + " = " + v);
-                if (label != null) {
-                    b.line("break " + label);
-                }
-            }
+            return;
+        }
+        out.line(op.def() == null ? op.update(acc, v, t) : acc + " = " + ExprEmitter.apply(program, op, acc, v, t));
+        if (label != null && op.stopsEarly(t)) {
+            out.ifThen(op.decided(acc, t)).line("break " + label);
         }
     }
 
@@ -1086,29 +1088,10 @@ public final class KernelGenerator {
         return idx;
     }
 
-    /**
-     * Whether {@code op} on {@code t} has an atomic update whose result does not depend on the order of
-     * updates: MIN/MAX, OR/AND and integer sums — not floating-point sums, which must stay reproducible.
-     */
-    private static boolean atomic(ReduceOp op, ScalarType t) {
-        return switch (op) {
-            case OR, AND -> t == ScalarType.BOOL;
-            case MIN, MAX -> t == ScalarType.DOUBLE || t == ScalarType.INT || t == ScalarType.LONG;
-            case ADD -> t == ScalarType.INT || t == ScalarType.LONG;
-            default -> false;
-        };
-    }
-
     private void scatterWrite(Block out, KernelSpec.Group g, String v) {
         ScalarType tt = spec.targetType();
         if (atomicScatter) {
-            String fn = switch (g.op()) {
-                case OR -> "or";
-                case AND -> "and";
-                case MIN -> "min";
-                case MAX -> "max";
-                default -> "add";
-            };
+            String fn = g.op().atomic(g.type());
             out.line("org.stag.engine.jit.Atomics." + fn + "(out, " + densePosition(targetCoords()) + ", " + v + ")");
             return;
         }
@@ -1116,7 +1099,7 @@ public final class KernelGenerator {
             String cell = "out[" + densePosition(targetCoords()) + "]";
             String cur = fresh("y");
             out.line(JavaTypes.of(g.type()) + " " + cur + " = " + JavaTypes.convert(cell, tt, g.type()));
-            combine(out, g.op() == ReduceOp.CHOOSE ? ReduceOp.CHOOSE : g.op(), cur, v, g.type(), null);
+            combine(out, spec.program(), g.op(), cur, v, g.type(), null);
             out.line(cell + " = " + JavaTypes.convert(cur, g.type(), tt));
             return;
         }
@@ -1129,7 +1112,7 @@ public final class KernelGenerator {
         first.line("w_val[" + idx + "] = " + storeW(new ExprEmitter(spec, initialStates()).emit(g.init(), wt), wt));
         String cur = fresh("y");
         out.line(JavaTypes.of(wt) + " " + cur + " = " + loadW("w_val[" + idx + "]", wt));
-        combine(out, g.op(), cur, v, wt, null);
+        combine(out, spec.program(), g.op(), cur, v, wt, null);
         out.line("w_val[" + idx + "] = " + storeW(cur, wt));
     }
 

@@ -116,8 +116,11 @@ public sealed interface Expr extends Node {
         }
     }
 
-    /** {@code MIN(a, b)} and the other {@link Builtin}s. */
-    record BuiltinCall(SourcePos pos, Builtin function, List<Expr> args) implements Expr {
+    /**
+     * {@code MIN(a, b)}: a call of an operator function, a built-in or a {@code Def}, by name; the checker
+     * resolves the name to its descriptor ({@code CheckedProgram.operator}).
+     */
+    record BuiltinCall(SourcePos pos, String function, List<Expr> args) implements Expr {
         /** Copies the arguments. */
         public BuiltinCall {
             Objects.requireNonNull(pos, "pos");

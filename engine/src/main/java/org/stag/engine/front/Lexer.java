@@ -13,9 +13,15 @@ import java.util.Set;
 final class Lexer {
 
     /** Reserved words: they cannot name variables, which keeps every statement decidable from two tokens. */
-    static final Set<String> KEYWORDS = Set.of(
-            "Let", "End", "FormatRule", "Ord", "ifelse", "fill", "inf", "true", "false",
-            "MIN", "MAX", "CHOOSE", "OR", "AND", "bool", "int", "long", "float", "double");
+    static final Set<String> KEYWORDS = keywords();
+
+    private static Set<String> keywords() {
+        Set<String> k = new java.util.HashSet<>(Set.of("Let", "Def", "End", "FormatRule", "Ord", "ifelse", "fill", "inf",
+                "true", "false", "bool", "int", "long", "float", "double"));
+        // The built-in functions' names are reserved too; the operator table lists them.
+        k.addAll(org.stag.engine.ops.Operators.functionNames());
+        return Set.copyOf(k);
+    }
 
     private final Source source;
     private final String text;

@@ -6,7 +6,7 @@ package org.stag.engine.front;
  */
 public sealed interface Node
         permits Program, Item, Stmt, Param, TypeRef, Dimension, Size, Ident, Target, Reduction, LoopOrder,
-        FormatRule, Format, Expr {
+        FormatRule, Format, Expr, ScalarDef.Algebra {
 
     /** Where the node starts (for an operator expression: where the operator is). */
     SourcePos pos();

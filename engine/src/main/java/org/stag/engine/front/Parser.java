@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 
 /**
  * Recursive-descent parser with precedence climbing for binary operators. The grammar is in
@@ -18,12 +21,14 @@ public final class Parser {
     private final Source source;
     private final List<Token> tokens;
     private final Set<String> functionNames;
+    private final Set<String> scalarDefs;
     private int p;
 
     private Parser(Source source) {
         this.source = source;
         this.tokens = Lexer.tokenize(source);
         this.functionNames = declaredFunctions(tokens);
+        this.scalarDefs = declaredScalarDefs(tokens);
     }
 
     /**
@@ -50,6 +55,16 @@ public final class Parser {
         return e;
     }
 
+    private static Set<String> declaredScalarDefs(List<Token> tokens) {
+        Set<String> out = new HashSet<>();
+        for (int i = 0; i + 1 < tokens.size(); i++) {
+            if (tokens.get(i).isKeyword("Def") && tokens.get(i + 1).is(TokenKind.IDENT)) {
+                out.add(tokens.get(i + 1).text());
+            }
+        }
+        return out;
+    }
+
     private static Set<String> declaredFunctions(List<Token> tokens) {
         Set<String> out = new HashSet<>();
         for (int i = 0; i + 1 < tokens.size(); i++) {
@@ -69,7 +84,8 @@ public final class Parser {
         while (!peek().is(TokenKind.EOF)) {
             Item item = item();
             items.add(item);
-            endOfLine(item instanceof FunctionDecl ? "after 'End'" : "after the declaration");
+            endOfLine(item instanceof FunctionDecl ? "after 'End'" : item instanceof ScalarDef ? "after the Def's body"
+                    : "after the declaration");
             skipNewlines();
         }
         return new Program(start, items);
@@ -79,6 +95,9 @@ public final class Parser {
         Token t = peek();
         if (t.isKeyword("Let")) {
             return function();
+        }
+        if (t.isKeyword("Def")) {
+            return scalarDef();
         }
         if (t.is(TokenKind.IDENT) && isTypeKeyword(peek(1))) {
             return varDecl(true);
@@ -202,6 +221,37 @@ public final class Parser {
         }
     }
 
+    /** {@code Def NAME(a T, b T) -> T { algebra } = body}. */
+    private ScalarDef scalarDef() {
+        Token def = next();
+        Token name = expect(TokenKind.IDENT, "the Def's name");
+        Token open = expect(TokenKind.LPAREN, "'(' and the Def's parameters");
+        List<Param> params = peek().is(TokenKind.RPAREN) ? List.of() : params();
+        close(TokenKind.RPAREN, open);
+        expect(TokenKind.ARROW, "'->' and the Def's result type");
+        Token result = next();
+        ScalarType type = result.is(TokenKind.KEYWORD) ? ScalarType.byKeyword(result.text()) : null;
+        if (type == null) {
+            throw error(result, "expected the Def's result type (bool, int, long, float or double), found "
+                    + result.describe());
+        }
+        List<ScalarDef.Algebra> algebra = new ArrayList<>();
+        while (peek().is(TokenKind.IDENT)) {
+            Token w = next();
+            if (!ScalarDef.Algebra.WORDS.contains(w.text())) {
+                throw error(w, "unknown property '" + w.text() + "'; a Def may declare "
+                        + String.join(", ", ScalarDef.Algebra.WORDS) + " before its '='");
+            }
+            Expr value = ScalarDef.Algebra.takesValue(w.text()) ? unary() : null;
+            algebra.add(new ScalarDef.Algebra(w.pos(), w.text(), value));
+        }
+        skipNewlines(); // a long Def may put its body on the next line, starting with '='
+        expect(TokenKind.ASSIGN, "'=' and the Def's body (or a property: " + String.join(", ", ScalarDef.Algebra.WORDS)
+                + ")");
+        Expr body = expr();
+        return new ScalarDef(def.pos(), name.text(), params, type, result.pos(), algebra, body);
+    }
+
     private List<Param> params() {
         List<Param> out = new ArrayList<>();
         do {
@@ -266,7 +316,7 @@ public final class Parser {
             return false;
         }
         if (peek(k + 1).is(TokenKind.LPAREN)) {
-            return true;
+            return !scalarDefs.contains(f.text());   // x = f(a, b) with a Def f is an expression
         }
         return functionNames.contains(f.text()) && peek(k + 1).is(TokenKind.STAR) && peek(k + 2).is(TokenKind.LPAREN);
     }
@@ -409,11 +459,13 @@ public final class Parser {
         expect(TokenKind.COLON, "':' after the reduced index");
         Token open = expect(TokenKind.LPAREN, "'(' with the operator and initial value");
         Token op = next();
-        ReduceOp rop = op.is(TokenKind.PLUS) ? ReduceOp.ADD
-                : op.is(TokenKind.STAR) ? ReduceOp.MUL
-                : op.is(TokenKind.KEYWORD) ? ReduceOp.bySymbol(op.text()) : null;
+        String rop = op.is(TokenKind.PLUS) ? "+" : op.is(TokenKind.STAR) ? "*"
+                : op.is(TokenKind.KEYWORD) && Operators.builtin(op.text()) != null || op.is(TokenKind.IDENT) ? op.text()
+                : null;
         if (rop == null) {
-            throw error(op, "unknown reduction operator " + op.describe() + "; use +, *, MIN, MAX, OR, AND or CHOOSE");
+            throw error(op, "unknown reduction operator " + op.describe() + "; use "
+                    + Operators.builtins().stream().map(Operator::name).collect(Collectors.joining(", "))
+                    + " or a Def");
         }
         expect(TokenKind.COMMA, "',' and the initial value");
         Expr init = expr();
@@ -491,12 +543,16 @@ public final class Parser {
             }
             case IDENT -> {
                 next();
+                if (peek().is(TokenKind.LPAREN) && scalarDefs.contains(t.text())) {
+                    return new Expr.BuiltinCall(t.pos(), t.text(), arguments(t, t.text()));
+                }
                 if (peek().is(TokenKind.LPAREN)) {
                     throw error(t, functionNames.contains(t.text())
                             ? "function " + t.text() + " can only be called as a statement ('out = "
                                     + t.text() + "(...)')"
-                            : "'" + t.text() + "' is not a built-in function (ifelse, MIN, MAX, CHOOSE, OR, AND,"
-                                    + " bool, int, long, float, double)");
+                            : "'" + t.text() + "' is not a built-in function (ifelse, "
+                                    + String.join(", ", Operators.functionNames())
+                                    + ", bool, int, long, float, double) or a Def");
                 }
                 return new Expr.Name(t.pos(), t.text());
             }
@@ -536,10 +592,9 @@ public final class Parser {
             }
             return new Expr.IfElse(t.pos(), args.get(0), args.get(1), args.get(2));
         }
-        Builtin b = Builtin.byName(w);
-        if (b != null) {
+        if (Operators.functionNames().contains(w)) {
             next();
-            return new Expr.BuiltinCall(t.pos(), b, arguments(t, w));
+            return new Expr.BuiltinCall(t.pos(), w, arguments(t, w));
         }
         ScalarType type = ScalarType.byKeyword(w);
         if (type != null) {

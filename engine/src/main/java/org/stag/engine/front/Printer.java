@@ -28,6 +28,8 @@ public final class Printer {
                     out.append('\n');
                 }
                 function(out, f);
+            } else if (item instanceof ScalarDef d) {
+                out.append(scalarDef(d)).append('\n');
             } else {
                 out.append(varDecl((VarDecl) item)).append('\n');
             }
@@ -50,6 +52,18 @@ public final class Printer {
             out.append(INDENT).append(statement(s)).append('\n');
         }
         out.append("End\n");
+    }
+
+    /** {@code Def f(a double, b double) -> double commutative identity 0.0 = body} on one line. */
+    public static String scalarDef(ScalarDef d) {
+        StringBuilder out = new StringBuilder("Def " + d.name() + "(" + params(d.params()) + ") -> " + d.result().keyword());
+        for (ScalarDef.Algebra a : d.algebra()) {
+            out.append(' ').append(a.word());
+            if (a.value() != null) {
+                out.append(' ').append(print(a.value()));
+            }
+        }
+        return out.append(" = ").append(print(d.body())).toString();
     }
 
     private static String params(List<Param> params) {
@@ -85,7 +99,7 @@ public final class Printer {
         out.append(" = ").append(print(d.value()));
         if (!d.reductions().isEmpty()) {
             out.append(" | ").append(join(d.reductions(),
-                    r -> r.index().name() + ":(" + r.op().symbol() + ", " + print(r.init()) + ")"));
+                    r -> r.index().name() + ":(" + r.op() + ", " + print(r.init()) + ")"));
         }
         d.order().ifPresent(o -> out.append(" Ord ").append(join(o.indices(), Ident::name)));
         return out.toString();
@@ -151,7 +165,7 @@ public final class Printer {
             return "ifelse(" + print(i.condition()) + ", " + print(i.then()) + ", " + print(i.otherwise()) + ")";
         }
         if (e instanceof Expr.BuiltinCall c) {
-            return c.function().name() + "(" + join(c.args(), Printer::print) + ")";
+            return c.function() + "(" + join(c.args(), Printer::print) + ")";
         }
         if (e instanceof Expr.Convert c) {
             return c.type().keyword() + "(" + print(c.value()) + ")";

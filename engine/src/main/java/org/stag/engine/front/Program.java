@@ -38,6 +38,17 @@ public record Program(SourcePos pos, List<Item> items) implements Node {
         return out;
     }
 
+    /** The scalar functions ({@code Def}), in source order. */
+    public List<ScalarDef> scalarDefs() {
+        List<ScalarDef> out = new ArrayList<>();
+        for (Item i : items) {
+            if (i instanceof ScalarDef f) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
     /** The first function called {@code name}, or null. */
     public FunctionDecl function(String name) {
         for (Item i : items) {

@@ -2,6 +2,8 @@ package org.stag.engine.lower;
 
 import java.util.function.Consumer;
 import org.stag.engine.ir.Block;
+import org.stag.formats.level.Capability;
+import org.stag.formats.level.LevelFormat;
 
 /**
  * How generated code reads one level of one operand: the lowering asks a level for code and never looks at
@@ -24,8 +26,20 @@ public interface LevelCode {
      */
     void unpack(Block out, String level);
 
-    /** Whether {@link #locate} finds a coordinate without a scan (dense, bitmap, hashed, search trees). */
-    boolean canLocate();
+    /**
+     * The level's format. Its {@link LevelFormat#capabilities()} and {@link LevelFormat#locateCost()} are the
+     * one statement of what the level can do; the checker, the loop planner and the generator all read them.
+     */
+    LevelFormat format();
+
+    /**
+     * Whether {@link #locate} finds a coordinate without a scan (dense, bitmap, hashed, search trees): the
+     * format's {@link Capability#LOCATE}. Schema code re-derives it from the traversal as a consistency
+     * check ({@code LevelAgreementTest}); the planner and the generator read the format, not this.
+     */
+    default boolean canLocate() {
+        return format().has(Capability.LOCATE);
+    }
 
     /** Whether {@link #iterate} with {@code inOrder} and {@link #cursor} yield increasing coordinates. */
     boolean ordered();

@@ -11,6 +11,7 @@ import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.SourcePos;
+import org.stag.formats.level.LocateCost;
 
 /**
  * Chooses the loop order of a kernel — the iteration graph's topological order (seed 001 §4.1). A level
@@ -44,10 +45,13 @@ public final class LoopPlanner {
             Set<String> above = new LinkedHashSet<>();
             for (int k = 0; k < a.levels(); k++) {
                 String v = a.levelVar().get(k);
-                LevelCode c = codes.get(a.id()).get(k);
-                // A level that cannot locate must be iterated; a dynamic one that can (a search) should be.
-                Map<String, String> rules = v == null ? null : !c.canLocate() ? before.get(v)
-                        : c instanceof StaticLevelCode ? null : prefer.get(v);
+                LocateCost cost = codes.get(a.id()).get(k).format().locateCost();
+                // A level that cannot locate must be iterated; one whose locate is a search should be.
+                Map<String, String> rules = v == null ? null : switch (cost) {
+                    case NONE -> before.get(v);
+                    case LOGARITHMIC -> prefer.get(v);
+                    case CONSTANT -> null;
+                };
                 String reason = a.tensor().name() + " (" + a.tensor().format() + "): level " + k
                         + " cannot locate, so " + v + " is iterated after the levels above it";
                 if (rules != null) {

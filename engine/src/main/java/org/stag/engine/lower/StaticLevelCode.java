@@ -12,11 +12,13 @@ import org.stag.formats.level.StaticLevelFormat;
  */
 public final class StaticLevelCode implements LevelCode {
     private static final String PKG = "org.stag.formats.level.";
+    private final StaticLevelFormat format;
     private final LevelType type;
     private final String p;
 
     /** Code for a level of format {@code format}; locals start with {@code prefix}. */
     public StaticLevelCode(StaticLevelFormat format, String prefix) {
+        this.format = format;
         this.type = format.type();
         this.p = prefix;
     }
@@ -46,8 +48,8 @@ public final class StaticLevelCode implements LevelCode {
     }
 
     @Override
-    public boolean canLocate() {
-        return type == LevelType.DENSE || type == LevelType.HASHED || type == LevelType.BITMAP;
+    public StaticLevelFormat format() {
+        return format;
     }
 
     @Override

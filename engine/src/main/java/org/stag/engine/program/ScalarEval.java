@@ -10,9 +10,12 @@ import org.stag.engine.cin.ExprTypes;
 import org.stag.engine.front.BinaryOp;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Printer;
+import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.SourcePos;
 import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 import org.stag.formats.tensor.Tensor;
 
 /**
@@ -32,6 +35,8 @@ final class ScalarEval {
     private final CheckedProgram program;
     private final Layout scope;
     private final List<VarType> refTypes;
+    /** While a Def's body is compiled: its parameters, bound to its arguments' nodes. */
+    private Map<String, Node> params = Map.of();
 
     /**
      * @param scope    where names resolve
@@ -81,6 +86,10 @@ final class ScalarEval {
             return new ConstL(ScalarType.BOOL, b.value() ? 1 : 0);
         }
         if (e instanceof Expr.Name n) {
+            Node bound = params.get(n.name());
+            if (bound != null) {
+                return convert(bound, t);
+            }
             Layout.Var v = scope.lookup(n.name());
             int ref = scope.ref(n.name());
             Node var = Scalars.inLong(v.type()) ? new VarL(v.type(), ref) : new VarD(v.type(), ref);
@@ -103,7 +112,8 @@ final class ScalarEval {
         }
         if (e instanceof Expr.Binary b) {
             if (b.op().isLogical()) {
-                return new Logic(b.op() == BinaryOp.AND, compile(b.left()), compile(b.right()));
+                return new Apply(b.op() == BinaryOp.AND ? Operators.AND : Operators.OR, ScalarType.BOOL, compile(b.left()),
+                        compile(b.right()));
             }
             if (b.op().isComparison()) {
                 ScalarType ct = ExprTypes.comparison(program, b);
@@ -119,20 +129,44 @@ final class ScalarEval {
             return new IfElse(t, compile(i.condition()), compile(i.then(), t), compile(i.otherwise(), t));
         }
         if (e instanceof Expr.BuiltinCall c) {
-            Node x = compile(c.args().get(0), t);
-            Node y = compile(c.args().get(1), t);
-            return switch (c.function()) {
-                case OR -> new Logic(false, x, y);
-                case AND -> new Logic(true, x, y);
-                case MIN -> t == ScalarType.BOOL ? new Logic(true, x, y) : new MinMax(t, true, x, y);
-                case MAX -> t == ScalarType.BOOL ? new Logic(false, x, y) : new MinMax(t, false, x, y);
-                case CHOOSE -> new Choose(t, x, y);
-            };
+            Operator op = program.operator(c.function());
+            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+            return convert(apply(op, compile(c.args().get(0), at), compile(c.args().get(1), at), at), t);
         }
         if (e instanceof Expr.Convert c) {
             return compile(c.value(), c.type());
         }
         throw new IllegalArgumentException("not an index-free scalar expression: " + Printer.print(e));
+    }
+
+    /**
+     * {@code op(x, y)} in type {@code t}: the descriptor's evaluator for a built-in (its second argument skipped
+     * where the generated {@code &&} / {@code ||} skips it), the body with its parameters bound to {@code x}
+     * and {@code y} for a {@code Def}.
+     */
+    private Node apply(Operator op, Node x, Node y, ScalarType t) {
+        if (op.def() == null) {
+            return new Apply(op, t, x, y);
+        }
+        ScalarDef d = op.def();
+        Map<String, Node> saved = params;
+        params = Map.of(d.params().get(0).name(), x, d.params().get(1).name(), y);
+        try {
+            return compile(d.body(), op.declaredType());
+        } finally {
+            params = saved;
+        }
+    }
+
+    /**
+     * The body of {@code Def} operator {@code op} as a node over two arguments of its type, read from slots 0
+     * and 1 of the {@code Env} it is evaluated with ({@link ScalarFunction}).
+     */
+    static Node function(CheckedProgram program, Operator op) {
+        ScalarType t = op.declaredType();
+        ScalarEval eval = new ScalarEval(program, null, null);
+        return Scalars.inLong(t) ? eval.apply(op, new ArgL(t, 0), new ArgL(t, 1), t)
+                : eval.apply(op, new ArgD(t, 0), new ArgD(t, 1), t);
     }
 
     /** {@code e} converted to {@code to}. */
@@ -364,29 +398,6 @@ final class ScalarEval {
         }
     }
 
-    /** {@code &&} / {@code AND} / bool {@code MIN} and {@code ||} / {@code OR} / bool {@code MAX}, short-circuit. */
-    private static final class Logic extends Node {
-        private final boolean and;
-        private final Node x;
-        private final Node y;
-
-        Logic(boolean and, Node x, Node y) {
-            super(ScalarType.BOOL);
-            this.and = and;
-            this.x = x;
-            this.y = y;
-        }
-
-        @Override
-        long l(Env env, Env refs) {
-            boolean a = x.b(env, refs);
-            if (and ? !a : a) {
-                return a ? 1 : 0;
-            }
-            return y.l(env, refs) != 0 ? 1 : 0;
-        }
-    }
-
     private static final class CmpL extends Node {
         private final BinaryOp op;
         private final Node x;
@@ -526,14 +537,19 @@ final class ScalarEval {
         }
     }
 
-    private static final class MinMax extends Node {
-        private final boolean min;
+    /** A built-in operator through its descriptor's evaluator; {@code &&}-like ones skip a decided second argument. */
+    private static final class Apply extends Node {
+        private final Operator op;
+        private final boolean shortCircuit;
+        private final long decidedAt;
         private final Node x;
         private final Node y;
 
-        MinMax(ScalarType t, boolean min, Node x, Node y) {
+        Apply(Operator op, ScalarType t, Node x, Node y) {
             super(t);
-            this.min = min;
+            this.op = op;
+            this.shortCircuit = op.shortCircuits(t);
+            this.decidedAt = shortCircuit && op.annihilator(t).bool() ? 1 : 0;
             this.x = x;
             this.y = y;
         }
@@ -541,41 +557,45 @@ final class ScalarEval {
         @Override
         long l(Env env, Env refs) {
             long a = x.l(env, refs);
-            long b = y.l(env, refs);
-            return min ? Math.min(a, b) : Math.max(a, b);
+            if (shortCircuit && a == decidedAt) {
+                return a;
+            }
+            return op.applyLong(a, y.l(env, refs), type);
         }
 
         @Override
         double d(Env env, Env refs) {
-            double a = x.d(env, refs);
-            double b = y.d(env, refs);
-            return min ? Math.min(a, b) : Math.max(a, b);
+            return op.applyDouble(x.d(env, refs), y.d(env, refs), type);
         }
     }
 
-    /** {@code CHOOSE(a, b)}: both evaluated, as the generated call evaluates its arguments. */
-    private static final class Choose extends Node {
-        private final Node x;
-        private final Node y;
+    /** Argument {@code k} of a {@link ScalarFunction}, held as a long. */
+    private static final class ArgL extends Node {
+        private final int k;
 
-        Choose(ScalarType t, Node x, Node y) {
+        ArgL(ScalarType t, int k) {
             super(t);
-            this.x = x;
-            this.y = y;
+            this.k = k;
         }
 
         @Override
         long l(Env env, Env refs) {
-            long a = x.l(env, refs);
-            long b = y.l(env, refs);
-            return a != 0 ? a : b;
+            return env.ints[k];
+        }
+    }
+
+    /** Argument {@code k} of a {@link ScalarFunction}, held as a double. */
+    private static final class ArgD extends Node {
+        private final int k;
+
+        ArgD(ScalarType t, int k) {
+            super(t);
+            this.k = k;
         }
 
         @Override
         double d(Env env, Env refs) {
-            double a = x.d(env, refs);
-            double b = y.d(env, refs);
-            return a != 0 ? a : b;
+            return env.reals[k];
         }
     }
 

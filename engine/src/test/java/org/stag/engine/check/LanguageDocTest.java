@@ -65,6 +65,7 @@ class LanguageDocTest {
         List<String> blocks = stagBlocks();
         assertTrue(blocks.contains(resource("pagerank")), "docs/language.md does not show programs/pagerank.stag");
         assertTrue(blocks.contains(resource("bfs")), "docs/language.md does not show programs/bfs.stag");
+        assertTrue(blocks.contains(resource("algebra")), "docs/language.md does not show programs/algebra.stag");
     }
 
     @Test

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 import org.junit.jupiter.api.Test;
 
 class ParserTest {
@@ -73,7 +75,7 @@ class ParserTest {
         assertEquals(new Target(pos(2, 1), "y", List.of(new Ident(pos(2, 3), "i"))), d.target());
         assertEquals(2, d.reductions().size());
         Reduction r = d.reductions().get(1);
-        assertEquals(ReduceOp.MIN, r.op());
+        assertEquals("MIN", r.op());
         assertEquals(new Ident(pos(2, 37), "k"), r.index());
         assertEquals(new Expr.FloatLiteral(pos(2, 45), Double.POSITIVE_INFINITY), r.init());
         assertEquals(List.of("i", "j"), d.order().orElseThrow().indices().stream().map(Ident::name).toList());
@@ -84,7 +86,7 @@ class ParserTest {
     void everyReductionOperator() {
         Definition d = (Definition) body("c = x[a] * x[b] * x[c] * x[d] * x[e] * x[f] * x[g] | a:(+, 0), b:(*, 1),"
                 + " c:(MIN, 0), d:(MAX, 0), e:(OR, false), f:(AND, true), g:(CHOOSE, 0)").get(0);
-        assertEquals(List.of(ReduceOp.values()), d.reductions().stream().map(Reduction::op).toList());
+        assertEquals(Operators.builtins().stream().map(Operator::name).toList(), d.reductions().stream().map(Reduction::op).toList());
     }
 
     @Test
@@ -193,7 +195,7 @@ class ParserTest {
         Expr.IfElse i = (Expr.IfElse) expr("ifelse(!m[i], x[i], fill)");
         assertInstanceOf(Expr.Unary.class, i.condition());
         Expr.BuiltinCall c = (Expr.BuiltinCall) expr("CHOOSE(a, b)");
-        assertEquals(Builtin.CHOOSE, c.function());
+        assertEquals("CHOOSE", c.function());
         Expr.Convert v = (Expr.Convert) expr("double(n)");
         assertEquals(ScalarType.DOUBLE, v.type());
     }

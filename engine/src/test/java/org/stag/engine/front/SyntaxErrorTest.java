@@ -63,7 +63,7 @@ class SyntaxErrorTest {
                 bad("junk after the reductions", main("  y[i] = A[i][j] | j:(+, 0) x"), "t.stag:2:29: unexpected"
                         + " 'x'; expected ',', 'Ord' or end of line"),
                 bad("an unknown reduction operator", main("  y[i] = A[i][j] | j:(-, 0)"), "t.stag:2:23: unknown"
-                        + " reduction operator '-'; use +, *, MIN, MAX, OR, AND or CHOOSE"),
+                        + " reduction operator '-'; use +, *, MIN, MAX, OR, AND, CHOOSE or a Def"),
                 bad("a reduction without ':'", main("  y[i] = A[i][j] | j (+, 0)"), "t.stag:2:22: expected ':'"
                         + " after the reduced index, found '('"),
                 bad("a reduction without an index", main("  y[i] = A[i][j] | (+, 0)"), "t.stag:2:20: expected the"
@@ -77,7 +77,8 @@ class SyntaxErrorTest {
                 bad("a function call inside an expression", F + main("  r = 1 + F(2)"), "t.stag:5:11: function F can"
                         + " only be called as a statement ('out = F(...)')"),
                 bad("an unknown function inside an expression", main("  r = 1 + abs(2)"), "t.stag:2:11: 'abs' is not"
-                        + " a built-in function (ifelse, MIN, MAX, CHOOSE, OR, AND, bool, int, long, float, double)"),
+                        + " a built-in function (ifelse, MIN, MAX, OR, AND, CHOOSE, bool, int, long, float, double) or a"
+                        + " Def"),
                 bad("a call's result in an expression", main("  r = F(x) + 1"), "t.stag:2:12: unexpected '+' after the"
                         + " call; a call is a statement of its own and its results are variables"),
                 bad("a star call without a stop clause", F + main("  r = F*(1)"), "t.stag:5:12: a star call needs a"

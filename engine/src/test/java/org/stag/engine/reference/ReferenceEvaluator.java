@@ -22,6 +22,8 @@ import org.stag.engine.front.StarCall;
 import org.stag.engine.front.Stmt;
 import org.stag.engine.front.UnaryOp;
 import org.stag.engine.front.VarDecl;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.program.ScalarFunction;
 
 /**
  * The dense semantics of stag, written as plainly as possible so the compiler's output can be tested
@@ -35,6 +37,8 @@ import org.stag.engine.front.VarDecl;
  */
 public final class ReferenceEvaluator {
     private final CheckedProgram program;
+    /** Operators as functions, compiled once: a Def's body through the engine's scalar evaluator. */
+    private final Map<Operator, ScalarFunction> functions = new java.util.HashMap<>();
     private final Map<String, Object> globals = new LinkedHashMap<>();
 
     /**
@@ -265,31 +269,38 @@ public final class ReferenceEvaluator {
             Object init = Values.convert(eval(red.init()), t);
             int n = size(info.extents().get(var));
             Object acc = init;
-            boolean chosen = false;
+            Operator op = program.operator(red.op());
             for (int x = 0; x < n; x++) {
                 indices.put(var, x);
                 Object v = reduce(info, r - 1);
-                switch (red.op()) {
-                    case ADD -> acc = Values.arithmetic('+', acc, v, t);
-                    case MUL -> acc = Values.arithmetic('*', acc, v, t);
-                    case MIN -> acc = Values.min(acc, v, t);
-                    case MAX -> acc = Values.max(acc, v, t);
-                    case OR -> acc = (Boolean) acc || (Boolean) v;
-                    case AND -> acc = (Boolean) acc && (Boolean) v;
-                    case CHOOSE -> {
-                        // The first non-zero value in index order wins; init only when there is none.
-                        if (!Values.isZero(v)) {
-                            acc = Values.convert(v, t);
-                            chosen = true;
-                        }
+                if (op.firstWins()) {
+                    // The first value that is not the identity, in index order, wins; init only when there is none.
+                    if (!Values.same(Values.convert(v, t), Values.of(op.identity(t)))) {
+                        acc = Values.convert(v, t);
+                        break;
                     }
-                }
-                if (chosen) {
-                    break;
+                } else {
+                    acc = apply(op, acc, v, t);
                 }
             }
             indices.remove(var);
             return acc;
+        }
+
+        /** {@code op(a, b)} in type {@code t}, by the operator's own evaluator (a Def's body through the engine's). */
+        private Object apply(Operator op, Object a, Object b, ScalarType t) {
+            ScalarFunction f = functions.computeIfAbsent(op, o -> ScalarFunction.of(program, o));
+            Object x = Values.convert(a, t);
+            Object y = Values.convert(b, t);
+            if (t.isFloating()) {
+                return Values.convert(f.applyDouble(((Number) x).doubleValue(), ((Number) y).doubleValue(), t), t);
+            }
+            long r = f.applyLong(asLong(x), asLong(y), t);
+            return t == ScalarType.BOOL ? (Object) (r != 0) : Values.convert(r, t);
+        }
+
+        private static long asLong(Object v) {
+            return v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).longValue();
         }
 
         Object eval(Expr e) {
@@ -339,18 +350,14 @@ public final class ReferenceEvaluator {
                 return Values.convert((Boolean) eval(i.condition()) ? eval(i.then()) : eval(i.otherwise()), t);
             }
             if (e instanceof Expr.BuiltinCall c) {
-                Expr a = c.args().get(0);
-                Expr b = c.args().get(1);
-                return switch (c.function()) {
-                    case MIN -> Values.min(eval(a), eval(b), t);
-                    case MAX -> Values.max(eval(a), eval(b), t);
-                    case OR -> (Boolean) eval(a) || (Boolean) eval(b);
-                    case AND -> (Boolean) eval(a) && (Boolean) eval(b);
-                    case CHOOSE -> {
-                        Object x = eval(a);
-                        yield Values.convert(Values.isZero(x) ? eval(b) : x, t);
-                    }
-                };
+                Operator op = program.operator(c.function());
+                ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+                Object a = Values.convert(eval(c.args().get(0)), at);
+                // Like the generated && and ||, a decided first argument leaves the second unevaluated.
+                if (op.shortCircuits(at) && Values.same(a, Values.of(op.annihilator(at)))) {
+                    return Values.convert(a, t);
+                }
+                return Values.convert(apply(op, a, eval(c.args().get(1)), at), t);
             }
             if (e instanceof Expr.Convert c) {
                 return Values.convert(eval(c.value()), c.type());

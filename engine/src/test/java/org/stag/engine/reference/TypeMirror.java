@@ -3,9 +3,10 @@ package org.stag.engine.reference;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
-import org.stag.engine.front.ReduceOp;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Operators;
 
 /**
  * The two types the checker computes but does not record: the accumulator type of an inner reduction and
@@ -29,11 +30,12 @@ final class TypeMirror {
         T acc = of(p, d.value());
         for (int k = 0; k <= r; k++) {
             T init = of(p, d.reductions().get(k).init());
-            ReduceOp op = d.reductions().get(k).op();
-            acc = switch (op) {
-                case ADD, MUL -> arithmetic(acc, init);
-                case OR, AND -> new T(ScalarType.BOOL, false);
-                default -> join(acc, init);
+            Operator op = p.operator(d.reductions().get(k).op());
+            acc = switch (op.typing()) {
+                case ARITHMETIC -> arithmetic(acc, init);
+                case LOGICAL -> new T(ScalarType.BOOL, false);
+                case DECLARED -> new T(op.declaredType(), false);
+                case JOIN -> join(acc, init);
             };
         }
         return acc.type();
@@ -66,10 +68,9 @@ final class TypeMirror {
             return constant(i.then()) && constant(i.otherwise());
         }
         if (e instanceof Expr.BuiltinCall c) {
-            return switch (c.function()) {
-                case MIN, MAX, CHOOSE -> constant(c.args().get(0)) && constant(c.args().get(1));
-                default -> false;
-            };
+            Operator op = Operators.builtin(c.function());   // null for a Def, whose type is declared
+            return op != null && op.typing() == Operator.Typing.JOIN && constant(c.args().get(0))
+                    && constant(c.args().get(1));
         }
         return false;
     }

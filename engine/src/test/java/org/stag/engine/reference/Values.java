@@ -168,32 +168,6 @@ public final class Values {
         return arithmetic('-', zero(t), a, t);
     }
 
-    /** The smaller of two values in type {@code t}; on bools {@code false < true}, so MIN is AND. */
-    static Object min(Object a, Object b, ScalarType t) {
-        Object x = convert(a, t);
-        Object y = convert(b, t);
-        if (t == ScalarType.FLOAT) {
-            return Math.min((Float) x, (Float) y);
-        }
-        if (t == ScalarType.DOUBLE) {
-            return Math.min((Double) x, (Double) y);
-        }
-        return compare(x, y) <= 0 ? x : y;
-    }
-
-    /** The larger of two values in type {@code t}; on bools MAX is OR. */
-    static Object max(Object a, Object b, ScalarType t) {
-        Object x = convert(a, t);
-        Object y = convert(b, t);
-        if (t == ScalarType.FLOAT) {
-            return Math.max((Float) x, (Float) y);
-        }
-        if (t == ScalarType.DOUBLE) {
-            return Math.max((Double) x, (Double) y);
-        }
-        return compare(x, y) >= 0 ? x : y;
-    }
-
     /**
      * Whether two values agree for a differential test: bools and integers exactly; floating point within
      * {@code relTol} of the larger magnitude, infinities of the same sign equal, NaN equal to NaN.

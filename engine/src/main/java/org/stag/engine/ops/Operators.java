@@ -1,0 +1,152 @@
+package org.stag.engine.ops;
+
+import java.util.List;
+import org.stag.engine.check.Constant;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Operator.Typing;
+import org.stag.engine.runtime.Ops;
+
+/**
+ * The built-in operators, each fact written once: {@code +} and {@code *} (reductions), and {@code MIN},
+ * {@code MAX}, {@code OR}, {@code AND} and {@code CHOOSE} (functions and reductions). On bools {@code MIN} is
+ * {@code AND} and {@code MAX} is {@code OR} ({@code false < true}).
+ */
+public final class Operators {
+    private Operators() {
+    }
+
+    /** {@code +}: the sum. */
+    public static final Operator ADD = Operator.builder("+", Typing.ARITHMETIC)
+            .identity(t -> number(t, 0))
+            .commutativeAssociative()
+            .java((x, y, t) -> "(" + x + " + " + y + ")")
+            .compound("+=")
+            .atomic(t -> t == ScalarType.INT || t == ScalarType.LONG ? "add" : null)
+            .values((a, b, t) -> wrap(a + b, t), (a, b, t) -> round(a + b, t))
+            .build();
+
+    /** {@code *}: the product; 0 annihilates (for finite floating-point values). */
+    public static final Operator MUL = Operator.builder("*", Typing.ARITHMETIC)
+            .identity(t -> number(t, 1))
+            .annihilator(t -> number(t, 0))
+            .commutativeAssociative()
+            .java((x, y, t) -> "(" + x + " * " + y + ")")
+            .compound("*=")
+            .values((a, b, t) -> wrap(a * b, t), (a, b, t) -> round(a * b, t))
+            .build();
+
+    /** {@code MIN}: the smaller; the type's largest value is the identity, its smallest the annihilator. */
+    public static final Operator MIN = Operator.builder("MIN", Typing.JOIN)
+            .callable()
+            .identity(Operators::largest)
+            .annihilator(Operators::smallest)
+            .semilattice()
+            .java((x, y, t) -> t == ScalarType.BOOL ? "(" + x + " && " + y + ")" : "Math.min(" + x + ", " + y + ")")
+            .atomic(t -> t == ScalarType.BOOL || t == ScalarType.FLOAT ? null : "min")
+            .values((a, b, t) -> Math.min(a, b), (a, b, t) -> Math.min(a, b))
+            .build();
+
+    /** {@code MAX}: the larger; the type's smallest value is the identity, its largest the annihilator. */
+    public static final Operator MAX = Operator.builder("MAX", Typing.JOIN)
+            .callable()
+            .identity(Operators::smallest)
+            .annihilator(Operators::largest)
+            .semilattice()
+            .java((x, y, t) -> t == ScalarType.BOOL ? "(" + x + " || " + y + ")" : "Math.max(" + x + ", " + y + ")")
+            .atomic(t -> t == ScalarType.BOOL || t == ScalarType.FLOAT ? null : "max")
+            .values((a, b, t) -> Math.max(a, b), (a, b, t) -> Math.max(a, b))
+            .build();
+
+    /** {@code OR}: logical or of bools. */
+    public static final Operator OR = Operator.builder("OR", Typing.LOGICAL)
+            .callable()
+            .identity(t -> Constant.ofBool(false))
+            .annihilator(t -> Constant.ofBool(true))
+            .semilattice()
+            .java((x, y, t) -> "(" + x + " || " + y + ")")
+            .atomic(t -> "or")
+            .values((a, b, t) -> a != 0 || b != 0 ? 1 : 0, null)
+            .build();
+
+    /** {@code AND}: logical and of bools. */
+    public static final Operator AND = Operator.builder("AND", Typing.LOGICAL)
+            .callable()
+            .identity(t -> Constant.ofBool(true))
+            .annihilator(t -> Constant.ofBool(false))
+            .semilattice()
+            .java((x, y, t) -> "(" + x + " && " + y + ")")
+            .atomic(t -> "and")
+            .values((a, b, t) -> a != 0 && b != 0 ? 1 : 0, null)
+            .build();
+
+    /**
+     * {@code CHOOSE}: the first argument unless it is zero ({@code 0}, {@code false}), else the second. As a
+     * reduction it keeps the first non-zero value, so it is associative but not commutative.
+     */
+    public static final Operator CHOOSE = Operator.builder("CHOOSE", Typing.JOIN)
+            .callable()
+            .identity(t -> number(t, 0))
+            .idempotentAssociativeFirstWins()
+            .java((x, y, t) -> "org.stag.engine.runtime.Ops.choose(" + x + ", " + y + ")")
+            .values((a, b, t) -> Ops.choose(a, b), (a, b, t) -> Ops.choose(a, b))
+            .build();
+
+    private static final List<Operator> ALL = List.of(ADD, MUL, MIN, MAX, OR, AND, CHOOSE);
+
+    /** Every built-in operator, reductions first as {@code | j:(OP, init)} lists them. */
+    public static List<Operator> builtins() {
+        return ALL;
+    }
+
+    /** The built-in written {@code name} ({@code +}, {@code MIN}, ...), or null. */
+    public static Operator builtin(String name) {
+        for (Operator op : ALL) {
+            if (op.name().equals(name)) {
+                return op;
+            }
+        }
+        return null;
+    }
+
+    /** The names of the built-ins programs call as functions ({@code MIN}, ...): reserved words. */
+    public static List<String> functionNames() {
+        return ALL.stream().filter(Operator::callable).map(Operator::name).toList();
+    }
+
+    /** {@code v} in type {@code t} (a bool is {@code v != 0}). */
+    private static Constant number(ScalarType t, long v) {
+        return switch (t) {
+            case BOOL -> Constant.ofBool(v != 0);
+            case INT, LONG -> Constant.ofInteger(t, v);
+            default -> Constant.ofReal(t, v);
+        };
+    }
+
+    private static Constant largest(ScalarType t) {
+        return switch (t) {
+            case BOOL -> Constant.ofBool(true);
+            case INT -> Constant.ofInteger(t, Integer.MAX_VALUE);
+            case LONG -> Constant.ofInteger(t, Long.MAX_VALUE);
+            default -> Constant.ofReal(t, Double.POSITIVE_INFINITY);
+        };
+    }
+
+    private static Constant smallest(ScalarType t) {
+        return switch (t) {
+            case BOOL -> Constant.ofBool(false);
+            case INT -> Constant.ofInteger(t, Integer.MIN_VALUE);
+            case LONG -> Constant.ofInteger(t, Long.MIN_VALUE);
+            default -> Constant.ofReal(t, Double.NEGATIVE_INFINITY);
+        };
+    }
+
+    /** An integer result in type {@code t}: an int wraps as Java's int arithmetic does. */
+    private static long wrap(long v, ScalarType t) {
+        return t == ScalarType.INT ? (int) v : v;
+    }
+
+    /** A floating-point result in type {@code t}: a float rounds. */
+    private static double round(double v, ScalarType t) {
+        return t == ScalarType.FLOAT ? (double) (float) v : v;
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * Operator descriptors: everything the compiler knows about a binary operator — typing, identity, annihilator,
+ * idempotent/commutative/associative, Java template, atomic update and evaluators — written once.
+ * {@link org.stag.engine.ops.Operators} holds the built-ins; a program's {@code Def} becomes an
+ * {@link org.stag.engine.ops.Operator} through the checker, which tests its declared laws with
+ * {@link org.stag.engine.ops.Laws}.
+ */
+package org.stag.engine.ops;
