@@ -1,159 +1,123 @@
 package org.stag.formats.dynamic;
 
 import java.util.Arrays;
-import java.util.concurrent.atomic.LongAdder;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.DynamicLevelFormat;
+import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.Tensor;
 import org.stag.loaders.Graph;
-import org.stag.loaders.Parallel;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
 
 /**
- * A matrix in format (dense, F): a dense row level over a dynamic level F, one F-structure per row.
- * Rows are grouped into shards of {@code 2^shardBits} consecutive rows, each shard with its own
- * {@link NodeStore}; a batch is grouped by row and shards are updated in parallel, each by one thread, so
- * structures can be mutated in place and pools can grow without locks. Code that reads the matrix fetches
- * a shard's arrays once per shard (or per row), never per element.
+ * A matrix in format (dense, F) as a {@link MutableMatrix}: a thin adapter over the {@link Tensor} that
+ * holds it (a dense row level over a sharded {@link DynamicLevel} of F, values inline or, for a pattern,
+ * none). Batches, shards and their parallel updates are the tensor's ({@link Tensor#insertBatch}); this
+ * class adds the graph view ({@link #toGraph}, edge count) and names rows rather than parent positions.
  */
 public final class DynamicMatrix implements MutableMatrix {
     private final DynamicFormat format;
-    private final ValueMode mode;
-    private int rows;
-    private int cols;
-    private final ShardedRows sharded;
-    private final int shardBits;
-    private NodeStore[] shards;
-    /** Root record of each row's structure, in the row's shard. */
-    private int[] root;
-    private long edges;
+    private final Tensor tensor;
+    private final DynamicLevel level;
+
+    private DynamicMatrix(DynamicFormat format, Tensor tensor) {
+        this.format = format;
+        this.tensor = tensor;
+        this.level = (DynamicLevel) tensor.level(1);
+    }
 
     /** An empty {@code rows x cols} matrix. */
     public DynamicMatrix(DynamicFormat format, int rows, int cols, boolean weighted) {
-        this.format = format;
-        this.mode = weighted ? ValueMode.DOUBLE : ValueMode.NONE;
-        this.rows = rows;
-        this.cols = cols;
-        this.sharded = new ShardedRows(format, mode, rows);
-        this.shardBits = sharded.bits;
-        this.shards = sharded.stores;
-        this.root = new int[rows];
-        for (int r = 0; r < rows; r++) {
-            root[r] = format.newRoot(shards[r >>> shardBits]);
-        }
+        this(format, Tensor.fromCsr(format(format), rows, cols, new int[rows + 1], new int[0], weighted ? new double[0] : null,
+                weighted ? ValueMode.DOUBLE : ValueMode.NONE, 1));
     }
 
-    /** Builds the matrix of {@code g} (rows in parallel through the format's bulk assembly). */
+    /** Builds the matrix of {@code g} (rows in parallel, by shard, through the format's bulk assembly). */
     public static DynamicMatrix build(DynamicFormat format, Graph g, int threads) {
-        DynamicMatrix m = new DynamicMatrix(format, g.numRows(), g.numCols(), g.weighted());
-        int[] rowPtr = g.rowPtr();
-        int[] col = g.colIdx();
-        double[] w = g.weights();
-        Parallel.forEachBlock(threads, m.shards.length, sh -> {
-            NodeStore s = m.shards[sh];
-            int lo = sh << m.shardBits;
-            int hi = Math.min(m.rows, lo + (1 << m.shardBits));
-            for (int r = lo; r < hi; r++) {
-                if (rowPtr[r] < rowPtr[r + 1]) {
-                    format.build(s, m.root[r], col, w, rowPtr[r], rowPtr[r + 1]);
-                }
-            }
-            s.trim();
-        });
-        m.edges = g.numEdges();
-        return m;
+        return new DynamicMatrix(format, Tensor.fromCsr(format(format), g.numRows(), g.numCols(), g.rowPtr(), g.colIdx(),
+                g.weights(), g.weighted() ? ValueMode.DOUBLE : ValueMode.NONE, threads));
+    }
+
+    private static Format format(DynamicFormat f) {
+        return Format.of(StaticLevelFormat.DENSE, new DynamicLevelFormat(f));
     }
 
     public DynamicFormat format() {
         return format;
     }
 
+    /** The tensor holding the matrix: compiled kernels read it, and see every batch. */
+    public Tensor tensor() {
+        return tensor;
+    }
+
     @Override
     public int numRows() {
-        return rows;
+        return tensor.dimension(0);
     }
 
     @Override
     public int numCols() {
-        return cols;
+        return tensor.dimension(1);
     }
 
     @Override
     public long numEdges() {
-        return edges;
+        return level.size();
     }
 
     /** Whether values are stored (else every edge has weight 1). */
     public boolean weighted() {
-        return mode == ValueMode.DOUBLE;
+        return level.holdsValues();
     }
 
     /** log2 of the rows per shard. */
     public int shardBits() {
-        return shardBits;
+        return level.shardBits();
     }
 
     /** The store holding row {@code r}. */
     public NodeStore shardOf(int r) {
-        return shards[r >>> shardBits];
+        return level.storeOf(r);
     }
 
-    /** The stores, shard {@code i} holding rows {@code [i << shardBits, (i + 1) << shardBits)}. */
+    /** The stores, shard {@code i} holding rows {@code [i << shardBits, (i + 1) << shardBits)} (a new array). */
     public NodeStore[] shards() {
-        return shards;
+        NodeStore[] s = new NodeStore[level.shardCount()];
+        Arrays.setAll(s, level::store);
+        return s;
     }
 
     /** Root record of row {@code r} in its shard. */
     public int rootOf(int r) {
-        return root[r];
+        return level.roots()[r];
     }
 
     /** Number of edges in row {@code r}. */
     public int rowSize(int r) {
-        return format.size(shardOf(r), root[r]);
+        return level.structureSize(r);
     }
 
     /** Value of edge (r, c), or NaN when absent. */
     public double get(int r, int c) {
-        return format.get(shardOf(r), root[r], c);
+        return level.value(r, c);
     }
 
     @Override
     public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads, BatchGrowth growth) {
-        UpdateBatch b = UpdateBatch.of(src, dst, vals, n, rows, cols, growth, weighted());
-        grow(b.maxRow() + 1, b.maxCol() + 1);
-        LongAdder added = new LongAdder();
-        sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> added.add(format.insert(s, root[r], b.cols, b.vals, from, to)));
-        long a = added.sum();
-        edges += a;
-        return new UpdateStats(a, b.size - a, 0, 0);
+        return tensor.insertBatch(src, dst, vals, n, threads, growth);
     }
 
     @Override
     public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
-        UpdateBatch b = UpdateBatch.of(src, dst, null, n, rows, cols, BatchGrowth.FIXED, false);
-        LongAdder removed = new LongAdder();
-        sharded.forEachRow(b, rows, threads, (s, slot, r, from, to) -> removed.add(format.delete(s, root[r], b.cols, from, to)));
-        long d = removed.sum();
-        edges -= d;
-        return new UpdateStats(0, 0, d, n - d);
-    }
-
-    /** Covers at least {@code newRows x newCols} (a checked batch that may add vertices asked for it). */
-    private void grow(int newRows, int newCols) {
-        cols = Math.max(cols, newCols);
-        if (newRows <= rows) {
-            return;
-        }
-        shards = sharded.ensureRows(newRows);
-        root = java.util.Arrays.copyOf(root, newRows);
-        for (int r = rows; r < newRows; r++) {
-            root[r] = format.newRoot(shards[r >>> shardBits]);
-        }
-        rows = newRows;
+        return tensor.deleteBatch(src, dst, n, threads);
     }
 
     @Override
     public Graph toGraph() {
+        int rows = numRows();
         int[] rowPtr = new int[rows + 1];
         for (int r = 0; r < rows; r++) {
             rowPtr[r + 1] = rowPtr[r] + rowSize(r);
@@ -161,12 +125,12 @@ public final class DynamicMatrix implements MutableMatrix {
         int[] col = new int[rowPtr[rows]];
         double[] w = weighted() ? new double[col.length] : null;
         for (int r = 0; r < rows; r++) {
-            format.collect(shardOf(r), root[r], col, w, rowPtr[r]);
+            level.collect(r, col, w, rowPtr[r]);
         }
         if (!format.ordered()) {
             sortRows(rowPtr, col, w);
         }
-        return new Graph(format.name(), rows, cols, rowPtr, col, w, Symmetry.GENERAL,
+        return new Graph(format.name(), rows, numCols(), rowPtr, col, w, Symmetry.GENERAL,
                 weighted() ? ValueKind.REAL : ValueKind.PATTERN, VertexIds.offset(0), 0);
     }
 
@@ -203,18 +167,11 @@ public final class DynamicMatrix implements MutableMatrix {
 
     @Override
     public long memoryBytes() {
-        return 4L * root.length + sharded.memoryBytes();
+        return tensor.memoryBytes();
     }
 
     @Override
     public void check() {
-        long total = 0;
-        for (int r = 0; r < rows; r++) {
-            format.check(shardOf(r), root[r]);
-            total += rowSize(r);
-        }
-        if (total != edges) {
-            throw new IllegalStateException(format.name() + ": edge count " + edges + " but rows hold " + total);
-        }
+        tensor.check();
     }
 }

@@ -26,7 +26,8 @@ import org.stag.loaders.Parallel;
  * <p>Assembly: {@link #appendInit}, then per parent in position order either one bulk {@link #build}
  * or {@link #append} per element (seed 000's {@code append_first}/{@code append_rest}); or, for a last
  * level, {@link #buildRows} from CSR rows, shards in parallel. Afterwards the level takes batch updates
- * ({@link #insertBatch}, {@link #deleteBatch}, {@link #insertFresh}) and grows ({@link #growParents}).
+ * ({@link #insertBatch}, {@link #deleteBatch}; rows of a row level by {@link #insertRows} and
+ * {@link #removeCoordinates}) and grows ({@link #growParents}).
  */
 public final class DynamicLevel extends Level {
     private final DynamicLevelFormat format;
@@ -36,6 +37,14 @@ public final class DynamicLevel extends Level {
     private NodeStore[] shards;
     private int[] roots = new int[0];
     private int size;
+    /**
+     * For a level with one parent (a row level): the position of each coordinate, -1 when absent; made by
+     * the first {@link #positionOf} and kept by {@link #insertRows} and {@link #removeCoordinates}.
+     */
+    private int[] directory;
+    /** Positions of coordinates {@link #removeCoordinates} took out, handed out again by {@link #insertRows}. */
+    private int[] freed = new int[0];
+    private int freedCount;
     /** The parent assembled last, and whether by appends (then {@code appendState} continues it). */
     private int lastParent = -1;
     private boolean appending;
@@ -221,37 +230,116 @@ public final class DynamicLevel extends Level {
     }
 
     /**
-     * Inserts coordinates {@code crd[from, to)} (sorted, unique, none present) under parent {@code p} with
-     * fresh positions {@code size(), size() + 1, …} in coordinate order, and returns the first: how a row
-     * level makes room for new rows. {@link ValueMode#POSITION} only; the calling thread does the work.
+     * Inserts coordinates {@code crd[from, to)} (sorted, unique, none present) under parent {@code p} and
+     * writes each one's position to {@code positions[from, to)}: a position freed by
+     * {@link #removeCoordinates} while there is one, else a fresh one ({@code size()}, {@code size() + 1},
+     * …). How a row level takes new rows; the caller grows the level below to {@link #size()} parents.
+     * {@link ValueMode#POSITION} only; the calling thread does the work.
      */
-    public int insertFresh(int p, int[] crd, int from, int to) {
+    public void insertRows(int p, int[] crd, int from, int to, int[] positions) {
         if (mode != ValueMode.POSITION) {
-            throw new IllegalStateException("dynamic level: fresh positions in a level of " + mode);
+            throw new IllegalStateException("dynamic level: rows with positions in a level of " + mode);
         }
-        int first = size;
         double[] pos = new double[to - from];
         for (int k = 0; k < pos.length; k++) {
-            pos[k] = first + k;
+            positions[from + k] = freedCount > 0 ? freed[--freedCount] : size++;
+            pos[k] = positions[from + k];
         }
         int added = impl.insert(storeOf(p), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
         if (added != pos.length) {
-            throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the fresh coordinates were present");
+            throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the new coordinates were present");
         }
-        size += added;
-        return first;
+        if (directory != null) {
+            ensureDirectory();
+            for (int k = from; k < to; k++) {
+                directory[crd[k]] = positions[k];
+            }
+        }
     }
 
     /**
      * Removes coordinates {@code crd[from, to)} (sorted, unique) from parent {@code p}'s structure in
      * {@link ValueMode#POSITION} and returns how many were present: how a row level lets go of rows that
-     * emptied. Their positions are not handed out again (the structures below stay, empty).
+     * emptied. Their positions are handed out again by {@link #insertRows}, so the structures below them
+     * must be empty.
      */
     public int removeCoordinates(int p, int[] crd, int from, int to) {
         if (mode != ValueMode.POSITION) {
             throw new IllegalStateException("dynamic level: removeCoordinates is for a level of positions, not " + mode);
         }
-        return impl.delete(storeOf(p), roots[p], crd, from, to);
+        if (freed.length < freedCount + (to - from)) {
+            freed = Arrays.copyOf(freed, Math.max(2 * freed.length, freedCount + (to - from)));
+        }
+        for (int k = from; k < to; k++) {
+            int q = locate(p, crd[k]);
+            if (q >= 0) {
+                freed[freedCount++] = q;
+            }
+        }
+        int removed = impl.delete(storeOf(p), roots[p], crd, from, to);
+        if (directory != null) {
+            for (int k = from; k < to; k++) {
+                if (crd[k] < directory.length) {
+                    directory[crd[k]] = -1;
+                }
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * In a level with one parent (a row level), the position of coordinate {@code i}, or -1 when it is not
+     * stored: O(1) through a directory of the dimension's coordinates (4 bytes each, in
+     * {@link #memoryBytes}) that the first call makes.
+     */
+    public int positionOf(int i) {
+        if (mode != ValueMode.POSITION || parentSize != 1) {
+            throw new IllegalStateException("dynamic level: positionOf needs a level of positions with one parent");
+        }
+        if (directory == null) {
+            directory = new int[0];
+            ensureDirectory();
+            int n = structureSize(0);
+            int[] crd = new int[n];
+            double[] pos = new double[n];
+            collect(0, crd, pos, 0);
+            for (int k = 0; k < n; k++) {
+                directory[crd[k]] = (int) pos[k];
+            }
+        }
+        ensureDirectory();
+        return i < directory.length ? directory[i] : -1;
+    }
+
+    /** The directory names exactly the stored coordinates, each with its position. */
+    private void checkDirectory() {
+        int n = structureSize(0);
+        int[] crd = new int[n];
+        double[] pos = new double[n];
+        collect(0, crd, pos, 0);
+        int listed = 0;
+        for (int d : directory) {
+            listed += d >= 0 ? 1 : 0;
+        }
+        for (int k = 0; k < n; k++) {
+            if (crd[k] >= directory.length || directory[crd[k]] != (int) pos[k]) {
+                throw new IllegalStateException("dynamic level " + format.name() + ": the directory disagrees with the"
+                        + " structure at coordinate " + crd[k]);
+            }
+        }
+        if (listed != n) {
+            throw new IllegalStateException("dynamic level " + format.name() + ": the directory lists " + listed
+                    + " coordinates, the structure holds " + n);
+        }
+    }
+
+    /** Widens the directory to the dimension, new coordinates absent. */
+    private void ensureDirectory() {
+        int old = directory.length;
+        if (old < dimension) {
+            directory = Arrays.copyOf(directory, dimension);
+            Arrays.fill(directory, old, dimension, -1);
+        }
     }
 
     /**
@@ -294,7 +382,7 @@ public final class DynamicLevel extends Level {
      */
     private long forEachShard(int[] parents, int count, int entries, int threads, ParentUpdate u) {
         if (mode == ValueMode.POSITION) {
-            throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertFresh");
+            throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertRows");
         }
         // Order the entries by parent: (parent, index) packed in a long sorts by parent.
         long[] key = new long[count];
@@ -379,6 +467,9 @@ public final class DynamicLevel extends Level {
             impl.check(storeOf(p), roots[p]);
             total += impl.size(storeOf(p), roots[p]);
         }
+        if (directory != null) {
+            checkDirectory();
+        }
         // Positions handed out stay counted when a structure of positions is changed through its format.
         if (mode != ValueMode.POSITION && total != size) {
             throw new IllegalStateException("dynamic level " + format.name() + ": " + size + " elements counted, "
@@ -434,7 +525,7 @@ public final class DynamicLevel extends Level {
 
     @Override
     public long memoryBytes() {
-        long b = 4L * roots.length;
+        long b = 4L * roots.length + (directory == null ? 0 : 4L * directory.length);
         for (NodeStore s : shards) {
             b += s.memoryBytes();
         }

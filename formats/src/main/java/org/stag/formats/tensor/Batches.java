@@ -12,10 +12,11 @@ import org.stag.formats.level.Level;
 /**
  * Batch updates of a matrix whose last level is dynamic ({@link Tensor#insertBatch}): the batch is checked
  * and grouped by row ({@link UpdateBatch}), each row is mapped to its parent position in the last level
- * (its coordinate under a dense row level; found in, or freshly inserted into, a dynamic row level), and
+ * (its coordinate under a dense row level; under a dynamic row level its position, found in O(1) by
+ * {@link DynamicLevel#positionOf}, or fresh for a new row), and
  * the last level merges the rows shard by shard in parallel. A row of a dynamic row level enters it with
- * its first element and leaves it with its last; its position is not reused (the empty structure below
- * stays), so a matrix that keeps gaining and losing whole rows grows by a root record per row gained.
+ * its first element and leaves it with its last; its position (and the empty structure below it) goes to
+ * the next row that enters, so a matrix that keeps gaining and losing whole rows does not grow.
  */
 final class Batches {
     private Batches() {
@@ -113,8 +114,9 @@ final class Batches {
 
     /**
      * The last level's parent of every batch row, -1 for a row without a structure. Under a dynamic row
-     * level, with {@code create}, rows not yet present are inserted in one sorted batch with fresh
-     * positions, which become new parents of the last level (as rows enter Aspen's row tree).
+     * level, with {@code create}, rows not yet present are inserted in one sorted batch, each with the
+     * position of a row that left earlier (its structure below is empty) or a fresh one, which becomes a
+     * new parent of the last level (as rows enter Aspen's row tree).
      */
     private static int[] parents(Tensor t, DynamicLevel last, UpdateBatch b, boolean create) {
         int[] ids = b.rowIds();
@@ -126,7 +128,7 @@ final class Batches {
         int[] missing = new int[ids.length];
         int k = 0;
         for (int i = 0; i < ids.length; i++) {
-            parents[i] = top.locate(0, ids[i]);
+            parents[i] = top.positionOf(ids[i]);
             if (parents[i] < 0) {
                 missing[k++] = i;
             }
@@ -136,10 +138,11 @@ final class Batches {
             for (int j = 0; j < k; j++) {
                 crd[j] = ids[missing[j]];
             }
-            int first = top.insertFresh(0, crd, 0, k);
+            int[] positions = new int[k];
+            top.insertRows(0, crd, 0, k, positions);
             last.growParents(top.size());
             for (int j = 0; j < k; j++) {
-                parents[missing[j]] = first + j;
+                parents[missing[j]] = positions[j];
             }
         }
         return parents;

@@ -210,10 +210,40 @@ class TensorBatchTest {
         assertEquals(cols.length, t.deleteBatch(rows, cols, cols.length, 2).deleted());
         model.subMap(key(7, 0), key(8, 0)).clear();
         assertHolds(spec + " row 7 emptied", t, model);
+        int parents = t.level(1).parentSize();
+        // Row 0 has no elements (rows 0, 5, 10, … start empty): under a dynamic row level it enters with row 7's
+        // old position, so the level below does not grow.
+        t.insertBatch(new int[] {0}, new int[] {3}, new double[] {4}, 1, 1, BatchGrowth.FIXED);
+        model.put(key(0, 3), 4.0);
+        assertHolds(spec + " row 0 in", t, model);
+        assertEquals(parents, t.level(1).parentSize(), spec);
         t.insertBatch(new int[] {7, 7}, new int[] {5, 9}, new double[] {1, 2}, 2, 1, BatchGrowth.FIXED);
         model.put(key(7, 5), 1.0);
         model.put(key(7, 9), 2.0);
         assertHolds(spec + " row 7 back", t, model);
+        assertEquals(parents + (t.level(0) instanceof DynamicLevel ? 1 : 0), t.level(1).parentSize(), spec);
+    }
+
+    @ParameterizedTest
+    @MethodSource("formats")
+    void viewsSeeEachOthersBatches(String spec) {
+        Format f = FormatParser.parse(spec);
+        TreeMap<Long, Double> model = randomMatrix(new SplittableRandom(19));
+        Tensor w = fromCsr(f, ROWS, COLS, model);
+        // A pattern view over the weights' levels: the same structure, read as constant true.
+        Tensor a = w.withValues(Values.constantBool(true, false, 0));
+        w.insertBatch(new int[] {ROWS + 2, 4}, new int[] {COLS, 8}, new double[] {6, 7}, 2, 2, BatchGrowth.ADD_VERTICES);
+        model.put(key(ROWS + 2, COLS), 6.0);
+        model.put(key(4, 8), 7.0);
+        assertEquals(ROWS + 3, a.dimension(0), spec + ": the view's dimensions grow with the tensor's");
+        assertEquals(COLS + 1, a.dimension(1), spec);
+        assertTrue(a.getAsBoolean(ROWS + 2, COLS) && a.getAsBoolean(4, 8), spec);
+        // And the other way: a delete through the view is a delete in the weights (both share the row level's directory).
+        a.deleteBatch(new int[] {4, ROWS + 2}, new int[] {8, COLS}, 2, 2);
+        model.remove(key(4, 8));
+        model.remove(key(ROWS + 2, COLS));
+        assertHolds(spec + " after a delete through the view", w, model);
+        assertFalse(a.getAsBoolean(4, 8), spec);
     }
 
     @ParameterizedTest
