@@ -61,18 +61,27 @@ public interface DynamicFormat {
     /** Removes the coordinates {@code crd[from, to)} (sorted, unique) that are present; returns how many were. */
     int delete(NodeStore s, int root, int[] crd, int from, int to);
 
-    /** Number of stored elements. */
-    int size(NodeStore s, int root);
+    /** Number of stored elements, counted by the schema-derived {@link SchemaWalk} (no format writes its own). */
+    default int size(NodeStore s, int root) {
+        return s.walk().size(root);
+    }
 
     /**
      * Writes the elements in coordinate order (storage order when not {@link #ordered()}) into
      * {@code crd} and {@code val} (val may be null) from {@code at}; returns the position after the last
-     * one written.
+     * one written. Read off the schema by {@link SchemaWalk}, so it reads what generated code reads.
      */
-    int collect(NodeStore s, int root, int[] crd, double[] val, int at);
+    default int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
+        return s.walk().collect(root, crd, val, at);
+    }
 
-    /** Value of coordinate {@code c}, or {@code Double.NaN} when it is not stored. */
-    double get(NodeStore s, int root, int c);
+    /**
+     * Value of coordinate {@code c}, or {@code Double.NaN} when it is not stored: a search descent where the
+     * schema is a search tree, else a scan ({@link SchemaWalk#get}).
+     */
+    default double get(NodeStore s, int root, int c) {
+        return s.walk().get(root, c);
+    }
 
     /** Frees every node of the structure and leaves the root empty. */
     void clear(NodeStore s, int root);

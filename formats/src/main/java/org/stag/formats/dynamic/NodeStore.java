@@ -15,6 +15,8 @@ public final class NodeStore {
     private final ValueMode mode;
     private final Map<String, NodePool> pools = new LinkedHashMap<>();
     private final ChunkArena arena;
+    /** Made on first use; immutable, so a race only makes a second equal one. */
+    private volatile SchemaWalk walk;
 
     public NodeStore(Schema schema, ValueMode mode) {
         this.schema = schema;
@@ -49,6 +51,16 @@ public final class NodeStore {
 
     public ChunkArena arena() {
         return arena;
+    }
+
+    /** The schema-derived reader of this store's structures ({@code size}, {@code collect}, {@code get}). */
+    public SchemaWalk walk() {
+        SchemaWalk w = walk;
+        if (w == null) {
+            w = new SchemaWalk(this);
+            walk = w;
+        }
+        return w;
     }
 
     /** Bytes held by all pools and the arena. */

@@ -57,8 +57,14 @@ class GenericFormatTest {
                 .endsWith("element array 'e' needs an upper size bound of at least 1, e.g. B : size in [1, 8]"));
         assertTrue(refusal("def root p { a : n }  def n { e : elem[B]  r : n  B : size in [5, 8]  seq = {e}, r }")
                 .endsWith("size field 'B' has lower bound 5 above half its upper bound 8; nodes cannot always be filled that far"));
-        assertTrue(refusal("def root p { a : n }  def n { e : elem  r : n  s : n  seq = e, r, s }")
-                .endsWith("node type 'n' has two children on one side of its elements"));
+        assertTrue(refusal("def root p { a : n }  def n { e : elem  l : n  m : n  seq = l, m, e }")
+                .endsWith("node type 'n' has two children before its elements"));
+        assertTrue(refusal("def root p { a : n }  def n { e : elem  r : n  s : n  t : n  seq = e, r, s, t }")
+                .endsWith("node type 'n' has three children after its elements"));
+        assertTrue(refusal("def root p { a : n }  def n { e : elem  l : n  r : n  s : n  seq = l, e, r, s }")
+                .endsWith("node type 'n' has a child before its elements and two after them"));
+        assertTrue(refusal("def root p { a : n }  def n { e : elem  d : n  s : n  up : parent  seq = e, d, s }")
+                .endsWith("parent field 'up' in a skip list is not supported"));
         assertTrue(refusal("def root p { a : n }  def n { e : elem  r : m  seq = e, r }  def m { e : elem  seq = e }")
                 .endsWith("it has 3 node types; only a root and one node type are supported"));
         assertTrue(refusal("def root p { a : n nonempty }  def n { e : elem  r : n  seq = e, r }")

@@ -177,22 +177,8 @@ public final class BlistFormat implements DynamicFormat {
                 : UnsortedBlocks.delete(view(s), root, crd, from, to);
     }
 
-    @Override
-    public int size(NodeStore s, int root) {
-        return ordered() ? SortedBlocks.size(view(s), root) : UnsortedBlocks.size(view(s), root);
-    }
 
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        return ordered()
-                ? SortedBlocks.collect(view(s), root, crd, val, at)
-                : UnsortedBlocks.collect(view(s), root, crd, val, at);
-    }
 
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        return ordered() ? SortedBlocks.get(view(s), root, c) : UnsortedBlocks.get(view(s), root, c);
-    }
 
     @Override
     public void clear(NodeStore s, int root) {

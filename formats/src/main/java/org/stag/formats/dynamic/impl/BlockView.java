@@ -176,11 +176,6 @@ abstract class BlockView {
         }
     }
 
-    /** Value of the element in slot {@code k} (1 in pattern stores). */
-    final double value(int k) {
-        return val != null ? val[k] : pos != null ? pos[k] : 1.0;
-    }
-
     /** Copies the element in slot {@code from} to slot {@code to}. */
     final void copySlot(int from, int to) {
         crd[to] = crd[from];

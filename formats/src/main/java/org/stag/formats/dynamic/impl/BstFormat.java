@@ -140,20 +140,8 @@ public final class BstFormat implements DynamicFormat {
         return removed;
     }
 
-    @Override
-    public int size(NodeStore s, int root) {
-        return s.rootPool().ints(count)[root];
-    }
 
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        return tree(s, root).collect(crd, val, at);
-    }
 
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        return tree(s, root).get(c);
-    }
 
     @Override
     public void clear(NodeStore s, int root) {

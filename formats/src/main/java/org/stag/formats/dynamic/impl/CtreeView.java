@@ -194,10 +194,6 @@ final class CtreeView {
         return vals == null ? 1.0 : vals[k];
     }
 
-    double arenaValue(int i) {
-        return val != null ? val[i] : pos != null ? pos[i] : 1.0;
-    }
-
     void setArenaValue(int i, double v) {
         if (val != null) {
             val[i] = v;
@@ -246,10 +242,6 @@ final class CtreeView {
                 pos[to + i] = bv == null ? 1 : (int) bv[from + i];
             }
         }
-    }
-
-    double keyValue(int x) {
-        return keyVal != null ? keyVal[x] : keyPos != null ? keyPos[x] : 1.0;
     }
 
     void setKeyValue(int x, double v) {

@@ -1,7 +1,6 @@
 package org.stag.formats.dynamic.impl;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.Arrays;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
@@ -11,10 +10,11 @@ import org.stag.formats.schema.Schema;
 /**
  * A dynamic format for a user's schema that has no hand-written implementation, derived from the schema
  * model alone ({@link GenericShape} says which schemas qualify). {@code collect}, {@code get} and
- * {@code size} walk the nodes in {@code seq} order; {@code build} splits the sorted elements evenly into
- * nodes of at most the schema's capacity and lays them out as a list (one child) or a balanced tree (a
- * child on each side); {@code insert} and {@code delete} collect the structure, merge the batch and build
- * again, so they cost O(structure + batch) per call. Metadata fields (counters, colours, heights) are left
+ * {@code size} are those of every format, read off the schema by {@link org.stag.formats.dynamic.SchemaWalk};
+ * {@code build} splits the sorted elements evenly into nodes of at most the schema's capacity and lays them out
+ * as a list (one child), a balanced tree (a child on each side) or a skip list (two children after the
+ * elements: levels of nodes {@value #SKIP_FANOUT} times fewer each); {@code insert} and {@code delete} collect
+ * the structure, merge the batch and build again, so they cost O(structure + batch) per call. Metadata fields (counters, colours, heights) are left
  * at zero: nothing that reads the structure needs them, and the generic format keeps no invariant of its
  * own beyond order and node fill.
  */
@@ -22,6 +22,8 @@ public final class GenericFormat implements DynamicFormat {
     private final Schema schema;
     private final GenericShape shape;
     private final String name;
+    /** Nodes per level of a skip list: each node's run below holds up to this many minus one. */
+    static final int SKIP_FANOUT = 4;
 
     /**
      * A generic format over {@code schema}, named {@code name} in format strings. Compiled kernels are
@@ -69,6 +71,7 @@ public final class GenericFormat implements DynamicFormat {
         final FieldLayout lo;
         final FieldLayout hi;
         final FieldLayout up;
+        final FieldLayout dn;
         final int[] rootChild;
         int[] crd;
         double[] val;
@@ -77,6 +80,7 @@ public final class GenericFormat implements DynamicFormat {
         int[] before;
         int[] after;
         int[] parent;
+        int[] down;
 
         View(NodeStore s) {
             store = s;
@@ -88,6 +92,7 @@ public final class GenericFormat implements DynamicFormat {
             lo = shape.before() == null ? null : nodes.layout(shape.before());
             hi = shape.after() == null ? null : nodes.layout(shape.after());
             up = shape.parent() == null ? null : nodes.layout(shape.parent());
+            dn = shape.down() == null ? null : nodes.layout(shape.down());
             refresh();
         }
 
@@ -99,22 +104,11 @@ public final class GenericFormat implements DynamicFormat {
             before = lo == null ? null : nodes.ints(lo);
             after = hi == null ? null : nodes.ints(hi);
             parent = up == null ? null : nodes.ints(up);
+            down = dn == null ? null : nodes.ints(dn);
         }
 
         int count(int h) {
             return size == null ? 1 : size[h];
-        }
-
-        int first(int h) {
-            return crd[h * shape.capacity()];
-        }
-
-        int last(int h) {
-            return crd[h * shape.capacity() + count(h) - 1];
-        }
-
-        double value(int slot) {
-            return val != null ? val[slot] : pos != null ? pos[slot] : 1.0;
         }
 
         void setValue(int slot, double v) {
@@ -130,7 +124,8 @@ public final class GenericFormat implements DynamicFormat {
     /**
      * The nodes of one structure in {@code seq} order, one at a time and without recursion (lists may be
      * long). The stack holds the ancestors still to visit: at most a tree's height, one node for a list,
-     * and a whole list only for a list whose child comes before its elements.
+     * and a whole list only for a list whose child comes before its elements; in a skip list, the
+     * successors of the nodes above whose runs are being visited, one per level.
      */
     private static final class Walk {
         private final View v;
@@ -152,6 +147,14 @@ public final class GenericFormat implements DynamicFormat {
                 return 0;
             }
             int h = stack.popInt();
+            if (v.down != null) {
+                // A skip list node: then the run below it, then its successor.
+                if (v.after[h] != 0) {
+                    stack.add(v.after[h]);
+                }
+                cur = v.down[h];
+                return h;
+            }
             cur = v.after == null ? 0 : v.after[h];
             return h;
         }
@@ -190,7 +193,13 @@ public final class GenericFormat implements DynamicFormat {
             }
         }
         int top;
-        if (v.before != null && v.after != null) {
+        if (v.down != null) {
+            long span = 1;
+            while (span * SKIP_FANOUT < blocks) {
+                span *= SKIP_FANOUT;
+            }
+            top = skipLink(v, node, 0, blocks, span);
+        } else if (v.before != null && v.after != null) {
             top = link(v, node, 0, blocks, 0);
         } else {
             // A list: in seq order each node's child holds the blocks after it (or, for a child that
@@ -210,6 +219,27 @@ public final class GenericFormat implements DynamicFormat {
         v.rootChild[root] = top;
     }
 
+    /**
+     * Links blocks {@code [lo, hi)} into a skip list level whose nodes are {@code span} blocks apart (the
+     * blocks between two of them form the run below the first, {@code span / SKIP_FANOUT} apart); returns
+     * the level's first node. Levels are log to the base {@link #SKIP_FANOUT}.
+     */
+    private static int skipLink(View v, int[] node, int lo, int hi, long span) {
+        if (lo >= hi) {
+            return 0;
+        }
+        int prev = 0;
+        for (long p = lo; p < hi; p += span) {
+            int h = node[(int) p];
+            v.down[h] = span == 1 ? 0 : skipLink(v, node, (int) p + 1, (int) Math.min(p + span, hi), span / SKIP_FANOUT);
+            if (prev != 0) {
+                v.after[prev] = h;
+            }
+            prev = h;
+        }
+        return node[lo];
+    }
+
     /** Links blocks {@code [lo, hi)} into a balanced tree under {@code up}; returns its top node. Depth is log. */
     private static int link(View v, int[] node, int lo, int hi, int up) {
         if (lo >= hi) {
@@ -225,7 +255,11 @@ public final class GenericFormat implements DynamicFormat {
         return h;
     }
 
-    /** The append state is the handle of the last node in {@code seq} order. */
+    /**
+     * The append state is the handle of the last node in {@code seq} order; in a skip list, of the last node
+     * on the top level, whose successor each new node becomes (appends keep order but not the levels: the
+     * next {@code insert} or {@code delete} rebuilds them).
+     */
     @Override
     public int appendFirst(NodeStore s, int root, int crd, double val) {
         build(s, root, new int[] {crd}, new double[] {val}, 0, 1);
@@ -368,54 +402,6 @@ public final class GenericFormat implements DynamicFormat {
         clear(s, root);
         build(s, root, oldCrd, oldVal, 0, m);
         return n - m;
-    }
-
-    @Override
-    public int size(NodeStore s, int root) {
-        View v = new View(s);
-        Walk w = new Walk(v, root);
-        int total = 0;
-        for (int h = w.next(); h != 0; h = w.next()) {
-            total += v.count(h);
-        }
-        return total;
-    }
-
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        View v = new View(s);
-        Walk w = new Walk(v, root);
-        int cap = shape.capacity();
-        for (int h = w.next(); h != 0; h = w.next()) {
-            int c = v.count(h);
-            for (int i = 0; i < c; i++) {
-                crd[at] = v.crd[h * cap + i];
-                if (val != null) {
-                    val[at] = v.value(h * cap + i);
-                }
-                at++;
-            }
-        }
-        return at;
-    }
-
-    /** Descends by each node's first and last coordinate: left of it, right of it, or in it. */
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        View v = new View(s);
-        int h = v.rootChild[root];
-        while (h != 0) {
-            if (c < v.first(h)) {
-                h = v.before == null ? 0 : v.before[h];
-            } else if (c > v.last(h)) {
-                h = v.after == null ? 0 : v.after[h];
-            } else {
-                int base = h * shape.capacity();
-                int k = Arrays.binarySearch(v.crd, base, base + v.count(h), c);
-                return k < 0 ? Double.NaN : v.value(k);
-            }
-        }
-        return Double.NaN;
     }
 
     @Override

@@ -12,9 +12,11 @@ import org.stag.formats.schema.Step;
  * The class of schemas {@link GenericFormat} can build, read off a schema's model: a root record whose one
  * child field points at a single node type {@code T}; {@code T} holds one element field (a scalar, or an
  * array sized by a bounded size field) and one or two children of type {@code T}, at most one before and
- * one after the elements in {@code seq}. That covers linked lists and block linked lists of any capacity
- * (one child after, or before, the elements) and binary search trees of elements or of blocks (one child
- * on each side). Anything else is refused by {@link #of} with one line naming the schema and the reason.
+ * one after the elements in {@code seq}, or two after them. That covers linked lists and block linked lists
+ * of any capacity (one child after, or before, the elements), binary search trees of elements or of blocks
+ * (one child on each side) and skip lists ({@code seq = e, d, n}: the first child {@code d} holds the run
+ * of lower-level nodes between the node and its successor {@code n} on its own level). Anything else is
+ * refused by {@link #of} with one line naming the schema and the reason.
  *
  * @param rootChild  the root's child field (the handle of the first node)
  * @param node       the node type {@code T}
@@ -23,11 +25,12 @@ import org.stag.formats.schema.Step;
  * @param capacity   elements per node at most (1 for a scalar element)
  * @param minFill    elements per node at least, when the structure has more than one node
  * @param before     the child visited before the elements, or null
- * @param after      the child visited after the elements, or null
+ * @param after      the child visited (last) after the elements, or null: in a skip list the successor
+ * @param down       in a skip list, the child visited first after the elements (the run below); else null
  * @param parent     T's parent field, or null
  */
 record GenericShape(String rootChild, String node, String elem, String size, int capacity, int minFill,
-                    String before, String after, String parent) {
+                    String before, String after, String down, String parent) {
 
     /**
      * Reads the shape of {@code schema}.
@@ -90,6 +93,7 @@ record GenericShape(String rootChild, String node, String elem, String size, int
         }
         String before = null;
         String after = null;
+        String down = null;
         boolean seenElem = false;
         for (Step s : t.traversal()) {
             if (s instanceof Step.Child c) {
@@ -102,8 +106,15 @@ record GenericShape(String rootChild, String node, String elem, String size, int
                     throw refuse(schema, "child '" + f.name() + "' of '" + t.name() + "' is nonempty; the last nodes of a list or tree"
                             + " have no child");
                 }
+                if (seenElem && after != null && before == null && down == null) {
+                    // e, d, n: a skip list, whose first child holds the keys up to the second's.
+                    down = after;
+                    after = f.name();
+                    continue;
+                }
                 if (seenElem ? after != null : before != null) {
-                    throw refuse(schema, "node type '" + t.name() + "' has two children on one side of its elements");
+                    throw refuse(schema, "node type '" + t.name() + "' has " + (!seenElem ? "two children before its elements"
+                            : down != null ? "three children after its elements" : "a child before its elements and two after them"));
                 }
                 if (seenElem) {
                     after = f.name();
@@ -125,6 +136,9 @@ record GenericShape(String rootChild, String node, String elem, String size, int
             throw refuse(schema, "node type '" + t.name() + "' has no child of its own type to link nodes");
         }
         String parent = null;
+        if (t.parentField().isPresent() && down != null) {
+            throw refuse(schema, "parent field '" + t.parentField().get().name() + "' in a skip list is not supported");
+        }
         if (t.parentField().isPresent()) {
             Field p = t.parentField().get();
             if (!p.target().orElse(t.name()).equals(t.name())) {
@@ -132,7 +146,8 @@ record GenericShape(String rootChild, String node, String elem, String size, int
             }
             parent = p.name();
         }
-        return new GenericShape(rootChild.name(), t.name(), elem.name(), sizeName, capacity, minFill, before, after, parent);
+        return new GenericShape(rootChild.name(), t.name(), elem.name(), sizeName, capacity, minFill, before, after, down,
+                parent);
     }
 
     private static IllegalArgumentException refuse(Schema schema, String reason) {

@@ -77,9 +77,6 @@ public final class ListFormat implements DynamicFormat {
             }
         }
 
-        double value(int h) {
-            return val != null ? val[h] : pos != null ? pos[h] : 1.0;
-        }
     }
 
     @Override
@@ -166,40 +163,6 @@ public final class ListFormat implements DynamicFormat {
             }
         }
         return removed;
-    }
-
-    @Override
-    public int size(NodeStore s, int root) {
-        View v = new View(s);
-        int n = 0;
-        for (int h = v.head[root]; h != 0; h = v.next[h]) {
-            n++;
-        }
-        return n;
-    }
-
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        View v = new View(s);
-        for (int h = v.head[root]; h != 0; h = v.next[h]) {
-            crd[at] = v.crd[h];
-            if (val != null) {
-                val[at] = v.value(h);
-            }
-            at++;
-        }
-        return at;
-    }
-
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        View v = new View(s);
-        for (int h = v.head[root]; h != 0 && v.crd[h] <= c; h = v.next[h]) {
-            if (v.crd[h] == c) {
-                return v.value(h);
-            }
-        }
-        return Double.NaN;
     }
 
     @Override

@@ -76,21 +76,6 @@ public final class NamedFormat implements DynamicFormat {
     }
 
     @Override
-    public int size(NodeStore s, int root) {
-        return impl.size(s, root);
-    }
-
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        return impl.collect(s, root, crd, val, at);
-    }
-
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        return impl.get(s, root, c);
-    }
-
-    @Override
     public void clear(NodeStore s, int root) {
         impl.clear(s, root);
     }

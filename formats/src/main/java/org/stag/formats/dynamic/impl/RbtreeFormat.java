@@ -151,20 +151,8 @@ public final class RbtreeFormat implements DynamicFormat {
         return n <= limit ? n : -1;
     }
 
-    @Override
-    public int size(NodeStore s, int root) {
-        return tree(s, root).sizeUpTo(Integer.MAX_VALUE - 1);
-    }
 
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        return tree(s, root).collect(crd, val, at);
-    }
 
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        return tree(s, root).get(c);
-    }
 
     @Override
     public void clear(NodeStore s, int root) {

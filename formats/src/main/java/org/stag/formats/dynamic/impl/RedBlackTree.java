@@ -372,24 +372,6 @@ final class RedBlackTree {
         return n - m;
     }
 
-    double get(int c) {
-        int h = t.find(top[root], c);
-        return h == 0 ? Double.NaN : t.value(h);
-    }
-
-    /** In-order walk along parent pointers (no stack, so concurrent readers share nothing). */
-    int collect(int[] oc, double[] ov, int at) {
-        int[] k = t.crd;
-        for (int h = first(top[root]); h != 0; h = next(h)) {
-            oc[at] = k[h];
-            if (ov != null) {
-                ov[at] = t.value(h);
-            }
-            at++;
-        }
-        return at;
-    }
-
     void clear() {
         t.freeAll(top[root]);
         top[root] = 0;

@@ -265,15 +265,6 @@ final class ScapegoatTree {
         maxCount[root] = to - from;
     }
 
-    double get(int c) {
-        int h = t.find(top[root], c);
-        return h == 0 ? Double.NaN : t.value(h);
-    }
-
-    int collect(int[] oc, double[] ov, int at) {
-        return t.collect(top[root], oc, ov, at, sc);
-    }
-
     void clear() {
         t.freeAll(top[root]);
         top[root] = 0;

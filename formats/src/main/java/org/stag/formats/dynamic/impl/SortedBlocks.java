@@ -303,63 +303,6 @@ final class SortedBlocks {
         b.shrinkToFit(x);
     }
 
-    /** Number of elements. */
-    static int size(BlockView b, int root) {
-        int n = 0;
-        for (int x = b.head[root]; x != 0; x = b.next[x]) {
-            n += b.count(x);
-        }
-        return n;
-    }
-
-    /** Writes the elements in order to {@code c} and {@code v} (may be null) from {@code at}; returns the end. */
-    static int collect(BlockView b, int root, int[] c, double[] v, int at) {
-        for (int x = b.head[root]; x != 0; x = b.next[x]) {
-            int base = b.base(x);
-            if (!b.holes) {
-                int n = b.size[x];
-                b.read(base, n, c, v, at);
-                at += n;
-                continue;
-            }
-            int[] crd = b.crd;
-            int end = base + b.used(x);
-            for (int k = base; k < end; k++) {
-                if (crd[k] != BlockView.EMPTY) {
-                    c[at] = crd[k];
-                    if (v != null) {
-                        v[at] = b.value(k);
-                    }
-                    at++;
-                }
-            }
-        }
-        return at;
-    }
-
-    /** Value of coordinate {@code c}, or NaN. */
-    static double get(BlockView b, int root, int c) {
-        for (int x = b.head[root]; x != 0; x = b.next[x]) {
-            int ls = b.lastSlot(x);
-            if (b.crd[ls] < c) {
-                continue;
-            }
-            // c is in this block or nowhere.
-            int base = b.base(x);
-            if (!b.holes) {
-                int k = Arrays.binarySearch(b.crd, base, ls + 1, c);
-                return k >= 0 ? b.value(k) : Double.NaN;
-            }
-            for (int k = base; k <= ls; k++) {
-                if (b.crd[k] == c) {
-                    return b.value(k);
-                }
-            }
-            return Double.NaN;
-        }
-        return Double.NaN;
-    }
-
     /**
      * Checks order, that no linked block is empty, slot markers, sizes against the storage, the fill of
      * compact lists, trimmed sizes with empty slots, and that no two blocks share slots.

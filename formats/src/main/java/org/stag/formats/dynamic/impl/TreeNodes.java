@@ -66,11 +66,6 @@ final class TreeNodes {
         }
     }
 
-    /** The value of node {@code h}'s element: 1 in pattern stores. */
-    double value(int h) {
-        return val != null ? val[h] : pos != null ? pos[h] : 1.0;
-    }
-
     /** Copies the element (coordinate and value) of node {@code from} into node {@code to}. */
     void copyElement(int from, int to) {
         crd[to] = crd[from];
@@ -257,37 +252,6 @@ final class TreeNodes {
             out[k] = newNode(c[from + k], v == null ? 1.0 : v[from + k]);
         }
         return out;
-    }
-
-    /**
-     * Writes the elements of the subtree of {@code top} in order into {@code oc} and {@code ov} (may be
-     * null) from {@code at}; returns the position after the last.
-     */
-    int collect(int top, int[] oc, double[] ov, int at, TreeScratch sc) {
-        int[] l = left;
-        int[] r = right;
-        int[] stack = sc.stack;
-        int sp = 0;
-        int h = top;
-        while (true) {
-            while (h != 0) {
-                if (sp == stack.length) {
-                    stack = sc.growStack();
-                }
-                stack[sp++] = h;
-                h = l[h];
-            }
-            if (sp == 0) {
-                return at;
-            }
-            h = stack[--sp];
-            oc[at] = crd[h];
-            if (ov != null) {
-                ov[at] = value(h);
-            }
-            at++;
-            h = r[h];
-        }
     }
 
     /**

@@ -310,77 +310,8 @@ public final class TtreeFormat implements DynamicFormat {
         return true;
     }
 
-    @Override
-    public int size(NodeStore s, int root) {
-        TtreeNodes t = nodes(s);
-        int h = t.top[root];
-        if (h == 0 || t.left[h] == 0 && t.right[h] == 0) {
-            return h == 0 ? 0 : t.count[h]; // most rows of a sparse graph fit one node
-        }
-        t.beginPath();
-        int[] stack = t.path;
-        int sp = 0;
-        int total = 0;
-        while (h != 0 || sp > 0) {
-            while (h != 0) {
-                stack[sp++] = h;
-                h = t.left[h];
-            }
-            h = stack[--sp];
-            total += t.count[h];
-            h = t.right[h];
-        }
-        return total;
-    }
 
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        TtreeNodes t = nodes(s);
-        t.beginPath();
-        int[] stack = t.path;
-        int sp = 0;
-        int h = t.top[root];
-        while (h != 0 || sp > 0) {
-            while (h != 0) {
-                stack[sp++] = h;
-                h = t.left[h];
-            }
-            h = stack[--sp];
-            int n = t.count[h];
-            int base = h * t.max;
-            System.arraycopy(t.crd, base, crd, at, n);
-            if (val != null) {
-                if (t.val != null) {
-                    System.arraycopy(t.val, base, val, at, n);
-                } else {
-                    for (int k = 0; k < n; k++) {
-                        val[at + k] = t.value(base + k);
-                    }
-                }
-            }
-            at += n;
-            h = t.right[h];
-        }
-        return at;
-    }
 
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        TtreeNodes t = nodes(s);
-        int h = t.top[root];
-        while (h != 0) {
-            int base = h * t.max;
-            if (c < t.crd[base]) {
-                h = t.left[h];
-            } else if (c > t.crd[base + t.count[h] - 1]) {
-                h = t.right[h];
-            } else {
-                int p = Arrays.binarySearch(t.crd, base, base + t.count[h], c);
-                return p >= 0 ? t.value(p) : Double.NaN;
-            }
-        }
-        return Double.NaN;
-    }
 
     @Override
     public void clear(NodeStore s, int root) {

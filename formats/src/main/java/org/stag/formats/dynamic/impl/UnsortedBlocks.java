@@ -142,15 +142,6 @@ final class UnsortedBlocks {
         return removed;
     }
 
-    /** Number of elements. */
-    static int size(BlockView b, int root) {
-        int n = 0;
-        for (int x = b.head[root]; x != 0; x = b.next[x]) {
-            n += b.size[x];
-        }
-        return n;
-    }
-
     /** Writes the elements in storage order; returns the end. */
     static int collect(BlockView b, int root, int[] c, double[] v, int at) {
         for (int x = b.head[root]; x != 0; x = b.next[x]) {
@@ -159,21 +150,6 @@ final class UnsortedBlocks {
             at += n;
         }
         return at;
-    }
-
-    /** Value of coordinate {@code c}, or NaN. */
-    static double get(BlockView b, int root, int c) {
-        int[] crd = b.crd;
-        for (int x = b.head[root]; x != 0; x = b.next[x]) {
-            int base = b.base(x);
-            int end = base + b.size[x];
-            for (int k = base; k < end; k++) {
-                if (crd[k] == c) {
-                    return b.value(k);
-                }
-            }
-        }
-        return Double.NaN;
     }
 
     /** Checks block sizes (first 1..max, others full), markers, uniqueness and that the list ends. */

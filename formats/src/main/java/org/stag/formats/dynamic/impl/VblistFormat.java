@@ -121,20 +121,8 @@ public final class VblistFormat implements DynamicFormat {
         return SortedBlocks.delete(view(s), root, crd, from, to);
     }
 
-    @Override
-    public int size(NodeStore s, int root) {
-        return SortedBlocks.size(view(s), root);
-    }
 
-    @Override
-    public int collect(NodeStore s, int root, int[] crd, double[] val, int at) {
-        return SortedBlocks.collect(view(s), root, crd, val, at);
-    }
 
-    @Override
-    public double get(NodeStore s, int root, int c) {
-        return SortedBlocks.get(view(s), root, c);
-    }
 
     @Override
     public void clear(NodeStore s, int root) {
