@@ -15,8 +15,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
-import org.stag.formats.dynamic.MutableMatrix;
-import org.stag.formats.graph.GraphFormats;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.CsrMatrix;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
 import org.stag.loaders.gen.GeneratorOptions;
@@ -25,7 +26,10 @@ import org.stag.loaders.gen.UniformRandomGenerator;
 
 /**
  * Batch insertion into a graph held in a given format, as in Aspen's update benchmark: a Kronecker graph
- * (scale 20, edge factor 16, symmetrised: about 31M stored edges) built in the format, then batches of
+ * (scale 20, edge factor 16, symmetrised: about 31M stored edges) built in the format — the
+ * {@link GraphTensor} that {@code stag run} reads, each edge inserted in both directions as the graph is
+ * undirected; for {@code dense,compressed}, whose tensor takes no batches, the CSR merge rebuild of
+ * {@link CsrMatrix} as the baseline — then batches of
  * R-MAT edges (a=0.5, b=c=0.1) or uniform random edges inserted. One operation inserts
  * {@code batchesPerOp} batches of {@code batchSize} edges (about 10^5 edges, or one batch if larger; for
  * CSR, whose every batch is a whole rebuild, ten batches), each
@@ -57,7 +61,8 @@ public class UpdateBenchmark {
     @Param({"20"})
     public int scale;
 
-    private MutableMatrix matrix;
+    private GraphTensor graph;
+    private CsrMatrix csr;
     private int batchesPerOp;
     private int[][] src;
     private int[][] dst;
@@ -68,10 +73,17 @@ public class UpdateBenchmark {
         Graph g = BenchGraphs.kronGraph(scale, 16, threads);
         long start = System.nanoTime();
         String f = format.replace(':', ',');
-        matrix = GraphFormats.buildMutable(f, g, threads);
-        System.out.printf("%n# %s: %d edges, %.2f bytes/edge (CSR %.2f), built in %.2f s%n", format, matrix.numEdges(),
-                (double) matrix.memoryBytes() / matrix.numEdges(), (double) g.memoryBytes() / g.numEdges(),
-                (System.nanoTime() - start) / 1e9);
+        long bytes;
+        if (f.equals("dense,compressed")) {
+            csr = new CsrMatrix(g);
+            bytes = csr.memoryBytes();
+        } else {
+            graph = GraphTensor.of(g, GraphTensor.format(f), threads);
+            graph.a();
+            bytes = graph.memoryBytes();
+        }
+        System.out.printf("%n# %s: %d edges, %.2f bytes/edge (CSR %.2f), built in %.2f s%n", format, g.numEdges(),
+                (double) bytes / g.numEdges(), (double) g.memoryBytes() / g.numEdges(), (System.nanoTime() - start) / 1e9);
         System.out.printf("# format %s%n", f);
         // A CSR merge rebuild costs tens of milliseconds whatever the batch: ten of them make a long enough shot.
         int edgesPerOp = f.equals("dense,compressed") ? 10 * batchSize : 100_000;
@@ -96,7 +108,9 @@ public class UpdateBenchmark {
     public long insert() {
         long inserted = 0;
         for (int b = 0; b < batchesPerOp; b++) {
-            inserted += matrix.insertBatch(src[b], dst[b], null, batchSize, threads).inserted();
+            inserted += graph != null
+                    ? graph.insertBatch(src[b], dst[b], null, batchSize, threads, BatchGrowth.FIXED).inserted()
+                    : csr.insertBatch(src[b], dst[b], null, batchSize, threads).inserted();
         }
         return inserted;
     }
@@ -105,7 +119,11 @@ public class UpdateBenchmark {
     @TearDown(Level.Iteration)
     public void deleteBatches() {
         for (int b = batchesPerOp - 1; b >= 0; b--) {
-            matrix.deleteBatch(src[b], dst[b], batchSize, threads);
+            if (graph != null) {
+                graph.deleteBatch(src[b], dst[b], batchSize, threads);
+            } else {
+                csr.deleteBatch(src[b], dst[b], batchSize, threads);
+            }
         }
     }
 }

@@ -15,7 +15,6 @@ import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
 import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.Comparison;
-import org.stag.algorithms.run.GraphTensors;
 import org.stag.cli.bench.BenchChart;
 import org.stag.cli.bench.BenchResults;
 import org.stag.cli.bench.BenchRunner;
@@ -26,6 +25,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
 import org.stag.formats.tensor.FormatException;
+import org.stag.formats.tensor.FormatParser;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Parallel;
 import picocli.CommandLine;
@@ -174,7 +174,7 @@ final class BenchCommand implements Callable<Integer> {
         List<String> formatList = list(cl, "--formats", formats, ";");
         for (String f : formatList) {
             try {
-                if (GraphTensors.format(f).order() != 2) {
+                if (FormatParser.parse(f).order() != 2) {
                     throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
                             + " levels (e.g. dense,compressed)");
                 }

@@ -3,7 +3,7 @@ package org.stag.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.stag.formats.graph.GraphFormats;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.GraphWriter;
@@ -50,7 +50,7 @@ final class ConvertCommand implements Callable<Integer> {
         Ranges.notAnInput(spec.commandLine(), "OUT", out, Ranges.graphFiles(in));
         LoadOptions options = input.toLoadOptions();
         if (format != null) {
-            GraphFormats.check(format);
+            GraphTensor.format(format);
         }
         long start = System.nanoTime();
         Graph g;
@@ -62,7 +62,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         input.warnAboutDuplicates(g);
         if (format != null) {
-            g = InMemoryFormat.build(format, g, options.threads()).backTo(g);
+            g = GraphTensor.of(g, GraphTensor.format(format), options.threads()).toGraph();
         }
         GraphWriter.Outcome outcome = GraphWriter.write(g, out);
         if (!outcome.note().isEmpty()) {

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.stag.formats.graph.GraphFormats;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.GraphLoader;
@@ -29,7 +29,8 @@ final class InfoCommand implements Callable<Integer> {
     InputOptions input;
 
     @Option(names = "--format", paramLabel = "F",
-            description = "Also build the graph in in-memory format F (e.g. dense,ctree or bst,ctree) and report its memory.")
+            description = "Also build the graph in in-memory format F (e.g. dense,ctree or bst,ctree), as 'stag run' holds it,"
+                    + " and report its memory: the out-edge structure, and for a directed graph the in-edge one.")
     String format;
 
     @Mixin
@@ -42,7 +43,7 @@ final class InfoCommand implements Callable<Integer> {
     public Integer call() {
         LoadOptions options = input.toLoadOptions();
         if (format != null) {
-            GraphFormats.check(format);
+            GraphTensor.format(format);
         }
         long start = System.nanoTime();
         GraphLoader.Loaded loaded;
@@ -94,9 +95,10 @@ final class InfoCommand implements Callable<Integer> {
         if (format != null) {
             InMemoryFormat f = InMemoryFormat.build(format, g, options.threads());
             out.println("in-memory-format " + format);
-            out.println("in-memory-bytes " + f.matrix().memoryBytes());
-            out.println("in-memory-bytes-per-edge " + String.format(Locale.ROOT, "%.2f",
-                    g.numEdges() == 0 ? 0.0 : (double) f.matrix().memoryBytes() / g.numEdges()));
+            long bytes = f.graph().memoryBytes();
+            out.println("in-memory-counts " + f.counted());
+            out.println("in-memory-bytes " + bytes);
+            out.println("in-memory-bytes-per-edge " + Summary.perEdge(bytes, g.numEdges()));
             out.println("in-memory-build-seconds " + String.format(Locale.ROOT, "%.3f", f.buildSeconds()));
         }
         out.flush();

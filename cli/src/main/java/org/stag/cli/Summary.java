@@ -62,6 +62,11 @@ final class Summary {
         return new BigDecimal(GraphRuns.seconds(s));
     }
 
+    /** Bytes per stored edge, two decimals (a JSON number); 0 for a graph without edges. */
+    static BigDecimal perEdge(long bytes, long edges) {
+        return new BigDecimal(String.format(Locale.ROOT, "%.2f", edges == 0 ? 0.0 : (double) bytes / edges));
+    }
+
     void print(PrintWriter err, Style style) {
         if (style == Style.JSON) {
             Map<String, Object> all = new LinkedHashMap<>();

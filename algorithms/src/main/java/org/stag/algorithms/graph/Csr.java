@@ -7,8 +7,8 @@ import org.stag.loaders.VertexIds;
 
 /**
  * An immutable view of a square {@link Graph} with both its out-edges (the graph's own CSR arrays, shared,
- * not copied) and its in-edges (the transpose, built once by a counting sort), so that algorithms that pull
- * along in-edges need no rebuild.
+ * not copied) and its in-edges (the transpose, built by a counting sort the first time it is asked for, then
+ * kept), so that algorithms that pull along in-edges need no rebuild and those that do not pay nothing.
  *
  * <p>Row {@code v} of the out-arrays lists the targets of the edges {@code v -> w}; row {@code v} of the
  * in-arrays lists the sources of the edges {@code u -> v}. Both are sorted ascending, without duplicates.
@@ -23,42 +23,63 @@ public final class Csr {
     private final int[] outPtr;
     private final int[] outIdx;
     private final double[] outWeights;
-    private final int[] inPtr;
-    private final int[] inIdx;
-    private final double[] inWeights;
+    /** The in-edges, once built; volatile so that a thread sees all three arrays or none. */
+    private volatile In in;
     private final boolean directed;
     private final VertexIds ids;
     private final String source;
 
-    private Csr(int n, int[] outPtr, int[] outIdx, double[] outWeights, int[] inPtr, int[] inIdx, double[] inWeights,
-                boolean directed, VertexIds ids, String source) {
+    /** The transpose's arrays. */
+    private record In(int[] ptr, int[] idx, double[] weights) {
+    }
+
+    private Csr(int n, int[] outPtr, int[] outIdx, double[] outWeights, In in, boolean directed, VertexIds ids,
+                String source) {
         this.n = n;
         this.outPtr = outPtr;
         this.outIdx = outIdx;
         this.outWeights = outWeights;
-        this.inPtr = inPtr;
-        this.inIdx = inIdx;
-        this.inWeights = inWeights;
+        this.in = in;
         this.directed = directed;
         this.ids = ids;
         this.source = source;
     }
 
     /**
-     * The view of {@code g}; builds the transpose unless {@code g} is undirected with symmetric weights.
+     * The view of {@code g}; its transpose is built when first asked for, unless {@code g} is undirected with
+     * symmetric weights (then the in-arrays are the out-arrays).
      *
      * @throws org.stag.loaders.BadInputException when {@code g} is not square
      */
     public static Csr of(Graph g) {
         Objects.requireNonNull(g).requireSquare();
-        int n = g.numVertices();
-        int m = g.numEdges();
         int[] outPtr = g.rowPtr();
         int[] outIdx = g.colIdx();
         double[] outW = g.weights();
         if (g.symmetry() == Symmetry.SYMMETRIC) {
-            return new Csr(n, outPtr, outIdx, outW, outPtr, outIdx, outW, false, g.ids(), g.source());
+            return new Csr(g.numVertices(), outPtr, outIdx, outW, new In(outPtr, outIdx, outW), false, g.ids(),
+                    g.source());
         }
+        return new Csr(g.numVertices(), outPtr, outIdx, outW, null, g.directed(), g.ids(), g.source());
+    }
+
+    private In in() {
+        In i = in;
+        if (i == null) {
+            synchronized (this) {
+                i = in;
+                if (i == null) {
+                    i = transpose();
+                    in = i;
+                }
+            }
+        }
+        return i;
+    }
+
+    private In transpose() {
+        int m = outPtr[n];
+        double[] outW = outWeights;
         // Counting sort by target; scanning rows in order leaves each in-row sorted by source.
         int[] inPtr = new int[n + 1];
         for (int p = 0; p < m; p++) {
@@ -80,7 +101,7 @@ public final class Csr {
                 }
             }
         }
-        return new Csr(n, outPtr, outIdx, outW, inPtr, inIdx, inW, g.directed(), g.ids(), g.source());
+        return new In(inPtr, inIdx, inW);
     }
 
     /** Number of vertices. */
@@ -130,17 +151,17 @@ public final class Csr {
 
     /** In-row offsets, length {@code n + 1}. */
     public int[] inPtr() {
-        return inPtr;
+        return in().ptr();
     }
 
     /** Sources of in-edges, row by row. */
     public int[] inIdx() {
-        return inIdx;
+        return in().idx();
     }
 
     /** Weights aligned with {@link #inIdx()}, or {@code null} when unweighted. */
     public double[] inWeights() {
-        return inWeights;
+        return in().weights();
     }
 
     /** Out-degree of {@code v}. */
@@ -150,7 +171,8 @@ public final class Csr {
 
     /** In-degree of {@code v}. */
     public int inDegree(int v) {
-        return inPtr[v + 1] - inPtr[v];
+        int[] ptr = in().ptr();
+        return ptr[v + 1] - ptr[v];
     }
 
     /** Whether the edge {@code u -> w} exists (binary search in {@code u}'s sorted out-row). */

@@ -17,9 +17,8 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.jit.CompiledKernel;
 import org.stag.engine.program.ProgramRunner;
 import org.stag.engine.program.RunOptions;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
-import org.stag.formats.tensor.FormatException;
-import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.BadInputException;
@@ -119,18 +118,18 @@ public final class AlgorithmRunner {
     }
 
     /**
-     * As {@link #prepare(CheckedProgram, Algorithm, Graph, RunSettings)}, reading the graph tensors from
-     * {@code tensors} (built once and shared by several runs, e.g. every algorithm of {@code stag bench} on one
-     * format), which must be in the format of {@code s}.
+     * As {@link #prepare(CheckedProgram, Algorithm, Graph, RunSettings)}, reading the graph from {@code tensors}
+     * (built once and shared by several runs, e.g. every algorithm of {@code stag bench} on one format, or
+     * runs between batches of updates), which must be in the format of {@code s}.
      */
-    public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensors tensors, RunSettings s) {
+    public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s) {
         if (!tensors.format().equals(graphFormat(s.format()))) {
             throw new IllegalArgumentException("tensors in " + tensors.format() + ", settings ask for " + s.format());
         }
         return prepare(p, algorithm, tensors.graph(), s, tensors);
     }
 
-    private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensors shared) {
+    private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensor shared) {
         g.requireSquare();
         String file = p.source().name();
         String graphName = s.graphName() != null ? s.graphName() : g.source();
@@ -160,7 +159,7 @@ public final class AlgorithmRunner {
 
         // Weights before anything runs: SSSP needs non-negative ones.
         if (algorithm == Algorithm.SSSP) {
-            Csr csr = Csr.of(g);
+            Csr csr = Csr.of(g);   // out-edges only: the view builds no transpose for this
             try {
                 Sssp.checkWeights(csr);
             } catch (IllegalArgumentException e) {
@@ -224,7 +223,7 @@ public final class AlgorithmRunner {
         o.params(given);
 
         // The graph tensors the program reads.
-        GraphTensors tensors = shared != null ? shared : new GraphTensors(g, format);
+        GraphTensor tensors = shared != null ? shared : GraphTensor.of(g, format, s.threads());
         long built = tensors.buildNanos();
         for (String name : inputs.keySet()) {
             Tensor t = switch (name) {
@@ -232,7 +231,7 @@ public final class AlgorithmRunner {
                 case "AT" -> tensors.at();
                 case "W" -> tensors.w();
                 case "id" -> tensors.id();
-                case "sources" -> GraphTensors.denseVector(Values.ofInts(sources));
+                case "sources" -> GraphTensor.denseVector(Values.ofInts(sources));
                 default -> throw new IllegalStateException(name);
             };
             o.input(name, t);
@@ -242,22 +241,12 @@ public final class AlgorithmRunner {
         String output = algorithm != null && p == algorithm.program() ? algorithm.output() : vertexOutput(p);
         ProgramRunner runner = new ProgramRunner(p, compiler, o);
         return new Prepared(p, algorithm, g, format, runner, output, sources,
-                (tensors.buildNanos() - built) / 1e9);
+                (tensors.buildNanos() - built) / 1e9, tensors);
     }
 
-    /** Parses the graph format: two levels. */
+    /** Parses the graph format: two levels ({@link GraphTensor#format}). */
     static Format graphFormat(String text) {
-        Format f;
-        try {
-            f = FormatParser.parse(text);
-        } catch (FormatException e) {
-            throw new BadInputException("--format '" + text + "', column " + e.column() + ": " + e.reason());
-        }
-        if (f.order() != 2) {
-            throw new BadInputException("--format '" + text + "': a graph format has two levels (e.g. dense,compressed),"
-                    + " not " + f.order());
-        }
-        return f;
+        return GraphTensor.format(text);
     }
 
     /** An input the convention binds, declared with the type it binds. */
@@ -342,9 +331,10 @@ public final class AlgorithmRunner {
         private final String output;
         private final int[] sources;
         private final double buildSeconds;
+        private final GraphTensor tensors;
 
         Prepared(CheckedProgram program, Algorithm algorithm, Graph graph, Format format, ProgramRunner runner,
-                 String output, int[] sources, double buildSeconds) {
+                 String output, int[] sources, double buildSeconds, GraphTensor tensors) {
             this.program = program;
             this.algorithm = algorithm;
             this.graph = graph;
@@ -353,6 +343,12 @@ public final class AlgorithmRunner {
             this.output = output;
             this.sources = sources;
             this.buildSeconds = buildSeconds;
+            this.tensors = tensors;
+        }
+
+        /** The graph the run reads, as built in its format. */
+        public GraphTensor graphTensor() {
+            return tensors;
         }
 
         /** The internal ids bound to {@code sources}, or {@code null} when the program declares none. */
@@ -394,7 +390,8 @@ public final class AlgorithmRunner {
             });
             return new Result(algorithm, program.source().name(), format, VertexValues.of(output, t, graph.ids()),
                     scalars, runner.parameters(), buildSeconds, compile / 1e9, Math.max(0, wall - compile) / 1e9,
-                    runner.stats().iterations() - iterations, runner.stats().kernelRuns() - kernelRuns);
+                    runner.stats().iterations() - iterations, runner.stats().kernelRuns() - kernelRuns,
+                    tensors.memoryBytes(), tensors.holdsInEdges());
         }
     }
 
@@ -412,10 +409,13 @@ public final class AlgorithmRunner {
      * @param runSeconds     running Main, compilation excluded
      * @param iterations     runs of star-call functions (outer-loop iterations, nested ones included)
      * @param kernelRuns     kernels run
+     * @param graphBytes     bytes of the graph's structures the run held ({@link GraphTensor#memoryBytes()})
+     * @param inEdges        whether they include an in-edge structure of their own (a directed graph's {@code AT})
      */
     public record Result(Algorithm algorithm, String program, Format format, VertexValues values,
                          Map<String, Object> scalars, Map<String, Object> parameters, double buildSeconds,
-                         double compileSeconds, double runSeconds, long iterations, long kernelRuns) {
+                         double compileSeconds, double runSeconds, long iterations, long kernelRuns,
+                         long graphBytes, boolean inEdges) {
     }
 
     /** Names of the inputs the convention binds. */

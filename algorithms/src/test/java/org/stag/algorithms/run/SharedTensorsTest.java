@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.stag.algorithms.TestGraph;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;
 
 /** Runs that share one graph's tensors ({@code stag bench}): built once, results as with tensors of their own. */
@@ -15,7 +16,7 @@ class SharedTensorsTest {
     void runsOnSharedTensorsAgreeAndBuildThemOnce() {
         TestGraph t = TestGraph.random(5, 40, 120, true, false);
         Graph g = AlgorithmRunnerTest.graph(t);
-        GraphTensors shared = new GraphTensors(g, GraphTensors.format("dense,ctree"));
+        GraphTensor shared = GraphTensor.of(g, GraphTensor.format("dense,ctree"), 2);
         RunSettings s = new RunSettings().format("dense,ctree").source(t.csr().ids().external(0));
         AlgorithmRunner.Result first = AlgorithmRunnerTest.RUNNER.prepare(Algorithm.BFS.program(), Algorithm.BFS,
                 shared, s).run();
@@ -33,7 +34,7 @@ class SharedTensorsTest {
     @Test
     void tensorsInAnotherFormatThanTheSettingsAreRefused() {
         Graph g = AlgorithmRunnerTest.graph(TestGraph.random(6, 10, 20, false, false));
-        GraphTensors shared = new GraphTensors(g, GraphTensors.format("dense,ctree"));
+        GraphTensor shared = GraphTensor.of(g, GraphTensor.format("dense,ctree"), 2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> AlgorithmRunnerTest.RUNNER
                 .prepare(Algorithm.WCC.program(), Algorithm.WCC, shared, new RunSettings().format("dense,compressed")));
         assertTrue(e.getMessage().startsWith("tensors in "), e.getMessage());

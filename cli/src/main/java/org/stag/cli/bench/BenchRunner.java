@@ -14,10 +14,10 @@ import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
-import org.stag.algorithms.run.GraphTensors;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.loaders.BadInputException;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
@@ -153,9 +153,11 @@ public final class BenchRunner {
         }
         facts.put(name, g.numVertices() + " vertices, " + g.numEdges() + " stored edges, "
                 + (g.directed() ? "directed" : "undirected") + ", source " + source);
-        Map<String, GraphTensors> tensors = new LinkedHashMap<>();
+        // One graph tensor per format, built once and read by every algorithm and thread count.
+        int buildThreads = c.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
+        Map<String, GraphTensor> tensors = new LinkedHashMap<>();
         for (String f : c.formats()) {
-            tensors.put(f, new GraphTensors(g, GraphTensors.format(f)));
+            tensors.put(f, GraphTensor.of(g, GraphTensor.format(f), buildThreads));
         }
 
         List<Cell> cells = new ArrayList<>();
@@ -188,7 +190,7 @@ public final class BenchRunner {
     }
 
     private Row row(Config c, String name, Graph g, Csr csr, Algorithm a, int t, long source, int internalSource,
-                    Map<String, GraphTensors> tensors) {
+                    Map<String, GraphTensor> tensors) {
         List<Cell> cells = new ArrayList<>();
         AlgorithmRunner.Result first = null;
         for (String f : c.formats()) {

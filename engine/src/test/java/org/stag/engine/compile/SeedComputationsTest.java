@@ -14,7 +14,6 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
-import org.stag.formats.graph.TensorGraph;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;

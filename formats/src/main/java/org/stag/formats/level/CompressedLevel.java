@@ -33,6 +33,25 @@ public final class CompressedLevel extends Level {
         this.count = 0;
     }
 
+    /**
+     * Adopts existing CSR arrays without copying: {@code pos} has {@code parentSize + 1} non-decreasing
+     * entries from 0, the children of parent {@code p} are {@code crd[pos[p] .. pos[p+1])}. {@code crd} may be
+     * longer than {@code pos[parentSize]} (a loader's spare capacity); the level reads only its prefix. The
+     * caller keeps the arrays unchanged while the level is in use.
+     *
+     * @throws IllegalArgumentException if {@code pos} does not fit {@code parentSize} or {@code crd}
+     */
+    public void adopt(int parentSize, int[] pos, int[] crd) {
+        if (pos.length != parentSize + 1 || pos[0] != 0 || pos[parentSize] > crd.length) {
+            throw new IllegalArgumentException("compressed level: " + pos.length + " offsets for " + parentSize
+                    + " parents over " + crd.length + " coordinates");
+        }
+        this.parentSize = parentSize;
+        this.pos = pos;
+        this.crd = crd;
+        this.count = pos[parentSize];
+    }
+
     /** {@code append_coord}: appends coordinate {@code i} and returns its position. */
     public int appendCoord(int i) {
         if (count == crd.length) {

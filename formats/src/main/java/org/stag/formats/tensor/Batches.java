@@ -94,8 +94,16 @@ final class Batches {
         }
     }
 
-    /** Widens the matrix to at least {@code newRows x newCols} (a checked batch that may add vertices asked for it). */
+    /**
+     * Widens the matrix to at least {@code newRows x newCols} (a checked batch that may add vertices asked for
+     * it). A square matrix stays square, both modes covering the largest coordinate: it is a graph's
+     * adjacency, whose rows and columns are the same vertices.
+     */
     private static void grow(Tensor t, DynamicLevel last, int newRows, int newCols) {
+        if (t.dimension(0) == t.dimension(1)) {
+            newRows = Math.max(newRows, newCols);
+            newCols = newRows;
+        }
         if (newCols > t.dimension(1)) {
             last.growDimension(newCols);
             t.growDimension(1, newCols);

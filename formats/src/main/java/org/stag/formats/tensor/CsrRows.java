@@ -108,7 +108,7 @@ final class CsrRows {
     }
 
     /** A pattern's values as an array: {@code true} for each of the {@code m} stored components, fill {@code false}. */
-    private static Values patternArray(int m) {
+    static Values patternArray(int m) {
         boolean[] present = new boolean[m];
         java.util.Arrays.fill(present, true);
         return Values.ofBools(present, false);

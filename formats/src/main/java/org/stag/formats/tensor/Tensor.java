@@ -9,6 +9,7 @@ import org.stag.formats.dynamic.UpdateBatch;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.Capability;
+import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
@@ -38,6 +39,8 @@ import org.stag.formats.level.SingletonLevel;
 public final class Tensor {
     /** Calls of {@link #convert}, over all tensors: tests show that a path converts nothing. */
     private static final LongAdder CONVERSIONS = new LongAdder();
+    /** Calls of {@link #convert} on tensors of order 2 or more: graphs, not a program's frontier vectors. */
+    private static final LongAdder MATRIX_CONVERSIONS = new LongAdder();
 
     private final Format format;
     private final int[] dims;
@@ -103,6 +106,21 @@ public final class Tensor {
     }
 
     /**
+     * {@code dense,compressed} over the given arrays: {@code rowPtr} and {@code col} become the levels as they
+     * are, {@code vals} the values (cut to the entries if longer, which the loaders never leave).
+     */
+    private static Tensor adoptCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
+        int m = rowPtr[rows];
+        Values values = vals == null ? Values.constantBool(true, false, m)
+                : Values.ofDoubles(vals.length == m ? vals : Arrays.copyOf(vals, m));
+        DenseLevel top = (DenseLevel) Level.create(f.level(0), rows, ValueMode.POSITION);
+        top.insertInit(1);
+        CompressedLevel bottom = (CompressedLevel) Level.create(f.level(1), cols, ValueMode.POSITION);
+        bottom.adopt(rows, rowPtr.length == rows + 1 ? rowPtr : Arrays.copyOf(rowPtr, rows + 1), col);
+        return new Tensor(f, new int[] {rows, cols}, new Level[] {top, bottom}, values);
+    }
+
+    /**
      * A tensor whose levels are all dense, wrapping {@code values} (one per position, row-major in level
      * order) without copying: how a kernel hands back a dense result it wrote in place.
      *
@@ -142,6 +160,9 @@ public final class Tensor {
             throw new IllegalArgumentException("cannot convert an order-" + order() + " tensor to format " + target);
         }
         int order = order();
+        if (order >= 2) {
+            MATRIX_CONVERSIONS.increment();
+        }
         if (order == 1 && levels[0] instanceof DenseLevel && !valuesInLastLevel()) {
             return convertDenseVector(target);
         }
@@ -192,6 +213,11 @@ public final class Tensor {
         return CONVERSIONS.sum();
     }
 
+    /** As {@link #conversionCount()}, counting only tensors of order 2 or more (matrices, not vectors). */
+    public static long matrixConversionCount() {
+        return MATRIX_CONVERSIONS.sum();
+    }
+
     /**
      * {@link #convert} of a dense vector: one pass over the values array (no cursor), then assembly of the
      * non-fill entries, which are already in coordinate order. Frontiers switch format this way every
@@ -223,7 +249,10 @@ public final class Tensor {
      * ({@code null}: a pattern). For a dense or dynamic row level over a dynamic last level the rows are
      * built in parallel, shard by shard, each through the format's bulk {@code build} (trees balanced
      * bottom-up), without expanding them to coordinates. The arrays are read, not kept, except that the
-     * values of {@link ValueMode#POSITION} become the tensor's value array.
+     * values of {@link ValueMode#POSITION} become the tensor's value array. In {@code dense,compressed} the
+     * arrays are adopted without a copy: {@code rowPtr} and {@code col} become the levels and {@code vals}
+     * the values (a pattern gets the constant {@code true}, fill {@code false}, and no array), so the caller
+     * must not change them.
      *
      * @param lastMode how a dynamic last level stores values: {@link ValueMode#DOUBLE} inline (a pattern
      *                 stores ones), or {@link ValueMode#POSITION} (element {@code k} of the CSR has position
@@ -235,6 +264,10 @@ public final class Tensor {
     public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
                                  int threads) {
         CsrRows.check(f, rows, cols, rowPtr, col, vals, threads);
+        if (f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+                && f.level(1).equals(StaticLevelFormat.COMPRESSED)) {
+            return adoptCsr(f, rows, cols, rowPtr, col, vals);
+        }
         if (CsrRows.shardedBuild(f)) {
             return CsrRows.build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
         }

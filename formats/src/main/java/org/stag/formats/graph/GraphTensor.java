@@ -1,0 +1,540 @@
+package org.stag.formats.graph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.BuiltinFormats;
+import org.stag.formats.dynamic.UpdateStats;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.DynamicLevelFormat;
+import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.tensor.DoubleValues;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatException;
+import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.TensorCursor;
+import org.stag.formats.tensor.Values;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.DuplicatePolicy;
+import org.stag.loaders.EdgeList;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphBuilder;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexIds;
+
+/**
+ * The one in-memory graph: a square loader {@link Graph} held in a two-level {@link Format}, as the tensors
+ * stag programs read.
+ * <ul>
+ *   <li>{@link #a()}: the out-edge pattern, {@code bool[N][N]} fill {@code false};</li>
+ *   <li>{@link #w()}: the weights, {@code double[N][N]} fill {@code inf}, 1.0 per edge of an unweighted graph;</li>
+ *   <li>{@link #at()}: the in-edge pattern; for an undirected graph (stored in both directions), and for a
+ *       directed one whose every edge has its mirror, the very tensor {@code a()} is; for another directed
+ *       graph a second structure, built the first time it is asked;</li>
+ *   <li>{@link #id()}: the input's vertex ids, a dense {@code long[N]}.</li>
+ * </ul>
+ * Every structure is built once, when first asked, from the loader's CSR arrays through
+ * {@link Tensor#fromCsr}; {@code dense,compressed} adopts them without a copy. In {@code dense,compressed} and
+ * in formats whose last level is dynamic, {@code A} and {@code W} are views of one structure: the weights of a
+ * weighted graph are stored once (inline in a dynamic level, or the loader's array), {@code A} reads the
+ * constant {@code true}, and an unweighted graph's structure stores no values at all ({@code W} reads the
+ * constant 1.0). Other formats ({@code dense,hashed}, {@code compressed,compressed}, …) build {@code A} and
+ * {@code W} apart. {@code stag info}, {@code run}, {@code bench} and {@code convert} all build this, so the
+ * memory {@code info} reports is what {@code run} holds.
+ *
+ * <p>Batches of edge updates ({@link #insertBatch}, {@link #deleteBatch}) change the structures in place
+ * (formats whose tensors {@link Tensor#takesBatches take batches}): every view sees them, no tensor is
+ * converted or rebuilt.
+ */
+public final class GraphTensor {
+    private final Graph graph;
+    private final Format format;
+    private final int threads;
+    /** Vertices: the loader's, or more after a batch that added some. */
+    private int n;
+    /** Whether A and W are views of one structure: {@code dense,compressed}, or a dynamic last level. */
+    private final boolean shared;
+    /** Stored directed edges, kept by the batches. */
+    private long edges;
+    private Direction out;
+    private Direction in;
+    private Tensor id;
+    private long buildNanos;
+    private long version;
+
+    /**
+     * One direction of the graph, from its CSR arrays: one structure whose views are the pattern and the
+     * weights where the format allows ({@link #shared}), else a pattern and a weights tensor built apart.
+     */
+    private final class Direction {
+        /** The CSR arrays, until the views no longer need them (then null: a transpose is not kept twice). */
+        int[] rowPtr;
+        int[] col;
+        /** The weights the structure keeps: the graph's for the out-edges of a weighted graph, else null. */
+        final double[] weights;
+        /** Weights that W is built apart from, the structure keeping none: NaN or infinite ones. */
+        final double[] apart;
+        Tensor structure;
+        Tensor pattern;
+        Tensor weighted;
+
+        Direction(int[] rowPtr, int[] col, double[] weights, double[] apart) {
+            this.rowPtr = rowPtr;
+            this.col = col;
+            this.weights = weights;
+            this.apart = apart;
+        }
+
+        /** The shared structure: the weights inline or adopted, or a pattern that stores no values. */
+        Tensor structure() {
+            if (structure == null) {
+                structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
+                        weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
+                if (shared && apart == null) {
+                    // Both views read the structure alone: let an in-edge transpose be collected.
+                    rowPtr = null;
+                    col = null;
+                }
+            }
+            return structure;
+        }
+
+        Tensor pattern() {
+            if (pattern == null) {
+                long t0 = System.nanoTime();
+                pattern = shared ? structure().withValues(Values.constantBool(true, false, 0))
+                        : Tensor.build(format, new int[] {n, n}, coordinates(this), trues(rowPtr[n]));
+                buildNanos += System.nanoTime() - t0;
+            }
+            return pattern;
+        }
+
+        Tensor weighted() {
+            if (weighted == null) {
+                long t0 = System.nanoTime();
+                weighted = shared && apart == null ? structure().withValues(weightValues(this))
+                        : Tensor.build(format, new int[] {n, n}, coordinates(this),
+                                Values.ofDoubles(weightArray(this), Double.POSITIVE_INFINITY));
+                buildNanos += System.nanoTime() - t0;
+            }
+            return weighted;
+        }
+    }
+
+    private GraphTensor(Graph g, Format format, int threads) {
+        this.graph = g.requireSquare();
+        if (format.order() != 2) {
+            throw new IllegalArgumentException("a graph format has two levels, not " + format.order() + ": " + format);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, not " + threads);
+        }
+        this.format = format;
+        this.threads = threads;
+        this.n = g.numVertices();
+        this.shared = format.hasIdentityOrder() && format.level(0).equals(StaticLevelFormat.DENSE)
+                && format.level(1).equals(StaticLevelFormat.COMPRESSED)
+                || format.level(1) instanceof DynamicLevelFormat;
+        this.edges = g.numEdges();
+    }
+
+    /**
+     * The graph tensor of {@code g} in {@code format}; nothing is built until a tensor is asked for.
+     *
+     * @throws BadInputException when {@code g} is not square
+     */
+    public static GraphTensor of(Graph g, Format format, int threads) {
+        return new GraphTensor(g, format, threads);
+    }
+
+    /**
+     * Parses and checks a graph format given with {@code --format}, before any work is done.
+     *
+     * @throws BadInputException naming the problem (and the known level names) or the number of levels
+     */
+    public static Format format(String text) {
+        Format f;
+        try {
+            f = FormatParser.parse(text);
+        } catch (FormatException e) {
+            throw new BadInputException("--format '" + text + "', column " + e.column() + ": " + e.reason());
+        }
+        if (f.order() != 2) {
+            throw new BadInputException("--format '" + text + "': a graph format has two levels (e.g. dense,compressed),"
+                    + " not " + f.order());
+        }
+        return f;
+    }
+
+    /** {@code dense,compressed} and {@code dense,F} for every shipped dynamic format F. */
+    public static List<String> shippedFormats() {
+        List<String> names = new ArrayList<>();
+        names.add("dense,compressed");
+        for (String f : BuiltinFormats.names()) {
+            names.add("dense," + f);
+        }
+        return names;
+    }
+
+    /** The loader's graph this was built from. */
+    public Graph graph() {
+        return graph;
+    }
+
+    public Format format() {
+        return format;
+    }
+
+    /** Number of vertices. */
+    public int numVertices() {
+        return n;
+    }
+
+    /** Whether the graph is directed (then {@link #at()} is a structure of its own). */
+    public boolean directed() {
+        return graph.directed();
+    }
+
+    /** Whether the edges carry weights (else every edge weighs 1). */
+    public boolean weighted() {
+        return graph.weighted();
+    }
+
+    /** Stored directed edges: an undirected edge counts twice, a self-loop once. */
+    public long numEdges() {
+        return edges;
+    }
+
+    /** Nanoseconds spent building the structures and views asked for so far. */
+    public long buildNanos() {
+        return buildNanos;
+    }
+
+    /** Changes applied so far (0 for a graph as loaded). */
+    public long version() {
+        return version;
+    }
+
+    /** The out-edge pattern {@code A}. */
+    public Tensor a() {
+        return out().pattern();
+    }
+
+    /** The in-edge pattern {@code AT}: {@link #a()} itself for an undirected graph. */
+    public Tensor at() {
+        return in().pattern();
+    }
+
+    /** The weights {@code W}, fill {@code inf}: a view of {@link #a()}'s levels where the format allows. */
+    public Tensor w() {
+        return out().weighted();
+    }
+
+    /** The input's vertex ids, {@code id[v]} for internal vertex {@code v}. */
+    public Tensor id() {
+        if (id == null || id.dimension(0) != n) {
+            long[] ids = new long[n];
+            for (int v = 0; v < n; v++) {
+                ids[v] = graph.ids().external(v);
+            }
+            id = denseVector(Values.ofLongs(ids));
+        }
+        return id;
+    }
+
+    /** A dense vector of {@code values}: {@code int[K]} sources and the like. */
+    public static Tensor denseVector(Values values) {
+        return Tensor.ofDense(FormatParser.parse("dense"), new int[] {values.size()}, values);
+    }
+
+    /** Builds the out-structure and, for a directed graph, the in-structure now (as {@code stag info} does). */
+    public GraphTensor buildAll() {
+        a();
+        at();
+        return this;
+    }
+
+    /** Whether the in-structure is held apart from the out-structure (built, and the graph directed). */
+    public boolean holdsInEdges() {
+        return in != null && in != out;
+    }
+
+    /**
+     * Bytes held by the structures and views built so far, each level and value array counted once however
+     * many views share it (the loader's arrays adopted by {@code dense,compressed} included).
+     */
+    public long memoryBytes() {
+        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        long bytes = 0;
+        for (Direction d : new Direction[] {out, in}) {
+            if (d == null) {
+                continue;
+            }
+            for (Tensor t : new Tensor[] {d.structure, d.pattern, d.weighted}) {
+                if (t == null) {
+                    continue;
+                }
+                for (int k = 0; k < t.order(); k++) {
+                    if (seen.add(t.level(k))) {
+                        bytes += t.level(k).memoryBytes();
+                    }
+                }
+                // Views over one weight array hold it in Values objects of their own (fills 0 and inf).
+                Object array = t.values() instanceof DoubleValues dv ? dv.array() : t.values();
+                if (seen.add(array)) {
+                    bytes += t.values().memoryBytes();
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /**
+     * Checks every structure built so far ({@link Tensor#check}).
+     *
+     * @throws IllegalStateException naming the first broken invariant
+     */
+    public void check() {
+        for (Direction d : new Direction[] {out, in}) {
+            if (d != null) {
+                for (Tensor t : new Tensor[] {d.structure, d.pattern, d.weighted}) {
+                    if (t != null) {
+                        t.check();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The graph read back from the out-structure as a sorted CSR graph, with the source's symmetry, value
+     * kind and vertex ids: what {@code stag convert --format} writes.
+     */
+    public Graph toGraph() {
+        boolean weighted = graph.weighted();
+        Tensor t = weighted ? w() : a();
+        int cap = 16;
+        int[] src = new int[cap];
+        int[] dst = new int[cap];
+        double[] w = weighted ? new double[cap] : null;
+        int m = 0;
+        TensorCursor c = t.cursor();
+        while (c.next()) {
+            if (c.isFill()) {
+                continue;
+            }
+            if (m == src.length) {
+                cap *= 2;
+                src = Arrays.copyOf(src, cap);
+                dst = Arrays.copyOf(dst, cap);
+                if (w != null) {
+                    w = Arrays.copyOf(w, cap);
+                }
+            }
+            src[m] = c.coordinate(0);
+            dst[m] = c.coordinate(1);
+            if (w != null) {
+                w[m] = c.doubleValue();
+            }
+            m++;
+        }
+        // Unordered levels and transposed formats walk out of row order: the builder sorts.
+        EdgeList e = new EdgeList(format.toString(), n, n, src, dst, w, m, Symmetry.GENERAL,
+                weighted ? ValueKind.REAL : ValueKind.PATTERN, VertexIds.offset(0), null);
+        Graph b = GraphBuilder.build(e, DuplicatePolicy.ERROR, threads);
+        return new Graph(graph.source(), b.numRows(), b.numCols(), b.rowPtr(), b.colIdx(), b.weights(),
+                graph.symmetry(), graph.valueKind(), graph.ids(), graph.duplicates());
+    }
+
+    private Direction out() {
+        if (out == null) {
+            // A structure holds finite weights only (a batch refuses others); the loaders read NaN and infinite
+            // ones, so such a graph keeps its pattern in the structure and W apart (SSSP refuses it anyway).
+            double[] w = graph.weights();
+            boolean finite = graph.nonFiniteValues() == 0;
+            out = new Direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
+        }
+        return out;
+    }
+
+    private Direction in() {
+        if (in == null) {
+            if (!graph.directed()) {
+                in = out();
+            } else {
+                long t0 = System.nanoTime();
+                // Programs read the in-edges as a pattern (AT) only: the weights are not transposed.
+                // Built before the first batch (insertBatch asks for it), so the loader's arrays are current.
+                CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
+                // A directed graph in which every edge has its mirror (a symmetric graph read as directed, as
+                // GAP's kron files are) has AT = A: the out-structure serves, and the transpose is dropped.
+                in = isPatternOf(t) ? out() : new Direction(t.rowPtr(), t.col(), null, null);
+                buildNanos += System.nanoTime() - t0;
+            }
+        }
+        return in;
+    }
+
+    /** Whether the transpose {@code t} has the loader graph's own pattern. */
+    private boolean isPatternOf(CsrTranspose t) {
+        int m = graph.numEdges();
+        return Arrays.equals(t.rowPtr(), 0, n + 1, graph.rowPtr(), 0, n + 1)
+                && Arrays.equals(t.col(), 0, m, graph.colIdx(), 0, m);
+    }
+
+    /**
+     * The in-direction of a directed graph as a structure of its own, for a batch: its in-edges change apart
+     * from its out-edges even where they were equal. Asked before the first batch, so the loader's arrays
+     * are current.
+     */
+    private Direction separateIn() {
+        Direction d = in();
+        if (d == out) {
+            long t0 = System.nanoTime();
+            CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
+            in = new Direction(t.rowPtr(), t.col(), null, null);
+            buildNanos += System.nanoTime() - t0;
+            d = in;
+        }
+        return d;
+    }
+
+    private static Values trues(int m) {
+        boolean[] present = new boolean[m];
+        Arrays.fill(present, true);
+        return Values.ofBools(present, false);
+    }
+
+    /** W's values over the shared structure: the weights adopted or inline, else the constant 1.0. */
+    private Values weightValues(Direction d) {
+        if (d.weights == null) {
+            return Values.constantDouble(1.0, Double.POSITIVE_INFINITY, 0);
+        }
+        // In dense,compressed the structure's values are the loader's weights (fill 0): the same array, fill inf.
+        return d.structure().valuesInLastLevel() ? Values.ofDoubles(new double[0], Double.POSITIVE_INFINITY)
+                : Values.ofDoubles(((DoubleValues) d.structure().values()).array(), Double.POSITIVE_INFINITY);
+    }
+
+    /** The weights of direction {@code d}, one per edge: 1.0 each for a pattern. */
+    private double[] weightArray(Direction d) {
+        int m = d.rowPtr[n];
+        double[] w = d.apart != null ? d.apart : d.weights;
+        if (w == null) {
+            double[] ones = new double[m];
+            Arrays.fill(ones, 1.0);
+            return ones;
+        }
+        return w.length == m ? w : Arrays.copyOf(w, m);
+    }
+
+    /** The coordinates of direction {@code d}'s edges, for formats that are assembled from them. */
+    private int[][] coordinates(Direction d) {
+        int m = d.rowPtr[n];
+        int[] rows = new int[m];
+        for (int r = 0; r < n; r++) {
+            Arrays.fill(rows, d.rowPtr[r], d.rowPtr[r + 1], r);
+        }
+        return new int[][] {rows, d.col.length == m ? d.col : Arrays.copyOf(d.col, m)};
+    }
+
+    /**
+     * Inserts the edges {@code (src[k], dst[k])} with weights {@code w[k]} ({@code w} null: 1), {@code k < count},
+     * or sets the weight of those already stored, in place: an undirected graph takes each edge in both
+     * directions, a directed one in its out- and in-structure (the in-structure is built first if it was not,
+     * so that the two stay in step). The batch is checked whole first and changes nothing when refused.
+     * {@link BatchGrowth#ADD_VERTICES} lets it add vertices (rows and columns alike); the new vertices' ids
+     * follow the input's numbering, so a graph with explicit ids (LDBC, SNAP) cannot grow. The counts are of
+     * stored directed entries, as {@link #numEdges()} counts them.
+     *
+     * @throws IllegalArgumentException      naming the first bad entry (negative vertex, one outside the graph
+     *                                       under {@link BatchGrowth#FIXED}, non-finite weight)
+     * @throws UnsupportedOperationException when the format's tensors take no batches (e.g. {@code dense,compressed})
+     */
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] w, int count, int threads, BatchGrowth growth) {
+        if (growth == BatchGrowth.ADD_VERTICES && !graph.ids().isOffset()) {
+            throw new IllegalArgumentException("the vertices of " + graph.source() + " have ids of their own, so a batch"
+                    + " cannot add vertices (BatchGrowth.ADD_VERTICES); the batch was refused whole");
+        }
+        Tensor out = batchable(out());
+        UpdateStats s;
+        if (!graph.directed()) {
+            Mirrored b = Mirrored.of(src, dst, w, count);
+            s = out.insertBatch(b.rows, b.cols, b.weights, b.size, threads, growth);
+        } else {
+            Tensor in = batchable(separateIn());
+            s = out.insertBatch(src, dst, w, count, threads, growth);
+            // The same coordinates swapped: accepted, since the out-structure accepted them.
+            in.insertBatch(dst, src, w, count, threads, growth);
+        }
+        applied(s.inserted() - s.deleted());
+        return s;
+    }
+
+    /**
+     * Deletes the edges {@code (src[k], dst[k])}, {@code k < count}, in place (both directions of an undirected
+     * edge; out- and in-structure of a directed graph); absent ones are counted as missing.
+     *
+     * @throws IllegalArgumentException      for a negative vertex or one outside the graph; nothing changes then
+     * @throws UnsupportedOperationException when the format's tensors take no batches
+     */
+    public UpdateStats deleteBatch(int[] src, int[] dst, int count, int threads) {
+        Tensor out = batchable(out());
+        UpdateStats s;
+        if (!graph.directed()) {
+            Mirrored b = Mirrored.of(src, dst, null, count);
+            s = out.deleteBatch(b.rows, b.cols, b.size, threads);
+        } else {
+            Tensor in = batchable(separateIn());
+            s = out.deleteBatch(src, dst, count, threads);
+            in.deleteBatch(dst, src, count, threads);
+        }
+        applied(s.inserted() - s.deleted());
+        return s;
+    }
+
+    /** Direction {@code d}'s structure, which must take batches; the views over it see every change. */
+    private Tensor batchable(Direction d) {
+        if (d.apart != null) {
+            throw new UnsupportedOperationException(graph.source() + " has NaN or infinite weights, which a graph"
+                    + " that takes batches cannot hold; the batch was refused whole");
+        }
+        Tensor t = d.structure();
+        if (!shared || !t.takesBatches()) {
+            throw new UnsupportedOperationException("format " + format + " takes no batch updates: its last level is"
+                    + " not dynamic (formats that do: dense,F and O,I with dynamic F, e.g. dense,ctree or bst,ctree)");
+        }
+        return t;
+    }
+
+    private void applied(long change) {
+        edges += change;
+        n = out.structure.dimension(0);
+        version++;
+    }
+
+    /** An undirected batch with each edge in both directions: the given entries first, then their mirrors. */
+    private record Mirrored(int[] rows, int[] cols, double[] weights, int size) {
+        static Mirrored of(int[] src, int[] dst, double[] w, int count) {
+            if (count < 0 || count > src.length || count > dst.length || (w != null && count > w.length)) {
+                // Not mirrored: the tensor's own check refuses the batch and names the problem.
+                return new Mirrored(src, dst, w, count);
+            }
+            int[] rows = Arrays.copyOf(src, 2 * count);
+            int[] cols = Arrays.copyOf(dst, 2 * count);
+            System.arraycopy(dst, 0, rows, count, count);
+            System.arraycopy(src, 0, cols, count, count);
+            double[] weights = null;
+            if (w != null) {
+                weights = Arrays.copyOf(w, 2 * count);
+                System.arraycopy(w, 0, weights, count, count);
+            }
+            return new Mirrored(rows, cols, weights, 2 * count);
+        }
+    }
+}
