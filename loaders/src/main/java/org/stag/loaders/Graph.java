@@ -118,6 +118,18 @@ public final class Graph {
     }
 
     /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */
+    /**
+     * Whether every edge {@code (u, v)} has its mirror {@code (v, u)}: a square graph read as directed that is
+     * in fact undirected (as GAP's kron files are). One walk over the entries above the diagonal with a
+     * cursor per row, in parallel; nothing the size of the graph is allocated.
+     */
+    public boolean symmetricPattern(int threads) {
+        if (numRows != numCols) {
+            return false;
+        }
+        return !directed() || BothWaysBuild.mirrors(numRows, rowPtr(), colIdx, null, threads) != null;
+    }
+
     int[] storedRowPtr() {
         return rowPtr;
     }

@@ -386,21 +386,18 @@ public final class GraphTensor {
                 long t0 = System.nanoTime();
                 // Programs read the in-edges as a pattern (AT) only: the weights are not transposed.
                 // Built before the first batch (insertBatch asks for it), so the loader's arrays are current.
-                CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
                 // A directed graph in which every edge has its mirror (a symmetric graph read as directed, as
-                // GAP's kron files are) has AT = A: the out-structure serves, and the transpose is dropped.
-                in = isPatternOf(t) ? out() : new Direction(t.rowPtr(), t.col(), null, null);
+                // GAP's kron files are) has AT = A: the out-structure serves, found without a transpose.
+                if (graph.symmetricPattern(threads)) {
+                    in = out();
+                } else {
+                    CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
+                    in = new Direction(t.rowPtr(), t.col(), null, null);
+                }
                 buildNanos += System.nanoTime() - t0;
             }
         }
         return in;
-    }
-
-    /** Whether the transpose {@code t} has the loader graph's own pattern. */
-    private boolean isPatternOf(CsrTranspose t) {
-        int m = graph.numEdges();
-        return Arrays.equals(t.rowPtr(), 0, n + 1, graph.rowPtr(), 0, n + 1)
-                && Arrays.equals(t.col(), 0, m, graph.colIdx(), 0, m);
     }
 
     /**
