@@ -71,12 +71,16 @@ final class CompileCommand implements Callable<Integer> {
             description = "Set a parameter; an ifelse condition that is this parameter is then compiled for its value only.")
     List<String> params = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    KernelCacheOptions kernelCache;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
+        kernelCache.apply();
         Map<String, String> formatArgs = Programs.assignments(formats, "--format", cl);
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         Map<String, String> constantArgs = Programs.assignments(constants, "--constant", cl);
