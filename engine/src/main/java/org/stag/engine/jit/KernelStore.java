@@ -28,8 +28,8 @@ import java.util.function.Consumer;
 /**
  * Compiled kernel classes on disk, so a later process loads Janino's bytecode instead of compiling again.
  * An entry is one file named by a SHA-256 over the generated source, this store's format, the JDK's major
- * version, Janino's version and the build of stag's runtime (the jar the kernels link against): a kernel
- * generated differently, or a rebuilt runtime, never reuses old classes.
+ * version and the build of stag's runtime (the jar the kernels link against, which also holds Janino): a
+ * kernel generated differently, or a rebuilt runtime or compiler, never reuses old classes.
  *
  * <p>Safe to share between processes: an entry is written to a temp file in the same directory and renamed
  * over the old one, so readers see a whole entry or none, and concurrent writers of one key write the same
@@ -43,8 +43,8 @@ public final class KernelStore {
     private static final int DIGEST_BYTES = 32;
 
     /** What the bytecode depends on besides the source; computed once, it stats the runtime's jar. */
-    private static final String SALT = "store " + MAGIC + "; jdk " + Runtime.version().feature() + "; janino "
-            + janinoVersion() + "; runtime " + runtimeBuild();
+    private static final String SALT = "store " + MAGIC + "; jdk " + Runtime.version().feature() + "; runtime "
+            + runtimeBuild();
 
     private static volatile KernelStore defaultStore;
 
@@ -238,11 +238,6 @@ public final class KernelStore {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
         }
-    }
-
-    private static String janinoVersion() {
-        String v = org.codehaus.janino.SimpleCompiler.class.getPackage().getImplementationVersion();
-        return v == null ? "unknown" : v;
     }
 
     /**
