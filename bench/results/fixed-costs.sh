@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Wall time of `stag run pagerank --graph data/ca-GrQc.mtx` under the launcher, R rounds, the conditions
 # interleaved in every round so that load on a shared machine hits all alike. Prints one TSV line per run:
-#   round  condition  wall-seconds  compile-seconds  load-average(1 min)
+#   round  condition  wall-seconds  cpu-seconds(user+sys, launcher and JVM)  compile-seconds  load-average(1 min)
+# CPU seconds are less sensitive than wall time to other processes on a busy machine.
 # Usage: bench/results/fixed-costs.sh BEFORE_CHECKOUT AFTER_CHECKOUT [ROUNDS]
 # Each checkout needs its launcher (./stag) and a built cli/target/stag.jar; run from the repository root.
 set -euo pipefail
@@ -13,13 +14,13 @@ cat "$graph" > /dev/null # warm disk cache
 
 one() { # condition launcher [env...]
   local cond="$1" launcher="$2"; shift 2
-  local t0 t1 json
-  t0=$(date +%s.%N)
-  json=$(env "$@" "$launcher" run pagerank --graph "$graph" --summary json 2>&1 >/dev/null | tail -1)
-  t1=$(date +%s.%N)
-  local compile
+  local times json compile
+  times="$scratch/times"
+  json=$(env "$@" /usr/bin/time -o "$times" -f '%e %U %S' "$launcher" run pagerank --graph "$graph" \
+      --summary json 2>&1 >/dev/null | tail -1)
   compile=$(sed -n 's/.*"compile-seconds":\([0-9.]*\).*/\1/p' <<<"$json")
-  printf '%s\t%s\t%.3f\t%s\t%s\n' "$round" "$cond" "$(echo "$t1 - $t0" | bc)" "${compile:-?}" \
+  read -r wall user sys < "$times"
+  printf '%s\t%s\t%s\t%.2f\t%s\t%s\n' "$round" "$cond" "$wall" "$(echo "$user + $sys" | bc)" "${compile:-?}" \
       "$(cut -d' ' -f1 /proc/loadavg)"
 }
 
