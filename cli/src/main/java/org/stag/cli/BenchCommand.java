@@ -116,12 +116,16 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     ProgressOption progress;
 
+    @Mixin
+    KernelCacheOptions kernelCache;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
+        kernelCache.apply();
         PrintWriter err = cl.getErr();
         BenchRunner.Config config;
         try {

@@ -72,12 +72,16 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     ProgressOption progress;
 
+    @Mixin
+    KernelCacheOptions kernelCache;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
+        kernelCache.apply();
         PrintWriter err = cl.getErr();
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         Algorithm shipped = Algorithm.byName(what).orElse(null);

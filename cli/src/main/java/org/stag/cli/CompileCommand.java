@@ -97,12 +97,16 @@ final class CompileCommand implements Callable<Integer> {
             description = "Set a parameter; an ifelse condition that is this parameter is then compiled for its value only.")
     List<String> params = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    KernelCacheOptions kernelCache;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
+        kernelCache.apply();
         List<String> named = new ArrayList<>();
         List<String> graph = new ArrayList<>();
         formats.forEach(f -> (f.contains("=") ? named : graph).add(f));

@@ -73,12 +73,16 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ProgressOption progress;
 
+    @Mixin
+    KernelCacheOptions kernelCache;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
+        kernelCache.apply();
         PrintWriter err = cl.getErr();
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         Ranges.notAnInput(cl, "-o", output, Ranges.graphFiles(algorithm.graph));

@@ -1,6 +1,9 @@
 package org.stag.cli;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import org.stag.formats.schema.SchemaException;
@@ -11,8 +14,6 @@ import org.stag.loaders.BadInputException;
         mixinStandardHelpOptions = true,
         versionProvider = Stag.Version.class,
         description = "Graph analytics on dynamic sparse tensors.",
-        subcommands = {InfoCommand.class, ConvertCommand.class, GenerateCommand.class, CompileCommand.class,
-            EvalCommand.class, RunCommand.class, CompareCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         commandListHeading = "%nCommands:%n",
         footer = {"", "Exit status: 0 ok, 2 bad input or usage, 3 out of memory, 1 internal error;",
                 "130 or 143 when stopped by SIGINT or SIGTERM.",
@@ -49,6 +50,7 @@ public final class Stag implements Runnable {
     /** Runs the command line with the given streams and returns the exit status. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Stag());
+        addCommands(cl, args.length > 0 ? args[0] : "");
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -68,6 +70,37 @@ public final class Stag implements Runnable {
             // picocli passes Errors through its execution exception handler uncaught.
             return report(e, err);
         }
+    }
+
+    /** The commands, in the order help lists them; suppliers so that only the one run is built. */
+    private static final Map<String, Supplier<Object>> COMMANDS = commands();
+
+    private static Map<String, Supplier<Object>> commands() {
+        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+        m.put("info", InfoCommand::new);
+        m.put("convert", ConvertCommand::new);
+        m.put("generate", GenerateCommand::new);
+        m.put("compile", CompileCommand::new);
+        m.put("eval", EvalCommand::new);
+        m.put("run", RunCommand::new);
+        m.put("compare", CompareCommand::new);
+        m.put("bench", BenchCommand::new);
+        m.put("help", CommandLine.HelpCommand::new);
+        return m;
+    }
+
+    /**
+     * Adds the command named {@code first}, or all of them when it names none (help, usage errors,
+     * suggestions). Picocli reflects over every option of every command it is given, a third of a small
+     * run's start-up; a run needs the model of its own command only.
+     */
+    static void addCommands(CommandLine cl, String first) {
+        Supplier<Object> only = "help".equals(first) ? null : COMMANDS.get(first);
+        if (only != null) {
+            cl.addSubcommand(only.get());
+            return;
+        }
+        COMMANDS.values().forEach(c -> cl.addSubcommand(c.get()));
     }
 
     /**

@@ -43,7 +43,13 @@ class ExitStatusTest {
 
     private static ProcessBuilder stag(String maxHeap, String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + maxHeap, "-cp", System.getProperty("java.class.path"), Stag.class.getName()));
+                "-Xmx" + maxHeap, "-cp", System.getProperty("java.class.path")));
+        // The kernel cache of the tests' JVM (inside target/), not the user's ~/.cache/stag.
+        String cache = System.getProperty(KernelCacheOptions.DIR_PROPERTY);
+        if (cache != null) {
+            cmd.add("-D" + KernelCacheOptions.DIR_PROPERTY + "=" + cache);
+        }
+        cmd.add(Stag.class.getName());
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd);
     }

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The {@code ./stag} launcher, run from a copy beside a stand-in jar, with a stand-in {@code java} first on
  * the PATH: it passes arguments, stdin and the exit status through, tells the JVM whether stderr is a
  * terminal, and ends on SIGTERM / SIGINT within about a second even when the JVM does not (as HotSpot does
- * not while a thread zeroes a huge array).
+ * not while a thread zeroes a huge array). Class data sharing: the first run records an archive that later
+ * runs map, a rebuilt jar records it again, a run that writes none leaves nothing, and the flags given keep
+ * the JVM quiet about an archive it cannot use.
  */
 class LauncherScriptTest {
     @TempDir
@@ -27,6 +29,8 @@ class LauncherScriptTest {
 
     private Path launcher;
     private Path bin;
+    /** STAG_CDS for the launcher: off except in the tests of class data sharing (null: unset). */
+    private String cds = "off";
 
     @BeforeEach
     void copyTheLauncher() throws IOException {
@@ -53,6 +57,10 @@ class LauncherScriptTest {
         Map<String, String> env = pb.environment();
         env.put("PATH", bin + ":" + env.get("PATH"));
         env.remove("STAG_JAVA_OPTS");
+        env.remove("STAG_CDS");
+        if (cds != null) {
+            env.put("STAG_CDS", cds);
+        }
         return pb.start();
     }
 
@@ -102,5 +110,100 @@ class LauncherScriptTest {
             }
             assertFalse(ProcessHandle.of(javaPid).map(ProcessHandle::isAlive).orElse(false));
         }
+    }
+
+    private Path target() {
+        return dir.resolve("cli").resolve("target");
+    }
+
+    /** A stand-in java that prints its arguments and writes an archive where it is told to record one. */
+    private void recordingJava(int status) throws IOException {
+        java("echo \"args: $*\"\nfor a in \"$@\"; do case $a in -XX:ArchiveClassesAtExit=*) echo archive > \"${a#*=}\";;"
+                + " esac; done\nexit " + status);
+    }
+
+    private String run(int expectedStatus) throws Exception {
+        Process p = start("info", "g.mtx");
+        p.getOutputStream().close();
+        String out = read(p.getInputStream());
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        assertEquals(expectedStatus, p.exitValue(), read(p.getErrorStream()));
+        return out;
+    }
+
+    private java.util.List<String> leftovers() throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(target())) {
+            return s.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList();
+        }
+    }
+
+    @Test
+    void theFirstRunRecordsAClassArchiveAndLaterRunsMapIt() throws Exception {
+        cds = null;
+        recordingJava(0);
+        Path archive = target().resolve("stag.jsa");
+        String first = run(0);
+        assertTrue(first.contains("-XX:ArchiveClassesAtExit=" + archive + "."), first);
+        assertTrue(first.contains("-Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off"), first);
+        assertEquals("archive\n", Files.readString(archive));
+        assertEquals(java.util.List.of(), leftovers());
+
+        String second = run(0);
+        assertTrue(second.contains("-XX:SharedArchiveFile=" + archive + " "), second);
+        assertFalse(second.contains("ArchiveClassesAtExit"), second);
+
+        // A rebuilt jar: the archive no longer matches it, so the next run records it again.
+        Files.setLastModifiedTime(target().resolve("stag.jar"), java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(archive).toMillis() + 5000));
+        Files.delete(archive);
+        Files.writeString(archive, "stale");
+        Files.setLastModifiedTime(archive, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(target().resolve("stag.jar")).toMillis() - 5000));
+        String third = run(0);
+        assertTrue(third.contains("-XX:ArchiveClassesAtExit="), third);
+        assertEquals("archive\n", Files.readString(archive));
+    }
+
+    @Test
+    void aRunThatRecordsNoArchiveLeavesNothingAndKeepsItsStatus() throws Exception {
+        cds = null;
+        java("exit 2");
+        run(2);
+        assertFalse(Files.exists(target().resolve("stag.jsa")));
+        assertEquals(java.util.List.of(), leftovers());
+    }
+
+    @Test
+    void cdsOffPassesNoArchiveFlags() throws Exception {
+        cds = "off";
+        recordingJava(0);
+        String out = run(0);
+        assertFalse(out.contains("-XX:") || out.contains("-Xshare"), out);
+        assertFalse(Files.exists(target().resolve("stag.jsa")));
+    }
+
+    /** The real JVM, with the flags the launcher gives and an archive it cannot use: no warning, no failure. */
+    @Test
+    void theJvmIsQuietAboutAnArchiveItCannotUse() throws Exception {
+        cds = null;
+        recordingJava(0);
+        Files.writeString(target().resolve("stag.jsa"), "not an archive");
+        String args = run(0).lines().filter(l -> l.startsWith("args: ")).findFirst().orElseThrow();
+        java.util.List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (String a : args.substring("args: ".length()).split(" ")) {
+            if (a.startsWith("-XX:SharedArchiveFile=") || a.startsWith("-Xshare") || a.startsWith("-Xlog")) {
+                cmd.add(a);
+            }
+        }
+        assertEquals(5, cmd.size(), cmd.toString());
+        cmd.add("-version");
+        Process p = new ProcessBuilder(cmd).start();
+        String out = read(p.getInputStream());
+        String err = read(p.getErrorStream());
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), err);
+        assertEquals("", out);
+        assertFalse(err.contains("warning") || err.contains("archive"), err);
     }
 }

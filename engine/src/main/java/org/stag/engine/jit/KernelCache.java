@@ -10,6 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
@@ -20,6 +23,8 @@ import java.util.function.Function;
  * and a later request tries again (which writes the source again for the bug report).
  *
  * <p>Compilation runs outside any lock of the map, so slow compiles of different keys proceed in parallel.
+ * {@link #prefetch} starts compilations on background threads, so that a runtime which knows the kernels it
+ * will need compiles them all at once (one per core) and {@link #get} later only waits for each.
  */
 public final class KernelCache {
     private final KernelCompiler compiler;
@@ -28,6 +33,17 @@ public final class KernelCache {
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder failures = new LongAdder();
+
+    /** Holder idiom: the compile threads start on the first {@link #prefetch}, never for plain {@link #get}s. */
+    private static final class Compilers {
+        /** Daemon threads, so a pending prefetch never keeps a finished program's JVM alive. */
+        static final ExecutorService POOL = Executors.newFixedThreadPool(
+                Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
+                    Thread t = new Thread(r, "stag-kernel-compiler");
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
 
     /** A cache compiling with {@code compiler}. */
     public KernelCache(KernelCompiler compiler) {
@@ -59,6 +75,46 @@ public final class KernelCache {
         // Includes threads that waited for another's compilation: they did not compile.
         hits.increment();
         return await(f);
+    }
+
+    /**
+     * Starts compiling {@code key} on a background thread (one per core) unless it is cached or in flight,
+     * and returns at once; a later {@link #get} of the key waits for that compilation instead of starting
+     * one. A failure is not cached, as with {@link #get}: it reaches the waiters at that moment, and a later
+     * {@link #get} compiles again.
+     *
+     * @return whether this call started a compilation
+     */
+    public boolean prefetch(KernelKey key, Function<? super KernelKey, GeneratedSource> generator) {
+        return prefetch(key, generator, Compilers.POOL);
+    }
+
+    /** As {@link #prefetch(KernelKey, Function)}, compiling on {@code executor}. */
+    public boolean prefetch(KernelKey key, Function<? super KernelKey, GeneratedSource> generator,
+            Executor executor) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(generator, "generator");
+        CompletableFuture<CompiledKernel> mine = new CompletableFuture<>();
+        if (entries.putIfAbsent(key, mine) != null) {
+            return false;
+        }
+        misses.increment();
+        try {
+            executor.execute(() -> {
+                try {
+                    build(key, generator, mine);
+                } catch (RuntimeException | Error e) {
+                    // Recorded in the future by build(): the waiters rethrow it.
+                }
+            });
+        } catch (RuntimeException e) {
+            // A rejecting executor: fail this entry like a compile failure, so no get() waits forever.
+            failures.increment();
+            entries.remove(key, mine);
+            mine.completeExceptionally(e);
+            throw e;
+        }
+        return true;
     }
 
     private CompiledKernel build(KernelKey key, Function<? super KernelKey, GeneratedSource> generator,

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.commons.compiler.Location;
@@ -19,6 +20,10 @@ import org.codehaus.janino.SimpleCompiler;
  * line. With {@link #SOURCE_DIR_PROPERTY} (or a {@code sourceDir}) every source is written there first and
  * compiled under that path, so debuggers and stack traces lead to a real file; local variable tables are
  * added when Janino's own {@code org.codehaus.janino.source_debugging.enable} is {@code true}.
+ *
+ * <p>With a {@link KernelStore} (the one given, else {@link KernelStore#getDefault()} at each compile) the
+ * bytecode of every compiled source is stored, and a source found in the store is loaded without Janino.
+ * A source directory turns the store off, so that debug information names the written files.
  */
 public final class KernelCompiler {
     /** System property naming a directory to write every generated source to before compiling it. */
@@ -29,6 +34,8 @@ public final class KernelCompiler {
 
     private final ClassLoader parent;
     private final Path sourceDir;
+    private final KernelStore store;
+    private final boolean defaultStore;
     private Path failureDir;
 
     /** Parent loader: this class's; source directory from {@link #SOURCE_DIR_PROPERTY}, if set. */
@@ -41,8 +48,19 @@ public final class KernelCompiler {
      * under it before compiling; otherwise only sources that fail are written, to a fresh temp directory.
      */
     public KernelCompiler(ClassLoader parent, Path sourceDir) {
+        this(parent, sourceDir, null, true);
+    }
+
+    /** As {@link #KernelCompiler(ClassLoader, Path)}, storing classes in {@code store} (none if null). */
+    public KernelCompiler(ClassLoader parent, Path sourceDir, KernelStore store) {
+        this(parent, sourceDir, store, false);
+    }
+
+    private KernelCompiler(ClassLoader parent, Path sourceDir, KernelStore store, boolean defaultStore) {
         this.parent = Objects.requireNonNull(parent, "parent");
         this.sourceDir = sourceDir;
+        this.store = store;
+        this.defaultStore = defaultStore;
     }
 
     private static Path sourceDirFromProperty() {
@@ -58,6 +76,17 @@ public final class KernelCompiler {
      *     or the JVM rejects the bytecode
      */
     public Class<?> compile(GeneratedSource source) {
+        KernelStore s = sourceDir != null ? null : defaultStore ? KernelStore.getDefault() : store;
+        if (s != null) {
+            Map<String, byte[]> stored = s.load(source);
+            if (stored != null) {
+                Class<?> c = define(source, stored);
+                if (c != null) {
+                    return c;
+                }
+                s.rejected(); // Compiled again below, and the entry rewritten.
+            }
+        }
         Path written = null;
         String fileName = source.relativePath().toString();
         if (sourceDir != null) {
@@ -83,12 +112,46 @@ public final class KernelCompiler {
             // Janino's InternalCompilerException and friends: a Janino limit or bug, still our source's fault.
             throw failure(source, written, null, "Janino failed: " + e, e);
         }
+        Class<?> c;
         try {
-            return Class.forName(source.qualifiedName(), true, compiler.getClassLoader());
+            c = Class.forName(source.qualifiedName(), true, compiler.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw failure(source, written, null, "the source does not declare class " + source.qualifiedName(), e);
         } catch (LinkageError e) {
             throw failure(source, written, null, "the JVM rejects the bytecode: " + e, e);
+        }
+        if (s != null) {
+            s.save(source, compiler.getBytecodes());
+        }
+        return c;
+    }
+
+    /** The class of {@code source} from stored class files, or null if they do not define a loadable one. */
+    private Class<?> define(GeneratedSource source, Map<String, byte[]> classes) {
+        try {
+            return Class.forName(source.qualifiedName(), true, new StoredClassLoader(parent, classes));
+        } catch (ClassNotFoundException | LinkageError e) {
+            // A stale or damaged entry that passed the checksum: compile instead.
+            return null;
+        }
+    }
+
+    /** Defines classes from stored class files on demand, one loader per kernel like Janino's. */
+    private static final class StoredClassLoader extends ClassLoader {
+        private final Map<String, byte[]> classes;
+
+        StoredClassLoader(ClassLoader parent, Map<String, byte[]> classes) {
+            super(parent);
+            this.classes = classes;
+        }
+
+        @Override
+        protected Class<?> findClass(String name) throws ClassNotFoundException {
+            byte[] b = classes.get(name);
+            if (b == null) {
+                throw new ClassNotFoundException(name);
+            }
+            return defineClass(name, b, 0, b.length);
         }
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -188,5 +189,85 @@ class KernelCacheTest {
         assertNotSame(a.kernelClass(), b.kernelClass());
         assertEquals(2, gen.calls.get());
         assertEquals(2, cache.stats().misses());
+    }
+
+    static KernelKey key(int i) {
+        return new KernelKey("k" + i, List.of("dense"), List.of("double"), "gen-1");
+    }
+
+    @Test
+    void prefetchCompilesOnOtherThreadsAndGetWaitsForIt() {
+        KernelCache cache = new KernelCache();
+        java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        CountingGenerator inner = new CountingGenerator(50);
+        Function<KernelKey, GeneratedSource> gen = k -> {
+            threads.add(Thread.currentThread().getName());
+            return inner.apply(k);
+        };
+        for (int i = 0; i < 4; i++) {
+            assertTrue(cache.prefetch(key(i), gen));
+        }
+        assertEquals(false, cache.prefetch(key(0), gen), "in flight or done: not started again");
+        for (int i = 0; i < 4; i++) {
+            CompiledKernel k = cache.get(key(i), gen);
+            assertEquals(key(i), k.key());
+            assertSame(k, cache.get(key(i), gen));
+        }
+        assertEquals(4, inner.calls.get());
+        assertEquals(Set.of("stag-kernel-compiler"), threads);
+        KernelCache.Stats st = cache.stats();
+        assertEquals(4, st.misses());
+        assertEquals(8, st.hits());
+    }
+
+    @Test
+    void prefetchedKernelsCompileInParallel() throws Exception {
+        KernelCache cache = new KernelCache();
+        CountDownLatch both = new CountDownLatch(2);
+        Function<KernelKey, GeneratedSource> gen = k -> {
+            both.countDown();
+            try {
+                // Each waits for the other: only completes if the two generate at the same time.
+                assertTrue(both.await(20, TimeUnit.SECONDS), "the other compilation never started");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new CountingGenerator(0).apply(k);
+        };
+        ExecutorService two = Executors.newFixedThreadPool(2);
+        try {
+            cache.prefetch(key(10), gen, two);
+            cache.prefetch(key(11), gen, two);
+            assertEquals(key(10), cache.get(key(10), gen).key());
+            assertEquals(key(11), cache.get(key(11), gen).key());
+        } finally {
+            two.shutdown();
+        }
+    }
+
+    @Test
+    void aPrefetchThatFailsReachesGetAndIsNotCached() {
+        KernelCache cache = new KernelCache();
+        Function<KernelKey, GeneratedSource> broken = k -> new GeneratedSource("org.stag.gen.test", "Broken",
+                KernelCompilerTest.BROKEN);
+        assertTrue(cache.prefetch(key(20), broken));
+        assertThrows(KernelCompileException.class, () -> cache.get(key(20), broken));
+        assertEquals(java.util.Optional.empty(), cache.peek(key(20)));
+        CountingGenerator good = new CountingGenerator(0);
+        assertEquals(key(20), cache.get(key(20), good).key());
+        assertEquals(1, good.calls.get());
+        assertEquals(1, cache.stats().failures());
+    }
+
+    @Test
+    void aRejectingExecutorFailsThePrefetchAndLeavesNoEntry() {
+        KernelCache cache = new KernelCache();
+        CountingGenerator gen = new CountingGenerator(0);
+        assertThrows(java.util.concurrent.RejectedExecutionException.class, () -> cache.prefetch(key(30), gen,
+                r -> {
+                    throw new java.util.concurrent.RejectedExecutionException("full");
+                }));
+        assertEquals(key(30), cache.get(key(30), gen).key());
+        assertEquals(1, gen.calls.get());
     }
 }
