@@ -3,13 +3,14 @@ package org.stag.loaders.binary;
 import static org.stag.loaders.binary.BinaryLayout.*;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ForkJoinTask;
-import java.util.zip.CRC32C;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import org.stag.loaders.Parallel;
@@ -17,10 +18,9 @@ import org.stag.loaders.VertexIds;
 
 /**
  * Loads a {@code .stagb} file: the header is checked against the limits and the file's length before any
- * array is allocated; the sections are mapped, their CRC32C verified and the CSR content checked (offsets
- * in order, columns in range and sorted, so that a file with valid checksums but inconsistent content is
- * refused too, never crashing a later stage) while the large arrays are allocated on other threads; then
- * the sections are copied into them in parallel.
+ * array is allocated, the sections are read in bulk on several threads with their CRC32C verified, and the
+ * CSR arrays are checked (offsets in order, columns in range and sorted) so that a file with valid checksums
+ * but inconsistent content is refused too, never crashing a later stage.
  */
 public final class BinaryGraphReader {
     /** Bytes per vertex of the hash map that inverts an explicit id table (fastutil, load factor 0.75, keys + values). */
@@ -76,42 +76,65 @@ public final class BinaryGraphReader {
         int n = (int) h.rows();
         int m = (int) h.entries();
         long[] bytes = h.sections();
-        int[] counts = {n + 1, m, m, n};
-        // The JVM zeroes a new array on the thread that allocates it, touching every page for the first time:
-        // for a large graph that is the longest step of a cold load. So the large arrays are allocated on the
-        // pool while this thread checksums and checks the file; the copies follow, on all threads.
+        // Allocated (and so zeroed) in parallel: for a large graph, zeroing is a good part of the load.
         Object[] arrays = new Object[4];
-        ForkJoinTask<?>[] allocations = new ForkJoinTask<?>[4];
-        for (int s : new int[] {WEIGHTS, COLUMNS, IDS}) {
-            if (s == COLUMNS || bytes[s] > 0) {
-                Runnable allocate = () -> arrays[s] = s == COLUMNS ? new int[m] : s == WEIGHTS ? new double[m] : new long[n];
-                if (threads > 1) {
-                    allocations[s] = Parallel.pool(threads).submit(allocate);
-                } else {
-                    allocate.run();
+        Parallel.forEachBlock(threads, 4, s -> arrays[s] = switch (s) {
+            case ROW_PTR -> new int[n + 1];
+            case COLUMNS -> new int[m];
+            case WEIGHTS -> bytes[s] == 0 ? null : new double[m];
+            default -> bytes[s] == 0 ? null : new long[n];
+        });
+        int[] counts = {n + 1, m, m, n};
+        // Every section is cut into blocks that any thread may read; their checksums are combined in order.
+        int blocks = 0;
+        for (int s = 0; s < 4; s++) {
+            blocks += (int) ((bytes[s] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
+        }
+        int[] blockSection = new int[blocks];
+        long[] blockOffset = new long[blocks];
+        for (int s = 0, b = 0; s < 4; s++) {
+            for (long o = 0; o < bytes[s]; o += SectionIo.READ_BLOCK, b++) {
+                blockSection[b] = s;
+                blockOffset[b] = o;
+            }
+        }
+        int[] blockCrc = new int[blocks];
+        int rowPtrBlocks = (int) ((bytes[ROW_PTR] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
+        int[] rowPtr = (int[]) arrays[ROW_PTR];
+        int[] col = (int[]) arrays[COLUMNS];
+        int cols = (int) h.cols();
+        // First the row pointers, checked, so the column blocks can be checked as they are copied (while in cache).
+        readBlocks(ch, h, threads, 0, rowPtrBlocks, blockSection, blockOffset, blockCrc, arrays, counts, null);
+        verify(file, h, bytes, blockCrc, ROW_PTR);
+        checkRowPointers(file, n, m, rowPtr);
+        AtomicLong firstProblem = new AtomicLong(Long.MAX_VALUE);
+        AtomicReference<String> problem = new AtomicReference<>();
+        readBlocks(ch, h, threads, rowPtrBlocks, blocks, blockSection, blockOffset, blockCrc, arrays, counts, (from, to) -> {
+            String found = checkColumns(rowPtr, col, cols, from, to);
+            if (found != null) {
+                long at = Long.parseLong(found.substring(0, found.indexOf(' ')));
+                synchronized (firstProblem) {
+                    if (at < firstProblem.get()) {
+                        firstProblem.set(at);
+                        problem.set(found.substring(found.indexOf(' ') + 1));
+                    }
                 }
             }
+        });
+        for (int s = COLUMNS; s < 4; s++) {
+            verify(file, h, bytes, blockCrc, s);
         }
-        ByteBuffer[][] blocks = new ByteBuffer[4][];
-        int[] rowPtr = new int[n + 1];
-        try {
-            for (int s = 0; s < 4; s++) {
-                blocks[s] = map(ch, h.offset(s), bytes[s]);
-            }
-            verify(file, h, blocks, rowPtr, counts);
-        } finally {
-            for (ForkJoinTask<?> a : allocations) {
-                if (a != null) {
-                    a.quietlyJoin();
-                }
+        // Pairs across block boundaries were not compared inside the blocks.
+        for (long o = SectionIo.READ_BLOCK; o < 4L * m; o += SectionIo.READ_BLOCK) {
+            String found = checkColumns(rowPtr, col, cols, (int) (o / 4) - 1, (int) (o / 4) + 1);
+            if (found != null && Long.parseLong(found.substring(0, found.indexOf(' '))) < firstProblem.get()) {
+                firstProblem.set(Long.parseLong(found.substring(0, found.indexOf(' '))));
+                problem.set(found.substring(found.indexOf(' ') + 1));
             }
         }
-        for (ForkJoinTask<?> a : allocations) {
-            if (a != null) {
-                a.join();
-            }
+        if (problem.get() != null) {
+            throw BinaryHeader.bad(file, problem.get());
         }
-        copy(blocks, arrays, counts, threads);
         long[] ids = (long[]) arrays[IDS];
         VertexIds vertexIds;
         if (ids != null) {
@@ -123,75 +146,54 @@ public final class BinaryGraphReader {
         } else {
             vertexIds = VertexIds.offset(h.idBase());
         }
-        return new Graph(file, n, (int) h.cols(), rowPtr, (int[]) arrays[COLUMNS], (double[]) arrays[WEIGHTS],
-                h.symmetry(), h.valueKind(), vertexIds, h.duplicates());
+        return new Graph(file, n, (int) h.cols(), rowPtr, col, (double[]) arrays[WEIGHTS], h.symmetry(), h.valueKind(),
+                vertexIds, h.duplicates());
     }
 
-    /** A section mapped in blocks of at most {@link SectionIo#READ_BLOCK} bytes. */
-    private static ByteBuffer[] map(FileChannel ch, long at, long bytes) throws IOException {
-        ByteBuffer[] blocks = new ByteBuffer[(int) ((bytes + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK)];
-        for (int b = 0; b < blocks.length; b++) {
-            long o = (long) b * SectionIo.READ_BLOCK;
-            blocks[b] = SectionIo.map(ch, at + o, (int) Math.min(SectionIo.READ_BLOCK, bytes - o));
-        }
-        return blocks;
+    /** Called with the element range of each column block once it is copied. */
+    private interface ColumnCheck {
+        void check(int from, int to);
     }
 
-    /**
-     * Reads the row pointers and checks them, then checksums every other section, checking the columns on
-     * the way; refuses the file at the first problem, checksums before content.
-     */
-    private static void verify(String file, BinaryHeader h, ByteBuffer[][] blocks, int[] rowPtr, int[] counts) {
-        CRC32C crc = new CRC32C();
-        for (int b = 0; b < blocks[ROW_PTR].length; b++) {
-            SectionIo.checksum(crc, blocks[ROW_PTR][b]);
-            SectionIo.copy(blocks[ROW_PTR][b], rowPtr, b * (SectionIo.READ_BLOCK / 4), counts[ROW_PTR]);
-        }
-        compare(file, h, crc, ROW_PTR);
-        checkRowPointers(file, counts[ROW_PTR] - 1, counts[COLUMNS], rowPtr);
-        ColumnCheck check = new ColumnCheck(rowPtr, (int) h.cols());
-        int[] scratch = SectionIo.columnScratch();
-        crc.reset();
-        for (int b = 0; b < blocks[COLUMNS].length; b++) {
-            SectionIo.checksumColumns(crc, blocks[COLUMNS][b], counts[COLUMNS] - b * (SectionIo.READ_BLOCK / 4), check,
-                    scratch);
-        }
-        compare(file, h, crc, COLUMNS);
-        for (int s = WEIGHTS; s < 4; s++) {
-            crc.reset();
-            for (ByteBuffer block : blocks[s]) {
-                SectionIo.checksum(crc, block);
-            }
-            compare(file, h, crc, s);
-        }
-        if (check.problem() != null) {
-            throw BinaryHeader.bad(file, check.problem());
+    private static void readBlocks(FileChannel ch, BinaryHeader h, int threads, int first, int last, int[] blockSection,
+                                   long[] blockOffset, int[] blockCrc, Object[] arrays, int[] counts, ColumnCheck check)
+            throws IOException {
+        long[] bytes = h.sections();
+        try {
+            Parallel.forEachBlock(threads, last - first, i -> {
+                int b = first + i;
+                int s = blockSection[b];
+                long o = blockOffset[b];
+                int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - o);
+                int width = s == ROW_PTR || s == COLUMNS ? 4 : 8;
+                int from = (int) (o / width);
+                try {
+                    blockCrc[b] = SectionIo.readBlock(ch, h.offset(s) + o, len, arrays[s], from, counts[s]);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (s == COLUMNS && check != null) {
+                    check.check(from, Math.min(counts[s], from + len / width));
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 
-    /** Compares a section's checksum with the header's. */
-    private static void compare(String file, BinaryHeader h, CRC32C crc, int s) {
-        if ((int) crc.getValue() != h.crcs()[s]) {
+    /** Combines the block checksums of section {@code s} and compares them with the header's. */
+    private static void verify(String file, BinaryHeader h, long[] bytes, int[] blockCrc, int s) {
+        int b = 0;
+        for (int t = 0; t < s; t++) {
+            b += (int) ((bytes[t] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
+        }
+        int crc = 0;
+        for (long o = 0; o < bytes[s]; o += SectionIo.READ_BLOCK, b++) {
+            crc = o == 0 ? blockCrc[b] : Crc32cCombine.combine(crc, blockCrc[b], Math.min(SectionIo.READ_BLOCK, bytes[s] - o));
+        }
+        if (crc != h.crcs()[s]) {
             throw BinaryHeader.bad(file, "checksum mismatch in the " + SECTION_NAMES[s] + " section (the file is corrupt)");
         }
-    }
-
-    /** Copies the mapped blocks of the columns, weights and ids into their arrays, blocks in parallel. */
-    private static void copy(ByteBuffer[][] blocks, Object[] arrays, int[] counts, int threads) {
-        int total = blocks[COLUMNS].length + blocks[WEIGHTS].length + blocks[IDS].length;
-        int[] section = new int[total];
-        int[] index = new int[total];
-        for (int s = COLUMNS, i = 0; s < 4; s++) {
-            for (int b = 0; b < blocks[s].length; b++, i++) {
-                section[i] = s;
-                index[i] = b;
-            }
-        }
-        Parallel.forEachBlock(threads, total, i -> {
-            int s = section[i];
-            int width = s == COLUMNS ? 4 : 8;
-            SectionIo.copy(blocks[s][index[i]], arrays[s], index[i] * (SectionIo.READ_BLOCK / width), counts[s]);
-        });
     }
 
     /** Row offsets from 0 to the entry count, never decreasing. */
@@ -204,5 +206,43 @@ public final class BinaryGraphReader {
                 throw BinaryHeader.bad(file, "row pointers out of order at row " + r + " (" + rowPtr[r] + " then " + rowPtr[r + 1] + ")");
             }
         }
+    }
+
+    /**
+     * Checks entries {@code [from, to)}: columns in range and increasing within each row (pairs that straddle
+     * {@code from} are not compared). Returns the first problem as {@code "POSITION cause"}, or {@code null}.
+     */
+    static String checkColumns(int[] rowPtr, int[] col, int cols, int from, int to) {
+        if (from >= to) {
+            return null;
+        }
+        // The row holding entry 'from': the last row starting at or before it.
+        int lo = 0;
+        int hi = rowPtr.length - 2;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (rowPtr[mid] <= from) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        int r = lo;
+        int next = rowPtr[r + 1];
+        for (int p = from; p < to; p++) {
+            int c = col[p];
+            if (p == next) {
+                while (rowPtr[r + 1] <= p) {
+                    r++;
+                }
+                next = rowPtr[r + 1];
+            } else if (p > from && c <= col[p - 1]) {
+                return p + " columns not sorted and distinct in row " + r;
+            }
+            if (c < 0 || c >= cols) {
+                return p + " column " + c + " out of range 0.." + (cols - 1L) + " in row " + r;
+            }
+        }
+        return null;
     }
 }

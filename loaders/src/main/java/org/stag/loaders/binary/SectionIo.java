@@ -10,8 +10,8 @@ import java.util.zip.CRC32C;
 /**
  * Moves sections between a file and primitive arrays through direct buffers, with positional I/O (so
  * several threads can share one channel) and CRC32C checksums. A section is written whole; it is read in
- * mapped blocks, checksummed in file order and copied into the arrays in parallel. Padding up to a
- * section's length is zero on writing and checksummed on reading.
+ * blocks, whose checksums the reader combines. Padding up to a section's length is zero on writing and
+ * checksummed on reading.
  */
 final class SectionIo {
     /** Bytes per transfer: large enough for bulk copies, small enough to stay in cache-friendly chunks. */
@@ -26,63 +26,28 @@ final class SectionIo {
     /** Bytes per block a reader thread takes at a time; a multiple of 8 so no element straddles two blocks. */
     static final int READ_BLOCK = 8 << 20;
 
-    /** Bytes of a column chunk checked at a time: small enough that the check reads what the checksum just read from cache. */
-    private static final int CHUNK = 64 << 10;
-
-    /** Maps {@code bytes} bytes at file offset {@code at}, read-only, little-endian. */
-    static ByteBuffer map(FileChannel ch, long at, int bytes) throws IOException {
+    /**
+     * Maps {@code bytes} bytes at file offset {@code at} and copies the whole elements among them
+     * into {@code array} from element {@code first} on (at most {@code count} elements: a section's tail may be
+     * padding). Returns the CRC32C of the bytes.
+     */
+    static int readBlock(FileChannel ch, long at, int bytes, Object array, int first, int count) throws IOException {
         // A mapped view: the page cache is read in place, without copying into a buffer first.
         ByteBuffer buf = ch.map(FileChannel.MapMode.READ_ONLY, at, bytes).order(ByteOrder.LITTLE_ENDIAN);
         if (buf.limit() < bytes) {
             throw new EOFException("the file ended inside a section");
         }
-        return buf;
-    }
-
-    /** Adds the bytes of {@code block} to {@code crc}, leaving the block's position alone. */
-    static void checksum(CRC32C crc, ByteBuffer block) {
-        crc.update(block.duplicate());
-    }
-
-    /**
-     * Adds the bytes of a block of the column section to {@code crc} and passes its whole columns (at most
-     * {@code count}: the section's tail may be padding) to {@code check}, a cache-sized chunk at a time so
-     * both read the data from memory once.
-     */
-    static void checksumColumns(CRC32C crc, ByteBuffer block, int count, ColumnCheck check, int[] scratch) {
-        int bytes = block.limit();
-        for (int at = 0; at < bytes; at += CHUNK) {
-            int len = Math.min(CHUNK, bytes - at);
-            ByteBuffer chunk = block.slice(at, len).order(ByteOrder.LITTLE_ENDIAN);
-            crc.update(chunk);
-            int ints = Math.min(len / 4, count - at / 4);
-            if (ints > 0) {
-                chunk.flip();
-                chunk.asIntBuffer().get(scratch, 0, ints);
-                check.accept(scratch, ints);
-            }
-        }
-    }
-
-    /** A scratch array for {@link #checksumColumns}. */
-    static int[] columnScratch() {
-        return new int[CHUNK / 4];
-    }
-
-    /**
-     * Copies the whole elements of a mapped block into {@code array} from element {@code first} on (at most
-     * up to element {@code count}: a section's tail may be padding).
-     */
-    static void copy(ByteBuffer block, Object array, int first, int count) {
-        ByteBuffer b = block.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        int bytes = b.limit();
+        CRC32C crc = new CRC32C();
+        crc.update(buf);
+        buf.flip();
         if (array instanceof int[] a) {
-            get(b, a, Kind.INT, first, Math.min(bytes / 4, count - first));
+            get(buf, a, Kind.INT, first, Math.min(bytes / 4, count - first));
         } else if (array instanceof double[] a) {
-            get(b, a, Kind.DOUBLE, first, Math.min(bytes / 8, count - first));
+            get(buf, a, Kind.DOUBLE, first, Math.min(bytes / 8, count - first));
         } else {
-            get(b, array, Kind.LONG, first, Math.min(bytes / 8, count - first));
+            get(buf, array, Kind.LONG, first, Math.min(bytes / 8, count - first));
         }
+        return (int) crc.getValue();
     }
 
     static int writeInts(FileChannel ch, long at, long bytes, int[] src, int count) throws IOException {

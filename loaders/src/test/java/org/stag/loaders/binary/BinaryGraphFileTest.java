@@ -152,6 +152,22 @@ class BinaryGraphFileTest {
     }
 
     @Test
+    void crcCombineEqualsTheChecksumOfTheWhole() {
+        byte[] data = new byte[100_003];
+        new java.util.Random(5).nextBytes(data);
+        for (int cut : new int[] {0, 1, 17, 4096, 50_000, 100_002, 100_003}) {
+            java.util.zip.CRC32C a = new java.util.zip.CRC32C();
+            a.update(data, 0, cut);
+            java.util.zip.CRC32C b = new java.util.zip.CRC32C();
+            b.update(data, cut, data.length - cut);
+            java.util.zip.CRC32C whole = new java.util.zip.CRC32C();
+            whole.update(data);
+            assertEquals((int) whole.getValue(), Crc32cCombine.combine((int) a.getValue(), (int) b.getValue(), data.length - cut),
+                    "cut at " + cut);
+        }
+    }
+
+    @Test
     void layoutIsAsDocumented() throws IOException {
         Graph g = new Graph("t", 3, 3, new int[] {0, 1, 1, 2}, new int[] {2, 0}, new double[] {1.5, 2.5},
                 Symmetry.GENERAL, ValueKind.REAL, VertexIds.offset(0), 0);

@@ -83,20 +83,6 @@ class BinaryValidationTest {
     }
 
     @Test
-    void theRefusalDoesNotDependOnTheThreadCount() throws IOException {
-        // One thread allocates and checks in turn; more allocate on the pool while the caller checks.
-        for (byte[] good : List.of(weightedWithIds(), generated(true, false))) {
-            for (BinaryCorruptions.Corruption c : BinaryCorruptions.variants(good)) {
-                Path p = dir.resolve("bad.stagb");
-                Files.write(p, c.bytes());
-                String one = assertThrows(BadInputException.class, () -> BinaryGraphReader.read(p, "bad", 1)).getMessage();
-                String three = assertThrows(BadInputException.class, () -> BinaryGraphReader.read(p, "bad", 3)).getMessage();
-                assertEquals(one, three, c.name());
-            }
-        }
-    }
-
-    @Test
     void truncatedAtEverySectionBoundary() throws IOException {
         byte[] good = weightedWithIds();
         // header 128, row pointers 24 (20 + padding), columns 24, weights 40, ids 32
