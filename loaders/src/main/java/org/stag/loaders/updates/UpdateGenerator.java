@@ -1,7 +1,9 @@
 package org.stag.loaders.updates;
 
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.stag.loaders.BadInputException;
@@ -17,7 +19,7 @@ import org.stag.loaders.text.IoCause;
  * {@code deleteFraction}, else an insert. Inserts draw an edge between existing vertices (R-MAT with
  * a, b, c = 0.57, 0.19, 0.19 over ids permuted at random, so that the heavy vertices are not the low ids;
  * or uniform), without self-loops; on a weighted graph with an integer weight in [1, 255]. A delete picks
- * an edge not yet deleted among the graph's and those inserted so far, so almost every delete hits.
+ * an edge present at that point (the graph's or one inserted since, not yet deleted), so every delete hits.
  * On an undirected graph each edge is written once.</li>
  * <li>{@code window}, the sliding-window workload: the graph's edges in a random order
  * {@code e_0 .. e_{E-1}}, {@code count} = N &lt; E of them streamed. The file first deletes the last N
@@ -134,11 +136,15 @@ public final class UpdateGenerator {
 
     private Written random(int[] edges, boolean rmat, long count, double deleteFraction, ByteSink out) throws IOException {
         int live = edges.length;
-        // Graph edges still present are edges[0, live): a deleted one is swapped past the end.
+        // Graph edges still present are edges[0, live): a deleted one is swapped past the end and its position marked.
+        BitSet deleted = new BitSet(col.length);
         int[] perm = rmat ? permutation(n) : null;
         int scale = Math.max(1, 32 - Integer.numberOfLeadingZeros(n - 1));
+        // Inserted edges not in the graph, each once (a repeated insert only updates a weight), so a delete always hits.
         long[] inserted = new long[1024];
         int insertedCount = 0;
+        Long2IntOpenHashMap insertedAt = new Long2IntOpenHashMap();
+        insertedAt.defaultReturnValue(-1);
         long inserts = 0;
         long deletes = 0;
         boolean weighted = g.weighted();
@@ -155,12 +161,18 @@ public final class UpdateGenerator {
                     v = col[p];
                     edges[k] = edges[--live];
                     edges[live] = p;
+                    deleted.set(p);
                 } else {
                     int k = (int) (j - live);
                     long e = inserted[k];
                     u = (int) (e >>> 32);
                     v = (int) e;
-                    inserted[k] = inserted[--insertedCount];
+                    insertedAt.remove(e);
+                    long last = inserted[--insertedCount];
+                    if (k < insertedCount) {
+                        inserted[k] = last;
+                        insertedAt.put(last, k);
+                    }
                 }
                 out.put((byte) '-').space().number(g.ids().external(u)).space().number(g.ids().external(v)).newline();
                 deletes++;
@@ -177,10 +189,14 @@ public final class UpdateGenerator {
                         v = rnd.nextInt(n);
                     }
                 } while (u == v);
-                if (insertedCount == inserted.length) {
-                    inserted = java.util.Arrays.copyOf(inserted, insertedCount * 2);
+                long key = once && v < u ? (long) v << 32 | u : (long) u << 32 | v;
+                if (!inGraph((int) (key >>> 32), (int) key, deleted) && insertedAt.get(key) < 0) {
+                    if (insertedCount == inserted.length) {
+                        inserted = java.util.Arrays.copyOf(inserted, insertedCount * 2);
+                    }
+                    insertedAt.put(key, insertedCount);
+                    inserted[insertedCount++] = key;
                 }
-                inserted[insertedCount++] = (long) u << 32 | v;
                 out.put((byte) '+').space().number(g.ids().external(u)).space().number(g.ids().external(v));
                 if (weighted) {
                     out.space().number(1 + rnd.nextInt(255));
@@ -190,6 +206,12 @@ public final class UpdateGenerator {
             }
         }
         return new Written(inserts, deletes);
+    }
+
+    /** Whether the graph has edge (r, c) and it was not deleted (rows are sorted). */
+    private boolean inGraph(int r, int c, BitSet deleted) {
+        int p = java.util.Arrays.binarySearch(col, rowPtr[r], rowPtr[r + 1], c);
+        return p >= 0 && !deleted.get(p);
     }
 
     /** One R-MAT pair below {@code n}, as {@code u << 32 | v}. */
