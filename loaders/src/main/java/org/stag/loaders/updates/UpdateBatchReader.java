@@ -4,6 +4,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -51,7 +52,12 @@ public final class UpdateBatchReader implements AutoCloseable {
     private long linesBefore;
     private boolean eof;
     private BadInputException error;
-    private final Pending pending = new Pending();
+    /** Batches complete and not yet handed out. */
+    private final ArrayDeque<UpdateBatch> ready = new ArrayDeque<>();
+    /** The batch being filled. */
+    private Building building;
+    /** Updates queued so far (to tell whether a new line arrived). */
+    private long queued;
     private ParsedUpdates[] pieces = new ParsedUpdates[0];
     private UpdateLines[] parsers = new UpdateLines[0];
 
@@ -86,7 +92,7 @@ public final class UpdateBatchReader implements AutoCloseable {
         this.flushMillis = flushMillis;
         this.unitBytes = unitBytes;
         this.minPieceBytes = Math.max(1, minPieceBytes);
-        pending.verticesHandedOut = ids.vertices();
+        this.building = new Building(batchSize, ids.vertices());
         this.producer = new Thread(() -> readAll(blockBytes), "stag-updates-reader");
         producer.setDaemon(true);
         producer.start();
@@ -160,14 +166,14 @@ public final class UpdateBatchReader implements AutoCloseable {
     public UpdateBatch next() {
         long lastLine = System.nanoTime();
         while (true) {
-            if (pending.size >= batchSize) {
-                return pending.cut(batchSize);
+            if (!ready.isEmpty()) {
+                return ready.poll();
             }
             if (error != null) {
                 throw error;
             }
             if (eof) {
-                return pending.size > 0 ? pending.cut(pending.size) : null;
+                return building.fill > 0 ? handOutPartial() : null;
             }
             Object item;
             try {
@@ -175,8 +181,8 @@ public final class UpdateBatchReader implements AutoCloseable {
                     long wait = flushMillis - (System.nanoTime() - lastLine) / 1_000_000;
                     item = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : null;
                     if (item == null) {
-                        if (pending.size > 0) {
-                            return pending.cut(pending.size);
+                        if (building.fill > 0) {
+                            return handOutPartial();
                         }
                         lastLine = System.nanoTime();
                         continue;
@@ -188,7 +194,7 @@ public final class UpdateBatchReader implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while reading " + file, e);
             }
-            int before = pending.size;
+            long before = queued;
             take(item);
             // Join whatever else has already arrived, so that parsing works on large units.
             Object more;
@@ -196,10 +202,16 @@ public final class UpdateBatchReader implements AutoCloseable {
                 take(more);
             }
             parseWhole(eof);
-            if (pending.size > before) {
+            if (queued > before) {
                 lastLine = System.nanoTime();
             }
         }
+    }
+
+    private UpdateBatch handOutPartial() {
+        UpdateBatch b = building.finish();
+        building = new Building(batchSize, b.verticesAfter());
+        return b;
     }
 
     private void take(Object item) {
@@ -271,23 +283,44 @@ public final class UpdateBatchReader implements AutoCloseable {
             parsers = u;
         }
         byte[] w = work;
-        Parallel.forEachBlock(threads, k, i -> parsers[i].parse(w, bounds[i], bounds[i + 1], pieces[i]));
+        int known = ids.vertices();
+        Parallel.forEachBlock(threads, k, i -> parsers[i].parse(w, bounds[i], bounds[i + 1], pieces[i], ids, known));
         for (int i = 0; i < k; i++) {
             ParsedUpdates p = pieces[i];
-            for (int j = 0; j < p.size; j++) {
-                int s = ids.internal(p.src[j]);
-                int d = s < 0 ? -1 : ids.internal(p.dst[j]);
+            // Ids the pieces could not map, in file order, so that new vertices are numbered as they appear.
+            for (int u = 0; u < p.unresolvedCount; u++) {
+                int j = p.unresolved[u];
+                int s = p.src[j] >= 0 ? p.src[j] : ids.internal(p.rawSrc[j]);
+                int d = s < 0 ? -1 : p.dst[j] >= 0 ? p.dst[j] : ids.internal(p.rawDst[j]);
                 if (d < 0) {
+                    append(p, j);
                     error = new BadInputException(file, linesBefore + p.line[j], ids.why);
                     return;
                 }
-                pending.add(p.op[j], s, d, p.weight[j], linesBefore + p.line[j]);
+                p.src[j] = s;
+                p.dst[j] = d;
             }
+            append(p, p.size);
             if (p.errorLine != 0) {
                 error = new BadInputException(file, linesBefore + p.errorLine, p.error);
                 return;
             }
             linesBefore += p.lines;
+        }
+    }
+
+    /** Moves the first {@code count} updates of a piece into batches. */
+    private void append(ParsedUpdates p, int count) {
+        int from = 0;
+        while (from < count) {
+            int k = building.add(p, from, count - from, linesBefore);
+            from += k;
+            queued += k;
+            if (building.fill == batchSize) {
+                UpdateBatch b = building.finish();
+                ready.add(b);
+                building = new Building(batchSize, b.verticesAfter());
+            }
         }
     }
 
@@ -308,53 +341,62 @@ public final class UpdateBatchReader implements AutoCloseable {
         }
     }
 
-    /** Updates parsed but not yet handed out in a batch. */
-    private static final class Pending {
-        byte[] op = new byte[16];
-        int[] src = new int[16];
-        int[] dst = new int[16];
-        double[] weight = new double[16];
-        long[] line = new long[16];
-        int size;
-        /** Vertices after the last batch handed out (the graph's count before the first). */
-        int verticesHandedOut;
+    /** A batch being filled: arrays that grow up to the batch size, so that a full batch is handed out uncopied. */
+    private static final class Building {
+        private final int capacity;
+        private final int verticesBefore;
+        byte[] op;
+        int[] src;
+        int[] dst;
+        double[] weight;
+        long[] line;
+        int fill;
+        /** One more than the largest internal id in the batch: new ids are handed out in order, so this is the count after it. */
+        int verticesAfter;
 
-        void add(byte o, int s, int d, double w, long ln) {
-            if (size == op.length) {
-                int cap = size * 2;
+        Building(int capacity, int verticesBefore) {
+            this.capacity = capacity;
+            this.verticesBefore = verticesBefore;
+            this.verticesAfter = verticesBefore;
+            int start = Math.min(capacity, 1 << 12);
+            op = new byte[start];
+            src = new int[start];
+            dst = new int[start];
+            weight = new double[start];
+            line = new long[start];
+        }
+
+        /** Adds up to {@code count} updates of {@code p} from {@code from}; returns how many fitted. */
+        int add(ParsedUpdates p, int from, int count, long linesBefore) {
+            int k = Math.min(count, capacity - fill);
+            if (fill + k > op.length) {
+                int cap = (int) Math.min(capacity, Math.max(fill + (long) k, op.length * 2L));
                 op = Arrays.copyOf(op, cap);
                 src = Arrays.copyOf(src, cap);
                 dst = Arrays.copyOf(dst, cap);
                 weight = Arrays.copyOf(weight, cap);
                 line = Arrays.copyOf(line, cap);
             }
-            op[size] = o;
-            src[size] = s;
-            dst[size] = d;
-            weight[size] = w;
-            line[size] = ln;
-            size++;
+            System.arraycopy(p.op, from, op, fill, k);
+            System.arraycopy(p.src, from, src, fill, k);
+            System.arraycopy(p.dst, from, dst, fill, k);
+            System.arraycopy(p.weight, from, weight, fill, k);
+            int max = verticesAfter - 1;
+            for (int i = 0; i < k; i++) {
+                line[fill + i] = linesBefore + p.line[from + i];
+                max = Math.max(max, Math.max(p.src[from + i], p.dst[from + i]));
+            }
+            verticesAfter = max + 1;
+            fill += k;
+            return k;
         }
 
-        /** The first {@code k} updates as a batch; the rest move to the front. */
-        UpdateBatch cut(int k) {
-            int before = verticesHandedOut;
-            int after = before;
-            // New ids are handed out in order, so the largest id in the batch tells the count after it.
-            for (int i = 0; i < k; i++) {
-                after = Math.max(after, Math.max(src[i], dst[i]) + 1);
+        UpdateBatch finish() {
+            if (fill < op.length) {
+                return new UpdateBatch(Arrays.copyOf(op, fill), Arrays.copyOf(src, fill), Arrays.copyOf(dst, fill),
+                        Arrays.copyOf(weight, fill), Arrays.copyOf(line, fill), verticesBefore, verticesAfter);
             }
-            UpdateBatch b = new UpdateBatch(Arrays.copyOf(op, k), Arrays.copyOf(src, k), Arrays.copyOf(dst, k),
-                    Arrays.copyOf(weight, k), Arrays.copyOf(line, k), before, after);
-            int rest = size - k;
-            System.arraycopy(op, k, op, 0, rest);
-            System.arraycopy(src, k, src, 0, rest);
-            System.arraycopy(dst, k, dst, 0, rest);
-            System.arraycopy(weight, k, weight, 0, rest);
-            System.arraycopy(line, k, line, 0, rest);
-            size = rest;
-            verticesHandedOut = after;
-            return b;
+            return new UpdateBatch(op, src, dst, weight, line, verticesBefore, verticesAfter);
         }
     }
 }

@@ -44,6 +44,18 @@ public final class UpdateIds {
     }
 
     /**
+     * The internal id of {@code id} when it is among the first {@code n} vertices (at most the graph's own for
+     * an explicit table), else -1. Reads only, so parser threads call it while the reader adds nothing.
+     */
+    int known(long id, int n) {
+        if (ids.isOffset()) {
+            long v = id - ids.base();
+            return v >= 0 && v < n ? (int) v : -1;
+        }
+        return ids.internal(id, graphVertices);
+    }
+
+    /**
      * The internal id of {@code id}, adding it when new; or -1 with {@link #why} set when the id cannot be a
      * vertex of this graph.
      */

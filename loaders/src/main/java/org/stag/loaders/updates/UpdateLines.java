@@ -15,9 +15,17 @@ final class UpdateLines {
     private final ByteScanner scanner = new ByteScanner();
     /** The id read by the last {@link #id}. */
     private long value;
+    private UpdateIds ids;
+    /** Vertices known when the piece was cut; ids beyond are left to the reader. */
+    private int known;
 
-    /** Parses {@code b[from, to)} into {@code out} (which is reset first). */
-    void parse(byte[] b, int from, int to, ParsedUpdates out) {
+    /**
+     * Parses {@code b[from, to)} into {@code out} (which is reset first), mapping the ids of the first
+     * {@code known} vertices; the others are left for the caller (see {@link ParsedUpdates}).
+     */
+    void parse(byte[] b, int from, int to, ParsedUpdates out, UpdateIds ids, int known) {
+        this.ids = ids;
+        this.known = known;
         out.reset();
         int p = from;
         int ln = 0;
@@ -83,7 +91,7 @@ final class UpdateLines {
                         + (op == UpdateBatch.INSERT ? " (an insert is '+ u v [w]')" : ""));
             }
         }
-        out.add(op, s, d, w, ln);
+        out.add(op, ids.known(s, known), ids.known(d, known), s, d, w, ln);
         return afterLineEnd(b, p, to);
     }
 
