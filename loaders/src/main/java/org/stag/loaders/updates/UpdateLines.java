@@ -43,6 +43,57 @@ final class UpdateLines {
 
     /** Parses one line at {@code p}; returns the position after it, or -1 after recording an error. */
     private int line(byte[] b, int p, int to, ParsedUpdates out, int ln) {
+        int q = simple(b, p, to, out, ln);
+        return q >= 0 ? q : general(b, p, to, out, ln);
+    }
+
+    /**
+     * The shape almost every line has: an optional {@code + }/{@code - }, two ids of at most nine digits, an
+     * optional weight, single blanks, LF. Returns -1 with nothing added for anything else, which the general
+     * path then reads again (with every message), so both read the same values.
+     */
+    private int simple(byte[] b, int p, int to, ParsedUpdates out, int ln) {
+        byte op = UpdateBatch.INSERT;
+        if (p + 1 < to && (b[p] == '+' || b[p] == '-') && b[p + 1] == ' ') {
+            op = b[p] == '+' ? UpdateBatch.INSERT : UpdateBatch.DELETE;
+            p += 2;
+        }
+        int start = p;
+        int s = 0;
+        int d;
+        while (p < to && (d = b[p] - '0') >= 0 && d <= 9) {
+            s = s * 10 + d;
+            p++;
+        }
+        if (p == start || p - start > 9 || p >= to || b[p] != ' ') {
+            return -1;
+        }
+        start = ++p;
+        int t = 0;
+        while (p < to && (d = b[p] - '0') >= 0 && d <= 9) {
+            t = t * 10 + d;
+            p++;
+        }
+        if (p == start || p - start > 9 || p >= to) {
+            return -1;
+        }
+        double w = Double.NaN;
+        if (b[p] == ' ' && op == UpdateBatch.INSERT) {
+            int q = scanner.parseDouble(b, p + 1, to);
+            if (q < 0 || q >= to || !Double.isFinite(scanner.doubleValue)) {
+                return -1;
+            }
+            w = scanner.doubleValue;
+            p = q;
+        }
+        if (b[p] != '\n') {
+            return -1;
+        }
+        out.add(op, ids.known(s, known), ids.known(t, known), s, t, w, ln);
+        return p + 1;
+    }
+
+    private int general(byte[] b, int p, int to, ParsedUpdates out, int ln) {
         p = ByteScanner.skipBlanks(b, p, to);
         if (lineEnd(b, p, to)) {
             return afterLineEnd(b, p, to);

@@ -225,7 +225,7 @@ class UpdateBatchReaderTest {
     void anOpenPipeIsFlushedAfterTheQuietTime() throws IOException {
         PipedOutputStream writer = new PipedOutputStream();
         PipedInputStream pipe = new PipedInputStream(writer, 1 << 16);
-        UpdateBatchReader r = new UpdateBatchReader("pipe", pipe, new UpdateIds(VertexIds.offset(0), 10), 1000, 2, 50);
+        UpdateBatchReader r = new UpdateBatchReader("pipe", pipe, new UpdateIds(VertexIds.offset(0), 10), 1000, 2, 300);
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
             writer.write("+ 1 2\n- 3 4\n5 6".getBytes(StandardCharsets.UTF_8));
             writer.flush();
