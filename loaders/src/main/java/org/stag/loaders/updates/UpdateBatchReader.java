@@ -358,7 +358,8 @@ public final class UpdateBatchReader implements AutoCloseable {
             this.capacity = capacity;
             this.verticesBefore = verticesBefore;
             this.verticesAfter = verticesBefore;
-            int start = Math.min(capacity, 1 << 12);
+            // Full size at once for ordinary batch sizes (no regrowth per batch); huge ones grow as lines come.
+            int start = Math.min(capacity, 1 << 20);
             op = new byte[start];
             src = new int[start];
             dst = new int[start];
