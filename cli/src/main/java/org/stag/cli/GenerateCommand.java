@@ -26,8 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * stream for a graph. The same bytes for the same seed.
  */
 @Command(name = "generate", mixinStandardHelpOptions = true,
-        description = {"Generate a synthetic graph (kron, urand or grid) and write it, or",
-            "(updates) an update stream for the graph --graph G: --kind rmat or uniform draws",
+        description = {"Generate a synthetic graph (kron, urand, grid) or an update stream.",
+            "updates: an update stream for the graph --graph G: --kind rmat or uniform draws",
             "inserts (R-MAT a,b,c = 0.57,0.19,0.19 or uniform) and, with --delete-fraction P,",
             "deletes of existing edges; --kind window streams the last N edges of G in a",
             "random order through a sliding window (see README). Ids are G's own.",
