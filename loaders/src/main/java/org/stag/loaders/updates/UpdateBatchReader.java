@@ -1,0 +1,403 @@
+package org.stag.loaders.updates;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.GraphLoader;
+import org.stag.loaders.Parallel;
+import org.stag.loaders.text.InputFiles;
+
+/**
+ * Reads an update stream (see {@link UpdateLines} for the line format) as batches of at most
+ * {@code batchSize} updates. A background thread reads (and un-gzips) the input while the caller's thread
+ * parses large blocks of whole lines in parallel pieces, maps ids through {@link UpdateIds} in file
+ * order and cuts batches. A bad line throws {@link BadInputException} ({@code FILE:LINE: cause}) from the
+ * {@link #next()} call that would have returned the batch holding it: every batch before it is handed out,
+ * that one is not.
+ *
+ * <p>With {@code flushMillis > 0} (for a pipe that stays open) a batch is also returned, not full, when no
+ * new line has arrived for that long; otherwise a batch is returned only when full or at the end.
+ */
+public final class UpdateBatchReader implements AutoCloseable {
+    /** Bytes read from the input at a time. */
+    static final int BLOCK = 1 << 20;
+    /** Bytes parsed at a time (blocks already read are joined up to this). */
+    static final int UNIT = 8 << 20;
+    /** A line longer than this is not text. */
+    static final int MAX_LINE = 16 << 20;
+
+    private final String file;
+    private final UpdateIds ids;
+    private final int batchSize;
+    private final int threads;
+    private final long flushMillis;
+    private final int unitBytes;
+    private final int minPieceBytes;
+
+    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(8);
+    private final Thread producer;
+    private final InputStream in;
+    private volatile boolean closed;
+
+    private byte[] work = new byte[64];
+    private int workLen;
+    private long linesBefore;
+    private boolean eof;
+    private BadInputException error;
+    /** Batches complete and not yet handed out. */
+    private final ArrayDeque<UpdateBatch> ready = new ArrayDeque<>();
+    /** The batch being filled. */
+    private Building building;
+    /** Updates queued so far (to tell whether a new line arrived). */
+    private long queued;
+    private ParsedUpdates[] pieces = new ParsedUpdates[0];
+    private UpdateLines[] parsers = new UpdateLines[0];
+
+    /** A read failure, passed from the reading thread. */
+    private record Failure(IOException cause) {
+    }
+
+    private static final Object END = new Object();
+
+    /**
+     * Reads {@code in}, named {@code file} in messages.
+     *
+     * @param batchSize   updates per batch, at least 1
+     * @param threads     parser threads
+     * @param flushMillis return a partial batch after this long without a new line; 0 waits for full batches
+     */
+    public UpdateBatchReader(String file, InputStream in, UpdateIds ids, int batchSize, int threads, long flushMillis) {
+        this(file, in, ids, batchSize, threads, flushMillis, BLOCK, UNIT, 1 << 16);
+    }
+
+    /** As above with small buffers, so that tests reach every boundary with small inputs. */
+    UpdateBatchReader(String file, InputStream in, UpdateIds ids, int batchSize, int threads, long flushMillis,
+            int blockBytes, int unitBytes, int minPieceBytes) {
+        if (batchSize < 1 || threads < 1 || flushMillis < 0 || blockBytes < 1 || unitBytes < 1) {
+            throw new IllegalArgumentException("batch size and threads must be positive, flush time not negative");
+        }
+        this.file = file;
+        this.in = in;
+        this.ids = ids;
+        this.batchSize = batchSize;
+        this.threads = threads;
+        this.flushMillis = flushMillis;
+        this.unitBytes = unitBytes;
+        this.minPieceBytes = Math.max(1, minPieceBytes);
+        this.building = new Building(batchSize, ids.vertices());
+        this.producer = new Thread(() -> readAll(blockBytes), "stag-updates-reader");
+        producer.setDaemon(true);
+        producer.start();
+    }
+
+    /**
+     * Opens an update file ({@code -} for standard input, named {@code <stdin>}), gzipped or not.
+     *
+     * @throws BadInputException when it cannot be opened
+     */
+    public static UpdateBatchReader open(Path path, UpdateIds ids, int batchSize, int threads, long flushMillis) {
+        if (GraphLoader.isStdin(path)) {
+            return new UpdateBatchReader("<stdin>", ungzip("<stdin>", System.in), ids, batchSize, threads, flushMillis);
+        }
+        return new UpdateBatchReader(path.toString(), InputFiles.open(path), ids, batchSize, threads, flushMillis);
+    }
+
+    /** {@code in}, through a gzip decoder when it starts with gzip's magic bytes. */
+    static InputStream ungzip(String name, InputStream in) {
+        BufferedInputStream b = new BufferedInputStream(in, 2);
+        try {
+            b.mark(2);
+            int b0 = b.read();
+            int b1 = b0 < 0 ? -1 : b.read();
+            b.reset();
+            return b0 == 0x1f && b1 == 0x8b ? new GZIPInputStream(b, BLOCK) : b;
+        } catch (IOException e) {
+            throw new BadInputException(name, 0, "cannot read: " + InputFiles.describe(e));
+        }
+    }
+
+    /** The reading thread: blocks of bytes into the queue, then {@link #END} or a {@link Failure}. */
+    private void readAll(int blockBytes) {
+        byte[] buf = new byte[blockBytes];
+        try {
+            while (!closed) {
+                int r = in.read(buf, 0, buf.length);
+                if (r < 0) {
+                    break;
+                }
+                if (r == 0) {
+                    continue;
+                }
+                // A pipe hands out a few bytes at a time: send those, keep the large buffer.
+                if (r < buf.length / 4) {
+                    queue.put(Arrays.copyOf(buf, r));
+                } else {
+                    queue.put(r == buf.length ? buf : Arrays.copyOf(buf, r));
+                    if (r == buf.length) {
+                        buf = new byte[blockBytes];
+                    }
+                }
+            }
+            queue.put(END);
+        } catch (IOException e) {
+            try {
+                queue.put(new Failure(e));
+            } catch (InterruptedException ie) {
+                // Closed while waiting; nobody reads the failure.
+            }
+        } catch (InterruptedException e) {
+            // Closed.
+        }
+    }
+
+    /**
+     * The next batch, or {@code null} at the end of the input.
+     *
+     * @throws BadInputException when the next batch holds a bad line (or the input cannot be read there)
+     */
+    public UpdateBatch next() {
+        long lastLine = System.nanoTime();
+        while (true) {
+            if (!ready.isEmpty()) {
+                return ready.poll();
+            }
+            if (error != null) {
+                throw error;
+            }
+            if (eof) {
+                return building.fill > 0 ? handOutPartial() : null;
+            }
+            Object item;
+            try {
+                if (flushMillis > 0) {
+                    long wait = flushMillis - (System.nanoTime() - lastLine) / 1_000_000;
+                    item = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : null;
+                    if (item == null) {
+                        if (building.fill > 0) {
+                            return handOutPartial();
+                        }
+                        lastLine = System.nanoTime();
+                        continue;
+                    }
+                } else {
+                    item = queue.take();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while reading " + file, e);
+            }
+            long before = queued;
+            take(item);
+            // Join whatever else has already arrived, so that parsing works on large units.
+            Object more;
+            while (!eof && error == null && workLen < unitBytes && (more = queue.poll()) != null) {
+                take(more);
+            }
+            parseWhole(eof);
+            if (queued > before) {
+                lastLine = System.nanoTime();
+            }
+        }
+    }
+
+    private UpdateBatch handOutPartial() {
+        UpdateBatch b = building.finish();
+        building = new Building(batchSize, b.verticesAfter());
+        return b;
+    }
+
+    private void take(Object item) {
+        if (item == END) {
+            eof = true;
+        } else if (item instanceof Failure f) {
+            // Complete lines before the failure are still parsed; the failure is reported at the line after them.
+            parseWhole(false);
+            if (error == null) {
+                error = new BadInputException(file, linesBefore + 1, InputFiles.describe(f.cause()));
+            }
+            eof = true;
+            workLen = 0;
+        } else {
+            byte[] b = (byte[]) item;
+            if (workLen + b.length > work.length) {
+                work = Arrays.copyOf(work, Math.max(work.length * 2, workLen + b.length));
+            }
+            System.arraycopy(b, 0, work, workLen, b.length);
+            workLen += b.length;
+        }
+    }
+
+    /** Parses the whole lines in the work buffer (all of it at the end) and keeps the partial last line. */
+    private void parseWhole(boolean atEnd) {
+        if (error != null) {
+            return;
+        }
+        int end = atEnd ? workLen : lastNewline() + 1;
+        if (end > 0) {
+            parse(end);
+            System.arraycopy(work, end, work, 0, workLen - end);
+            workLen -= end;
+        }
+        if (workLen > MAX_LINE && error == null) {
+            error = new BadInputException(file, linesBefore + 1, "line longer than " + (MAX_LINE >> 20) + " MiB (is this a text file?)");
+        }
+    }
+
+    private int lastNewline() {
+        for (int i = workLen - 1; i >= 0; i--) {
+            if (work[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Parses {@code work[0, end)} in pieces on several threads, then maps ids and queues updates in file order. */
+    private void parse(int end) {
+        int k = threads <= 1 ? 1 : (int) Math.max(1, Math.min(threads * 2L, end / minPieceBytes));
+        int[] bounds = new int[k + 1];
+        for (int i = 1; i < k; i++) {
+            int at = Math.max(bounds[i - 1], (int) ((long) end * i / k));
+            while (at < end && at > 0 && work[at - 1] != '\n') {
+                at++;
+            }
+            bounds[i] = at;
+        }
+        bounds[k] = end;
+        if (pieces.length < k) {
+            ParsedUpdates[] p = Arrays.copyOf(pieces, k);
+            UpdateLines[] u = Arrays.copyOf(parsers, k);
+            for (int i = pieces.length; i < k; i++) {
+                p[i] = new ParsedUpdates();
+                u[i] = new UpdateLines();
+            }
+            pieces = p;
+            parsers = u;
+        }
+        byte[] w = work;
+        int known = ids.vertices();
+        Parallel.forEachBlock(threads, k, i -> parsers[i].parse(w, bounds[i], bounds[i + 1], pieces[i], ids, known));
+        for (int i = 0; i < k; i++) {
+            ParsedUpdates p = pieces[i];
+            // Ids the pieces could not map, in file order, so that new vertices are numbered as they appear.
+            for (int u = 0; u < p.unresolvedCount; u++) {
+                int j = p.unresolved[u];
+                int s = p.src[j] >= 0 ? p.src[j] : ids.internal(p.rawSrc[j]);
+                int d = s < 0 ? -1 : p.dst[j] >= 0 ? p.dst[j] : ids.internal(p.rawDst[j]);
+                if (d < 0) {
+                    append(p, j);
+                    error = new BadInputException(file, linesBefore + p.line[j], ids.why);
+                    return;
+                }
+                p.src[j] = s;
+                p.dst[j] = d;
+            }
+            append(p, p.size);
+            if (p.errorLine != 0) {
+                error = new BadInputException(file, linesBefore + p.errorLine, p.error);
+                return;
+            }
+            linesBefore += p.lines;
+        }
+    }
+
+    /** Moves the first {@code count} updates of a piece into batches. */
+    private void append(ParsedUpdates p, int count) {
+        int from = 0;
+        while (from < count) {
+            int k = building.add(p, from, count - from, linesBefore);
+            from += k;
+            queued += k;
+            if (building.fill == batchSize) {
+                UpdateBatch b = building.finish();
+                ready.add(b);
+                building = new Building(batchSize, b.verticesAfter());
+            }
+        }
+    }
+
+    /** Lines read and parsed so far. */
+    public long lines() {
+        return linesBefore;
+    }
+
+    /** Stops the reading thread and closes the input. */
+    @Override
+    public void close() {
+        closed = true;
+        producer.interrupt();
+        try {
+            in.close();
+        } catch (IOException e) {
+            // Nothing more will be read; a failing close changes nothing for the caller.
+        }
+    }
+
+    /** A batch being filled: arrays that grow up to the batch size, so that a full batch is handed out uncopied. */
+    private static final class Building {
+        private final int capacity;
+        private final int verticesBefore;
+        byte[] op;
+        int[] src;
+        int[] dst;
+        double[] weight;
+        long[] line;
+        int fill;
+        /** One more than the largest internal id in the batch: new ids are handed out in order, so this is the count after it. */
+        int verticesAfter;
+
+        Building(int capacity, int verticesBefore) {
+            this.capacity = capacity;
+            this.verticesBefore = verticesBefore;
+            this.verticesAfter = verticesBefore;
+            // Full size at once for ordinary batch sizes (no regrowth per batch); huge ones grow as lines come.
+            int start = Math.min(capacity, 1 << 20);
+            op = new byte[start];
+            src = new int[start];
+            dst = new int[start];
+            weight = new double[start];
+            line = new long[start];
+        }
+
+        /** Adds up to {@code count} updates of {@code p} from {@code from}; returns how many fitted. */
+        int add(ParsedUpdates p, int from, int count, long linesBefore) {
+            int k = Math.min(count, capacity - fill);
+            if (fill + k > op.length) {
+                int cap = (int) Math.min(capacity, Math.max(fill + (long) k, op.length * 2L));
+                op = Arrays.copyOf(op, cap);
+                src = Arrays.copyOf(src, cap);
+                dst = Arrays.copyOf(dst, cap);
+                weight = Arrays.copyOf(weight, cap);
+                line = Arrays.copyOf(line, cap);
+            }
+            System.arraycopy(p.op, from, op, fill, k);
+            System.arraycopy(p.src, from, src, fill, k);
+            System.arraycopy(p.dst, from, dst, fill, k);
+            System.arraycopy(p.weight, from, weight, fill, k);
+            int max = verticesAfter - 1;
+            for (int i = 0; i < k; i++) {
+                line[fill + i] = linesBefore + p.line[from + i];
+                max = Math.max(max, Math.max(p.src[from + i], p.dst[from + i]));
+            }
+            verticesAfter = max + 1;
+            fill += k;
+            return k;
+        }
+
+        UpdateBatch finish() {
+            if (fill < op.length) {
+                return new UpdateBatch(Arrays.copyOf(op, fill), Arrays.copyOf(src, fill), Arrays.copyOf(dst, fill),
+                        Arrays.copyOf(weight, fill), Arrays.copyOf(line, fill), verticesBefore, verticesAfter);
+            }
+            return new UpdateBatch(op, src, dst, weight, line, verticesBefore, verticesAfter);
+        }
+    }
+}
