@@ -99,4 +99,45 @@ public final class Trees {
             throw new IllegalStateException("cannot read " + c.getName() + " of " + record.getClass(), e);
         }
     }
+
+    /** Adds to {@code out} the name of every tensor {@code e} reads, in its index expressions too. */
+    public static void tensorsRead(Expr e, java.util.Set<String> out) {
+        if (e instanceof Expr.Access a) {
+            out.add(((Expr.Name) a.tensor()).name());
+            a.indices().forEach(i -> tensorsRead(i, out));
+        } else {
+            children(e).forEach(x -> tensorsRead(x, out));
+        }
+    }
+
+    /**
+     * Adds to {@code read} the name of every tensor {@code e} accesses that is not in {@code defined} (index
+     * expressions are not searched): what a group of definitions reads from outside the group.
+     */
+    public static void tensorsReadOutside(Expr e, java.util.Set<String> read, java.util.Set<String> defined) {
+        if (e instanceof Expr.Access a) {
+            String n = ((Expr.Name) a.tensor()).name();
+            if (!defined.contains(n)) {
+                read.add(n);
+            }
+        } else {
+            children(e).forEach(x -> tensorsReadOutside(x, read, defined));
+        }
+    }
+
+    /** The operands of a scalar expression (none for names, literals and accesses). */
+    private static List<Expr> children(Expr e) {
+        if (e instanceof Expr.Unary u) {
+            return List.of(u.operand());
+        } else if (e instanceof Expr.Binary b) {
+            return List.of(b.left(), b.right());
+        } else if (e instanceof Expr.IfElse f) {
+            return List.of(f.condition(), f.then(), f.otherwise());
+        } else if (e instanceof Expr.BuiltinCall c) {
+            return c.args();
+        } else if (e instanceof Expr.Convert c) {
+            return List.of(c.value());
+        }
+        return List.of();
+    }
 }

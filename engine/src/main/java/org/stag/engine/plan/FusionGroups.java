@@ -11,6 +11,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.codegen.FusedGenerator;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
+import org.stag.engine.front.Trees;
 import org.stag.formats.tensor.Format;
 
 /**
@@ -53,7 +54,7 @@ public final class FusionGroups {
                 continue;
             }
             Set<String> read = new LinkedHashSet<>();
-            collect(d.value(), read, Set.of());
+            Trees.tensorsReadOutside(d.value(), read, Set.of());
             for (String n : read) {
                 Format x = declared.apply(n);
                 if (x != null) {
@@ -73,31 +74,9 @@ public final class FusionGroups {
         Set<String> defined = new LinkedHashSet<>();
         Set<String> read = new LinkedHashSet<>();
         for (Definition d : defs) {
-            collect(d.value(), read, defined);
+            Trees.tensorsReadOutside(d.value(), read, defined);
             defined.add(d.target().name());
         }
         return new ArrayList<>(read);
-    }
-
-    private static void collect(Expr e, Set<String> read, Set<String> defined) {
-        if (e instanceof Expr.Access a) {
-            String n = ((Expr.Name) a.tensor()).name();
-            if (!defined.contains(n)) {
-                read.add(n);
-            }
-        } else if (e instanceof Expr.Unary u) {
-            collect(u.operand(), read, defined);
-        } else if (e instanceof Expr.Binary b) {
-            collect(b.left(), read, defined);
-            collect(b.right(), read, defined);
-        } else if (e instanceof Expr.IfElse i) {
-            collect(i.condition(), read, defined);
-            collect(i.then(), read, defined);
-            collect(i.otherwise(), read, defined);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> collect(x, read, defined));
-        } else if (e instanceof Expr.Convert c) {
-            collect(c.value(), read, defined);
-        }
     }
 }

@@ -18,6 +18,7 @@ import org.stag.engine.cin.ValueRead;
 import org.stag.engine.front.Call;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
+import org.stag.engine.front.Trees;
 import org.stag.engine.front.Ident;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.Reduction;
@@ -374,30 +375,10 @@ public final class Planner {
     /** The tensors {@code d} reads, in the order the runtime lists its operands. */
     static List<String> tensorsRead(Definition d) {
         Set<String> read = new LinkedHashSet<>();
-        tensorsRead(d.value(), read);
+        Trees.tensorsRead(d.value(), read);
         for (Reduction r : d.reductions()) {
-            tensorsRead(r.init(), read);
+            Trees.tensorsRead(r.init(), read);
         }
         return new ArrayList<>(read);
-    }
-
-    private static void tensorsRead(Expr e, Set<String> out) {
-        if (e instanceof Expr.Access a) {
-            out.add(((Expr.Name) a.tensor()).name());
-            a.indices().forEach(i -> tensorsRead(i, out));
-        } else if (e instanceof Expr.Unary u) {
-            tensorsRead(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            tensorsRead(b.left(), out);
-            tensorsRead(b.right(), out);
-        } else if (e instanceof Expr.IfElse i) {
-            tensorsRead(i.condition(), out);
-            tensorsRead(i.then(), out);
-            tensorsRead(i.otherwise(), out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> tensorsRead(x, out));
-        } else if (e instanceof Expr.Convert c) {
-            tensorsRead(c.value(), out);
-        }
     }
 }

@@ -9,6 +9,7 @@ import org.stag.engine.check.Symbol;
 import org.stag.engine.compile.CompiledFusion;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
+import org.stag.engine.front.Trees;
 import org.stag.engine.front.Printer;
 import org.stag.engine.runtime.Frame;
 import org.stag.formats.tensor.Format;
@@ -64,7 +65,7 @@ final class FusedStep extends Step {
         Set<String> defined = new LinkedHashSet<>();
         Set<String> read = new LinkedHashSet<>();
         for (Definition d : defs) {
-            collect(d.value(), read, defined);
+            Trees.tensorsReadOutside(d.value(), read, defined);
             defined.add(d.target().name());
         }
         this.operands = read.toArray(new String[0]);
@@ -82,28 +83,6 @@ final class FusedStep extends Step {
         this.reuse = new Tensor[defs.size()];
         this.out = new Tensor[defs.size()];
         this.taken = new Buffer[defs.size()];
-    }
-
-    private static void collect(Expr e, Set<String> read, Set<String> defined) {
-        if (e instanceof Expr.Access a) {
-            String n = ((Expr.Name) a.tensor()).name();
-            if (!defined.contains(n)) {
-                read.add(n);
-            }
-        } else if (e instanceof Expr.Unary u) {
-            collect(u.operand(), read, defined);
-        } else if (e instanceof Expr.Binary b) {
-            collect(b.left(), read, defined);
-            collect(b.right(), read, defined);
-        } else if (e instanceof Expr.IfElse i) {
-            collect(i.condition(), read, defined);
-            collect(i.then(), read, defined);
-            collect(i.otherwise(), read, defined);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> collect(x, read, defined));
-        } else if (e instanceof Expr.Convert c) {
-            collect(c.value(), read, defined);
-        }
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.stag.engine.codegen.KernelPlan;
 import org.stag.engine.compile.CompiledDefinition;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
+import org.stag.engine.front.Trees;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.Reduction;
 import org.stag.engine.plan.KernelVariant;
@@ -116,9 +117,9 @@ final class KernelStep extends Step {
             this.pool = null;
         }
         Set<String> read = new LinkedHashSet<>();
-        tensorsRead(d.value(), read);
+        Trees.tensorsRead(d.value(), read);
         for (Reduction r : d.reductions()) {
-            tensorsRead(r.init(), read);
+            Trees.tensorsRead(r.init(), read);
         }
         this.operands = read.toArray(new String[0]);
         this.operandRefs = new int[operands.length];
@@ -131,26 +132,6 @@ final class KernelStep extends Step {
         this.currentReads = new ValueRead[operands.length];
         this.seenUniform = new boolean[uniform.size()];
         this.currentUniform = new boolean[uniform.size()];
-    }
-
-    private static void tensorsRead(Expr e, Set<String> out) {
-        if (e instanceof Expr.Access a) {
-            out.add(((Expr.Name) a.tensor()).name());
-            a.indices().forEach(i -> tensorsRead(i, out));
-        } else if (e instanceof Expr.Unary u) {
-            tensorsRead(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            tensorsRead(b.left(), out);
-            tensorsRead(b.right(), out);
-        } else if (e instanceof Expr.IfElse i) {
-            tensorsRead(i.condition(), out);
-            tensorsRead(i.then(), out);
-            tensorsRead(i.otherwise(), out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> tensorsRead(x, out));
-        } else if (e instanceof Expr.Convert c) {
-            tensorsRead(c.value(), out);
-        }
     }
 
     @Override
