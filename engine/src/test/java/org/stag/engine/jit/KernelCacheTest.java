@@ -250,8 +250,23 @@ class KernelCacheTest {
         KernelCache cache = new KernelCache();
         Function<KernelKey, GeneratedSource> broken = k -> new GeneratedSource("org.stag.gen.test", "Broken",
                 KernelCompilerTest.BROKEN);
-        assertTrue(cache.prefetch(key(20), broken));
-        assertThrows(KernelCompileException.class, () -> cache.get(key(20), broken));
+        // The prefetch's task runs only once a get() waits for it, so that get() meets the prefetch's failure
+        // (had the task failed first, get() would compile again and fail on its own).
+        java.util.concurrent.atomic.AtomicReference<Runnable> task = new java.util.concurrent.atomic.AtomicReference<>();
+        assertTrue(cache.prefetch(key(20), broken, task::set));
+        java.util.concurrent.CompletableFuture<Throwable> waiter = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                cache.get(key(20), broken);
+                return null;
+            } catch (RuntimeException e) {
+                return e;
+            }
+        });
+        while (cache.stats().hits() == 0) {
+            Thread.onSpinWait();
+        }
+        task.get().run();
+        assertTrue(waiter.join() instanceof KernelCompileException, "the waiting get() rethrows the prefetch's failure");
         assertEquals(java.util.Optional.empty(), cache.peek(key(20)));
         CountingGenerator good = new CountingGenerator(0);
         assertEquals(key(20), cache.get(key(20), good).key());
