@@ -117,7 +117,6 @@ public final class Graph {
         }
     }
 
-    /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */
     /**
      * Whether every edge {@code (u, v)} has its mirror {@code (v, u)}: a square graph read as directed that is
      * in fact undirected (as GAP's kron files are). One walk over the entries above the diagonal with a
@@ -130,6 +129,7 @@ public final class Graph {
         return !directed() || BothWaysBuild.mirrors(numRows, rowPtr(), colIdx, null, threads) != null;
     }
 
+    /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */
     int[] storedRowPtr() {
         return rowPtr;
     }
