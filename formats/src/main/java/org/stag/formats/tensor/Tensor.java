@@ -271,8 +271,8 @@ public final class Tensor {
         if (CsrRows.shardedBuild(f)) {
             return CsrRows.build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
         }
-        // FALL-BACK for the formats the sharded build does not cover (static last levels; dense,compressed
-        // adopting the arrays is the graph helper's branch): coordinates assembled by the general build.
+        // Other formats (static last levels other than CSR, transposed mode orders): the CSR is expanded to
+        // coordinates and assembled by the general build.
         return CsrRows.viaBuild(f, rows, cols, rowPtr, col, vals);
     }
 
