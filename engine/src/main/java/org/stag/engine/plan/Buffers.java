@@ -26,7 +26,7 @@ import org.stag.engine.front.Stmt;
  * next dense result of that type takes the buffer released last. Within a star call this is the double
  * buffering of seed 002 §4.5.1: {@code next} takes the buffer of the dead {@code rank}.
  */
-final class Buffers {
+public final class Buffers {
     private Buffers() {
     }
 
@@ -93,8 +93,11 @@ final class Buffers {
         return s.isTensor() && s.tensor().levels().stream().allMatch("dense"::equals);
     }
 
-    /** The names a statement reads or writes (what keeps a variable alive up to it). */
-    private static void uses(Stmt st, Set<String> used) {
+    /**
+     * Adds to {@code used} the names a statement reads or writes (what keeps a variable alive up to it): the
+     * one liveness rule of the plan's buffer assignment and of the runtime's buffer release.
+     */
+    public static void uses(Stmt st, Set<String> used) {
         if (st instanceof Definition d) {
             used.add(d.target().name());
             reads(d.value(), used);

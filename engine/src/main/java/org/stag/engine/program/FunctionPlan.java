@@ -11,12 +11,9 @@ import org.stag.engine.check.Symbol;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.Call;
 import org.stag.engine.front.Definition;
-import org.stag.engine.front.Expr;
-import org.stag.engine.front.FormatRule;
-import org.stag.engine.front.Ident;
-import org.stag.engine.front.Reduction;
 import org.stag.engine.front.StarCall;
 import org.stag.engine.front.Stmt;
+import org.stag.engine.plan.Buffers;
 
 /**
  * A function prepared to run: its slot layout, its single activation (a function is never active twice),
@@ -89,24 +86,7 @@ final class FunctionPlan {
         }
         for (int s = 0; s < body.size(); s++) {
             Set<String> used = new HashSet<>();
-            Stmt st = body.get(s);
-            if (st instanceof Definition d) {
-                used.add(d.target().name());
-                reads(d.value(), used);
-                for (Reduction r : d.reductions()) {
-                    reads(r.init(), used);
-                }
-            } else if (st instanceof Call c) {
-                names(c.outputs(), used);
-                c.args().forEach(a -> reads(a, used));
-            } else if (st instanceof StarCall c) {
-                names(c.outputs(), used);
-                c.args().forEach(a -> reads(a, used));
-                for (FormatRule r : c.rules()) {
-                    reads(r.condition(), used);
-                }
-                reads(c.stop(), used);
-            }
+            Buffers.uses(body.get(s), used);
             for (String n : used) {
                 lastUse.put(n, s);
             }
@@ -132,40 +112,6 @@ final class FunctionPlan {
             releaseAfter[s] = after.get(s).stream().mapToInt(Integer::intValue).toArray();
         }
         releaseAtEntry = atEntry.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private void names(List<Ident> outs, Set<String> used) {
-        for (Ident o : outs) {
-            if (!o.isWildcard()) {
-                used.add(o.name());
-            }
-        }
-    }
-
-    /** Adds the local tensor variables {@code e} reads. */
-    private void reads(Expr e, Set<String> used) {
-        if (e instanceof Expr.Name n) {
-            Layout.Var v = layout.local(n.name());
-            if (v != null && v.isTensor()) {
-                used.add(n.name());
-            }
-        } else if (e instanceof Expr.Access a) {
-            reads(a.tensor(), used);
-            a.indices().forEach(i -> reads(i, used));
-        } else if (e instanceof Expr.Unary u) {
-            reads(u.operand(), used);
-        } else if (e instanceof Expr.Binary b) {
-            reads(b.left(), used);
-            reads(b.right(), used);
-        } else if (e instanceof Expr.IfElse i) {
-            reads(i.condition(), used);
-            reads(i.then(), used);
-            reads(i.otherwise(), used);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> reads(x, used));
-        } else if (e instanceof Expr.Convert c) {
-            reads(c.value(), used);
-        }
     }
 
     /** After a failed run: empties the activation and every star call's state without recycling buffers. */
