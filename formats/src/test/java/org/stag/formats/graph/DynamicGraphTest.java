@@ -240,7 +240,12 @@ class DynamicGraphTest {
         BatchRefusedException e = assertThrows(BatchRefusedException.class, () -> dg.apply(batch(
                 new byte[] {UpdateBatch.INSERT}, new int[] {0}, new int[] {2}, new double[] {Double.NaN}, 2, 3)));
         assertTrue(e.why().contains("ids of their own"), e.why());
+        // A batch that says the graph grows without naming the new vertex is refused as well.
+        BatchRefusedException unnamed = assertThrows(BatchRefusedException.class, () -> dg.apply(batch(
+                new byte[] {UpdateBatch.INSERT}, new int[] {0}, new int[] {1}, new double[] {Double.NaN}, 2, 3)));
+        assertTrue(unnamed.why().contains("adds vertices"), unnamed.why());
         assertEquals(2, dg.numVertices());
+        assertEquals(0, dg.version());
         // Within its vertices it takes batches.
         assertEquals(1, dg.apply(batch(new byte[] {UpdateBatch.INSERT}, new int[] {1}, new int[] {0},
                 new double[] {Double.NaN}, 2, 2)).inserted());
