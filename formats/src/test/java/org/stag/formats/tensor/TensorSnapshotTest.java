@@ -121,7 +121,15 @@ class TensorSnapshotTest {
         Tensor t = ring("dense,ctree");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.grow(-1, 3));
         assertTrue(e.getMessage().contains("negative"), e.getMessage());
-        t.snapshot(new SnapshotEpochs());
+        Tensor s = t.snapshot(new SnapshotEpochs());
+        assertFalse(s.takesBatches());
+        UnsupportedOperationException ro = assertThrows(UnsupportedOperationException.class,
+                () -> s.insertBatch(new int[] {0}, new int[] {5}, null, 1, 1, BatchGrowth.FIXED));
+        assertTrue(ro.getMessage().contains("snapshot"), ro.getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> s.deleteBatch(new int[] {0}, new int[] {0}, 1, 1));
+        assertThrows(UnsupportedOperationException.class, () -> s.grow(50, 50));
+        assertThrows(UnsupportedOperationException.class, () -> s.snapshot(new SnapshotEpochs()));
+        assertEquals(0.0, s.getAsDouble(0, 0), "nothing changed");
         IllegalStateException twice = assertThrows(IllegalStateException.class, () -> t.snapshot(new SnapshotEpochs()));
         assertTrue(twice.getMessage().contains("one SnapshotEpochs"), twice.getMessage());
     }
