@@ -125,24 +125,43 @@ public final class AlgorithmRunner {
      * runs between batches of updates), which must be in the format of {@code s}.
      */
     public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s) {
+        return prepare(p, algorithm, tensors, s, Map.of());
+    }
+
+    /**
+     * As {@link #prepare(CheckedProgram, Algorithm, GraphTensor, RunSettings)}, binding besides the convention's
+     * inputs the tensors of {@code extra} by name (an incremental program's previous result and seeds); the
+     * runtime checks them against their declarations. The graph may have grown by batches: {@code N} is the
+     * tensors' number of vertices.
+     */
+    public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s,
+                            Map<String, Tensor> extra) {
         if (!tensors.format().equals(graphFormat(s.format()))) {
             throw new IllegalArgumentException("tensors in " + tensors.format() + ", settings ask for " + s.format());
         }
-        return prepare(p, algorithm, tensors.graph(), s, tensors);
+        return prepare(p, algorithm, tensors.graph(), s, tensors, extra);
     }
 
     private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensor shared) {
+        return prepare(p, algorithm, g, s, shared, Map.of());
+    }
+
+    private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensor shared,
+                             Map<String, Tensor> extra) {
         g.requireSquare();
         String file = p.source().name();
         String graphName = s.graphName() != null ? s.graphName() : g.source();
         Format format = graphFormat(s.format());
-        int n = g.numVertices();
+        // Batches may have added vertices to the shared tensors since the loader built g.
+        int n = shared != null ? shared.numVertices() : g.numVertices();
         Map<String, Symbol> params = new LinkedHashMap<>();
         p.parameters().forEach(sym -> params.put(sym.name(), sym));
         Map<String, Symbol> inputs = new LinkedHashMap<>();
         p.inputs().forEach(sym -> inputs.put(sym.name(), sym));
         for (Symbol in : inputs.values()) {
-            checkInput(file, in);
+            if (!extra.containsKey(in.name())) {
+                checkInput(file, in);
+            }
         }
 
         RunOptions o = new RunOptions().threads(s.threads()).maxIterations(s.maxIterations())
@@ -228,7 +247,7 @@ public final class AlgorithmRunner {
         GraphTensor tensors = shared != null ? shared : GraphTensor.of(g, format, s.threads());
         long built = tensors.buildNanos();
         for (String name : inputs.keySet()) {
-            Tensor t = switch (name) {
+            Tensor t = extra.containsKey(name) ? extra.get(name) : switch (name) {
                 case "A" -> tensors.a();
                 case "AT" -> tensors.at();
                 case "W" -> tensors.w();
@@ -402,9 +421,9 @@ public final class AlgorithmRunner {
             if (!(value instanceof Tensor t) || t.order() != 1) {
                 throw new IllegalStateException("output " + output + " of " + program.source().name() + " is not a vector");
             }
-            if (t.dimension(0) != graph.numVertices()) {
+            if (t.dimension(0) != tensors.numVertices()) {
                 throw new BadInputException(program.source().name(), 0, "output '" + output + "' has " + t.dimension(0)
-                        + " entries, but the graph has " + graph.numVertices() + " vertices");
+                        + " entries, but the graph has " + tensors.numVertices() + " vertices");
             }
             Map<String, Object> scalars = new LinkedHashMap<>();
             outs.forEach((name, v) -> {
