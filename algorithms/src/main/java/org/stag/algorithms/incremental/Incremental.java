@@ -1,5 +1,6 @@
 package org.stag.algorithms.incremental;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ import org.stag.loaders.BadInputException;
  * {@code wcc-incremental.stag}, {@code pagerank-incremental.stag}) where the batches allow, else by a full
  * run of the shipped program. Each {@link Outcome} says which, and why.
  * <ul>
- *   <li>BFS, SSSP: inserted (and, for SSSP, lighter) edges are relaxed from the previous result. A deleted or
+ *   <li>BFS, SSSP: the inserted (for SSSP also reweighted) edges are relaxed from the previous result. A deleted or
  *       heavier edge forces a full run only when it was on a shortest path ({@link Invalidation}).</li>
  *   <li>WCC: inserted edges lower labels from the previous components; any deletion forces a full run.</li>
  *   <li>PageRank: warm-started from the previous ranks after any change, iterated until within the program's
@@ -48,6 +49,10 @@ public final class Incremental {
     private final RunSettings programSettings;
     private AlgorithmRunner.Result last;
     private long lastVersion;
+    /** The incremental program prepared on the graph tensors {@code preparedGraph} of {@code preparedVertices}. */
+    private AlgorithmRunner.Prepared prepared;
+    private List<Tensor> preparedGraph;
+    private int preparedVertices;
 
     /**
      * What one update produced.
@@ -114,13 +119,13 @@ public final class Incremental {
         if (blocker != null) {
             return full(now, version, blocker, t0);
         }
-        int[] seeds = Inputs.of(kind, since, now.directed());
+        Inputs.Edges batch = Inputs.edges(kind, since, now.directed());
         int n = now.numVertices();
         Tensor previous = prev.integral() ? Inputs.previous(prev.longs(), n, Long.MAX_VALUE)
                 : Inputs.previous(prev.doubles(), n, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
-        AlgorithmRunner.Result r = runProgram(now, previous, Inputs.tensor(seeds, n));
+        AlgorithmRunner.Result r = runProgram(now, previous, batch.tensor(kind, n));
         return done(r, version, true, changes(since) + " since version " + lastVersion + ": relaxed from "
-                + seeds.length + " seed" + (seeds.length == 1 ? "" : "s"), t0);
+                + batch.size() + " edge" + (batch.size() == 1 ? "" : "s") + ", " + r.iterations() + " rounds", t0);
     }
 
     /** The result for version {@code version} of {@code now} computed from scratch; it becomes the last result. */
@@ -156,14 +161,54 @@ public final class Incremental {
         return new Outcome(r, incremental, why, System.nanoTime() - t0);
     }
 
-    /** Runs the incremental program on {@code now} with {@code prev} (and {@code seeds}, unless null). */
-    private AlgorithmRunner.Result runProgram(GraphTensor now, Tensor prev, Tensor seeds) {
-        Map<String, Tensor> extra = seeds == null ? Map.of("prev", prev) : Map.of("prev", prev, "seeds", seeds);
-        AlgorithmRunner.Result r = runner.prepare(program, null, now, programSettings, extra).run();
+    /** Runs the incremental program on {@code now} with {@code prev} (and the batch {@code B}, unless null). */
+    private AlgorithmRunner.Result runProgram(GraphTensor now, Tensor prev, Tensor batch) {
+        List<Tensor> graph = graphInputs(now);
+        if (prepared != null && preparedVertices == now.numVertices() && same(graph, preparedGraph)) {
+            // The same graph tensors, changed in place, and the same N: only the previous result and the batch are new.
+            prepared.rebind("prev", prev);
+            if (batch != null) {
+                prepared.rebind("B", batch);
+            }
+        } else {
+            Map<String, Tensor> extra = batch == null ? Map.of("prev", prev) : Map.of("prev", prev, "B", batch);
+            prepared = runner.prepare(program, null, now, programSettings, extra);
+            preparedGraph = graph;
+            preparedVertices = now.numVertices();
+        }
+        AlgorithmRunner.Result r = prepared.run();
         // Reported as the algorithm it keeps up to date.
         return new AlgorithmRunner.Result(algorithm, r.program(), r.format(), r.values(), r.scalars(),
                 r.parameters(), r.buildSeconds(), r.compileSeconds(), r.runSeconds(), r.iterations(), r.kernelRuns(),
                 r.graphBytes(), r.inEdges());
+    }
+
+    /** The graph tensors the incremental program reads, as {@code now} holds them. */
+    private List<Tensor> graphInputs(GraphTensor now) {
+        List<Tensor> out = new ArrayList<>();
+        for (Symbol in : program.inputs()) {
+            switch (in.name()) {
+                case "A" -> out.add(now.a());
+                case "AT" -> out.add(now.at());
+                case "W" -> out.add(now.w());
+                case "id" -> out.add(now.id());
+                default -> {
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean same(List<Tensor> a, List<Tensor> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int k = 0; k < a.size(); k++) {
+            if (a.get(k) != b.get(k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Why {@code since} does not continue the last result, or null when it does. */

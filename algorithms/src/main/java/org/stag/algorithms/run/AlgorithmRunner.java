@@ -406,6 +406,17 @@ public final class AlgorithmRunner {
             return runner.plan();
         }
 
+        /**
+         * Binds input {@code name} to {@code t} for the next runs ({@link ProgramRunner#rebind}): an input given
+         * to {@link AlgorithmRunner#prepare(CheckedProgram, Algorithm, GraphTensor, RunSettings, Map)} that changes
+         * between runs while the graph and its size stay.
+         *
+         * @throws org.stag.engine.program.ProgramRunException when {@code t} does not fit the input's declaration
+         */
+        public void rebind(String name, Tensor t) {
+            runner.rebind(name, t);
+        }
+
         /** Runs {@code Main} and collects the per-vertex result. May be called again. */
         public Result run() {
             long iterations = runner.stats().iterations();

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
 import org.stag.algorithms.ldbc.LdbcOutput;
+import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.tensor.DoubleValues;
+import org.stag.formats.tensor.LongValues;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.TensorCursor;
 import org.stag.formats.tensor.ValueType;
@@ -34,6 +37,15 @@ public record VertexValues(String name, VertexIds ids, long[] longs, double[] do
         int n = t.dimension(0);
         ValueType type = t.valueType();
         boolean real = type == ValueType.DOUBLE || type == ValueType.FLOAT;
+        // A dense vector (most results) is copied whole: a cursor would cost a call per vertex.
+        if (t.format().level(0).equals(StaticLevelFormat.DENSE)) {
+            if (t.values() instanceof LongValues v && v.array().length >= n) {
+                return new VertexValues(name, ids, Arrays.copyOf(v.array(), n), null);
+            }
+            if (t.values() instanceof DoubleValues v && v.array().length >= n) {
+                return new VertexValues(name, ids, null, Arrays.copyOf(v.array(), n));
+            }
+        }
         TensorCursor c = t.cursor();
         if (real) {
             double[] out = new double[n];

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.stag.formats.graph.EdgeChanges;
 
 /**
- * The rules for deletions and heavier edges ({@link Invalidation}) and the seeds of a batch ({@link Inputs}),
+ * The rules for deletions and heavier edges ({@link Invalidation}) and the batch edges a program relaxes ({@link Inputs}),
  * on hand-made changes over a path 0 -> 1 -> 2 with a side edge 0 -> 2 that is not on a shortest path.
  */
 class InvalidationTest {
@@ -79,16 +79,32 @@ class InvalidationTest {
     }
 
     @Test
-    void seedsAreTheTailsOfShorterEdgesOrBothEndpoints() {
+    void theBatchHoldsTheEdgesThatMayShortenPathsAsTheyStandNow() {
         List<EdgeChanges> c = List.of(inserted(0, 3, 1), updated(1, 2, 2.0, 1.0), updated(2, 0, 1.0, 5.0));
-        assertEquals(List.of(0), boxed(Inputs.of(Kind.BFS, c, true)));
-        assertEquals(List.of(0, 3), boxed(Inputs.of(Kind.BFS, c, false)));
-        assertEquals(List.of(0, 3), boxed(Inputs.of(Kind.WCC, c, true)));
-        assertEquals(List.of(0, 1), boxed(Inputs.of(Kind.SSSP, c, true)));
-        assertEquals(List.of(0, 3, 1, 2), boxed(Inputs.of(Kind.SSSP, c, false)));
+        assertEquals(List.of("0>3"), edges(Inputs.edges(Kind.BFS, c, true)));
+        assertEquals(List.of("0>3", "3>0"), edges(Inputs.edges(Kind.BFS, c, false)));
+        assertEquals(List.of("0>3", "3>0"), edges(Inputs.edges(Kind.WCC, c, true)));
+        assertEquals(List.of("0>3:1.0", "1>2:1.0", "2>0:5.0"), weighted(Inputs.edges(Kind.SSSP, c, true)));
+        // Over several batches: the last weight counts, and an edge deleted after its insertion is gone.
+        List<EdgeChanges> two = List.of(inserted(0, 3, 4.0), inserted(3, 1, 1.0), updated(0, 3, 4.0, 2.0),
+                deleted(3, 1, 1.0));
+        assertEquals(List.of("0>3:2.0"), weighted(Inputs.edges(Kind.SSSP, two, true)));
+        assertEquals(List.of("0>3"), edges(Inputs.edges(Kind.BFS, two, true)));
     }
 
-    private static List<Integer> boxed(int[] a) {
-        return java.util.Arrays.stream(a).boxed().toList();
+    private static List<String> edges(Inputs.Edges e) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int k = 0; k < e.size(); k++) {
+            out.add(e.src()[k] + ">" + e.dst()[k]);
+        }
+        return out;
+    }
+
+    private static List<String> weighted(Inputs.Edges e) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int k = 0; k < e.size(); k++) {
+            out.add(e.src()[k] + ">" + e.dst()[k] + ":" + e.weight()[k]);
+        }
+        return out;
     }
 }
