@@ -85,8 +85,14 @@ final class Inputs {
         return (long) u << 32 | v & 0xffffffffL;
     }
 
-    /** A previous integer result extended to {@code n} vertices with {@code fill}, as a dense {@code long[n]}. */
+    /**
+     * A previous integer result extended to {@code n} vertices with {@code fill}, as a dense {@code long[n]}
+     * (over {@code prev} itself when no vertex was added: programs never write their inputs).
+     */
     static Tensor previous(long[] prev, int n, long fill) {
+        if (prev.length == n) {
+            return GraphTensor.denseVector(Values.ofLongs(prev, fill));
+        }
         long[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, fill);
         return GraphTensor.denseVector(Values.ofLongs(v, fill));
@@ -94,6 +100,9 @@ final class Inputs {
 
     /** A previous real result extended to {@code n} vertices with {@code newVertex}, as a dense {@code double[n]}. */
     static Tensor previous(double[] prev, int n, double newVertex, double fill) {
+        if (prev.length == n) {
+            return GraphTensor.denseVector(Values.ofDoubles(prev, fill));
+        }
         double[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, newVertex);
         return GraphTensor.denseVector(Values.ofDoubles(v, fill));

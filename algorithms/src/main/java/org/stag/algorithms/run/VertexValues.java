@@ -29,7 +29,10 @@ public record VertexValues(String name, VertexIds ids, long[] longs, double[] do
         }
     }
 
-    /** The values of a vector tensor (any format; entries it does not store have its fill value). */
+    /**
+     * The values of a vector tensor (any format; entries it does not store have its fill value). A dense
+     * vector's array is adopted, not copied: {@code t} must not change afterwards.
+     */
     public static VertexValues of(String name, Tensor t, VertexIds ids) {
         if (t.order() != 1) {
             throw new IllegalArgumentException(name + " has " + t.order() + " dimensions, not 1");
@@ -37,13 +40,14 @@ public record VertexValues(String name, VertexIds ids, long[] longs, double[] do
         int n = t.dimension(0);
         ValueType type = t.valueType();
         boolean real = type == ValueType.DOUBLE || type == ValueType.FLOAT;
-        // A dense vector (most results) is copied whole: a cursor would cost a call per vertex.
+        // A dense vector (most results) is taken whole, the array itself when it fits (a program's results
+        // escape: the runtime never writes them again): a cursor would cost a call per vertex.
         if (t.format().level(0).equals(StaticLevelFormat.DENSE)) {
             if (t.values() instanceof LongValues v && v.array().length >= n) {
-                return new VertexValues(name, ids, Arrays.copyOf(v.array(), n), null);
+                return new VertexValues(name, ids, v.array().length == n ? v.array() : Arrays.copyOf(v.array(), n), null);
             }
             if (t.values() instanceof DoubleValues v && v.array().length >= n) {
-                return new VertexValues(name, ids, null, Arrays.copyOf(v.array(), n));
+                return new VertexValues(name, ids, null, v.array().length == n ? v.array() : Arrays.copyOf(v.array(), n));
             }
         }
         TensorCursor c = t.cursor();
