@@ -221,7 +221,8 @@ public final class Incremental {
             return "the changes start from " + since.get(0).verticesBefore() + " vertices, the result of version "
                     + lastVersion + " has " + n;
         }
-        if (since.isEmpty() ? now.numVertices() != n : since.get(since.size() - 1).verticesAfter() != now.numVertices()) {
+        int after = since.isEmpty() ? n : since.get(since.size() - 1).verticesAfter();
+        if (after != now.numVertices()) {
             return "the changes do not end at the graph's " + now.numVertices() + " vertices";
         }
         return null;
