@@ -130,11 +130,7 @@ public final class Incremental {
 
     /** The result for version {@code version} of {@code now} computed from scratch; it becomes the last result. */
     public Outcome full(GraphTensor now, long version) {
-        long t0 = System.nanoTime();
-        if (kind == Kind.SSSP) {
-            checkWeights(now, List.of());
-        }
-        return full(now, version, "full run asked", t0);
+        return full(now, version, "asked", System.nanoTime());
     }
 
     /** The algorithm whose result this keeps. */

@@ -52,6 +52,22 @@ class IncrementalRulesTest {
     }
 
     @Test
+    void aFullRunAskedForBecomesTheLastResult() {
+        GraphTensor t = path();
+        Incremental inc = bfs();
+        Incremental.Outcome o = inc.full(t, 0);
+        assertFalse(o.incremental());
+        assertEquals("asked: full run", o.reason());
+        t.insertBatch(new int[] {0}, new int[] {2}, new double[] {1}, 1, 1, BatchGrowth.FIXED);
+        EdgeChanges c = new EdgeChanges(new int[] {0}, new int[] {2}, new double[] {1}, NO, NO, NONE, NONE, NO, NO,
+                NONE, 3, 3);
+        Incremental.Outcome next = inc.update(t, 1, List.of(c));
+        assertTrue(next.incremental(), next.reason());
+        assertEquals("1 inserted edges since version 0: relaxed from 1 edge, 1 rounds", next.reason());
+        assertArrayEquals(new long[] {0, 1, 1}, next.result().values().longs());
+    }
+
+    @Test
     void changesThatDoNotContinueTheLastResultRunInFull() {
         GraphTensor t = path();
         Incremental inc = bfs();
