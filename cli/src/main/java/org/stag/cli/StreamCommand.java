@@ -1,0 +1,341 @@
+package org.stag.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.run.RunSettings;
+import org.stag.engine.program.ProgramRunException;
+import org.stag.formats.graph.ApplyResult;
+import org.stag.formats.graph.DynamicGraph;
+import org.stag.formats.graph.EdgeChanges;
+import org.stag.formats.graph.GraphSnapshot;
+import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphLoader;
+import org.stag.loaders.text.IoCause;
+import org.stag.loaders.updates.UpdateBatch;
+import org.stag.loaders.updates.UpdateBatchReader;
+import org.stag.loaders.updates.UpdateIds;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code stag stream --graph G --updates FILE|-}: loads a graph into a dynamic format, applies an update
+ * stream to it batch by batch, and every M batches runs algorithms on the newest snapshot on a thread of
+ * their own while the next batches are applied. One line per batch and per run on stdout, each run's result
+ * in a file, a summary on stderr.
+ */
+@Command(name = "stream", mixinStandardHelpOptions = true,
+        description = {"Apply an update stream to a graph and run algorithms as it changes.",
+            "Loads --graph into --format, reads --updates ('+ u v [w]' inserts or sets a",
+            "weight, '- u v' deletes, a bare 'u v [w]' inserts; ids in the graph's own",
+            "numbering, a new id adds a vertex) and applies them in batches of K lines,",
+            "each atomically. Every M batches the --run algorithms run on a snapshot of",
+            "the newest version, on a thread of their own, while ingest goes on; each",
+            "writes DIR/ALGO-vVERSION.txt in run's 'vertex value' format. When a run is",
+            "due while one is going, --if-busy skip (default) keeps only the newest due",
+            "version waiting, queue runs every due version in order (ingest waits while",
+            "4 wait). At the end of the input the last version is run too.",
+            "stdout: one line per batch (version, updates, inserted, updated, deleted,",
+            "missing, vertices, edges, apply-ms, updates/s) and one per run (version,",
+            "algorithm, mode, ms, file). stderr: the summary (totals, throughput,",
+            "p50/p90/p99/max of apply and run times), or one line on bad input: the",
+            "batches before it stay applied and their runs are written, exit 2.",
+            "Deletes of absent edges count as missing. With sssp, a negative weight is",
+            "refused. SIGINT/SIGTERM apply the complete lines read, finish the runs under",
+            "way (no new one starts), print the summary and exit 130/143.",
+            "Algorithm options apply to every algorithm run."})
+final class StreamCommand implements Callable<Integer> {
+    /** The format a stream loads into unless told: Aspen's layout of out-edges, a C-tree per vertex. */
+    static final String DEFAULT_FORMAT = "dense,ctree";
+    /** Standard input's quiet time before a partial batch is applied, unless {@code --flush-ms} says. */
+    static final long STDIN_FLUSH_MILLIS = 100;
+
+    @Mixin
+    AlgorithmOptions algorithm = AlgorithmOptions.withFormat(DEFAULT_FORMAT);
+
+    @Option(names = "--updates", required = true, paramLabel = "FILE|-",
+            description = "The update stream, gzipped or not; - reads standard input (a pipe may stay open).")
+    Path updates;
+
+    int batchSize = 100_000;
+
+    @Option(names = "--batch-size", paramLabel = "K", description = "Update lines per batch (default: 100000).")
+    void batchSize(int k) {
+        batchSize = (int) Ranges.atLeast(spec.commandLine(), "--batch-size", k, 1);
+    }
+
+    @Option(names = "--run", split = ",", paramLabel = "ALGO",
+            description = "Algorithms to run: pagerank, bfs, sssp, wcc, cdlp, lcc, bc (comma-separated).")
+    List<String> run = new ArrayList<>();
+
+    long every = 1;
+
+    @Option(names = "--every", paramLabel = "M", description = "Run the algorithms every M batches (default: 1).")
+    void every(long m) {
+        every = Ranges.atLeast(spec.commandLine(), "--every", m, 1);
+    }
+
+    @Option(names = "--from-scratch",
+            description = "Run each algorithm from scratch on every snapshot (the only mode so far).")
+    boolean fromScratch;
+
+    @Option(names = "--if-busy", paramLabel = "P",
+            description = "A run due while one is going: skip (run the newest due version next) or queue.")
+    SnapshotRunner.Busy busy = SnapshotRunner.Busy.SKIP;
+
+    @Option(names = "--output-dir", paramLabel = "DIR",
+            description = "Where the results go, created if need be (default: the current directory).")
+    Path outputDir = Path.of(".");
+
+    Long flushMillis;
+
+    @Option(names = "--flush-ms", paramLabel = "MS",
+            description = "Apply a partial batch once no line has come for MS ms (default: "
+                    + STDIN_FLUSH_MILLIS + " for -, 0 = never for a file).")
+    void flushMillis(long ms) {
+        flushMillis = Ranges.atLeast(spec.commandLine(), "--flush-ms", ms, 0);
+    }
+
+    @Option(names = "--summary", paramLabel = "S",
+            description = "The summary on stderr as text ('key value' lines, the default) or json (one object).")
+    Summary.Style summaryStyle = Summary.Style.TEXT;
+
+    @Mixin
+    InputOptions input;
+
+    @Mixin
+    KernelCacheOptions kernelCache;
+
+    @Spec
+    CommandSpec spec;
+
+    /** What the ingesting loop counted. */
+    private long batches;
+    private long updateCount;
+    private long inserted;
+    private long updated;
+    private long deleted;
+    private long missing;
+    private final Latencies applyTimes = new Latencies();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        CommandLine cl = spec.commandLine();
+        kernelCache.apply();
+        PrintWriter out = cl.getOut();
+        PrintWriter err = cl.getErr();
+        List<Algorithm> algorithms = algorithms(cl);
+        if (GraphLoader.isStdin(updates) && GraphLoader.isStdin(algorithm.graph)) {
+            throw new CommandLine.ParameterException(cl, "--graph and --updates cannot both read standard input");
+        }
+        Format format = GraphTensor.format(algorithm.format);
+        if (!algorithms.isEmpty()) {
+            createDirectory(outputDir);
+        }
+        GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+        input.warnAboutDuplicates(loaded.graph());
+        Graph g = loaded.graph();
+        DynamicGraph graph = dynamic(cl, g, format, input.threads);
+        RunSettings settings = algorithm.settings(input.threads).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
+        List<StreamAlgorithm> runs = new ArrayList<>();
+        try {
+            // The settings are checked (and the kernels compiled) before any update is read: a missing --source
+            // or a negative weight in the graph fails now, not after the first batches.
+            try (GraphSnapshot first = graph.snapshot()) {
+                for (Algorithm a : algorithms) {
+                    GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings);
+                    runs.add(new FromScratch(a, settings));
+                }
+            }
+        } catch (ProgramRunException e) {
+            err.println("stag: " + Stag.oneLine(e.getMessage()));
+            return Stag.BAD_INPUT;
+        }
+        String updatesName = GraphLoader.isStdin(updates) ? "<stdin>" : updates.toString();
+        boolean refuseNegative = algorithms.contains(Algorithm.SSSP) && graph.weighted();
+        long flush = flushMillis != null ? flushMillis : GraphLoader.isStdin(updates) ? STDIN_FLUSH_MILLIS : 0;
+        SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(runs, outputDir, out, busy);
+        boolean keepChanges = runner != null && runner.readsChanges();
+
+        UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
+        try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush);
+             StreamStop stop = new StreamStop(() -> {
+                 if (runner != null) {
+                     runner.drop();
+                 }
+                 reader.endInput();
+             })) {
+            long t0 = System.nanoTime();
+            BadInputException bad = null;
+            List<EdgeChanges> since = new ArrayList<>();
+            long sinceDue = 0;
+            while (runner == null || runner.failure() == null) {
+                UpdateBatch b;
+                try {
+                    b = reader.next();
+                    if (b == null) {
+                        break;
+                    }
+                    if (refuseNegative) {
+                        refuseNegativeWeights(b, updatesName);
+                    }
+                } catch (BadInputException e) {
+                    bad = e;
+                    break;
+                }
+                ApplyResult r = graph.apply(b);
+                count(b, r);
+                out.println(batchLine(r, b.size()));
+                if (runner != null) {
+                    if (keepChanges) {
+                        since.add(r.changes());
+                    }
+                    if (++sinceDue == every) {
+                        runner.due(graph.snapshot(), since);
+                        since = new ArrayList<>();
+                        sinceDue = 0;
+                    }
+                }
+            }
+            long ingestNanos = System.nanoTime() - t0;
+            if (runner != null) {
+                if (bad == null && runner.failure() == null && !stop.signalled() && sinceDue > 0) {
+                    runner.due(graph.snapshot(), since);
+                }
+                runner.finish();
+            }
+            out.flush();
+            Throwable failed = runner == null ? null : runner.failure();
+            if (bad != null) {
+                err.println("stag: " + Stag.oneLine(bad.getMessage()));
+            } else if (failed instanceof ProgramRunException e) {
+                err.println("stag: " + Stag.oneLine(e.getMessage()));
+            } else if (failed != null) {
+                return Stag.report(failed, err);
+            } else {
+                summary(graph, loaded, runner, ingestNanos, stop.signalled()).print(err, summaryStyle);
+            }
+            err.flush();
+            return bad != null || failed != null ? Stag.BAD_INPUT : Stag.OK;
+        }
+    }
+
+    /** The {@code --run} list as algorithms, each once. */
+    private List<Algorithm> algorithms(CommandLine cl) {
+        List<Algorithm> out = new ArrayList<>();
+        for (String name : run) {
+            Algorithm a = Algorithm.byName(name).orElseThrow(() -> new CommandLine.ParameterException(cl,
+                    "--run: unknown algorithm '" + name + "' (expected " + String.join(", ", Algorithm.names()) + ")"));
+            if (out.contains(a)) {
+                throw new CommandLine.ParameterException(cl, "--run: " + a.id() + " is given twice");
+            }
+            out.add(a);
+        }
+        if (out.isEmpty() && spec.commandLine().getParseResult().hasMatchedOption("--every")) {
+            throw new CommandLine.ParameterException(cl, "--every needs algorithms to run (--run ALGO)");
+        }
+        return out;
+    }
+
+    private static void createDirectory(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BadInputException(dir.toString(), 0, "cannot create the output directory: " + IoCause.of(e));
+        }
+    }
+
+    /** The graph held in {@code format}, which must take batches of updates. */
+    private static DynamicGraph dynamic(CommandLine cl, Graph g, Format format, int threads) {
+        try {
+            return DynamicGraph.of(g, format, threads);
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--format " + format + ": " + Stag.oneLine(e.getMessage()));
+        }
+    }
+
+    /** SSSP needs weights of at least 0: a batch that sets a negative one is refused at its line, before it applies. */
+    static void refuseNegativeWeights(UpdateBatch b, String file) {
+        for (int i = 0; i < b.size(); i++) {
+            if (b.op[i] == UpdateBatch.INSERT && b.weight[i] < 0) {
+                throw new BadInputException(file, b.line[i], "negative weight " + plain(b.weight[i])
+                        + ": sssp runs on this stream and needs weights of at least 0");
+            }
+        }
+    }
+
+    private static String plain(double w) {
+        return w == Math.rint(w) && Math.abs(w) < 1e15 ? Long.toString((long) w) : Double.toString(w);
+    }
+
+    private void count(UpdateBatch b, ApplyResult r) {
+        batches++;
+        updateCount += b.size();
+        inserted += r.inserted();
+        updated += r.updated();
+        deleted += r.deleted();
+        missing += r.missing();
+        applyTimes.add(r.nanos());
+    }
+
+    /** E.g. {@code batch version=3 updates=10 inserted=8 updated=1 deleted=1 missing=0 vertices=34 edges=160 apply-ms=0.112 updates/s=89286}. */
+    static String batchLine(ApplyResult r, int updates) {
+        long rate = r.nanos() <= 0 ? 0 : Math.round(updates * 1e9 / r.nanos());
+        return String.format(Locale.ROOT, "batch version=%d updates=%d inserted=%d updated=%d deleted=%d missing=%d"
+                        + " vertices=%d edges=%d apply-ms=%s updates/s=%d", r.version(), updates, r.inserted(), r.updated(),
+                r.deleted(), r.missing(), r.vertices(), r.edges(), Latencies.ms(r.nanos()), rate);
+    }
+
+    private Summary summary(DynamicGraph graph, GraphRuns.Loaded loaded, SnapshotRunner runner, long ingestNanos,
+                            boolean signalled) {
+        double applySeconds = applyTimes.total() / 1e9;
+        Summary s = new Summary()
+                .put("graph", algorithm.graph.toString())
+                .put("format", graph.format().toString())
+                .put("threads", input.threads)
+                .put("batch-size", batchSize)
+                .put("ended", signalled ? "signal" : "end-of-input")
+                .put("version", graph.version())
+                .put("vertices", graph.numVertices())
+                .put("edges", graph.numEdges())
+                .put("graph-bytes", graph.memoryBytes())
+                .put("load-seconds", Summary.seconds(loaded.seconds()))
+                .put("batches", batches)
+                .put("updates", updateCount)
+                .put("inserted", inserted)
+                .put("updated", updated)
+                .put("deleted", deleted)
+                .put("missing", missing)
+                .put("ingest-seconds", Summary.seconds(ingestNanos / 1e9))
+                .put("apply-seconds", Summary.seconds(applySeconds))
+                .put("updates-per-second", rate(updateCount, ingestNanos / 1e9))
+                .put("apply-updates-per-second", rate(updateCount, applySeconds))
+                .put("apply-ms", applyTimes.millis());
+        if (runner != null) {
+            s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
+                    .put("runs", runner.runs()).put("runs-skipped", runner.skipped()).put("runs-dropped", runner.dropped());
+            Map<String, Latencies> times = new LinkedHashMap<>(runner.times());
+            times.forEach((name, t) -> s.put("run-ms-" + name, t.millis()));
+        }
+        return s;
+    }
+
+    private static long rate(long updates, double seconds) {
+        return seconds <= 0 ? 0 : Math.round(updates / seconds);
+    }
+}
