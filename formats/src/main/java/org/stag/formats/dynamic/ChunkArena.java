@@ -26,6 +26,27 @@ public final class ChunkArena {
         pos = mode == ValueMode.POSITION ? new int[64] : null;
     }
 
+    /** A copy of {@code o}: its chunks {@code [0, top)} (arrays cut to them plus 1/8 spare) and free lists. */
+    private ChunkArena(ChunkArena o) {
+        this.mode = o.mode;
+        int keep = (int) Math.min(o.crd.length, o.top + (o.top >> 3) + 64L);
+        this.crd = Arrays.copyOf(o.crd, keep);
+        this.val = o.val == null ? null : Arrays.copyOf(o.val, keep);
+        this.pos = o.pos == null ? null : Arrays.copyOf(o.pos, keep);
+        this.top = o.top;
+        for (int c = 0; c < CLASSES; c++) {
+            if (o.free[c] != null && !o.free[c].isEmpty()) {
+                free[c] = new IntArrayList(o.free[c]);
+            }
+        }
+        this.freeInts = o.freeInts;
+    }
+
+    /** A deep copy: the same chunks at the same offsets, in arrays of its own. */
+    public ChunkArena copy() {
+        return new ChunkArena(this);
+    }
+
     /** The smallest capacity class that holds {@code n} elements (a power of two, at least 1). */
     public static int capacityFor(int n) {
         return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;

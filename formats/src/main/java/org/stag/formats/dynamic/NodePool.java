@@ -40,6 +40,49 @@ public final class NodePool {
     private int top = 1;
     private final IntArrayList free = new IntArrayList();
 
+    /**
+     * A copy of {@code o} holding its nodes {@code [0, top)} (arrays cut to them plus 1/8 spare) and its free
+     * list: what a snapshot's copy-on-write of a shard makes.
+     */
+    private NodePool(NodePool o) {
+        this.type = o.type;
+        this.mode = o.mode;
+        this.layouts.putAll(o.layouts);
+        this.intStride = o.intStride;
+        this.byteStride = o.byteStride;
+        this.longStride = o.longStride;
+        this.valueSlotOf = o.valueSlotOf;
+        this.top = o.top;
+        this.capacity = (int) Math.min(o.capacity, Math.max(INITIAL, o.top + (o.top >> 3) + 16L));
+        int cap = capacity;
+        this.ints = new int[o.ints.length][];
+        for (int i = 0; i < ints.length; i++) {
+            ints[i] = Arrays.copyOf(o.ints[i], cap * intStride[i]);
+        }
+        this.bytes = new byte[o.bytes.length][];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = Arrays.copyOf(o.bytes[i], cap * byteStride[i]);
+        }
+        this.longs = new long[o.longs.length][];
+        for (int i = 0; i < longs.length; i++) {
+            longs[i] = Arrays.copyOf(o.longs[i], cap * longStride[i]);
+        }
+        this.values = new double[o.values.length][];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = Arrays.copyOf(o.values[i], cap * strideOfValueSlot(i));
+        }
+        this.positions = new int[o.positions.length][];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = Arrays.copyOf(o.positions[i], cap * strideOfValueSlot(i));
+        }
+        this.free.addAll(o.free);
+    }
+
+    /** A deep copy: the same nodes under the same handles, in arrays of its own. */
+    public NodePool copy() {
+        return new NodePool(this);
+    }
+
     /** Lays out a pool for {@code type}; element values follow {@code mode}. */
     public NodePool(NodeType type, ValueMode mode) {
         this.type = type;

@@ -27,6 +27,24 @@ public final class NodeStore {
         this.arena = new ChunkArena(mode);
     }
 
+    /** A deep copy of {@code o}: every pool and the arena copied, so that changing one leaves the other as it was. */
+    private NodeStore(NodeStore o) {
+        this.schema = o.schema;
+        this.mode = o.mode;
+        for (Map.Entry<String, NodePool> e : o.pools.entrySet()) {
+            pools.put(e.getKey(), e.getValue().copy());
+        }
+        this.arena = o.arena.copy();
+    }
+
+    /**
+     * A deep copy, with the same structures under the same handles: what a graph writes to instead of a shard
+     * that a held snapshot still reads (copy-on-write). O(bytes held).
+     */
+    public NodeStore copy() {
+        return new NodeStore(this);
+    }
+
     public Schema schema() {
         return schema;
     }

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Set;
 import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
+import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.tensor.DoubleValues;
@@ -67,6 +69,8 @@ public final class GraphTensor {
     private Tensor id;
     private long buildNanos;
     private long version;
+    /** Whether this is a snapshot's read-only copy ({@link #snapshot}): batches are refused. */
+    private final boolean frozen;
 
     /**
      * One direction of the graph, from its CSR arrays: one structure whose views are the pattern and the
@@ -128,6 +132,11 @@ public final class GraphTensor {
     }
 
     private GraphTensor(Graph g, Format format, int threads) {
+        this(g, format, threads, false);
+    }
+
+    private GraphTensor(Graph g, Format format, int threads, boolean frozen) {
+        this.frozen = frozen;
         this.graph = g.requireSquare();
         if (format.order() != 2) {
             throw new IllegalArgumentException("a graph format has two levels, not " + format.order() + ": " + format);
@@ -285,7 +294,14 @@ public final class GraphTensor {
      * many views share it (the loader's arrays adopted by {@code dense,compressed} included).
      */
     public long memoryBytes() {
-        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        return memoryBytes(Collections.newSetFromMap(new IdentityHashMap<>()));
+    }
+
+    /**
+     * As {@link #memoryBytes()}, counting only what is not yet in {@code seen} (and adding it): a graph and its
+     * snapshots share node stores, each counted once ({@link DynamicLevel#memoryBytes(Set)}).
+     */
+    long memoryBytes(Set<Object> seen) {
         long bytes = 0;
         for (Direction d : new Direction[] {out, in}) {
             if (d == null) {
@@ -297,7 +313,7 @@ public final class GraphTensor {
                 }
                 for (int k = 0; k < t.order(); k++) {
                     if (seen.add(t.level(k))) {
-                        bytes += t.level(k).memoryBytes();
+                        bytes += t.level(k) instanceof DynamicLevel dl ? dl.memoryBytes(seen) : t.level(k).memoryBytes();
                     }
                 }
                 // Views over one weight array hold it in Values objects of their own (fills 0 and inf).
@@ -469,6 +485,7 @@ public final class GraphTensor {
      * @throws UnsupportedOperationException when the format's tensors take no batches (e.g. {@code dense,compressed})
      */
     public UpdateStats insertBatch(int[] src, int[] dst, double[] w, int count, int threads, BatchGrowth growth) {
+        refuseIfFrozen();
         if (growth == BatchGrowth.ADD_VERTICES && !graph.ids().isOffset()) {
             throw new IllegalArgumentException("the vertices of " + graph.source() + " have ids of their own, so a batch"
                     + " cannot add vertices (BatchGrowth.ADD_VERTICES); the batch was refused whole");
@@ -496,6 +513,7 @@ public final class GraphTensor {
      * @throws UnsupportedOperationException when the format's tensors take no batches
      */
     public UpdateStats deleteBatch(int[] src, int[] dst, int count, int threads) {
+        refuseIfFrozen();
         Tensor out = batchable(out());
         UpdateStats s;
         if (!graph.directed()) {
@@ -508,6 +526,100 @@ public final class GraphTensor {
         }
         applied(s.inserted() - s.deleted());
         return s;
+    }
+
+    private void refuseIfFrozen() {
+        if (frozen) {
+            throw new UnsupportedOperationException("a snapshot of version " + version + " of " + graph.source()
+                    + " is immutable: apply batches to its DynamicGraph");
+        }
+    }
+
+    /** Whether this is a snapshot's read-only graph, which refuses batches. */
+    public boolean frozen() {
+        return frozen;
+    }
+
+    /**
+     * Builds every structure a batch changes (the in-structure of a directed graph apart from the out-structure)
+     * and checks that they take batches, so that the first batch costs no build.
+     *
+     * @throws UnsupportedOperationException naming why the format or the graph takes no batches
+     */
+    void prepareBatches() {
+        refuseIfFrozen();
+        batchable(out());
+        if (graph.directed()) {
+            batchable(separateIn());
+        }
+    }
+
+    /**
+     * Grows the graph to {@code vertices} vertices (rows and columns), the new ones without edges: a batch
+     * named them. Only a graph with dense ids grows (see {@link #insertBatch}).
+     */
+    void growVertices(int vertices) {
+        refuseIfFrozen();
+        if (vertices <= n) {
+            return;
+        }
+        if (!graph.ids().isOffset()) {
+            throw new IllegalArgumentException("the vertices of " + graph.source() + " have ids of their own, so a batch"
+                    + " cannot add vertices; the batch was refused whole");
+        }
+        batchable(out()).grow(vertices, vertices);
+        if (graph.directed()) {
+            batchable(separateIn()).grow(vertices, vertices);
+        }
+        n = vertices;
+    }
+
+    /**
+     * The weight of edge {@code src -> dst} as stored (1.0 in a pattern), or NaN when it is not stored or a
+     * vertex is not in the graph. Reads the out-structure; safe from several threads once
+     * {@link #prepareLookups} ran, while no batch is applied.
+     */
+    double storedWeight(int src, int dst) {
+        Tensor t = out().structure();
+        if (src < 0 || dst < 0 || src >= n || dst >= n) {
+            return Double.NaN;
+        }
+        int p = t.level(0) instanceof DynamicLevel rows ? rows.positionOf(src) : src;
+        return p < 0 ? Double.NaN : ((DynamicLevel) t.level(1)).value(p, dst);
+    }
+
+    /** Makes what {@link #storedWeight} builds on first use (a row level's directory) before threads share it. */
+    void prepareLookups() {
+        Tensor t = out().structure();
+        if (t.level(0) instanceof DynamicLevel rows) {
+            rows.positionOf(0);
+        }
+    }
+
+    /**
+     * A read-only copy of this graph as it is now, for a snapshot: every structure copied by
+     * {@link Tensor#snapshot} (sharing node stores copy-on-write through {@code epochs}) and the views over them
+     * made now, so that readers on several threads build nothing; {@link #version()} reads {@code version}.
+     * Needs {@link #prepareBatches} first.
+     */
+    GraphTensor snapshot(SnapshotEpochs epochs, long version) {
+        GraphTensor c = new GraphTensor(graph, format, threads, true);
+        c.n = n;
+        c.edges = edges;
+        c.version = version;
+        c.out = c.frozenCopy(out, epochs);
+        c.in = in == out ? c.out : c.frozenCopy(in, epochs);
+        c.out.pattern();
+        c.out.weighted();
+        c.in.pattern();
+        return c;
+    }
+
+    /** Direction {@code d} over a snapshot of its structure. */
+    private Direction frozenCopy(Direction d, SnapshotEpochs epochs) {
+        Direction c = new Direction(null, null, d.weights, null);
+        c.structure = d.structure().snapshot(epochs);
+        return c;
     }
 
     /** Direction {@code d}'s structure, which must take batches; the views over it see every change. */

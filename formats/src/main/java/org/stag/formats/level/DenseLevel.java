@@ -37,6 +37,14 @@ public final class DenseLevel extends Level {
         this.size = dimension;
     }
 
+    /** A level equal to this one as it is now, which later growth of this one does not change (a snapshot's). */
+    public DenseLevel copy() {
+        DenseLevel d = new DenseLevel(format, dimension);
+        d.parentSize = parentSize;
+        d.size = size;
+        return d;
+    }
+
     /** {@code coord_access} and {@code locate}: the position of coordinate {@code i} under {@code p} (always present). */
     public int locate(int p, int i) {
         return p * dimension + i;

@@ -1,10 +1,12 @@
 package org.stag.formats.level;
 
 import java.util.Arrays;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.ShardedRows;
+import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.loaders.Parallel;
 
@@ -49,6 +51,13 @@ public final class DynamicLevel extends Level {
     private int lastParent = -1;
     private boolean appending;
     private int appendState;
+    /**
+     * The snapshots of the versioned graph this level belongs to, once one was taken ({@link #snapshot}); null
+     * before: then stores change in place.
+     */
+    private SnapshotEpochs epochs;
+    /** Per shard, the epoch at which its store became current ({@link SnapshotEpochs}); empty without epochs. */
+    private long[] birth = new long[0];
 
     DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode) {
         super(dimension);
@@ -57,6 +66,53 @@ public final class DynamicLevel extends Level {
         this.mode = mode;
         this.shardBits = ShardedRows.bitsFor(0);
         this.shards = new NodeStore[0];
+    }
+
+    /**
+     * A read-only copy of {@code o} as it is now ({@link #snapshot}): the same roots and stores (the array of
+     * them copied, so that {@code o} can replace a store it writes), no directory, nothing to hand out again.
+     */
+    private DynamicLevel(DynamicLevel o) {
+        super(o.dimension);
+        this.parentSize = o.parentSize;
+        this.format = o.format;
+        this.impl = o.impl;
+        this.mode = o.mode;
+        this.shardBits = o.shardBits;
+        this.shards = o.shards.clone();
+        this.roots = o.roots;
+        this.size = o.size;
+        this.lastParent = o.lastParent;
+    }
+
+    /**
+     * An immutable view of this level as it is now, for a snapshot of epoch {@code e.now()} that the caller
+     * then opens ({@link SnapshotEpochs#open}). O(shards): the stores are shared, and this level copies a
+     * store before it next changes one that an open snapshot reads (copy-on-write). The roots array is shared
+     * too: batches never write an existing parent's entry (new parents get a new array). Every level of one
+     * graph must use the same epochs.
+     */
+    public DynamicLevel snapshot(SnapshotEpochs e) {
+        if (epochs == null) {
+            epochs = e;
+            birth = new long[shards.length];
+            Arrays.fill(birth, e.now());
+        } else if (epochs != e) {
+            throw new IllegalStateException("dynamic level: snapshots of one level come from one SnapshotEpochs");
+        }
+        return new DynamicLevel(this);
+    }
+
+    /**
+     * The store of shard {@code s}, ready to change: a copy of it first when an open snapshot reads it. Callers
+     * of one batch touch distinct shards, so parallel calls never write the same slot.
+     */
+    private NodeStore writable(int s) {
+        if (epochs != null && epochs.heldSince(birth[s])) {
+            shards[s] = shards[s].copy();
+            birth[s] = epochs.now();
+        }
+        return shards[s];
     }
 
     @Override
@@ -103,15 +159,21 @@ public final class DynamicLevel extends Level {
             for (int s = shards.length; s < count; s++) {
                 more[s] = impl.newStore(mode);
             }
+            if (epochs != null) {
+                int from = birth.length;
+                birth = Arrays.copyOf(birth, count);
+                Arrays.fill(birth, from, count, epochs.now());
+            }
             shards = more;
         }
         roots = Arrays.copyOf(roots, parentSize);
         for (int s = old >>> shardBits; s < count && old < parentSize; s++) {
             int lo = Math.max(old, s << shardBits);
             int hi = (int) Math.min(parentSize, (long) (s + 1) << shardBits);
-            shards[s].rootPool().ensureSpare(hi - lo);
+            NodeStore store = writable(s);
+            store.rootPool().ensureSpare(hi - lo);
             for (int p = lo; p < hi; p++) {
-                roots[p] = impl.newRoot(shards[s]);
+                roots[p] = impl.newRoot(store);
             }
         }
         this.parentSize = parentSize;
@@ -245,7 +307,7 @@ public final class DynamicLevel extends Level {
             positions[from + k] = freedCount > 0 ? freed[--freedCount] : size++;
             pos[k] = positions[from + k];
         }
-        int added = impl.insert(storeOf(p), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
+        int added = impl.insert(writable(p >>> shardBits), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
         if (added != pos.length) {
             throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the new coordinates were present");
         }
@@ -276,7 +338,7 @@ public final class DynamicLevel extends Level {
                 freed[freedCount++] = q;
             }
         }
-        int removed = impl.delete(storeOf(p), roots[p], crd, from, to);
+        int removed = impl.delete(writable(p >>> shardBits), roots[p], crd, from, to);
         if (directory != null) {
             for (int k = from; k < to; k++) {
                 if (crd[k] < directory.length) {
@@ -414,7 +476,7 @@ public final class DynamicLevel extends Level {
         runStart[runs] = m;
         LongAdder sum = new LongAdder();
         Parallel.forEachBlock(entries < SEQUENTIAL_BATCH ? 1 : threads, runs, run -> {
-            NodeStore store = shards[(int) (key[runStart[run]] >>> 32) >>> shardBits];
+            NodeStore store = writable((int) (key[runStart[run]] >>> 32) >>> shardBits);
             long n = 0;
             for (int k = runStart[run]; k < runStart[run + 1]; k++) {
                 n += u.apply(store, (int) key[k]);
@@ -528,6 +590,26 @@ public final class DynamicLevel extends Level {
         long b = 4L * roots.length + (directory == null ? 0 : 4L * directory.length);
         for (NodeStore s : shards) {
             b += s.memoryBytes();
+        }
+        return b;
+    }
+
+    /**
+     * As {@link #memoryBytes()}, counting only the arrays and stores not yet in {@code seen} (and adding them):
+     * levels of a graph and of its snapshots share stores and roots, each held once.
+     */
+    public long memoryBytes(Set<Object> seen) {
+        long b = 0;
+        if (seen.add(roots)) {
+            b += 4L * roots.length;
+        }
+        if (directory != null && seen.add(directory)) {
+            b += 4L * directory.length;
+        }
+        for (NodeStore s : shards) {
+            if (seen.add(s)) {
+                b += s.memoryBytes();
+            }
         }
         return b;
     }

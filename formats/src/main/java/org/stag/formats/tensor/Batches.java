@@ -48,7 +48,7 @@ final class Batches {
         return "its row level is neither dense nor dynamic";
     }
 
-    private static DynamicLevel lastLevel(Tensor t) {
+    static DynamicLevel lastLevel(Tensor t) {
         String why = problem(t);
         if (why != null) {
             throw new UnsupportedOperationException("format " + t.format() + " takes no batch updates: " + why);
@@ -92,6 +92,15 @@ final class Batches {
         if (k > 0) {
             top.removeCoordinates(0, emptied, 0, k);
         }
+    }
+
+    /** {@link Tensor#grow}: widens a matrix that takes batches. */
+    static void grow(Tensor t, int rows, int cols) {
+        DynamicLevel last = lastLevel(t);
+        if (rows < 0 || cols < 0) {
+            throw new IllegalArgumentException("negative size " + rows + " x " + cols);
+        }
+        grow(t, last, rows, cols);
     }
 
     /**

@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.UpdateBatch;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
@@ -307,6 +308,36 @@ public final class Tensor {
      */
     public UpdateStats deleteBatch(int[] rows, int[] cols, int n, int threads) {
         return Batches.delete(this, rows, cols, n, threads);
+    }
+
+    /**
+     * Widens a matrix that takes batches to at least {@code rows x cols} (a square one stays square), as a batch
+     * with {@link BatchGrowth#ADD_VERTICES} naming those ids would: how a graph grows to vertices a batch names
+     * without giving them edges.
+     *
+     * @throws UnsupportedOperationException if the format does not take batches
+     */
+    public void grow(int rows, int cols) {
+        Batches.grow(this, rows, cols);
+    }
+
+    /**
+     * An immutable copy of this matrix, which must take batches ({@link #takesBatches}), as it is now: its
+     * dynamic levels share their node stores with this one copy-on-write through {@code epochs}
+     * ({@link DynamicLevel#snapshot}), a dense row level is copied (it holds no arrays), the values are shared
+     * (constant, or inline in the stores). O(shards + order). Later batches of this tensor never change the
+     * copy while its epoch is open; the caller opens the epoch ({@link SnapshotEpochs#open}) after all the
+     * tensors of one version are copied.
+     *
+     * @throws UnsupportedOperationException if the format does not take batches
+     */
+    public Tensor snapshot(SnapshotEpochs epochs) {
+        Batches.lastLevel(this);
+        Level[] copy = new Level[levels.length];
+        for (int k = 0; k < levels.length; k++) {
+            copy[k] = levels[k] instanceof DynamicLevel d ? d.snapshot(epochs) : ((DenseLevel) levels[k]).copy();
+        }
+        return new Tensor(format, dims.clone(), copy, values);
     }
 
     /** Sets the size of mode {@code m} (only a batch that adds vertices grows a tensor). */

@@ -30,6 +30,31 @@ public final class UpdateBatch {
         this.verticesAfter = verticesAfter;
     }
 
+    /**
+     * A batch from arrays of equal length (not copied): how a program or a test hands updates to a graph
+     * without a file. Ids are checked by whoever applies the batch.
+     *
+     * @throws IllegalArgumentException when the arrays differ in length, an op is neither {@link #INSERT} nor
+     *                                  {@link #DELETE}, or {@code verticesAfter < verticesBefore}
+     */
+    public static UpdateBatch of(byte[] op, int[] src, int[] dst, double[] weight, long[] line, int verticesBefore,
+            int verticesAfter) {
+        int n = op.length;
+        if (src.length != n || dst.length != n || weight.length != n || line.length != n) {
+            throw new IllegalArgumentException("update batch arrays differ in length: op " + n + ", src " + src.length
+                    + ", dst " + dst.length + ", weight " + weight.length + ", line " + line.length);
+        }
+        for (int i = 0; i < n; i++) {
+            if (op[i] != INSERT && op[i] != DELETE) {
+                throw new IllegalArgumentException("update " + i + ": op " + op[i] + " is neither INSERT nor DELETE");
+            }
+        }
+        if (verticesBefore < 0 || verticesAfter < verticesBefore) {
+            throw new IllegalArgumentException("vertices before " + verticesBefore + ", after " + verticesAfter);
+        }
+        return new UpdateBatch(op, src, dst, weight, line, verticesBefore, verticesAfter);
+    }
+
     /** Number of updates. */
     public int size() {
         return op.length;

@@ -1,0 +1,211 @@
+package org.stag.formats.graph;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.SnapshotEpochs;
+import org.stag.formats.tensor.Format;
+import org.stag.loaders.Graph;
+import org.stag.loaders.updates.UpdateBatch;
+
+/**
+ * A graph that takes batches of updates and hands out immutable snapshots of its versions.
+ *
+ * <p>It holds a {@link GraphTensor} in a format whose tensors take batches ({@code dense,F} or {@code bst,F}
+ * for a dynamic F): the out-edges and, for a directed graph, the in-edges as a structure of their own, both
+ * changed by every batch. Version 0 is the graph as loaded; {@link #apply} makes the next version, atomically:
+ * {@link #snapshot()} and {@code apply} exclude each other, so a snapshot is always of a whole version.
+ *
+ * <p>Snapshots share the graph's node stores (one per shard of rows in each dynamic level). Before a batch
+ * changes a shard that an open snapshot reads, the graph copies that shard's store and changes the copy
+ * (copy-on-write, {@link SnapshotEpochs}): a batch costs its own work plus one copy of each shard it touches
+ * while a snapshot is held, and a snapshot costs O(shards) to take. With no snapshot open, batches change the
+ * stores in place. docs/DESIGN.md ("Versions and snapshots") gives the measured costs.
+ *
+ * <pre>{@code
+ * DynamicGraph g = DynamicGraph.of(graph, GraphTensor.format("dense,ctree"), 2);
+ * try (UpdateBatchReader r = UpdateBatchReader.open(path, new UpdateIds(graph.ids(), graph.numVertices()),
+ *         100_000, 2, 0)) {
+ *     for (UpdateBatch b = r.next(); b != null; b = r.next()) {
+ *         ApplyResult res = g.apply(b);
+ *     }
+ * }
+ * try (GraphSnapshot s = g.snapshot()) {
+ *     runner.prepare(program, Algorithm.WCC, s.tensors(), settings).run();   // while g takes more batches
+ * }
+ * }</pre>
+ */
+public final class DynamicGraph {
+    private final GraphTensor tensors;
+    private final int threads;
+    private final SnapshotEpochs epochs = new SnapshotEpochs();
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Open snapshots, for {@link #memoryBytes}; closed ones remove themselves from any thread. */
+    private final Set<GraphSnapshot> open = ConcurrentHashMap.newKeySet();
+    private long version;
+
+    private DynamicGraph(GraphTensor tensors, int threads) {
+        this.tensors = tensors;
+        this.threads = threads;
+    }
+
+    /**
+     * The graph {@code g} in {@code format}, built now (both directions of a directed graph), as version 0.
+     *
+     * @param threads threads for building and for applying batches
+     * @throws IllegalArgumentException when the format's tensors take no batches (e.g. {@code dense,compressed}),
+     *                                  or {@code g} has NaN or infinite weights, which such tensors cannot hold
+     */
+    public static DynamicGraph of(Graph g, Format format, int threads) {
+        GraphTensor t = GraphTensor.of(g, format, threads);
+        try {
+            t.prepareBatches();
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        t.prepareLookups();
+        return new DynamicGraph(t, threads);
+    }
+
+    /**
+     * Applies one batch atomically, as the next version: its updates in file order, the last update of an edge
+     * winning (on an undirected graph {@code u v} and {@code v u} are one edge, applied in both directions).
+     * An insert of an absent edge stores it with its weight, or 1.0 when the update gives none; an insert of a
+     * present edge sets its weight when one is given and leaves it otherwise (counted as updated either way);
+     * a delete of a present edge removes it; a delete of an absent edge, or of a vertex not in the graph, is
+     * counted as missing. Vertices the batch names beyond the graph's are added ({@link
+     * UpdateBatch#verticesAfter()}), with or without edges. A pattern graph ignores weights.
+     *
+     * <p>The batch is checked whole first: a vertex id that is negative or not below
+     * {@code max(numVertices(), verticesAfter())}, or an infinite weight, refuses it and nothing changes (nor
+     * does the version). A graph whose vertices have ids of their own (LDBC) cannot grow.
+     *
+     * @throws BatchRefusedException naming the line of the first bad update
+     */
+    public ApplyResult apply(UpdateBatch batch) {
+        lock.lock();
+        try {
+            long t0 = System.nanoTime();
+            int before = tensors.numVertices();
+            int after = Math.max(before, batch.verticesAfter());
+            check(batch, after);
+            EffectiveBatch e = EffectiveBatch.of(batch, tensors.directed(), tensors.weighted(), tensors, threads,
+                    before, after);
+            tensors.growVertices(after);
+            if (e.puts > 0) {
+                tensors.insertBatch(e.putSrc, e.putDst, e.putWeight, e.puts, threads, BatchGrowth.FIXED);
+            }
+            if (e.dels > 0) {
+                tensors.deleteBatch(e.delSrc, e.delDst, e.dels, threads);
+            }
+            version++;
+            return new ApplyResult(version, e.inserted, e.updated, e.deleted, e.missing, tensors.numVertices(),
+                    tensors.numEdges(), System.nanoTime() - t0, e.changes);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Refuses the batch, naming its first bad update, before anything changes. */
+    private void check(UpdateBatch b, int after) {
+        int before = tensors.numVertices();
+        for (int i = 0; i < b.size(); i++) {
+            int u = b.src[i];
+            int v = b.dst[i];
+            if (u < 0 || v < 0 || u >= after || v >= after) {
+                throw new BatchRefusedException(b.line[i], "vertex " + (u < 0 || u >= after ? u : v)
+                        + " is not an internal id of the graph (0.." + (after - 1) + ")");
+            }
+            double w = b.weight[i];
+            if (Double.isInfinite(w)) {
+                throw new BatchRefusedException(b.line[i], "weight " + w + " is not finite");
+            }
+            if ((u >= before || v >= before) && !tensors.graph().ids().isOffset()) {
+                throw new BatchRefusedException(b.line[i], "vertex " + Math.max(u, v) + " is new, but the vertices of "
+                        + tensors.graph().source() + " have ids of their own, so the graph cannot grow");
+            }
+        }
+        if (after > before && !tensors.graph().ids().isOffset()) {
+            throw new BatchRefusedException(b.size() > 0 ? b.line[0] : 0, "the batch adds vertices, but the vertices of "
+                    + tensors.graph().source() + " have ids of their own, so the graph cannot grow");
+        }
+    }
+
+    /**
+     * The current version, immutable and never half-applied: O(shards) to take. Close it when done (it keeps
+     * the stores later batches replace).
+     */
+    public GraphSnapshot snapshot() {
+        lock.lock();
+        try {
+            GraphTensor t = tensors.snapshot(epochs, version);
+            GraphSnapshot s = new GraphSnapshot(this, epochs.open(), version, t);
+            open.add(s);
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Called once by {@link GraphSnapshot#close()}. */
+    void release(GraphSnapshot s) {
+        open.remove(s);
+        epochs.close(s.epoch());
+    }
+
+    /** Batches applied so far. */
+    public long version() {
+        return version;
+    }
+
+    /** Vertices of the current version. */
+    public int numVertices() {
+        return tensors.numVertices();
+    }
+
+    /** Stored directed edges of the current version (an undirected edge twice, a self-loop once). */
+    public long numEdges() {
+        return tensors.numEdges();
+    }
+
+    public Format format() {
+        return tensors.format();
+    }
+
+    public boolean directed() {
+        return tensors.directed();
+    }
+
+    public boolean weighted() {
+        return tensors.weighted();
+    }
+
+    /** Snapshots taken and not yet closed. */
+    public int openSnapshots() {
+        return epochs.openCount();
+    }
+
+    /**
+     * Bytes of the current version's structures plus what open snapshots keep alive besides (the stores later
+     * batches replaced); every store counted once however many versions share it.
+     */
+    public long memoryBytes() {
+        lock.lock();
+        try {
+            Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+            long b = tensors.memoryBytes(seen);
+            for (GraphSnapshot s : open) {
+                GraphTensor t = s.tensorsOrNull();
+                if (t != null) {
+                    b += t.memoryBytes(seen);
+                }
+            }
+            return b;
+        } finally {
+            lock.unlock();
+        }
+    }
+}
