@@ -5,15 +5,18 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.program.ProgramRunException;
 import org.stag.formats.graph.ApplyResult;
+import org.stag.formats.graph.BatchRefusedException;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;
@@ -58,7 +61,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "Deletes of absent edges count as missing. With sssp, a negative weight is",
             "refused. SIGINT/SIGTERM apply the complete lines read, finish the runs under",
             "way (no new one starts), print the summary and exit 130/143.",
-            "Algorithm options apply to every algorithm run."})
+            "Each algorithm option goes to the algorithms of --run that take it."})
 final class StreamCommand implements Callable<Integer> {
     /** The format a stream loads into unless told: Aspen's layout of out-edges, a C-tree per vertex. */
     static final String DEFAULT_FORMAT = "dense,ctree";
@@ -140,6 +143,7 @@ final class StreamCommand implements Callable<Integer> {
         PrintWriter out = cl.getOut();
         PrintWriter err = cl.getErr();
         List<Algorithm> algorithms = algorithms(cl);
+        takenBySome(cl, algorithms);
         if (GraphLoader.isStdin(updates) && GraphLoader.isStdin(algorithm.graph)) {
             throw new CommandLine.ParameterException(cl, "--graph and --updates cannot both read standard input");
         }
@@ -151,13 +155,13 @@ final class StreamCommand implements Callable<Integer> {
         input.warnAboutDuplicates(loaded.graph());
         Graph g = loaded.graph();
         DynamicGraph graph = dynamic(cl, g, format, input.threads);
-        RunSettings settings = algorithm.settings(input.threads).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
         List<StreamAlgorithm> runs = new ArrayList<>();
         try {
             // The settings are checked (and the kernels compiled) before any update is read: a missing --source
             // or a negative weight in the graph fails now, not after the first batches.
             try (GraphSnapshot first = graph.snapshot()) {
                 for (Algorithm a : algorithms) {
+                    RunSettings settings = settings(a, loaded);
                     GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings);
                     runs.add(new FromScratch(a, settings));
                 }
@@ -186,6 +190,7 @@ final class StreamCommand implements Callable<Integer> {
             long sinceDue = 0;
             while (runner == null || runner.failure() == null) {
                 UpdateBatch b;
+                ApplyResult r;
                 try {
                     b = reader.next();
                     if (b == null) {
@@ -194,11 +199,14 @@ final class StreamCommand implements Callable<Integer> {
                     if (refuseNegative) {
                         refuseNegativeWeights(b, updatesName);
                     }
+                    r = graph.apply(b);
                 } catch (BadInputException e) {
                     bad = e;
                     break;
+                } catch (BatchRefusedException e) {
+                    bad = new BadInputException(updatesName, e.line(), e.why());
+                    break;
                 }
-                ApplyResult r = graph.apply(b);
                 count(b, r);
                 out.println(batchLine(r, b.size()));
                 if (runner != null) {
@@ -250,6 +258,51 @@ final class StreamCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "--every needs algorithms to run (--run ALGO)");
         }
         return out;
+    }
+
+    /**
+     * The algorithm options that {@code a} takes: one command line serves several algorithms, so an option
+     * goes to those that declare it ({@code --source} to bfs and sssp, {@code --iterations} to pagerank and
+     * cdlp...); one that no algorithm of {@code --run} takes is a usage error.
+     */
+    private RunSettings settings(Algorithm a, GraphRuns.Loaded loaded) {
+        Set<String> declared = new HashSet<>();
+        a.program().parameters().forEach(p -> declared.add(p.name()));
+        a.program().inputs().forEach(p -> declared.add(p.name()));
+        RunSettings s = algorithm.settings(input.threads).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
+        if (!declared.contains("source")) {
+            s.source(null);
+        }
+        if (!declared.contains("sources")) {
+            s.sources(null);
+        }
+        if (!declared.contains("iterations")) {
+            s.iterations(null);
+        }
+        if (!declared.contains("damping")) {
+            s.damping(null);
+        }
+        return s;
+    }
+
+    /** Refuses an algorithm option that none of {@code algorithms} declares. */
+    private void takenBySome(CommandLine cl, List<Algorithm> algorithms) {
+        String[][] options = {{"--source", "source"}, {"--sources", "sources"}, {"--iterations", "iterations"},
+            {"--damping", "damping"}};
+        for (String[] o : options) {
+            if (!cl.getParseResult().hasMatchedOption(o[0])) {
+                continue;
+            }
+            boolean taken = false;
+            for (Algorithm a : algorithms) {
+                taken |= a.program().parameters().stream().anyMatch(p -> p.name().equals(o[1]))
+                        || a.program().inputs().stream().anyMatch(p -> p.name().equals(o[1]));
+            }
+            if (!taken) {
+                throw new CommandLine.ParameterException(cl, o[0] + ": no algorithm of --run takes it"
+                        + (algorithms.isEmpty() ? " (there is none)" : ""));
+            }
+        }
     }
 
     private static void createDirectory(Path dir) {
@@ -328,7 +381,8 @@ final class StreamCommand implements Callable<Integer> {
                 .put("apply-ms", applyTimes.millis());
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
-                    .put("runs", runner.runs()).put("runs-skipped", runner.skipped()).put("runs-dropped", runner.dropped());
+                    .put("runs", runner.runs()).put("skipped-versions", runner.skipped())
+                    .put("dropped-versions", runner.dropped());
             Map<String, Latencies> times = new LinkedHashMap<>(runner.times());
             times.forEach((name, t) -> s.put("run-ms-" + name, t.millis()));
         }
