@@ -608,7 +608,7 @@ public final class GraphTensor {
         c.edges = edges;
         c.version = version;
         c.out = c.frozenCopy(out, epochs);
-        c.in = in == out ? c.out : c.frozenCopy(in, epochs);
+        c.in = in() == out ? c.out : c.frozenCopy(in, epochs);
         c.out.pattern();
         c.out.weighted();
         c.in.pattern();
