@@ -136,7 +136,8 @@ public final class AlgorithmRunner {
         String file = p.source().name();
         String graphName = s.graphName() != null ? s.graphName() : g.source();
         Format format = graphFormat(s.format());
-        int n = g.numVertices();
+        // Shared tensors may be a later version of g (a DynamicGraph's snapshot) with more vertices.
+        int n = shared != null ? shared.numVertices() : g.numVertices();
         Map<String, Symbol> params = new LinkedHashMap<>();
         p.parameters().forEach(sym -> params.put(sym.name(), sym));
         Map<String, Symbol> inputs = new LinkedHashMap<>();
@@ -186,7 +187,7 @@ public final class AlgorithmRunner {
         }
         if (params.containsKey("source")) {
             if (sourceId != null) {
-                given.put("source", Integer.toString(vertex(g, graphName, sourceId)));
+                given.put("source", Integer.toString(vertex(g, n, graphName, sourceId)));
             } else if (p.defaultValue("source").isEmpty()) {
                 throw new BadInputException(file + " needs a source vertex: give --source ID (in the numbering of "
                         + graphName + ")");
@@ -207,7 +208,7 @@ public final class AlgorithmRunner {
             } else {
                 sources = new int[ids.length];
                 for (int k = 0; k < ids.length; k++) {
-                    sources[k] = vertex(g, graphName, ids[k]);
+                    sources[k] = vertex(g, n, graphName, ids[k]);
                 }
             }
             if (params.containsKey("K")) {
@@ -294,9 +295,9 @@ public final class AlgorithmRunner {
         }
     }
 
-    /** The internal id of source vertex {@code id} (input's numbering). */
-    private static int vertex(Graph g, String graphName, long id) {
-        int v = g.ids().internal(id, g.numVertices());
+    /** The internal id of source vertex {@code id} (input's numbering) in a graph of {@code n} vertices. */
+    private static int vertex(Graph g, int n, String graphName, long id) {
+        int v = g.ids().internal(id, n);
         if (v < 0) {
             throw new BadInputException("source " + id + " is not a vertex of " + graphName);
         }
@@ -402,9 +403,9 @@ public final class AlgorithmRunner {
             if (!(value instanceof Tensor t) || t.order() != 1) {
                 throw new IllegalStateException("output " + output + " of " + program.source().name() + " is not a vector");
             }
-            if (t.dimension(0) != graph.numVertices()) {
+            if (t.dimension(0) != tensors.numVertices()) {
                 throw new BadInputException(program.source().name(), 0, "output '" + output + "' has " + t.dimension(0)
-                        + " entries, but the graph has " + graph.numVertices() + " vertices");
+                        + " entries, but the graph has " + tensors.numVertices() + " vertices");
             }
             Map<String, Object> scalars = new LinkedHashMap<>();
             outs.forEach((name, v) -> {

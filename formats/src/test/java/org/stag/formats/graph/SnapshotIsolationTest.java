@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ import org.stag.loaders.updates.UpdateBatch;
  * snapshot lets the stores only it read go.
  */
 class SnapshotIsolationTest {
-    private static final int BATCHES = 3000;
+    private static final int BATCHES = 2000;
 
     /** The model's edge count and checksum after each prefix of the batches. */
     private record Prefixes(List<UpdateBatch> batches, long[] count, long[] checksum) {
@@ -80,10 +81,20 @@ class SnapshotIsolationTest {
         DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), 2);
         AtomicBoolean done = new AtomicBoolean();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        AtomicLong checked = new AtomicLong();
         Thread writer = new Thread(() -> {
             try {
+                int k = 0;
                 for (UpdateBatch b : p.batches()) {
                     dg.apply(b);
+                    // Every 100 batches, wait until readers checked two more snapshots: they run during the writes
+                    // however the threads are scheduled.
+                    if (++k % 100 == 0) {
+                        long target = checked.get() + 2;
+                        while (checked.get() < target && failures.isEmpty()) {
+                            LockSupport.parkNanos(200_000);
+                        }
+                    }
                 }
             } catch (Throwable t) {
                 failures.add(t);
@@ -91,7 +102,6 @@ class SnapshotIsolationTest {
                 done.set(true);
             }
         }, "writer");
-        AtomicLong checked = new AtomicLong();
         AtomicLong heldChecks = new AtomicLong();
         List<Thread> readers = new ArrayList<>();
         for (int r = 0; r < 2; r++) {
