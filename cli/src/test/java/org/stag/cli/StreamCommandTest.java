@@ -152,6 +152,46 @@ class StreamCommandTest {
         assertTrue(summary.get("run-ms-wcc").matches("p50=[0-9.]+ p90=[0-9.]+ p99=[0-9.]+ max=[0-9.]+"), r.err());
     }
 
+    /**
+     * A directed weighted graph that grows (ids beyond its vertices add vertices): every version's sssp and bfs
+     * equal runs from scratch, and the vertex count follows the ids named.
+     */
+    @Test
+    void aDirectedWeightedGraphThatGrowsGivesTheResultsOfRunsFromScratch() throws IOException {
+        Path g = dir.resolve("d.mtx");
+        Files.write(g, List.of("%%MatrixMarket matrix coordinate real general", "6 6 6", "1 2 1", "2 3 2", "3 4 1", "4 5 4",
+                "5 6 1", "6 1 2"));
+        SplittableRandom rnd = new SplittableRandom(17);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            int top = 6 + i / 8;   // new vertices now and then
+            int u = 1 + rnd.nextInt(top);
+            int v = 1 + rnd.nextInt(top);
+            lines.add(rnd.nextInt(5) == 0 ? "- " + u + " " + v : "+ " + u + " " + v + " " + (1 + rnd.nextInt(9)));
+        }
+        Path updates = dir.resolve("u.txt");
+        Files.write(updates, lines);
+        Path out = dir.resolve("out");
+        CliRunner r = CliRunner.run("stream", "--graph", g.toString(), "--updates", updates.toString(), "--batch-size", "8",
+                "--run", "sssp,bfs", "--source", "1", "--if-busy", "queue", "--output-dir", out.toString());
+        assertEquals(0, r.code(), r.err());
+        StreamModel model = StreamModel.of(g, true, true);
+        List<Matcher> batches = matches(BATCH, r.out());
+        assertEquals(5, batches.size(), r.out());
+        for (int v = 1; v <= 5; v++) {
+            StreamModel.Counts c = model.apply(lines.subList(8 * (v - 1), 8 * v));
+            Matcher b = batches.get(v - 1);
+            assertEquals(c.inserted() + " " + c.updated() + " " + c.deleted() + " " + c.missing() + " " + model.vertices()
+                    + " " + model.storedEdges(), b.group(3) + " " + b.group(4) + " " + b.group(5) + " " + b.group(6) + " "
+                    + b.group(7) + " " + b.group(8), b.group());
+            assertEquals(fromScratch(model, "sssp", "--source", "1"), Files.readAllLines(out.resolve("sssp-v" + v + ".txt")),
+                    "sssp v" + v);
+            assertEquals(fromScratch(model, "bfs", "--source", "1"), Files.readAllLines(out.resolve("bfs-v" + v + ".txt")),
+                    "bfs v" + v);
+        }
+        assertTrue(model.vertices() > 6);
+    }
+
     /** The last version is run at the end of the input even when it is not an M-th one; skip runs the newest. */
     @Test
     void theLastVersionIsRunAtTheEnd() throws IOException {
