@@ -258,6 +258,7 @@ class StreamCommandTest {
         Matcher b = matches(BATCH, r.out()).get(0);
         assertEquals("2", b.group(5), b.group());   // 1-2 (once: the batch's last word on it) and 3-1
         assertEquals("2", b.group(6), b.group());   // 5-6 and 40-41
+        assertEquals("41", b.group(7), b.group());  // a new id adds a vertex, even in a delete
         assertEquals(Long.toString(156 - 4), b.group(8), b.group());
     }
 
