@@ -15,10 +15,7 @@ import java.util.concurrent.Callable;
 import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.program.ProgramRunException;
-import org.stag.formats.graph.ApplyResult;
-import org.stag.formats.graph.BatchRefusedException;
 import org.stag.formats.graph.DynamicGraph;
-import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
@@ -26,7 +23,6 @@ import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.text.IoCause;
-import org.stag.loaders.updates.UpdateBatch;
 import org.stag.loaders.updates.UpdateBatchReader;
 import org.stag.loaders.updates.UpdateIds;
 import picocli.CommandLine;
@@ -127,15 +123,6 @@ final class StreamCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** What the ingesting loop counted. */
-    private long batches;
-    private long updateCount;
-    private long inserted;
-    private long updated;
-    private long deleted;
-    private long missing;
-    private final Latencies applyTimes = new Latencies();
-
     @Override
     public Integer call() throws InterruptedException {
         CommandLine cl = spec.commandLine();
@@ -173,73 +160,40 @@ final class StreamCommand implements Callable<Integer> {
         String updatesName = GraphLoader.isStdin(updates) ? "<stdin>" : updates.toString();
         boolean refuseNegative = algorithms.contains(Algorithm.SSSP) && graph.weighted();
         long flush = flushMillis != null ? flushMillis : GraphLoader.isStdin(updates) ? STDIN_FLUSH_MILLIS : 0;
-        SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(runs, outputDir, out, busy);
-        boolean keepChanges = runner != null && runner.readsChanges();
-
         UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
-        try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush);
-             StreamStop stop = new StreamStop(() -> {
-                 if (runner != null) {
-                     runner.drop();
-                 }
-                 reader.endInput();
-             })) {
-            long t0 = System.nanoTime();
-            BadInputException bad = null;
-            List<EdgeChanges> since = new ArrayList<>();
-            long sinceDue = 0;
-            while (runner == null || runner.failure() == null) {
-                UpdateBatch b;
-                ApplyResult r;
-                try {
-                    b = reader.next();
-                    if (b == null) {
-                        break;
-                    }
-                    if (refuseNegative) {
-                        refuseNegativeWeights(b, updatesName);
-                    }
-                    r = graph.apply(b);
-                } catch (BadInputException e) {
-                    bad = e;
-                    break;
-                } catch (BatchRefusedException e) {
-                    bad = new BadInputException(updatesName, e.line(), e.why());
-                    break;
-                }
-                count(b, r);
-                out.println(batchLine(r, b.size()));
+        try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {
+            SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(runs, outputDir, out, busy);
+            StreamIngest ingest = new StreamIngest(graph, runner, every, updatesName, refuseNegative, out);
+            try (StreamStop stop = new StreamStop(() -> {
                 if (runner != null) {
-                    if (keepChanges) {
-                        since.add(r.changes());
-                    }
-                    if (++sinceDue == every) {
-                        runner.due(graph.snapshot(), since);
-                        since = new ArrayList<>();
-                        sinceDue = 0;
-                    }
+                    runner.drop();
+                }
+                reader.endInput();
+            })) {
+                ingest.run(reader, stop);
+                if (runner != null) {
+                    runner.finish();
+                }
+                out.flush();
+                Throwable failed = runner == null ? null : runner.failure();
+                if (ingest.bad() != null) {
+                    err.println("stag: " + Stag.oneLine(ingest.bad().getMessage()));
+                } else if (failed instanceof ProgramRunException e) {
+                    err.println("stag: " + Stag.oneLine(e.getMessage()));
+                } else if (failed != null) {
+                    return Stag.report(failed, err);
+                } else {
+                    summary(graph, loaded, runner, ingest, stop.signalled()).print(err, summaryStyle);
+                }
+                err.flush();
+                return ingest.bad() != null || failed != null ? Stag.BAD_INPUT : Stag.OK;
+            } finally {
+                if (runner != null) {
+                    // After an unexpected failure: start nothing more, let the thread end.
+                    runner.drop();
+                    runner.finish();
                 }
             }
-            long ingestNanos = System.nanoTime() - t0;
-            if (runner != null) {
-                if (bad == null && runner.failure() == null && !stop.signalled() && sinceDue > 0) {
-                    runner.due(graph.snapshot(), since);
-                }
-                runner.finish();
-            }
-            out.flush();
-            Throwable failed = runner == null ? null : runner.failure();
-            if (bad != null) {
-                err.println("stag: " + Stag.oneLine(bad.getMessage()));
-            } else if (failed instanceof ProgramRunException e) {
-                err.println("stag: " + Stag.oneLine(e.getMessage()));
-            } else if (failed != null) {
-                return Stag.report(failed, err);
-            } else {
-                summary(graph, loaded, runner, ingestNanos, stop.signalled()).print(err, summaryStyle);
-            }
-            err.flush();
-            return bad != null || failed != null ? Stag.BAD_INPUT : Stag.OK;
         }
     }
 
@@ -322,41 +276,10 @@ final class StreamCommand implements Callable<Integer> {
         }
     }
 
-    /** SSSP needs weights of at least 0: a batch that sets a negative one is refused at its line, before it applies. */
-    static void refuseNegativeWeights(UpdateBatch b, String file) {
-        for (int i = 0; i < b.size(); i++) {
-            if (b.op[i] == UpdateBatch.INSERT && b.weight[i] < 0) {
-                throw new BadInputException(file, b.line[i], "negative weight " + plain(b.weight[i])
-                        + ": sssp runs on this stream and needs weights of at least 0");
-            }
-        }
-    }
-
-    private static String plain(double w) {
-        return w == Math.rint(w) && Math.abs(w) < 1e15 ? Long.toString((long) w) : Double.toString(w);
-    }
-
-    private void count(UpdateBatch b, ApplyResult r) {
-        batches++;
-        updateCount += b.size();
-        inserted += r.inserted();
-        updated += r.updated();
-        deleted += r.deleted();
-        missing += r.missing();
-        applyTimes.add(r.nanos());
-    }
-
-    /** E.g. {@code batch version=3 updates=10 inserted=8 updated=1 deleted=1 missing=0 vertices=34 edges=160 apply-ms=0.112 updates/s=89286}. */
-    static String batchLine(ApplyResult r, int updates) {
-        long rate = r.nanos() <= 0 ? 0 : Math.round(updates * 1e9 / r.nanos());
-        return String.format(Locale.ROOT, "batch version=%d updates=%d inserted=%d updated=%d deleted=%d missing=%d"
-                        + " vertices=%d edges=%d apply-ms=%s updates/s=%d", r.version(), updates, r.inserted(), r.updated(),
-                r.deleted(), r.missing(), r.vertices(), r.edges(), Latencies.ms(r.nanos()), rate);
-    }
-
-    private Summary summary(DynamicGraph graph, GraphRuns.Loaded loaded, SnapshotRunner runner, long ingestNanos,
+    private Summary summary(DynamicGraph graph, GraphRuns.Loaded loaded, SnapshotRunner runner, StreamIngest ingest,
                             boolean signalled) {
-        double applySeconds = applyTimes.total() / 1e9;
+        double applySeconds = ingest.applyTimes.total() / 1e9;
+        double ingestSeconds = ingest.nanos / 1e9;
         Summary s = new Summary()
                 .put("graph", algorithm.graph.toString())
                 .put("format", graph.format().toString())
@@ -368,17 +291,17 @@ final class StreamCommand implements Callable<Integer> {
                 .put("edges", graph.numEdges())
                 .put("graph-bytes", graph.memoryBytes())
                 .put("load-seconds", Summary.seconds(loaded.seconds()))
-                .put("batches", batches)
-                .put("updates", updateCount)
-                .put("inserted", inserted)
-                .put("updated", updated)
-                .put("deleted", deleted)
-                .put("missing", missing)
-                .put("ingest-seconds", Summary.seconds(ingestNanos / 1e9))
+                .put("batches", ingest.batches)
+                .put("updates", ingest.updates)
+                .put("inserted", ingest.inserted)
+                .put("updated", ingest.updated)
+                .put("deleted", ingest.deleted)
+                .put("missing", ingest.missing)
+                .put("ingest-seconds", Summary.seconds(ingestSeconds))
                 .put("apply-seconds", Summary.seconds(applySeconds))
-                .put("updates-per-second", rate(updateCount, ingestNanos / 1e9))
-                .put("apply-updates-per-second", rate(updateCount, applySeconds))
-                .put("apply-ms", applyTimes.millis());
+                .put("updates-per-second", rate(ingest.updates, ingestSeconds))
+                .put("apply-updates-per-second", rate(ingest.updates, applySeconds))
+                .put("apply-ms", ingest.applyTimes.millis());
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
                     .put("runs", runner.runs()).put("skipped-versions", runner.skipped())

@@ -322,6 +322,16 @@ class StreamCommandTest {
     }
 
     @Test
+    void aMissingUpdatesFileIsOneLine() {
+        Path none = dir.resolve("none.txt");
+        CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", none.toString(), "--run", "wcc",
+                "--output-dir", dir.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(List.of("stag: " + none + ": no such file"), r.err().lines().toList());
+        assertEquals("", r.out());
+    }
+
+    @Test
     void anOutputDirectoryThatCannotBeMadeIsOneLine() throws IOException {
         Path file = dir.resolve("plain");
         Files.writeString(file, "x");
