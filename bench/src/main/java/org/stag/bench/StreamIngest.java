@@ -45,11 +45,16 @@ import org.stag.loaders.updates.UpdateIds;
  * </ul>
  * Usage: {@code java -Xmx6g -cp benchmarks.jar org.stag.bench.StreamIngest api|cli|concurrent GRAPH.el WORKDIR
  * [STAG_JAR]} with GRAPH.el the kron scale-20 edge list (every edge in both directions, read as undirected);
- * the update files are generated into WORKDIR on first use. Threads: 2 ({@code -Dthreads=N}).
+ * the update files are generated into WORKDIR on first use. Threads: 2 ({@code -Dthreads=N}); {@code -Dbatches=}
+ * and {@code -Dstreams=} pick cells.
  */
 public final class StreamIngest {
     private static final int THREADS = Integer.getInteger("threads", 2);
-    private static final int[] BATCHES = {10, 1_000, 100_000, 1_000_000};
+    /** Batch sizes measured; {@code -Dbatches=100000,1000000} picks some. */
+    private static final int[] BATCHES = java.util.Arrays.stream(System.getProperty("batches", "10,1000,100000,1000000")
+            .split(",")).mapToInt(Integer::parseInt).toArray();
+    /** Streams measured; {@code -Dstreams=rmat} picks one. */
+    private static final List<String> STREAMS = List.of(System.getProperty("streams", "rmat,uniform").split(","));
     private static final String FORMAT = "dense,ctree";
     private static final long SEED = 12;
 
@@ -150,6 +155,9 @@ public final class StreamIngest {
         System.out.println("| stream | batch size | updates | API updates/s |");
         System.out.println("|---|---|---|---|");
         for (Path stream : List.of(rmat, uniform)) {
+            if (!STREAMS.contains(name(stream))) {
+                continue;
+            }
             for (int batch : BATCHES) {
                 List<UpdateBatch> bs = batches(g, stream, batch, total(batch));
                 DynamicGraph d = build(g);
@@ -204,6 +212,9 @@ public final class StreamIngest {
         System.out.println("| stream | batch size | updates | stag stream updates/s (end to end) |");
         System.out.println("|---|---|---|---|");
         for (Path stream : List.of(rmat, uniform)) {
+            if (!STREAMS.contains(name(stream))) {
+                continue;
+            }
             for (int batch : BATCHES) {
                 Path u = prefix(work, stream, total(batch));
                 long rate = stagStream(jar, graph, u, batch, work.resolve("out"));
