@@ -125,13 +125,29 @@ public final class AlgorithmRunner {
      * runs between batches of updates), which must be in the format of {@code s}.
      */
     public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s) {
+        return prepare(p, algorithm, tensors, s, Map.of());
+    }
+
+    /**
+     * As {@link #prepare(CheckedProgram, Algorithm, GraphTensor, RunSettings)}, binding besides the convention's
+     * inputs the tensors of {@code extra} by name (an incremental program's previous result and seeds); the
+     * runtime checks them against their declarations. The graph may have grown by batches: {@code N} is the
+     * tensors' number of vertices.
+     */
+    public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s,
+                            Map<String, Tensor> extra) {
         if (!tensors.format().equals(graphFormat(s.format()))) {
             throw new IllegalArgumentException("tensors in " + tensors.format() + ", settings ask for " + s.format());
         }
-        return prepare(p, algorithm, tensors.graph(), s, tensors);
+        return prepare(p, algorithm, tensors.graph(), s, tensors, extra);
     }
 
     private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensor shared) {
+        return prepare(p, algorithm, g, s, shared, Map.of());
+    }
+
+    private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensor shared,
+                             Map<String, Tensor> extra) {
         g.requireSquare();
         String file = p.source().name();
         String graphName = s.graphName() != null ? s.graphName() : g.source();
@@ -143,7 +159,9 @@ public final class AlgorithmRunner {
         Map<String, Symbol> inputs = new LinkedHashMap<>();
         p.inputs().forEach(sym -> inputs.put(sym.name(), sym));
         for (Symbol in : inputs.values()) {
-            checkInput(file, in);
+            if (!extra.containsKey(in.name())) {
+                checkInput(file, in);
+            }
         }
 
         RunOptions o = new RunOptions().threads(s.threads()).maxIterations(s.maxIterations())
@@ -229,7 +247,7 @@ public final class AlgorithmRunner {
         GraphTensor tensors = shared != null ? shared : GraphTensor.of(g, format, s.threads());
         long built = tensors.buildNanos();
         for (String name : inputs.keySet()) {
-            Tensor t = switch (name) {
+            Tensor t = extra.containsKey(name) ? extra.get(name) : switch (name) {
                 case "A" -> tensors.a();
                 case "AT" -> tensors.at();
                 case "W" -> tensors.w();
@@ -386,6 +404,17 @@ public final class AlgorithmRunner {
         /** The program's plan for this graph: every kernel a run may execute. */
         public ProgramPlan plan() {
             return runner.plan();
+        }
+
+        /**
+         * Binds input {@code name} to {@code t} for the next runs ({@link ProgramRunner#rebind}): an input given
+         * to {@link AlgorithmRunner#prepare(CheckedProgram, Algorithm, GraphTensor, RunSettings, Map)} that changes
+         * between runs while the graph and its size stay.
+         *
+         * @throws org.stag.engine.program.ProgramRunException when {@code t} does not fit the input's declaration
+         */
+        public void rebind(String name, Tensor t) {
+            runner.rebind(name, t);
         }
 
         /** Runs {@code Main} and collects the per-vertex result. May be called again. */

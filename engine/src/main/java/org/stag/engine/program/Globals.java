@@ -156,6 +156,32 @@ final class Globals {
         return null;
     }
 
+    /**
+     * Binds input {@code name} of a prepared run to {@code t} in place of what it held: checked as at
+     * construction (element type, fill value, order, and each dimension against its size, which stays as
+     * bound); on a refusal the old tensor stays.
+     */
+    static void rebind(CheckedProgram p, Layout layout, Env env, String name, Tensor t, Exec ex) {
+        Symbol s = p.inputs().stream().filter(in -> in.name().equals(name)).findFirst().orElse(null);
+        if (s == null) {
+            List<String> inputs = new ArrayList<>();
+            p.inputs().forEach(in -> inputs.add(in.name()));
+            throw ex.error(null, "unknown input tensor '" + name + "'; the program's input tensors are "
+                    + (inputs.isEmpty() ? "none" : String.join(", ", inputs)));
+        }
+        VarDecl g = p.program().globals().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
+        checkKind(g, s.tensor(), t, ex);
+        int slot = layout.local(name).slot();
+        Tensor old = env.tensors[slot];
+        env.set(slot, t, null);
+        try {
+            checkShape(p, layout, env, s, ex);
+        } catch (ProgramRunException e) {
+            env.set(slot, old, null);
+            throw e;
+        }
+    }
+
     /** Element type, fill value and order of an input, before the sizes are known. */
     private static void checkKind(VarDecl g, VarType.Tensor type, Tensor t, Exec ex) {
         String name = "input tensor '" + g.name() + "'";

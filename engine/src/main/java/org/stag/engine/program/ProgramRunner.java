@@ -11,6 +11,7 @@ import org.stag.engine.compile.DefinitionCompiler;
 import org.stag.engine.plan.Operand;
 import org.stag.engine.plan.Planner;
 import org.stag.engine.plan.ProgramPlan;
+import org.stag.formats.tensor.Tensor;
 
 /**
  * Runs a checked program: binds its parameters and inputs, then runs {@code Main}, statement by statement,
@@ -112,6 +113,20 @@ public final class ProgramRunner {
         // The results escape: their buffers are never recycled.
         main.env.forgetAll();
         return out;
+    }
+
+    /**
+     * Binds input tensor {@code name} to {@code t} for the runs that follow, in place of what it was bound to:
+     * an input that changes between runs (an incremental program's previous result) without preparing the
+     * program again. {@code t} is checked as the constructor checks inputs; its sizes must equal the bound
+     * parameters' values (a size that changes needs a new runner). A format other than the one planned gets
+     * its kernels when a statement first meets it.
+     *
+     * @throws ProgramRunException for an unknown input or a tensor that does not fit its declaration; the
+     *                             input then keeps its tensor
+     */
+    public void rebind(String name, Tensor t) {
+        Globals.rebind(program, globals, globalEnv, name, t, ex);
     }
 
     /** What this runner has done so far (kernel runs, conversions, buffers...), updated in place. */

@@ -1,0 +1,289 @@
+package org.stag.algorithms.incremental;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.RunSettings;
+import org.stag.algorithms.run.VertexValues;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.Symbol;
+import org.stag.formats.graph.EdgeChanges;
+import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Tensor;
+import org.stag.loaders.BadInputException;
+
+/**
+ * Keeps the last result of one algorithm and brings it up to date after batches of edge updates, by the
+ * algorithm's incremental program ({@code bfs-incremental.stag}, {@code sssp-incremental.stag},
+ * {@code wcc-incremental.stag}, {@code pagerank-incremental.stag}) where the batches allow, else by a full
+ * run of the shipped program. Each {@link Outcome} says which, and why.
+ * <ul>
+ *   <li>BFS, SSSP: the inserted (for SSSP also reweighted) edges are relaxed from the previous result. A deleted or
+ *       heavier edge forces a full run only when it was on a shortest path ({@link Invalidation}).</li>
+ *   <li>WCC: inserted edges lower labels from the previous components; any deletion forces a full run.</li>
+ *   <li>PageRank: warm-started from the previous ranks after any change, iterated until within the program's
+ *       {@code tolerance} (L1) of the fixed point; the first run starts from 1/N. With a fixed iteration
+ *       count ({@link RunSettings#iterations}) every run is full, as {@code stag run} computes it.</li>
+ *   <li>CDLP, LCC, BC: full runs.</li>
+ * </ul>
+ * Vertices added by a batch enter the previous result at the program's fill value (unreached, infinitely far,
+ * their own component, rank 0). Not thread-safe: one update at a time.
+ *
+ * <pre>{@code
+ * Incremental bfs = Incremental.of(Algorithm.BFS, new RunSettings().format("dense,ctree").source(1L), runner);
+ * bfs.update(graph, 0, List.of());                       // a full run
+ * graph.insertBatch(...);                                // version 1, with its EdgeChanges c1
+ * Incremental.Outcome o = bfs.update(graph, 1, List.of(c1));
+ * }</pre>
+ */
+public final class Incremental {
+    private final Algorithm algorithm;
+    private final RunSettings settings;
+    private final AlgorithmRunner runner;
+    private final Kind kind;
+    /** The incremental program, or null for full runs only. */
+    private final CheckedProgram program;
+    private final RunSettings programSettings;
+    private AlgorithmRunner.Result last;
+    private long lastVersion;
+    /** The incremental program prepared on the graph tensors {@code preparedGraph} of {@code preparedVertices}. */
+    private AlgorithmRunner.Prepared prepared;
+    private List<Tensor> preparedGraph;
+    private int preparedVertices;
+
+    /**
+     * What one update produced.
+     *
+     * @param result      the result for the version asked
+     * @param incremental whether it came from the previous result (else from a full run)
+     * @param reason      why it was computed as it was, one line
+     * @param nanos       the update's time, preparation included
+     */
+    public record Outcome(AlgorithmRunner.Result result, boolean incremental, String reason, long nanos) {
+    }
+
+    private Incremental(Algorithm algorithm, RunSettings settings, AlgorithmRunner runner) {
+        this.algorithm = algorithm;
+        this.settings = settings;
+        this.runner = runner;
+        this.kind = Kind.of(algorithm, settings.iterations() != null);
+        this.program = kind == Kind.FULL ? null : Programs.of(kind);
+        this.programSettings = program == null ? null : programSettings(program, algorithm, settings);
+    }
+
+    /**
+     * Keeps {@code a}'s result for runs with settings {@code s} (their format is the graph's), compiled by
+     * {@code runner}.
+     */
+    public static Incremental of(Algorithm a, RunSettings s, AlgorithmRunner runner) {
+        return new Incremental(a, s, runner);
+    }
+
+    /**
+     * The result for version {@code version} of {@code now}, from the previous one and {@code since}, the
+     * changes of every batch after it in order; the first call (or changes that do not continue the last
+     * result's version) runs in full.
+     *
+     * @throws BadInputException for a negative weight among the changes when the algorithm is SSSP
+     */
+    public Outcome update(GraphTensor now, long version, List<EdgeChanges> since) {
+        long t0 = System.nanoTime();
+        if (kind == Kind.SSSP) {
+            checkWeights(now, since);
+        }
+        if (last == null) {
+            return full(now, version, "first run", t0);
+        }
+        if (kind == Kind.FULL) {
+            return full(now, version, settings.iterations() != null && algorithm == Algorithm.PAGERANK
+                    ? "fixed iteration count: a warm start would change the result" : "no incremental program", t0);
+        }
+        String gap = gap(now, version, since);
+        if (gap != null) {
+            return full(now, version, gap, t0);
+        }
+        if (since.isEmpty()) {
+            return new Outcome(last, true, "no change since version " + lastVersion, System.nanoTime() - t0);
+        }
+        if (kind == Kind.PAGERANK) {
+            double[] prev = last.values().doubles();
+            AlgorithmRunner.Result r = runProgram(now, Inputs.previous(prev, now.numVertices(), 0.0, 0.0), null);
+            return done(r, version, true, "warm start from the ranks of version " + lastVersion + ", " + r.iterations()
+                    + " steps to tolerance", t0);
+        }
+        VertexValues prev = last.values();
+        String blocker = Invalidation.check(kind, prev.longs(), prev.doubles(), since, now.directed());
+        if (blocker != null) {
+            return full(now, version, blocker, t0);
+        }
+        Inputs.Edges batch = Inputs.edges(kind, since, now.directed());
+        int n = now.numVertices();
+        Tensor previous = prev.integral() ? Inputs.previous(prev.longs(), n, Long.MAX_VALUE)
+                : Inputs.previous(prev.doubles(), n, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
+        AlgorithmRunner.Result r = runProgram(now, previous, batch.tensor(kind, n));
+        return done(r, version, true, changes(since) + " since version " + lastVersion + ": relaxed from "
+                + batch.size() + " edge" + (batch.size() == 1 ? "" : "s") + ", " + r.iterations() + " rounds", t0);
+    }
+
+    /** The result for version {@code version} of {@code now} computed from scratch; it becomes the last result. */
+    public Outcome full(GraphTensor now, long version) {
+        long t0 = System.nanoTime();
+        if (kind == Kind.SSSP) {
+            checkWeights(now, List.of());
+        }
+        return full(now, version, "full run asked", t0);
+    }
+
+    /** The algorithm whose result this keeps. */
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    private Outcome full(GraphTensor now, long version, String why, long t0) {
+        AlgorithmRunner.Result r;
+        if (kind == Kind.PAGERANK) {
+            // The warm-start program from 1/N: the same tolerance as every later warm start.
+            double[] uniform = new double[now.numVertices()];
+            Arrays.fill(uniform, 1.0 / uniform.length);
+            r = runProgram(now, Inputs.previous(uniform, uniform.length, 0.0, 0.0), null);
+        } else {
+            r = runner.prepare(algorithm.program(), algorithm, now, settings).run();
+        }
+        return done(r, version, false, why + ": full run", t0);
+    }
+
+    private Outcome done(AlgorithmRunner.Result r, long version, boolean incremental, String why, long t0) {
+        last = r;
+        lastVersion = version;
+        return new Outcome(r, incremental, why, System.nanoTime() - t0);
+    }
+
+    /** Runs the incremental program on {@code now} with {@code prev} (and the batch {@code B}, unless null). */
+    private AlgorithmRunner.Result runProgram(GraphTensor now, Tensor prev, Tensor batch) {
+        List<Tensor> graph = graphInputs(now);
+        if (prepared != null && preparedVertices == now.numVertices() && same(graph, preparedGraph)) {
+            // The same graph tensors, changed in place, and the same N: only the previous result and the batch are new.
+            prepared.rebind("prev", prev);
+            if (batch != null) {
+                prepared.rebind("B", batch);
+            }
+        } else {
+            Map<String, Tensor> extra = batch == null ? Map.of("prev", prev) : Map.of("prev", prev, "B", batch);
+            prepared = runner.prepare(program, null, now, programSettings, extra);
+            preparedGraph = graph;
+            preparedVertices = now.numVertices();
+        }
+        AlgorithmRunner.Result r = prepared.run();
+        // Reported as the algorithm it keeps up to date.
+        return new AlgorithmRunner.Result(algorithm, r.program(), r.format(), r.values(), r.scalars(),
+                r.parameters(), r.buildSeconds(), r.compileSeconds(), r.runSeconds(), r.iterations(), r.kernelRuns(),
+                r.graphBytes(), r.inEdges());
+    }
+
+    /** The graph tensors the incremental program reads, as {@code now} holds them. */
+    private List<Tensor> graphInputs(GraphTensor now) {
+        List<Tensor> out = new ArrayList<>();
+        for (Symbol in : program.inputs()) {
+            switch (in.name()) {
+                case "A" -> out.add(now.a());
+                case "AT" -> out.add(now.at());
+                case "W" -> out.add(now.w());
+                case "id" -> out.add(now.id());
+                default -> {
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean same(List<Tensor> a, List<Tensor> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int k = 0; k < a.size(); k++) {
+            if (a.get(k) != b.get(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Why {@code since} does not continue the last result, or null when it does. */
+    private String gap(GraphTensor now, long version, List<EdgeChanges> since) {
+        if (version - lastVersion != since.size()) {
+            return since.size() + " batches of changes given for versions " + lastVersion + " to " + version;
+        }
+        int n = last.values().size();
+        if (!since.isEmpty() && since.get(0).verticesBefore() != n) {
+            return "the changes start from " + since.get(0).verticesBefore() + " vertices, the result of version "
+                    + lastVersion + " has " + n;
+        }
+        if (since.isEmpty() ? now.numVertices() != n : since.get(since.size() - 1).verticesAfter() != now.numVertices()) {
+            return "the changes do not end at the graph's " + now.numVertices() + " vertices";
+        }
+        return null;
+    }
+
+    /** "12 inserted, 3 deleted, 2 reweighted edges", the counts that are not 0. */
+    private static String changes(List<EdgeChanges> since) {
+        long ins = 0;
+        long upd = 0;
+        long del = 0;
+        for (EdgeChanges c : since) {
+            ins += c.inserted();
+            upd += c.updated();
+            del += c.deleted();
+        }
+        StringBuilder b = new StringBuilder();
+        for (String part : new String[] {ins > 0 ? ins + " inserted" : "", upd > 0 ? upd + " reweighted" : "",
+                del > 0 ? del + " deleted (none on a shortest path)" : ""}) {
+            if (!part.isEmpty()) {
+                b.append(b.length() == 0 ? "" : ", ").append(part);
+            }
+        }
+        return b.length() == 0 ? "no edge changed" : b.append(" edges").toString();
+    }
+
+    /** SSSP refuses negative weights, as {@code stag run} does: the batches' new weights are checked here. */
+    private static void checkWeights(GraphTensor now, List<EdgeChanges> since) {
+        for (EdgeChanges c : since) {
+            checkWeights(now, c.insertedSrc(), c.insertedDst(), c.insertedWeight());
+            checkWeights(now, c.updatedSrc(), c.updatedDst(), c.newWeight());
+        }
+    }
+
+    private static void checkWeights(GraphTensor now, int[] src, int[] dst, double[] w) {
+        for (int k = 0; k < w.length; k++) {
+            if (!(w[k] >= 0.0)) {
+                throw new BadInputException("sssp: negative weight " + w[k] + " on edge "
+                        + now.graph().ids().external(src[k]) + " -> " + now.graph().ids().external(dst[k])
+                        + "; shortest paths need finite non-negative weights");
+            }
+        }
+    }
+
+    /**
+     * The settings of the incremental program: the graph format, threads and limits of {@code s}, and of its
+     * parameters those the program declares (PageRank's damping and tolerance).
+     */
+    private static RunSettings programSettings(CheckedProgram p, Algorithm a, RunSettings s) {
+        RunSettings out = new RunSettings().format(s.format()).threads(s.threads()).maxIterations(s.maxIterations())
+                .explain(s.explain()).onIteration(s.iterationListener()).graphName(s.graphName());
+        for (Symbol param : p.parameters()) {
+            String value = s.params().get(param.name());
+            if (value != null) {
+                out.param(param.name(), value);
+            }
+        }
+        if (a == Algorithm.PAGERANK && !s.params().containsKey("damping")) {
+            Double d = s.damping() != null ? s.damping() : s.ldbc().damping(a).orElse(null);
+            if (d != null) {
+                out.damping(d);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,110 @@
+package org.stag.algorithms.incremental;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.stag.formats.graph.EdgeChanges;
+import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/**
+ * The inputs of an incremental program besides the graph: the previous result extended to the new vertices
+ * ({@code prev}), and the batch's edges that may shorten paths or join components ({@code B}): the inserted
+ * ones, and for SSSP those whose weight changed, each with its weight now; both directions on an undirected
+ * graph, and always for WCC, whose labels spread both ways. {@code B} is {@code compressed,compressed}, so
+ * building and reading it costs the batch, not the graph.
+ */
+final class Inputs {
+    private static final Format DCSR = FormatParser.parse("compressed,compressed");
+
+    private Inputs() {
+    }
+
+    /**
+     * The edges of {@code since} for {@code B}: {@code {src, dst}} and their weights, as they stand after the
+     * last batch (an edge deleted after it was inserted is left out: relaxing it would use an edge that is gone).
+     */
+    static Edges edges(Kind kind, List<EdgeChanges> since, boolean directed) {
+        boolean both = !directed || kind == Kind.WCC;
+        boolean reweighted = kind == Kind.SSSP;
+        // Key (u << 32 | v) -> weight now, in order of last change; deletions remove.
+        Map<Long, Double> now = new LinkedHashMap<>();
+        for (EdgeChanges c : since) {
+            for (int k = 0; k < c.inserted(); k++) {
+                now.put(key(c.insertedSrc()[k], c.insertedDst()[k]), c.insertedWeight()[k]);
+            }
+            for (int k = 0; reweighted && k < c.updated(); k++) {
+                now.put(key(c.updatedSrc()[k], c.updatedDst()[k]), c.newWeight()[k]);
+            }
+            if (since.size() > 1) {
+                for (int k = 0; k < c.deleted(); k++) {
+                    now.remove(key(c.deletedSrc()[k], c.deletedDst()[k]));
+                    now.remove(key(c.deletedDst()[k], c.deletedSrc()[k]));
+                }
+            }
+        }
+        int m = (both ? 2 : 1) * now.size();
+        Edges e = new Edges(new int[m], new int[m], new double[m]);
+        int k = 0;
+        for (Map.Entry<Long, Double> x : now.entrySet()) {
+            int u = (int) (x.getKey() >>> 32);
+            int v = (int) (long) x.getKey();
+            e.set(k++, u, v, x.getValue());
+            if (both) {
+                e.set(k++, v, u, x.getValue());
+            }
+        }
+        return e;
+    }
+
+    /** Edges as parallel arrays. */
+    record Edges(int[] src, int[] dst, double[] weight) {
+        void set(int k, int u, int v, double w) {
+            src[k] = u;
+            dst[k] = v;
+            weight[k] = w;
+        }
+
+        int size() {
+            return src.length;
+        }
+
+        /** {@code B} for a graph of {@code n} vertices: weights (fill inf) for SSSP, else a pattern. */
+        Tensor tensor(Kind kind, int n) {
+            Values values = kind == Kind.SSSP ? Values.ofDoubles(weight, Double.POSITIVE_INFINITY)
+                    : Values.constantBool(true, false, src.length);
+            return Tensor.build(DCSR, new int[] {n, n}, new int[][] {src, dst}, values);
+        }
+    }
+
+    private static long key(int u, int v) {
+        return (long) u << 32 | v & 0xffffffffL;
+    }
+
+    /**
+     * A previous integer result extended to {@code n} vertices with {@code fill}, as a dense {@code long[n]}
+     * (over {@code prev} itself when no vertex was added: programs never write their inputs).
+     */
+    static Tensor previous(long[] prev, int n, long fill) {
+        if (prev.length == n) {
+            return GraphTensor.denseVector(Values.ofLongs(prev, fill));
+        }
+        long[] v = Arrays.copyOf(prev, n);
+        Arrays.fill(v, Math.min(prev.length, n), n, fill);
+        return GraphTensor.denseVector(Values.ofLongs(v, fill));
+    }
+
+    /** A previous real result extended to {@code n} vertices with {@code newVertex}, as a dense {@code double[n]}. */
+    static Tensor previous(double[] prev, int n, double newVertex, double fill) {
+        if (prev.length == n) {
+            return GraphTensor.denseVector(Values.ofDoubles(prev, fill));
+        }
+        double[] v = Arrays.copyOf(prev, n);
+        Arrays.fill(v, Math.min(prev.length, n), n, newVertex);
+        return GraphTensor.denseVector(Values.ofDoubles(v, fill));
+    }
+}
