@@ -47,6 +47,7 @@ final class SnapshotRunner {
     private long skipped;
     private long dropped;
     private long runs;
+    private long incrementalRuns;
     private Throwable failure;
 
     SnapshotRunner(List<StreamAlgorithm> algorithms, Path dir, PrintWriter out, Busy busy) {
@@ -130,6 +131,11 @@ final class SnapshotRunner {
         return runs;
     }
 
+    /** Runs that brought a previous result up to date. */
+    synchronized long incrementalRuns() {
+        return incrementalRuns;
+    }
+
     synchronized long skipped() {
         return skipped;
     }
@@ -185,6 +191,9 @@ final class SnapshotRunner {
             times.get(name).add(o.nanos());
             synchronized (this) {
                 runs++;
+                if (o.incremental()) {
+                    incrementalRuns++;
+                }
             }
             out.println(line(s.version(), name, o, file));
         }

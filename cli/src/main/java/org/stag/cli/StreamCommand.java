@@ -48,7 +48,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "writes DIR/ALGO-vVERSION.txt in run's 'vertex value' format. When a run is",
             "due while one is going, --if-busy skip (default) keeps only the newest due",
             "version waiting, queue runs every due version in order (ingest waits while",
-            "4 wait). At the end of the input the last version is run too.",
+            "4 wait). At the end of the input the last version is run too. A run brings",
+            "the algorithm's last result up to date with the batches since (bfs, sssp,",
+            "wcc, pagerank, where the batches allow) or runs in full, saying why;",
+            "--from-scratch runs every one in full.",
             "stdout: one line per batch (version, updates, inserted, updated, deleted,",
             "missing, vertices, edges, apply-ms, updates/s) and one per run (version,",
             "algorithm, mode, ms, file). stderr: the summary (totals, throughput,",
@@ -89,8 +92,12 @@ final class StreamCommand implements Callable<Integer> {
         every = Ranges.atLeast(spec.commandLine(), "--every", m, 1);
     }
 
-    @Option(names = "--from-scratch",
-            description = "Run each algorithm from scratch on every snapshot (the only mode so far).")
+    @Option(names = "--incremental",
+            description = "Bring each algorithm's last result up to date with the batches since, where they"
+                    + " allow (the default; bfs, sssp, wcc, pagerank; others run in full).")
+    boolean incremental;
+
+    @Option(names = "--from-scratch", description = "Run each algorithm from scratch on every snapshot.")
     boolean fromScratch;
 
     @Option(names = "--if-busy", paramLabel = "P",
@@ -131,6 +138,9 @@ final class StreamCommand implements Callable<Integer> {
         PrintWriter err = cl.getErr();
         List<Algorithm> algorithms = algorithms(cl);
         takenBySome(cl, algorithms);
+        if (incremental && fromScratch) {
+            throw new CommandLine.ParameterException(cl, "--incremental and --from-scratch exclude each other");
+        }
         if (GraphLoader.isStdin(updates) && GraphLoader.isStdin(algorithm.graph)) {
             throw new CommandLine.ParameterException(cl, "--graph and --updates cannot both read standard input");
         }
@@ -150,7 +160,7 @@ final class StreamCommand implements Callable<Integer> {
                 for (Algorithm a : algorithms) {
                     RunSettings settings = settings(a, loaded);
                     GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings);
-                    runs.add(new FromScratch(a, settings));
+                    runs.add(fromScratch ? new FromScratch(a, settings) : new KeptUpToDate(a, settings));
                 }
             }
         } catch (ProgramRunException e) {
@@ -304,7 +314,9 @@ final class StreamCommand implements Callable<Integer> {
                 .put("apply-ms", ingest.applyTimes.millis());
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
-                    .put("runs", runner.runs()).put("skipped-versions", runner.skipped())
+                    .put("mode", fromScratch ? "from-scratch" : "incremental")
+                    .put("runs", runner.runs()).put("incremental-runs", runner.incrementalRuns())
+                    .put("skipped-versions", runner.skipped())
                     .put("dropped-versions", runner.dropped());
             Map<String, Latencies> times = new LinkedHashMap<>(runner.times());
             times.forEach((name, t) -> s.put("run-ms-" + name, t.millis()));

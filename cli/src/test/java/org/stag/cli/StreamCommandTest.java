@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code stag stream} in-process: every result it writes equals {@code stag run} on the same edges loaded from
@@ -28,7 +29,8 @@ class StreamCommandTest {
     static final Path KARATE = Path.of("..", "data", "karate.mtx");
     private static final Pattern BATCH = Pattern.compile("batch version=(\\d+) updates=(\\d+) inserted=(\\d+) updated=(\\d+)"
             + " deleted=(\\d+) missing=(\\d+) vertices=(\\d+) edges=(\\d+) apply-ms=[0-9.]+ updates/s=\\d+");
-    private static final Pattern RUN = Pattern.compile("run version=(\\d+) algorithm=(\\w+) mode=full ms=[0-9.]+ file=(\\S+)");
+    private static final Pattern RUN = Pattern.compile("run version=(\\d+) algorithm=(\\w+) mode=(full|incremental)"
+            + " ms=[0-9.]+ file=(\\S+)( \\(.+\\))?");
 
     @TempDir
     Path dir;
@@ -112,15 +114,16 @@ class StreamCommandTest {
         return a;
     }
 
-    @Test
-    void everyResultEqualsARunFromScratchOnTheSameEdges() throws IOException {
+    @ParameterizedTest
+    @ValueSource(strings = {"--incremental", "--from-scratch"})
+    void everyResultEqualsARunFromScratchOnTheSameEdges(String mode) throws IOException {
         List<String> lines = randomUpdates(120, 7);
         Path updates = dir.resolve("u.txt");
         Files.write(updates, lines);
         Path out = dir.resolve("out");
         CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", updates.toString(),
                 "--batch-size", "10", "--run", "wcc,bfs", "--source", "1", "--every", "2", "--if-busy", "queue",
-                "--output-dir", out.toString(), "--threads", "2");
+                "--output-dir", out.toString(), "--threads", "2", mode);
         assertEquals(0, r.code(), r.err());
         List<Matcher> batches = matches(BATCH, r.out());
         List<Matcher> runs = matches(RUN, r.out());
@@ -156,8 +159,9 @@ class StreamCommandTest {
      * A directed weighted graph that grows (ids beyond its vertices add vertices): every version's sssp and bfs
      * equal runs from scratch, and the vertex count follows the ids named.
      */
-    @Test
-    void aDirectedWeightedGraphThatGrowsGivesTheResultsOfRunsFromScratch() throws IOException {
+    @ParameterizedTest
+    @ValueSource(strings = {"--incremental", "--from-scratch"})
+    void aDirectedWeightedGraphThatGrowsGivesTheResultsOfRunsFromScratch(String mode) throws IOException {
         Path g = dir.resolve("d.mtx");
         Files.write(g, List.of("%%MatrixMarket matrix coordinate real general", "6 6 6", "1 2 1", "2 3 2", "3 4 1", "4 5 4",
                 "5 6 1", "6 1 2"));
@@ -173,7 +177,7 @@ class StreamCommandTest {
         Files.write(updates, lines);
         Path out = dir.resolve("out");
         CliRunner r = CliRunner.run("stream", "--graph", g.toString(), "--updates", updates.toString(), "--batch-size", "8",
-                "--run", "sssp,bfs", "--source", "1", "--if-busy", "queue", "--output-dir", out.toString());
+                "--run", "sssp,bfs", "--source", "1", "--if-busy", "queue", "--output-dir", out.toString(), mode);
         assertEquals(0, r.code(), r.err());
         StreamModel model = StreamModel.of(g, true, true);
         List<Matcher> batches = matches(BATCH, r.out());
@@ -190,6 +194,38 @@ class StreamCommandTest {
                     "bfs v" + v);
         }
         assertTrue(model.vertices() > 6);
+    }
+
+    /**
+     * Insert-only batches: after the first (full) run every run of wcc, bfs and sssp is incremental, and each
+     * equals a run from scratch.
+     */
+    @Test
+    void insertOnlyBatchesAreRunIncrementally() throws IOException {
+        SplittableRandom rnd = new SplittableRandom(23);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            lines.add("+ " + (1 + rnd.nextInt(34)) + " " + (1 + rnd.nextInt(34)));
+        }
+        Path updates = dir.resolve("u.txt");
+        Files.write(updates, lines);
+        Path out = dir.resolve("out");
+        CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", updates.toString(), "--batch-size", "10",
+                "--run", "wcc,bfs,sssp", "--source", "1", "--if-busy", "queue", "--output-dir", out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<Matcher> runs = matches(RUN, r.out());
+        assertEquals(9, runs.size(), r.out());
+        for (Matcher m : runs) {
+            assertEquals(m.group(1).equals("1") ? "full" : "incremental", m.group(3), m.group());
+        }
+        assertEquals("6", keyValues(r.err()).get("incremental-runs"), r.err());
+        StreamModel model = StreamModel.of(KARATE, false, false);
+        for (int v = 1; v <= 3; v++) {
+            model.apply(lines.subList(10 * (v - 1), 10 * v));
+            assertEquals(fromScratch(model, "wcc"), Files.readAllLines(out.resolve("wcc-v" + v + ".txt")), "wcc v" + v);
+            assertEquals(fromScratch(model, "bfs", "--source", "1"), Files.readAllLines(out.resolve("bfs-v" + v + ".txt")));
+            assertEquals(fromScratch(model, "sssp", "--source", "1"), Files.readAllLines(out.resolve("sssp-v" + v + ".txt")));
+        }
     }
 
     /** The last version is run at the end of the input even when it is not an M-th one; skip runs the newest. */
@@ -366,6 +402,7 @@ class StreamCommandTest {
         "--run wcc,pagerankk|--run: unknown algorithm 'pagerankk' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc)",
         "--run wcc,wcc|--run: wcc is given twice",
         "--every 2|--every needs algorithms to run (--run ALGO)",
+        "--run wcc --incremental --from-scratch|--incremental and --from-scratch exclude each other",
         "--run wcc --source 1|--source: no algorithm of --run takes it",
         "--iterations 3|--iterations: no algorithm of --run takes it (there is none)",
         "--format dense,compressed|--format dense,compressed: format dense,compressed takes no batch updates: its last level is not dynamic (formats that do: dense,F and O,I with dynamic F, e.g. dense,ctree or bst,ctree)",

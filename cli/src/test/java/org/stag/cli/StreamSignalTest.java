@@ -81,7 +81,8 @@ class StreamSignalTest {
             // Every run that printed its line wrote its whole result.
             for (String l : seen) {
                 if (l.startsWith("run ")) {
-                    Path file = Path.of(l.substring(l.indexOf("file=") + 5));
+                    String rest = l.substring(l.indexOf("file=") + 5);
+                    Path file = Path.of(rest.contains(" ") ? rest.substring(0, rest.indexOf(' ')) : rest);
                     assertEquals(34, Files.readAllLines(file).size(), l);
                 }
             }
