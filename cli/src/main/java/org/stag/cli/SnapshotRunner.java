@@ -3,7 +3,6 @@ package org.stag.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,27 +11,27 @@ import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;
 
 /**
- * The runner thread of {@code stag stream}: runs the algorithms on the snapshots handed to it, one snapshot
- * at a time, while the ingesting thread goes on applying batches. Each run prints one line and writes
- * {@code DIR/ALGO-vVERSION.txt}. When a snapshot is due while a run is still going:
+ * The runner thread of {@code stag stream}: runs the algorithms on snapshots of the graph, one snapshot at a
+ * time, while the ingesting thread goes on applying batches. Each run prints one line and writes
+ * {@code DIR/ALGO-vVERSION.txt}. The ingesting thread says when a run is {@link #due()}:
  * <ul>
- *   <li>{@link Busy#SKIP}: it waits in one slot, and a newer due snapshot replaces it (the replaced one is
- *       released and counted as skipped): runs always start on the newest due version, ingest never waits;</li>
- *   <li>{@link Busy#QUEUE}: it waits in a queue of {@link #QUEUE_LENGTH}; every due version is run, in order,
- *       and the ingesting thread waits while the queue is full.</li>
+ *   <li>{@link Busy#SKIP}: the runner takes a snapshot of the newest version when it starts a run, so dues that
+ *       come while a run is going collapse into one run on the newest version (counted as skipped). Ingest
+ *       never waits, and it takes no snapshot itself: each snapshot makes the next batch copy the shards it
+ *       changes, so fewer snapshots keep ingest fast while runs go on;</li>
+ *   <li>{@link Busy#QUEUE}: the ingesting thread takes the snapshot of the due version and queues it (at most
+ *       {@link #QUEUE_LENGTH}, ingest waits while the queue is full); every due version is run, in order.</li>
  * </ul>
  * A failing run stops the runner; {@link #failure()} hands the failure to the ingesting thread.
  */
 final class SnapshotRunner {
-    /** What to do with a due snapshot while a run is going. */
+    /** What a due run becomes while a run is going. */
     enum Busy { SKIP, QUEUE }
 
-    /** Snapshots that may wait under {@link Busy#QUEUE}: each holds memory (what later batches changed). */
+    /** Snapshots that may wait under {@link Busy#QUEUE}: each keeps the shards later batches replace. */
     static final int QUEUE_LENGTH = 4;
 
-    private record Due(GraphSnapshot snapshot, List<EdgeChanges> since) {
-    }
-
+    private final StreamGraph graph;
     private final List<StreamAlgorithm> algorithms;
     private final Path dir;
     private final PrintWriter out;
@@ -41,7 +40,8 @@ final class SnapshotRunner {
     private final Thread thread;
 
     // Guarded by this.
-    private final ArrayDeque<Due> waiting = new ArrayDeque<>();
+    private final ArrayDeque<StreamGraph.Taken> waiting = new ArrayDeque<>();
+    private boolean pending;
     private boolean closing;
     private boolean dropping;
     private long skipped;
@@ -50,7 +50,8 @@ final class SnapshotRunner {
     private long incrementalRuns;
     private Throwable failure;
 
-    SnapshotRunner(List<StreamAlgorithm> algorithms, Path dir, PrintWriter out, Busy busy) {
+    SnapshotRunner(StreamGraph graph, List<StreamAlgorithm> algorithms, Path dir, PrintWriter out, Busy busy) {
+        this.graph = graph;
         this.algorithms = algorithms;
         this.dir = dir;
         this.out = out;
@@ -63,8 +64,8 @@ final class SnapshotRunner {
         thread.start();
     }
 
-    /** Whether the algorithms read the changes since their last run (else the caller need not keep them). */
-    boolean readsChanges() {
+    /** Whether the algorithms read the changes since their last run (else the graph need not keep them). */
+    static boolean readsChanges(List<StreamAlgorithm> algorithms) {
         for (StreamAlgorithm a : algorithms) {
             if (a.readsChanges()) {
                 return true;
@@ -74,38 +75,38 @@ final class SnapshotRunner {
     }
 
     /**
-     * Hands over {@code snapshot} (now the runner's to release) with the changes of the batches applied since
-     * the previous one handed over. Returns at once, except under {@link Busy#QUEUE} with the queue full.
+     * A run is due on the newest version. Returns at once, except under {@link Busy#QUEUE} with the queue full.
      */
-    synchronized void due(GraphSnapshot snapshot, List<EdgeChanges> since) throws InterruptedException {
-        if (dropping || failure != null) {
-            snapshot.close();
-            dropped++;
+    synchronized void due() throws InterruptedException {
+        if (busy == Busy.SKIP) {
+            if (dropping || failure != null) {
+                dropped++;
+            } else if (pending) {
+                skipped++;
+            } else {
+                pending = true;
+                notifyAll();
+            }
             return;
         }
-        List<EdgeChanges> all = since;
-        if (busy == Busy.SKIP && !waiting.isEmpty()) {
-            Due old = waiting.poll();
-            old.snapshot().close();
-            skipped++;
-            all = new ArrayList<>(old.since());
-            all.addAll(since);
-        }
-        while (busy == Busy.QUEUE && waiting.size() >= QUEUE_LENGTH && !dropping && failure == null) {
+        while (waiting.size() >= QUEUE_LENGTH && !dropping && failure == null) {
             wait();
         }
         if (dropping || failure != null) {
-            snapshot.close();
             dropped++;
             return;
         }
-        waiting.add(new Due(snapshot, all));
+        waiting.add(graph.take());
         notifyAll();
     }
 
-    /** From now on no run starts: waiting snapshots and those handed over later are released unrun. */
+    /** From now on no run starts: what is due or waiting is released unrun, and so is what comes later. */
     synchronized void drop() {
         dropping = true;
+        if (pending) {
+            pending = false;
+            dropped++;
+        }
         while (!waiting.isEmpty()) {
             waiting.poll().snapshot().close();
             dropped++;
@@ -113,7 +114,7 @@ final class SnapshotRunner {
         notifyAll();
     }
 
-    /** Runs what is waiting (unless {@link #drop()} was called), waits for the run under way, and ends the thread. */
+    /** Runs what is due (unless {@link #drop()} was called), waits for the run under way, and ends the thread. */
     void finish() throws InterruptedException {
         synchronized (this) {
             closing = true;
@@ -127,6 +128,7 @@ final class SnapshotRunner {
         return failure;
     }
 
+    /** Runs done (one per algorithm and version). */
     synchronized long runs() {
         return runs;
     }
@@ -136,10 +138,12 @@ final class SnapshotRunner {
         return incrementalRuns;
     }
 
+    /** Dues that joined one already pending ({@link Busy#SKIP}). */
     synchronized long skipped() {
         return skipped;
     }
 
+    /** Dues released unrun after a signal or a failure. */
     synchronized long dropped() {
         return dropped;
     }
@@ -151,26 +155,31 @@ final class SnapshotRunner {
 
     private void loop() {
         while (true) {
-            Due d;
+            StreamGraph.Taken t;
             synchronized (this) {
-                while (waiting.isEmpty() && !closing) {
+                while (!pending && waiting.isEmpty() && !closing) {
                     try {
                         wait();
                     } catch (InterruptedException e) {
                         return;
                     }
                 }
-                if (waiting.isEmpty()) {
+                if (pending) {
+                    pending = false;
+                    t = graph.take();
+                } else if (!waiting.isEmpty()) {
+                    t = waiting.poll();
+                } else {
                     return;
                 }
-                d = waiting.poll();
                 notifyAll();
             }
-            try (GraphSnapshot s = d.snapshot()) {
-                runAll(s, d.since());
-            } catch (Throwable t) {
+            try (GraphSnapshot s = t.snapshot()) {
+                runAll(s, t.since());
+            } catch (Throwable e) {
                 synchronized (this) {
-                    failure = t;
+                    failure = e;
+                    pending = false;
                     while (!waiting.isEmpty()) {
                         waiting.poll().snapshot().close();
                         dropped++;
@@ -199,7 +208,7 @@ final class SnapshotRunner {
         }
     }
 
-    /** E.g. {@code run version=4 algorithm=wcc mode=full ms=1.250 file=out/wcc-v4.txt}. */
+    /** E.g. {@code run version=4 algorithm=wcc mode=full ms=1.250 file=out/wcc-v4.txt (first run: full run)}. */
     static String line(long version, String algorithm, StreamAlgorithm.Outcome o, Path file) {
         return String.format(Locale.ROOT, "run version=%d algorithm=%s mode=%s ms=%s file=%s%s", version, algorithm,
                 o.incremental() ? "incremental" : "full", Latencies.ms(o.nanos()), file,

@@ -45,13 +45,13 @@ import picocli.CommandLine.Model.CommandSpec;
             "numbering, a new id adds a vertex) and applies them in batches of K lines,",
             "each atomically. Every M batches the --run algorithms run on a snapshot of",
             "the newest version, on a thread of their own, while ingest goes on; each",
-            "writes DIR/ALGO-vVERSION.txt in run's 'vertex value' format. When a run is",
-            "due while one is going, --if-busy skip (default) keeps only the newest due",
-            "version waiting, queue runs every due version in order (ingest waits while",
-            "4 wait). At the end of the input the last version is run too. A run brings",
-            "the algorithm's last result up to date with the batches since (bfs, sssp,",
-            "wcc, pagerank, where the batches allow) or runs in full, saying why;",
-            "--from-scratch runs every one in full.",
+            "writes DIR/ALGO-vVERSION.txt in run's 'vertex value' format. A run due",
+            "while one is going: --if-busy skip (default) runs the newest version once",
+            "the runner is free, skipping those between; queue runs every due version",
+            "in order (ingest waits while 4 wait). At the end of the input the last",
+            "version is run too. A run brings the algorithm's last result up to date",
+            "with the batches since (bfs, sssp, wcc, pagerank, where the batches allow)",
+            "or runs in full, saying why; --from-scratch runs every one in full.",
             "stdout: one line per batch (version, updates, inserted, updated, deleted,",
             "missing, vertices, edges, apply-ms, updates/s) and one per run (version,",
             "algorithm, mode, ms, file). stderr: the summary (totals, throughput,",
@@ -172,8 +172,9 @@ final class StreamCommand implements Callable<Integer> {
         long flush = flushMillis != null ? flushMillis : GraphLoader.isStdin(updates) ? STDIN_FLUSH_MILLIS : 0;
         UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
         try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {
-            SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(runs, outputDir, out, busy);
-            StreamIngest ingest = new StreamIngest(graph, runner, every, updatesName, refuseNegative, out);
+            StreamGraph shared = new StreamGraph(graph, SnapshotRunner.readsChanges(runs));
+            SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(shared, runs, outputDir, out, busy);
+            StreamIngest ingest = new StreamIngest(shared, runner, every, updatesName, refuseNegative, out);
             try (StreamStop stop = new StreamStop(() -> {
                 if (runner != null) {
                     runner.drop();

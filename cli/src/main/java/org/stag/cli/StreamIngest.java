@@ -1,25 +1,21 @@
 package org.stag.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import org.stag.formats.graph.ApplyResult;
 import org.stag.formats.graph.BatchRefusedException;
-import org.stag.formats.graph.DynamicGraph;
-import org.stag.formats.graph.EdgeChanges;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.updates.UpdateBatch;
 import org.stag.loaders.updates.UpdateBatchReader;
 
 /**
  * The ingesting loop of {@code stag stream}: reads batches, applies each to the graph, prints its line, and
- * every M batches hands a snapshot (with the changes since the last one) to the {@link SnapshotRunner}.
+ * every M batches tells the {@link SnapshotRunner} that a run is due.
  * It stops at the end of the input, at the first bad batch (kept in {@link #bad()}, not applied), or when a
  * run failed. Counts and apply times are kept for the summary.
  */
 final class StreamIngest {
-    private final DynamicGraph graph;
+    private final StreamGraph graph;
     private final SnapshotRunner runner;
     private final long every;
     private final String file;
@@ -42,7 +38,7 @@ final class StreamIngest {
      * @param file           the updates' name in messages
      * @param refuseNegative refuse a batch with a negative weight (sssp runs)
      */
-    StreamIngest(DynamicGraph graph, SnapshotRunner runner, long every, String file, boolean refuseNegative,
+    StreamIngest(StreamGraph graph, SnapshotRunner runner, long every, String file, boolean refuseNegative,
                  PrintWriter out) {
         this.graph = graph;
         this.runner = runner;
@@ -53,13 +49,12 @@ final class StreamIngest {
     }
 
     /**
-     * Applies the batches of {@code reader} until its end, a bad batch or a failed run; at the end of the
-     * input (not after a signal, a bad batch or a failure) the last version is handed over too, unless it was.
+     * Applies the batches of {@code reader} until its end, a bad batch or a failed run, and says every M batches
+     * that a run is due; at the end of the input (not after a signal, a bad batch or a failure) once more
+     * unless the newest version was taken already.
      */
     void run(UpdateBatchReader reader, StreamStop stop) throws InterruptedException {
-        boolean keepChanges = runner != null && runner.readsChanges();
         long t0 = System.nanoTime();
-        List<EdgeChanges> since = new ArrayList<>();
         long sinceDue = 0;
         while (runner == null || runner.failure() == null) {
             UpdateBatch b;
@@ -82,20 +77,14 @@ final class StreamIngest {
             }
             count(b, r);
             out.println(line(r, b.size()));
-            if (runner != null) {
-                if (keepChanges) {
-                    since.add(r.changes());
-                }
-                if (++sinceDue == every) {
-                    runner.due(graph.snapshot(), since);
-                    since = new ArrayList<>();
-                    sinceDue = 0;
-                }
+            if (runner != null && ++sinceDue == every) {
+                runner.due();
+                sinceDue = 0;
             }
         }
         nanos = System.nanoTime() - t0;
-        if (runner != null && bad == null && runner.failure() == null && !stop.signalled() && sinceDue > 0) {
-            runner.due(graph.snapshot(), since);
+        if (runner != null && bad == null && runner.failure() == null && !stop.signalled() && graph.untaken()) {
+            runner.due();
         }
     }
 

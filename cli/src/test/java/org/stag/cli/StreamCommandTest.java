@@ -241,9 +241,9 @@ class StreamCommandTest {
         StreamModel model = StreamModel.of(KARATE, false, false);
         model.apply(lines);
         assertEquals(fromScratch(model, "wcc"), Files.readAllLines(dir.resolve("wcc-v3.txt")));
-        Map<String, String> summary = keyValues(r.err());
-        // Versions 2 and 3 were due: each was run or, under skip, replaced by the newer one while a run went on.
-        assertEquals(2, Long.parseLong(summary.get("runs")) + Long.parseLong(summary.get("skipped-versions")), r.err());
+        // Under skip a run takes the newest version when it starts: version 2's run may have been of version 3.
+        long runs = Long.parseLong(keyValues(r.err()).get("runs"));
+        assertTrue(runs == 1 || runs == 2, r.err());
     }
 
     /**
