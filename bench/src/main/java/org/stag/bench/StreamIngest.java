@@ -43,7 +43,7 @@ import org.stag.loaders.updates.UpdateIds;
  *       snapshot until the ingest ends, beside the idle rate measured the same way just before; and
  *       {@code stag stream --run ALGO --every 1} beside {@code stag stream} without runs.</li>
  * </ul>
- * Usage: {@code java -Xmx6g -cp benchmarks.jar org.stag.bench.StreamIngest api|cli|concurrent GRAPH.el WORKDIR
+ * Usage: {@code java -Xmx6g -cp benchmarks.jar org.stag.bench.StreamIngest api|cli|concurrent|concurrent-cli GRAPH.el WORKDIR
  * [STAG_JAR]} with GRAPH.el the kron scale-20 edge list (every edge in both directions, read as undirected);
  * the update files are generated into WORKDIR on first use. Threads: 2 ({@code -Dthreads=N}); {@code -Dbatches=}
  * and {@code -Dstreams=} pick cells.
@@ -89,8 +89,18 @@ public final class StreamIngest {
             case "api" -> api(g, rmat, uniform);
             case "cli" -> cli(graphFile, work, rmat, uniform, Path.of(args[3]));
             case "concurrent" -> concurrent(g, graphFile, work, rmat, args.length > 3 ? Path.of(args[3]) : null);
+            case "concurrent-cli" -> concurrentCli(g, graphFile, work, rmat, Path.of(args[3]));
             default -> throw new IllegalArgumentException("mode " + mode);
         }
+    }
+
+    /** The first vertex with an edge: bfs's source. */
+    static int firstWithEdges(Graph g) {
+        int v = 0;
+        while (g.rowPtr()[v + 1] == g.rowPtr()[v]) {
+            v++;
+        }
+        return v;
     }
 
     static Graph load(Path file) {
@@ -229,10 +239,7 @@ public final class StreamIngest {
      */
     static void concurrent(Graph g, Path graphFile, Path work, Path rmat, Path jar) throws Exception {
         warmUp(g, rmat);
-        int source = 0;
-        while (g.rowPtr()[source + 1] == g.rowPtr()[source]) {
-            source++;
-        }
+        int source = firstWithEdges(g);
         AlgorithmRunner runner = new AlgorithmRunner(new DefinitionCompiler());
         System.out.println("| batch size | algorithm | idle updates/s | updates/s while it runs | ratio | runs done |");
         System.out.println("|---|---|---|---|---|---|");
@@ -267,10 +274,15 @@ public final class StreamIngest {
                         busy / idle, runs.get());
             }
         }
-        if (jar == null) {
-            return;
+        if (jar != null) {
+            System.out.println();
+            concurrentCli(g, graphFile, work, rmat, jar);
         }
-        System.out.println();
+    }
+
+    /** {@code stag stream} at batch size 10^5 on R-MAT without runs, and with wcc or bfs run after every batch. */
+    static void concurrentCli(Graph g, Path graphFile, Path work, Path rmat, Path jar) throws Exception {
+        int source = firstWithEdges(g);
         System.out.println("| batch size | stag stream | updates/s (end to end) |");
         System.out.println("|---|---|---|");
         for (int batch : new int[] {100_000}) {
