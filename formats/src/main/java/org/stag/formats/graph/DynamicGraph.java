@@ -19,11 +19,17 @@ import org.stag.loaders.updates.UpdateBatch;
  * changed by every batch. Version 0 is the graph as loaded; {@link #apply} makes the next version, atomically:
  * {@link #snapshot()} and {@code apply} exclude each other, so a snapshot is always of a whole version.
  *
- * <p>Snapshots share the graph's node stores (one per shard of rows in each dynamic level). Before a batch
- * changes a shard that an open snapshot reads, the graph copies that shard's store and changes the copy
- * (copy-on-write, {@link SnapshotEpochs}): a batch costs its own work plus one copy of each shard it touches
- * while a snapshot is held, and a snapshot costs O(shards) to take. With no snapshot open, batches change the
- * stores in place. docs/DESIGN.md ("Versions and snapshots") gives the measured costs.
+ * <p>Snapshots share the graph's node stores (one per shard of rows in each dynamic level). With no snapshot
+ * open, a batch changes the stores in place. While one is open, a batch is checked and counted as usual but its
+ * effective changes go to a log (about 16 bytes per changed edge) instead of the stores; the log is merged by the
+ * next {@link #snapshot()}, by the first batch after the last snapshot closed, or when it outgrows 1/16 of the
+ * edges. A merge changes in place the shards no open snapshot reads and copies the others first (copy-on-write,
+ * {@link SnapshotEpochs}), so a snapshot never changes while it is held, and a graph that re-takes its snapshot
+ * after closing the old one copies nothing. Taking a snapshot costs the merge of the log plus O(shards).
+ * docs/DESIGN.md ("Versions and snapshots") gives the measured costs.
+ *
+ * <p>{@code apply}, {@code snapshot} and {@code memoryBytes} may be called from any thread; the size queries
+ * ({@link #numEdges()}, {@link #numVertices()}) are for the thread that applies batches.
  *
  * <pre>{@code
  * DynamicGraph g = DynamicGraph.of(graph, GraphTensor.format("dense,ctree"), 2);
@@ -45,11 +51,17 @@ public final class DynamicGraph {
     private final ReentrantLock lock = new ReentrantLock();
     /** Open snapshots, for {@link #memoryBytes}; closed ones remove themselves from any thread. */
     private final Set<GraphSnapshot> open = ConcurrentHashMap.newKeySet();
-    private long version;
+    /** Changes accepted while snapshots were open, not yet merged into the structures. */
+    private final PendingEdges pending;
+    /** The log is merged beyond {@code max(minLog, numEdges() / 16)} edges even while snapshots are open. */
+    private final long minLog;
+    private volatile long version;
 
-    private DynamicGraph(GraphTensor tensors, int threads) {
+    private DynamicGraph(GraphTensor tensors, int threads, long minLog) {
         this.tensors = tensors;
         this.threads = threads;
+        this.minLog = minLog;
+        this.pending = new PendingEdges(tensors.directed());
     }
 
     /**
@@ -60,6 +72,11 @@ public final class DynamicGraph {
      *                                  or {@code g} has NaN or infinite weights, which such tensors cannot hold
      */
     public static DynamicGraph of(Graph g, Format format, int threads) {
+        return of(g, format, threads, 1L << 16);
+    }
+
+    /** As {@link #of(Graph, Format, int)}, merging the log beyond {@code max(minLog, edges / 16)} edges (tests). */
+    static DynamicGraph of(Graph g, Format format, int threads, long minLog) {
         GraphTensor t = GraphTensor.of(g, format, threads);
         try {
             t.prepareBatches();
@@ -67,7 +84,7 @@ public final class DynamicGraph {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         t.prepareLookups();
-        return new DynamicGraph(t, threads);
+        return new DynamicGraph(t, threads, minLog);
     }
 
     /**
@@ -92,20 +109,60 @@ public final class DynamicGraph {
             int before = tensors.numVertices();
             int after = Math.max(before, batch.verticesAfter());
             check(batch, after);
-            EffectiveBatch e = EffectiveBatch.of(batch, tensors.directed(), tensors.weighted(), tensors, threads,
-                    before, after);
+            EffectiveBatch e = EffectiveBatch.of(batch, tensors.directed(), tensors.weighted(), tensors, pending,
+                    threads, before, after);
             tensors.growVertices(after);
-            if (e.puts > 0) {
-                tensors.insertBatch(e.putSrc, e.putDst, e.putWeight, e.puts, threads, BatchGrowth.FIXED);
-            }
-            if (e.dels > 0) {
-                tensors.deleteBatch(e.delSrc, e.delDst, e.dels, threads);
+            if (epochs.openCount() == 0 && pending.isEmpty()) {
+                merge(e.putSrc, e.putDst, e.putWeight, e.puts, e.delSrc, e.delDst, e.dels);
+            } else {
+                // A snapshot is open (or was, when the log began): log the batch rather than copy the shards it
+                // touches; merge the log once it is large, or once no snapshot reads the structures.
+                log(e);
+                if (epochs.openCount() == 0 || pending.size() > logLimit()) {
+                    flush();
+                }
             }
             version++;
             return new ApplyResult(version, e.inserted, e.updated, e.deleted, e.missing, tensors.numVertices(),
-                    tensors.numEdges(), System.nanoTime() - t0, e.changes);
+                    numEdges(), System.nanoTime() - t0, e.changes);
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** The most edges the log holds before it is merged although snapshots are open: 1/16 of the graph's. */
+    private long logLimit() {
+        return Math.max(minLog, numEdges() / 16);
+    }
+
+    private void log(EffectiveBatch e) {
+        for (int k = 0; k < e.puts; k++) {
+            pending.put(e.putSrc[k], e.putDst[k], e.putWeight == null ? 1.0 : e.putWeight[k], e.putIsNew[k]);
+        }
+        for (int k = 0; k < e.dels; k++) {
+            pending.delete(e.delSrc[k], e.delDst[k]);
+        }
+    }
+
+    /**
+     * Merges the log into the structures: in place where no open snapshot reads a shard, else into a copy of it
+     * (copy-on-write in the levels).
+     */
+    private void flush() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        PendingEdges.Drained d = pending.drain();
+        merge(d.putSrc, d.putDst, tensors.weighted() ? d.putWeight : null, d.puts, d.delSrc, d.delDst, d.dels);
+    }
+
+    /** Inserts (or sets the weights of) the puts and deletes the dels, which name distinct edges. */
+    private void merge(int[] putSrc, int[] putDst, double[] putWeight, int puts, int[] delSrc, int[] delDst, int dels) {
+        if (puts > 0) {
+            tensors.insertBatch(putSrc, putDst, putWeight, puts, threads, BatchGrowth.FIXED);
+        }
+        if (dels > 0) {
+            tensors.deleteBatch(delSrc, delDst, dels, threads);
         }
     }
 
@@ -141,6 +198,7 @@ public final class DynamicGraph {
     public GraphSnapshot snapshot() {
         lock.lock();
         try {
+            flush();
             GraphTensor t = tensors.snapshot(epochs, version);
             GraphSnapshot s = new GraphSnapshot(this, epochs.open(), version, t);
             open.add(s);
@@ -168,7 +226,7 @@ public final class DynamicGraph {
 
     /** Stored directed edges of the current version (an undirected edge twice, a self-loop once). */
     public long numEdges() {
-        return tensors.numEdges();
+        return tensors.numEdges() + pending.edgeDelta();
     }
 
     public Format format() {
@@ -196,7 +254,7 @@ public final class DynamicGraph {
         lock.lock();
         try {
             Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-            long b = tensors.memoryBytes(seen);
+            long b = tensors.memoryBytes(seen) + pending.memoryBytes();
             for (GraphSnapshot s : open) {
                 GraphTensor t = s.tensorsOrNull();
                 if (t != null) {

@@ -23,6 +23,8 @@ final class EffectiveBatch {
     int[] putSrc;
     int[] putDst;
     double[] putWeight;
+    /** Whether put {@code k} inserts an absent edge (else it sets a present edge's weight). */
+    boolean[] putIsNew;
     int puts;
     int[] delSrc;
     int[] delDst;
@@ -37,13 +39,15 @@ final class EffectiveBatch {
     }
 
     /**
-     * Classifies {@code b} (already checked) against the weights {@code g} stores, looked up on {@code threads}
-     * threads ({@link GraphTensor#prepareLookups} done).
+     * Classifies {@code b} (already checked) against the weights {@code g} stores with the changes
+     * {@code pending} logs over them, looked up on {@code threads} threads ({@link GraphTensor#prepareLookups}
+     * done).
      *
      * @param verticesBefore vertices of the graph before the batch
      * @param verticesAfter  vertices after it
      */
-    static EffectiveBatch of(UpdateBatch b, boolean directed, boolean weighted, GraphTensor g, int threads,
+    static EffectiveBatch of(UpdateBatch b, boolean directed, boolean weighted, GraphTensor g, PendingEdges pending,
+            int threads,
             int verticesBefore, int verticesAfter) {
         int m = b.size();
         // (edge, index) pairs sorted lexicographically: the last index of each edge is its last update.
@@ -75,7 +79,9 @@ final class EffectiveBatch {
         Parallel.forEachBlock(threads, blocks, blk -> {
             for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
                 int i = last[j];
-                old[j] = g.storedWeight(b.src[i], b.dst[i]);
+                int u = b.src[i];
+                int v = b.dst[i];
+                old[j] = !pending.isEmpty() && pending.has(u, v) ? pending.weight(u, v) : g.storedWeight(u, v);
             }
         });
         return classify(b, last, old, edges, weighted, verticesBefore, verticesAfter);
@@ -87,6 +93,7 @@ final class EffectiveBatch {
         e.putSrc = new int[k];
         e.putDst = new int[k];
         e.putWeight = weighted ? new double[k] : null;
+        e.putIsNew = new boolean[k];
         e.delSrc = new int[k];
         e.delDst = new int[k];
         Changes c = new Changes(k);
@@ -111,6 +118,7 @@ final class EffectiveBatch {
             if (!present) {
                 e.inserted++;
                 w = Double.isNaN(w) ? 1.0 : w;
+                e.putIsNew[e.puts] = true;
                 e.put(u, v, w);
                 c.insert(u, v, w);
             } else {

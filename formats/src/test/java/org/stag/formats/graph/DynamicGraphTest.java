@@ -44,7 +44,8 @@ class DynamicGraphTest {
         for (String f : batchFormats()) {
             for (boolean directed : new boolean[] {false, true}) {
                 for (boolean weighted : new boolean[] {false, true}) {
-                    a.add(Arguments.of(f, directed, weighted));
+                    // Batches while a snapshot is held are logged (limit 2^16) or merged at once by copy (limit 0).
+                    a.add(Arguments.of(f, directed, weighted, directed == weighted ? 0L : 1L << 16));
                 }
             }
         }
@@ -61,12 +62,12 @@ class DynamicGraphTest {
         }
     }
 
-    @ParameterizedTest(name = "{0} directed={1} weighted={2}")
+    @ParameterizedTest(name = "{0} directed={1} weighted={2} minLog={3}")
     @MethodSource("cases")
-    void batchesFollowTheModel(String format, boolean directed, boolean weighted) {
+    void batchesFollowTheModel(String format, boolean directed, boolean weighted, long minLog) {
         Graph g = GraphTensorTest.random(format.hashCode() * 31L + (directed ? 2 : 0) + (weighted ? 1 : 0), 30, 90,
                 directed, weighted);
-        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), 2);
+        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), 2, minLog);
         EdgeModel model = new EdgeModel(g);
         Random rnd = new Random(format.hashCode() ^ 12345L ^ (directed ? 7 : 0) ^ (weighted ? 11 : 0));
         List<Long> deleted = new ArrayList<>();
@@ -93,6 +94,9 @@ class DynamicGraphTest {
             assertEquals(want.vertices(), got.changes().verticesAfter(), where);
             assertEquals(want.edges(), dg.numEdges(), where);
             assertEquals(want.vertices(), dg.numVertices(), where);
+            if (batch % 3 == 1 && batch % 7 != 0) {
+                continue; // no snapshot: with one held, the next batch goes to the log on top of this one
+            }
             GraphSnapshot s = dg.snapshot();
             check(s, model, batch);
             if (batch % 7 == 0) {

@@ -3,6 +3,7 @@ package org.stag.formats.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
@@ -71,14 +72,16 @@ class SnapshotIsolationTest {
         return new long[] {edges.size(), EdgeModel.checksum(edges)};
     }
 
-    @ParameterizedTest(name = "{0} directed={1} weighted={2}")
-    @CsvSource({"dense,ctree,false,true", "bst,ctree,true,true", "dense,bst,true,false"})
-    void readersSeeExactlyAPrefixOfTheBatches(String rows, String cols, boolean directed, boolean weighted)
+    /** With {@code minLog} 0 the log is merged (copying shards that open snapshots read) every few batches. */
+    @ParameterizedTest(name = "{0},{1} directed={2} weighted={3} minLog={4}")
+    @CsvSource({"dense,ctree,false,true,65536", "bst,ctree,true,true,0", "dense,bst,true,false,0",
+        "dense,blist,false,false,65536"})
+    void readersSeeExactlyAPrefixOfTheBatches(String rows, String cols, boolean directed, boolean weighted, long minLog)
             throws Exception {
         String format = rows + "," + cols;
         Graph g = GraphTensorTest.random(77, 150, 600, directed, weighted);
         Prefixes p = prefixes(g, 2024, BATCHES);
-        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), 2);
+        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), 2, minLog);
         AtomicBoolean done = new AtomicBoolean();
         ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
         AtomicLong checked = new AtomicLong();
@@ -158,12 +161,37 @@ class SnapshotIsolationTest {
         }
         assertEquals(BATCHES, dg.version());
         assertEquals(0, dg.openSnapshots());
-        assertTrue(checked.get() > 50, "readers checked " + checked.get() + " snapshots");
+        assertTrue(checked.get() >= 2 * BATCHES / 100, "readers checked " + checked.get() + " snapshots");
         assertTrue(heldChecks.get() > 0, "no held snapshot was re-checked after later batches");
         try (GraphSnapshot last = dg.snapshot()) {
             long[] got = read(last);
             assertEquals(p.count()[BATCHES], got[0]);
             assertEquals(p.checksum()[BATCHES], got[1]);
+        }
+    }
+
+    @Test
+    void batchesWhileASnapshotIsHeldAreLoggedAndMergedInPlaceOnceItIsClosed() {
+        Graph g = GraphTensorTest.random(79, 3000, 12000, false, true);
+        Prefixes p = prefixes(g, 5, 20);
+        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format("dense,ctree"), 2);
+        long alone = dg.memoryBytes();
+        GraphSnapshot s = dg.snapshot();
+        NodeStore first = ((DynamicLevel) s.tensors().w().level(1)).store(0);
+        for (int k = 0; k < 20; k++) {
+            dg.apply(p.batches().get(k));
+            assertEquals(p.count()[k + 1], dg.numEdges(), "edges after batch " + (k + 1) + ", logged");
+        }
+        long held = dg.memoryBytes();
+        assertTrue(held < alone + 64 * 1024, "the log of 20 small batches costs little: " + alone + " -> " + held);
+        assertEquals(p.checksum()[0], read(s)[1], "the held snapshot is version 0");
+        s.close();
+        try (GraphSnapshot t = dg.snapshot()) {
+            assertEquals(20, t.version());
+            assertEquals(p.count()[20], read(t)[0]);
+            assertEquals(p.checksum()[20], read(t)[1]);
+            assertSame(first, ((DynamicLevel) t.tensors().w().level(1)).store(0),
+                    "no snapshot was open at the merge: the stores changed in place");
         }
     }
 
