@@ -50,8 +50,10 @@ public final class IncrementalBench {
                 .mapToInt(Integer::parseInt).toArray();
         String[] algorithms = (args.length > 5 ? args[5] : "bfs,wcc,sssp,pagerank").split(",");
         AlgorithmRunner runner = new AlgorithmRunner();
-        System.out.printf("# format %s, threads %d, %d batches per size; times in ms, medians%n", FORMAT, threads, batches);
-        System.out.println("algorithm\tbatch\tincremental-ms\tof-which-Main-ms\tfull-ms\tspeedup\tincremental-runs\trounds\tkernel-runs\tedges");
+        System.out.printf("# format %s, threads %d, %d batches per size; times in ms, medians%n", FORMAT, threads,
+                batches);
+        System.out.println("algorithm\tbatch\tincremental-ms\tof-which-Main-ms\tfull-ms\tspeedup\tincremental-runs"
+                + "\trounds\tkernel-runs\tedges");
         for (String name : algorithms) {
             Algorithm a = Algorithm.byName(name).orElseThrow(() -> new IllegalArgumentException(name));
             run(a, a == Algorithm.SSSP ? weighted : pattern, batches, threads, sizes, runner);
@@ -62,8 +64,8 @@ public final class IncrementalBench {
         long t0 = System.nanoTime();
         Graph g = GraphLoader.load(file, LoadOptions.defaults());
         GraphTensor t = GraphTensor.of(g, GraphTensor.format(FORMAT), threads).buildAll();
-        System.out.printf("# %s: %s, %d vertices, %d edges, loaded and built in %.1f s%n", a.id(), file, g.numVertices(),
-                g.numEdges(), (System.nanoTime() - t0) / 1e9);
+        System.out.printf("# %s: %s, %d vertices, %d edges, loaded and built in %.1f s%n", a.id(), file,
+                g.numVertices(), g.numEdges(), (System.nanoTime() - t0) / 1e9);
         RunSettings s = new RunSettings().format(FORMAT).threads(threads);
         if (a == Algorithm.BFS || a == Algorithm.SSSP) {
             s.source(g.ids().external(maxDegree(g)));
@@ -102,7 +104,10 @@ public final class IncrementalBench {
         }
     }
 
-    /** Applies one insert-only batch, updates and recomputes; records {incremental ns, full ns, incremental?, rounds, Main's ns, kernel runs}. */
+    /**
+     * Applies one insert-only batch, updates and recomputes; records {incremental ns, full ns, incremental?,
+     * rounds, Main's ns, kernel runs}.
+     */
     private static long step(Algorithm a, GraphTensor t, Graph g, Set<Long> present, int size, long seed, int threads,
                              Incremental inc, Incremental scratch, long version, List<long[]> times) {
         EdgeChanges c = batch(t, g, present, size, seed, threads);
@@ -120,7 +125,8 @@ public final class IncrementalBench {
     /** R-MAT edges not yet in the graph, inserted into {@code t}; their changes. */
     private static EdgeChanges batch(GraphTensor t, Graph g, Set<Long> present, int size, long seed, int threads) {
         int scale = 32 - Integer.numberOfLeadingZeros(g.numVertices() - 1);
-        GeneratorOptions o = new GeneratorOptions(scale, 2.0 * size / (1 << scale), 1000 + seed, threads, g.weighted(), true);
+        GeneratorOptions o = new GeneratorOptions(scale, 2.0 * size / (1 << scale), 1000 + seed, threads, g.weighted(),
+                true);
         EdgeList e = new KroneckerGenerator().generate(o);
         int[] src = new int[size];
         int[] dst = new int[size];

@@ -130,11 +130,7 @@ public final class Incremental {
 
     /** The result for version {@code version} of {@code now} computed from scratch; it becomes the last result. */
     public Outcome full(GraphTensor now, long version) {
-        long t0 = System.nanoTime();
-        if (kind == Kind.SSSP) {
-            checkWeights(now, List.of());
-        }
-        return full(now, version, "full run asked", t0);
+        return full(now, version, "asked", System.nanoTime());
     }
 
     /** The algorithm whose result this keeps. */
@@ -221,7 +217,8 @@ public final class Incremental {
             return "the changes start from " + since.get(0).verticesBefore() + " vertices, the result of version "
                     + lastVersion + " has " + n;
         }
-        if (since.isEmpty() ? now.numVertices() != n : since.get(since.size() - 1).verticesAfter() != now.numVertices()) {
+        int after = since.isEmpty() ? n : since.get(since.size() - 1).verticesAfter();
+        if (after != now.numVertices()) {
             return "the changes do not end at the graph's " + now.numVertices() + " vertices";
         }
         return null;

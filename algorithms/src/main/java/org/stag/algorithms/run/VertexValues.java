@@ -44,10 +44,12 @@ public record VertexValues(String name, VertexIds ids, long[] longs, double[] do
         // escape: the runtime never writes them again): a cursor would cost a call per vertex.
         if (t.format().level(0).equals(StaticLevelFormat.DENSE)) {
             if (t.values() instanceof LongValues v && v.array().length >= n) {
-                return new VertexValues(name, ids, v.array().length == n ? v.array() : Arrays.copyOf(v.array(), n), null);
+                long[] a = v.array();
+                return new VertexValues(name, ids, a.length == n ? a : Arrays.copyOf(a, n), null);
             }
             if (t.values() instanceof DoubleValues v && v.array().length >= n) {
-                return new VertexValues(name, ids, null, v.array().length == n ? v.array() : Arrays.copyOf(v.array(), n));
+                double[] a = v.array();
+                return new VertexValues(name, ids, null, a.length == n ? a : Arrays.copyOf(a, n));
             }
         }
         TensorCursor c = t.cursor();

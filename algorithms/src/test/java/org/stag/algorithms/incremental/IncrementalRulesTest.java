@@ -52,6 +52,22 @@ class IncrementalRulesTest {
     }
 
     @Test
+    void aFullRunAskedForBecomesTheLastResult() {
+        GraphTensor t = path();
+        Incremental inc = bfs();
+        Incremental.Outcome o = inc.full(t, 0);
+        assertFalse(o.incremental());
+        assertEquals("asked: full run", o.reason());
+        t.insertBatch(new int[] {0}, new int[] {2}, new double[] {1}, 1, 1, BatchGrowth.FIXED);
+        EdgeChanges c = new EdgeChanges(new int[] {0}, new int[] {2}, new double[] {1}, NO, NO, NONE, NONE, NO, NO,
+                NONE, 3, 3);
+        Incremental.Outcome next = inc.update(t, 1, List.of(c));
+        assertTrue(next.incremental(), next.reason());
+        assertEquals("1 inserted edges since version 0: relaxed from 1 edge, 1 rounds", next.reason());
+        assertArrayEquals(new long[] {0, 1, 1}, next.result().values().longs());
+    }
+
+    @Test
     void changesThatDoNotContinueTheLastResultRunInFull() {
         GraphTensor t = path();
         Incremental inc = bfs();
@@ -73,8 +89,8 @@ class IncrementalRulesTest {
         inc.update(t, 0, List.of());
         // 3 -> 5 (internal 2 -> 4) adds vertices 4 and 5; 4 stays isolated.
         t.insertBatch(new int[] {2}, new int[] {4}, new double[] {1}, 1, 1, BatchGrowth.ADD_VERTICES);
-        EdgeChanges c = new EdgeChanges(new int[] {2}, new int[] {4}, new double[] {1}, NO, NO, NONE, NONE, NO, NO, NONE,
-                3, 5);
+        EdgeChanges c = new EdgeChanges(new int[] {2}, new int[] {4}, new double[] {1}, NO, NO, NONE, NONE, NO, NO,
+                NONE, 3, 5);
         Incremental.Outcome o = inc.update(t, 1, List.of(c));
         assertTrue(o.incremental(), o.reason());
         assertArrayEquals(new long[] {0, 1, 2, Long.MAX_VALUE, 3}, o.result().values().longs());
@@ -87,8 +103,8 @@ class IncrementalRulesTest {
                 IncrementalTest.RUNNER);
         inc.update(t, 0, List.of());
         t.insertBatch(new int[] {0}, new int[] {2}, new double[] {-1}, 1, 1, BatchGrowth.FIXED);
-        EdgeChanges c = new EdgeChanges(new int[] {0}, new int[] {2}, new double[] {-1}, NO, NO, NONE, NONE, NO, NO, NONE,
-                3, 3);
+        EdgeChanges c = new EdgeChanges(new int[] {0}, new int[] {2}, new double[] {-1}, NO, NO, NONE, NONE, NO, NO,
+                NONE, 3, 3);
         BadInputException e = assertThrows(BadInputException.class, () -> inc.update(t, 1, List.of(c)));
         assertEquals("sssp: negative weight -1.0 on edge 1 -> 3; shortest paths need finite non-negative weights",
                 e.getMessage());
@@ -101,8 +117,8 @@ class IncrementalRulesTest {
                 IncrementalTest.RUNNER);
         inc.update(t, 0, List.of());
         t.insertBatch(new int[] {2}, new int[] {0}, new double[] {1}, 1, 1, BatchGrowth.FIXED);
-        EdgeChanges c = new EdgeChanges(new int[] {2}, new int[] {0}, new double[] {1}, NO, NO, NONE, NONE, NO, NO, NONE,
-                3, 3);
+        EdgeChanges c = new EdgeChanges(new int[] {2}, new int[] {0}, new double[] {1}, NO, NO, NONE, NONE, NO, NO,
+                NONE, 3, 3);
         Incremental.Outcome o = inc.update(t, 1, List.of(c));
         assertFalse(o.incremental());
         assertEquals("fixed iteration count: a warm start would change the result: full run", o.reason());

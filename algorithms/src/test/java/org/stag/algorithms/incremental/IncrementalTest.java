@@ -77,7 +77,8 @@ class IncrementalTest {
         for (int i = 0; i < formats.size(); i++) {
             for (Job j : Job.values()) {
                 int k = i + j.ordinal();
-                out.add(Arguments.of(formats.get(i), j, k % 2 == 0, (k / 2) % 2 == 0, 7919L * i + 104729L * j.ordinal()));
+                long seed = 7919L * i + 104729L * j.ordinal();
+                out.add(Arguments.of(formats.get(i), j, k % 2 == 0, (k / 2) % 2 == 0, seed));
             }
         }
         return out;

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.stag.formats.graph.EdgeChanges;
 
 /**
- * The rules for deletions and heavier edges ({@link Invalidation}) and the batch edges a program relaxes ({@link Inputs}),
- * on hand-made changes over a path 0 -> 1 -> 2 with a side edge 0 -> 2 that is not on a shortest path.
+ * The rules for deletions and heavier edges ({@link Invalidation}) and the batch edges a program relaxes
+ * ({@link Inputs}), on hand-made changes over a path 0 -> 1 -> 2 with a side edge 0 -> 2 that is not on a
+ * shortest path.
  */
 class InvalidationTest {
     private static final long[] DEPTH = {0, 1, 2, Long.MAX_VALUE};
