@@ -380,6 +380,19 @@ class StreamCommandTest {
                 r.err().lines().toList());
     }
 
+    /** A result that cannot be written (a directory in the way) stops the stream: one line, exit 2. */
+    @Test
+    void aResultThatCannotBeWrittenIsOneLine() throws IOException {
+        Path out = dir.resolve("out");
+        Files.createDirectories(out.resolve("wcc-v1.txt"));
+        Path updates = dir.resolve("u.txt");
+        Files.write(updates, List.of("1 2", "- 1 2", "5 9"));
+        CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", updates.toString(), "--batch-size", "1",
+                "--run", "wcc", "--if-busy", "queue", "--output-dir", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(List.of("stag: " + out.resolve("wcc-v1.txt") + ": cannot write: is a directory"), r.err().lines().toList());
+    }
+
     @Test
     void theSummaryIsOneJsonObjectWithSummaryJson() throws IOException {
         Path updates = dir.resolve("u.txt");
