@@ -58,6 +58,8 @@ public final class DynamicLevel extends Level {
     private SnapshotEpochs epochs;
     /** Per shard, the epoch at which its store became current ({@link SnapshotEpochs}); empty without epochs. */
     private long[] birth = new long[0];
+    /** Whether this is a snapshot's copy ({@link #snapshot}), which shares stores and must never change them. */
+    private final boolean readOnly;
 
     DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode) {
         super(dimension);
@@ -66,6 +68,7 @@ public final class DynamicLevel extends Level {
         this.mode = mode;
         this.shardBits = ShardedRows.bitsFor(0);
         this.shards = new NodeStore[0];
+        this.readOnly = false;
     }
 
     /**
@@ -83,6 +86,12 @@ public final class DynamicLevel extends Level {
         this.roots = o.roots;
         this.size = o.size;
         this.lastParent = o.lastParent;
+        this.readOnly = true;
+    }
+
+    /** Whether this is a snapshot's copy: batches refuse it ({@code Tensor.takesBatches} is false). */
+    public boolean readOnly() {
+        return readOnly;
     }
 
     /**
@@ -108,6 +117,9 @@ public final class DynamicLevel extends Level {
      * of one batch touch distinct shards, so parallel calls never write the same slot.
      */
     private NodeStore writable(int s) {
+        if (readOnly) {
+            throw new UnsupportedOperationException("dynamic level: a snapshot's copy is read-only");
+        }
         if (epochs != null && epochs.heldSince(birth[s])) {
             shards[s] = shards[s].copy();
             birth[s] = epochs.now();

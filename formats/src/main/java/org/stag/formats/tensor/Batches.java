@@ -38,6 +38,9 @@ final class Batches {
                 || last.mode() == ValueMode.POSITION) {
             return "its last level is not a dynamic level holding its values inline or none";
         }
+        if (last.readOnly()) {
+            return "it is a snapshot, which is read-only";
+        }
         Level top = t.level(0);
         if (top instanceof DenseLevel) {
             return null;

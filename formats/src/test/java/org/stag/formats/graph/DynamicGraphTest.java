@@ -155,6 +155,22 @@ class DynamicGraphTest {
     }
 
     @Test
+    void anEmptyBatchMakesAVersionAndChangesNothing() {
+        Graph g = GraphTensorTest.random(8, 12, 30, true, true);
+        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format("dense,ctree"), 2);
+        long m = dg.numEdges();
+        ApplyResult r = dg.apply(batch(new byte[0], new int[0], new int[0], new double[0], 12, 12));
+        assertEquals(1, r.version());
+        assertEquals(0, r.inserted() + r.updated() + r.deleted() + r.missing());
+        assertEquals(m, r.edges());
+        assertTrue(r.changes().insertOnly());
+        try (GraphSnapshot s = dg.snapshot()) {
+            assertEquals(1, s.version());
+            assertEquals(new EdgeModel(g).edges, EdgeModel.outEdges(s.tensors()));
+        }
+    }
+
+    @Test
     void theLastUpdateOfAnEdgeWinsWhicheverDirectionItNames() {
         // Undirected 0 - 1 stored (weight 4). Batch: -0 1, +1 0 7, -2 3 (absent), +2 3, -2 3.
         Graph g = new Graph("u", 4, 4, new int[] {0, 1, 2, 2, 2}, new int[] {1, 0}, new double[] {4.0, 4.0},
@@ -240,7 +256,12 @@ class DynamicGraphTest {
         BatchRefusedException e = assertThrows(BatchRefusedException.class, () -> dg.apply(batch(
                 new byte[] {UpdateBatch.INSERT}, new int[] {0}, new int[] {2}, new double[] {Double.NaN}, 2, 3)));
         assertTrue(e.why().contains("ids of their own"), e.why());
+        // A batch that says the graph grows without naming the new vertex is refused as well.
+        BatchRefusedException unnamed = assertThrows(BatchRefusedException.class, () -> dg.apply(batch(
+                new byte[] {UpdateBatch.INSERT}, new int[] {0}, new int[] {1}, new double[] {Double.NaN}, 2, 3)));
+        assertTrue(unnamed.why().contains("adds vertices"), unnamed.why());
         assertEquals(2, dg.numVertices());
+        assertEquals(0, dg.version());
         // Within its vertices it takes batches.
         assertEquals(1, dg.apply(batch(new byte[] {UpdateBatch.INSERT}, new int[] {1}, new int[] {0},
                 new double[] {Double.NaN}, 2, 2)).inserted());
