@@ -130,9 +130,11 @@ public final class AlgorithmRunner {
 
     /**
      * As {@link #prepare(CheckedProgram, Algorithm, GraphTensor, RunSettings)}, binding besides the convention's
-     * inputs the tensors of {@code extra} by name (an incremental program's previous result and seeds); the
+     * inputs the tensors of {@code extra} by name (an incremental program's previous result and batch); the
      * runtime checks them against their declarations. The graph may have grown by batches: {@code N} is the
      * tensors' number of vertices.
+     *
+     * @throws IllegalArgumentException when {@code extra} names a tensor that is not an input of {@code p}
      */
     public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s,
                             Map<String, Tensor> extra) {
@@ -161,6 +163,11 @@ public final class AlgorithmRunner {
         for (Symbol in : inputs.values()) {
             if (!extra.containsKey(in.name())) {
                 checkInput(file, in);
+            }
+        }
+        for (String name : extra.keySet()) {
+            if (!inputs.containsKey(name)) {
+                throw new IllegalArgumentException("'" + name + "' is not an input tensor of " + file);
             }
         }
 
