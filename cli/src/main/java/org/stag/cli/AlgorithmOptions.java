@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** The options {@code stag run} and {@code stag compare} share: the graph, its format, and the algorithm's settings. */
+/** The options {@code stag run}, {@code compare} and {@code stream} share: the graph, its format, and the algorithm's settings. */
 final class AlgorithmOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
@@ -59,6 +59,13 @@ final class AlgorithmOptions {
                     + ").")
     void maxIterations(long n) {
         maxIterations = Ranges.atLeast(spec.commandLine(), "--max-iterations", n, 1);
+    }
+
+    /** Options whose {@code --format} defaults to {@code format} (as help shows it) instead of run's. */
+    static AlgorithmOptions withFormat(String format) {
+        AlgorithmOptions o = new AlgorithmOptions();
+        o.format = format;
+        return o;
     }
 
     /** The settings these options give, on {@code threads} threads. */

@@ -84,6 +84,7 @@ public final class Stag implements Runnable {
         m.put("eval", EvalCommand::new);
         m.put("run", RunCommand::new);
         m.put("compare", CompareCommand::new);
+        m.put("stream", StreamCommand::new);
         m.put("bench", BenchCommand::new);
         m.put("help", CommandLine.HelpCommand::new);
         return m;

@@ -25,6 +25,7 @@ import org.stag.loaders.text.InputFiles;
  *
  * <p>With {@code flushMillis > 0} (for a pipe that stays open) a batch is also returned, not full, when no
  * new line has arrived for that long; otherwise a batch is returned only when full or at the end.
+ * {@link #endInput()} ends the input early, at the last complete line (what a signal handler calls).
  */
 public final class UpdateBatchReader implements AutoCloseable {
     /** Bytes read from the input at a time. */
@@ -46,6 +47,10 @@ public final class UpdateBatchReader implements AutoCloseable {
     private final Thread producer;
     private final InputStream in;
     private volatile boolean closed;
+    /** Set by {@link #endInput()}. */
+    private volatile boolean ended;
+    /** Longest wait for input before {@link #next()} looks at {@link #ended} again. */
+    private static final long END_POLL_MILLIS = 50;
 
     private byte[] work = new byte[64];
     private int workLen;
@@ -148,6 +153,9 @@ public final class UpdateBatchReader implements AutoCloseable {
             }
             queue.put(END);
         } catch (IOException e) {
+            if (closed) {
+                return; // the input was closed under the read on purpose (endInput, close)
+            }
             try {
                 queue.put(new Failure(e));
             } catch (InterruptedException ie) {
@@ -175,20 +183,28 @@ public final class UpdateBatchReader implements AutoCloseable {
             if (eof) {
                 return building.fill > 0 ? handOutPartial() : null;
             }
+            if (ended) {
+                takeWhatArrived();
+                continue;
+            }
             Object item;
             try {
+                // Waits are cut into short polls so that endInput() is seen even when nothing more arrives.
                 if (flushMillis > 0) {
                     long wait = flushMillis - (System.nanoTime() - lastLine) / 1_000_000;
-                    item = wait > 0 ? queue.poll(wait, TimeUnit.MILLISECONDS) : null;
-                    if (item == null) {
+                    if (wait <= 0) {
                         if (building.fill > 0) {
                             return handOutPartial();
                         }
                         lastLine = System.nanoTime();
                         continue;
                     }
+                    item = queue.poll(Math.min(wait, END_POLL_MILLIS), TimeUnit.MILLISECONDS);
                 } else {
-                    item = queue.take();
+                    item = queue.poll(END_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                }
+                if (item == null) {
+                    continue;
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -206,6 +222,28 @@ public final class UpdateBatchReader implements AutoCloseable {
                 lastLine = System.nanoTime();
             }
         }
+    }
+
+    /**
+     * Ends the input at the last complete line read so far, from any thread (a signal handler, say): the
+     * calls of {@link #next()} that follow hand out the updates of those lines, a partial batch last, then
+     * {@code null}. A line whose newline has not arrived is dropped; the input is closed.
+     */
+    public void endInput() {
+        ended = true;
+        close();
+    }
+
+    /** After {@link #endInput()}: parses the complete lines of whatever the reading thread had queued. */
+    private void takeWhatArrived() {
+        Object item;
+        while (!eof && error == null && (item = queue.poll()) != null) {
+            take(item);
+        }
+        // At a real end the last line needs no newline to be complete.
+        parseWhole(eof);
+        eof = true;
+        workLen = 0;
     }
 
     private UpdateBatch handOutPartial() {

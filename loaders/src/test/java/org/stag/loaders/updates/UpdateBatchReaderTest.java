@@ -263,6 +263,36 @@ class UpdateBatchReaderTest {
         r.close();
     }
 
+    /** endInput from another thread: the complete lines come out (a partial batch last), the unfinished one does not. */
+    @Test
+    void endInputHandsOutTheCompleteLinesOfAPipeThatStaysOpen() throws IOException {
+        PipedOutputStream writer = new PipedOutputStream();
+        PipedInputStream pipe = new PipedInputStream(writer, 1 << 16);
+        UpdateBatchReader r = new UpdateBatchReader("pipe", pipe, new UpdateIds(VertexIds.offset(0), 10), 2, 1, 0);
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            writer.write("1 2\n3 4\n- 5 6\n7".getBytes(StandardCharsets.UTF_8));
+            writer.flush();
+            assertEquals(2, r.next().size());
+            Thread stop = new Thread(() -> {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                r.endInput();
+            });
+            stop.start();
+            // Blocks (no flush time, the pipe open) until endInput, then hands out the one complete line.
+            UpdateBatch last = r.next();
+            assertEquals(1, last.size());
+            assertEquals(UpdateBatch.DELETE, last.op[0]);
+            assertArrayEquals(new long[] {3}, last.line);
+            assertNull(r.next());
+            stop.join();
+        });
+        writer.close();
+    }
+
     @Test
     void badArgumentsAreRefused() {
         UpdateIds ids = new UpdateIds(VertexIds.offset(0), 1);
