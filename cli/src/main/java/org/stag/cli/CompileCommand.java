@@ -100,6 +100,9 @@ final class CompileCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     KernelCacheOptions kernelCache;
 
+    @picocli.CommandLine.Mixin
+    PassOptions passes;
+
     @Spec
     CommandSpec spec;
 
@@ -107,6 +110,7 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine cl = spec.commandLine();
         kernelCache.apply();
+        passes.apply();
         List<String> named = new ArrayList<>();
         List<String> graph = new ArrayList<>();
         formats.forEach(f -> (f.contains("=") ? named : graph).add(f));
@@ -183,7 +187,7 @@ final class CompileCommand implements Callable<Integer> {
                 Definition d = v.definition();
                 CompiledDefinition kernel;
                 try {
-                    kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform());
+                    kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform(), v.inPlace());
                 } catch (UnsupportedOperationException e) {
                     throw Programs.unsupported(p, d, v.formats(), e);
                 }

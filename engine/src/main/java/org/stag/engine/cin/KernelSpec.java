@@ -67,6 +67,7 @@ public final class KernelSpec {
     private final List<Group> groups = new ArrayList<>();
     private final Map<Expr.IfElse, Boolean> uniform;
     private final Map<String, ValueRead> reads;
+    private final String inPlace;
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
@@ -84,7 +85,17 @@ public final class KernelSpec {
      */
     public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
                       Map<Expr.IfElse, Boolean> uniform) {
+        this(program, d, formats, reads, uniform, null);
+    }
+
+    /**
+     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map)}, for a definition that may write into the
+     * buffer of its input {@code inPlace} ({@link org.stag.engine.pass.InPlace}), or null.
+     */
+    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
+                      Map<Expr.IfElse, Boolean> uniform, String inPlace) {
         this.reads = reads;
+        this.inPlace = inPlace;
         this.program = program;
         this.definition = d;
         this.info = program.definition(d);
@@ -323,6 +334,11 @@ public final class KernelSpec {
             }
         }
         return null;
+    }
+
+    /** The input whose buffer the kernel may write its result into, or null. */
+    public String inPlace() {
+        return inPlace;
     }
 
     /** The decided value of a uniform condition, or null if {@code i} is not one. */

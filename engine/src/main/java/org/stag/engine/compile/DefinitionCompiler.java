@@ -73,9 +73,19 @@ public final class DefinitionCompiler {
      */
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform) {
+        return compile(p, d, formats, reads, uniform, null);
+    }
+
+    /**
+     * As {@link #compile(CheckedProgram, Definition, Map, Map, Map)}, for a definition that may write into the
+     * buffer of its input {@code inPlace} ({@link org.stag.engine.pass.InPlace}; null for none): the kernel
+     * then skips the stores that keep that input's value when its output is that input's values array.
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -162,6 +172,9 @@ public final class DefinitionCompiler {
         spec.scalars().forEach((n, t) -> types.add(n + ":" + t));
         for (Expr.IfElse i : KernelSpec.uniformConditions(spec.program(), spec.definition())) {
             text.append(" | ").append(Printer.print(i.condition())).append('=').append(uniform.get(i));
+        }
+        if (spec.inPlace() != null) {
+            text.append(" | in place of ").append(spec.inPlace());
         }
         return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
     }

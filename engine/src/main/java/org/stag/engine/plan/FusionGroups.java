@@ -25,10 +25,14 @@ public final class FusionGroups {
     /**
      * The longest runs of consecutive definitions, starting at each statement, that fuse with their declared
      * formats, as {first, last} indices into {@code defs}; a null entry (not a kernel) breaks a run, and a run
-     * of one is not a group.
+     * of one is not a group. None when {@code passes} has fusion off.
      */
-    public static List<int[]> of(CheckedProgram p, List<Definition> defs, Function<String, Format> declared) {
+    public static List<int[]> of(CheckedProgram p, List<Definition> defs, Function<String, Format> declared,
+                                 org.stag.engine.pass.Passes passes) {
         List<int[]> out = new ArrayList<>();
+        if (!passes.on(org.stag.engine.pass.Pass.FUSION)) {
+            return out;
+        }
         int a = 0;
         while (a < defs.size()) {
             int b = a;

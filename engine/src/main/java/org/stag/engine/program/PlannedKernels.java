@@ -90,7 +90,7 @@ final class PlannedKernels {
 
     private static Entry compile(KernelVariant v, Exec ex) {
         try {
-            return KernelStep.compile(ex, v.definition(), v.function(), v.formats(), v.reads(), v.uniform());
+            return KernelStep.compile(ex, v.definition(), v.function(), v.formats(), v.reads(), v.uniform(), v.inPlace());
         } catch (RuntimeException e) {
             return new Entry(null, null, e);
         }

@@ -29,10 +29,13 @@ class ExplainTest {
                 lines.get(1));
         assertEquals("star call Step* at line 27: 3 iterations", lines.get(2));
         assertEquals("  iteration 1:", lines.get(3));
-        // contrib and dangling walk j once, fused (seed 002 §6.2.1); so do next and deg_out.
+        // contrib and dangling walk j once, fused (seed 002 §6.2.1); next overwrites incoming, which dies with it,
+        // and deg_out is deg itself: no kernel.
         assertEquals("    kernel Step: fused pass over N: contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j]);"
                 + " dangling = ifelse(deg[j] == 0, rank[j], 0.0) | j:(+, 0.0);", lines.get(4));
-        assertTrue(text.contains("    kernel Step: fused pass over N: next[i] = "), text);
+        assertTrue(text.contains("    kernel Step: next[i] = (1.0 - damping) / N + damping * (incoming[i] + dangling / N)"
+                + "  [incoming = dense; next = dense] loop order i"), text);
+        assertTrue(text.contains("    pass-through: deg_out is deg (no kernel)"), text);
         assertTrue(text.contains("    kernel Step: incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0)  [AT = dense,compressed;"
                 + " contrib = dense; incoming = dense] loop order i, j"), text);
         assertEquals(3, lines.stream().filter(l -> l.startsWith("  iteration ")).count());

@@ -48,7 +48,7 @@ class ProgramPlanTest {
     static Set<String> planned(CheckedProgram p, ProgramPlan plan) {
         Set<String> out = new LinkedHashSet<>();
         for (KernelVariant v : plan.kernels()) {
-            out.add(Fixtures.COMPILER.compile(p, v.definition(), v.formats(), v.reads(), v.uniform())
+            out.add(Fixtures.COMPILER.compile(p, v.definition(), v.formats(), v.reads(), v.uniform(), v.inPlace())
                     .plan().source().qualifiedName());
         }
         for (FusedVariant f : plan.fused()) {
