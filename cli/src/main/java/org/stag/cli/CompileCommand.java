@@ -177,7 +177,7 @@ final class CompileCommand implements Callable<Integer> {
             if (sp.fused() != null) {
                 FusedVariant f = sp.fused();
                 long t0 = System.nanoTime();
-                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), Map.of());
+                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), Map.of(), f.unstored());
                 List<String> texts = new ArrayList<>();
                 f.definitions().forEach(d -> texts.add(Printer.statement(d).trim()));
                 show(out, emitter, f.function() + "\tfused: " + String.join("; ", texts) + "\tloop " + k.plan().extent(),

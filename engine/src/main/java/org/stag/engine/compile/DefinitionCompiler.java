@@ -107,6 +107,15 @@ public final class DefinitionCompiler {
      */
     public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                        Map<Expr.IfElse, Boolean> uniform) {
+        return compileFused(p, defs, formats, uniform, java.util.Set.of());
+    }
+
+    /**
+     * As {@link #compileFused(CheckedProgram, List, Map, Map)}; the dense targets in {@code unstored} are kept in
+     * locals within the pass and never written (nothing reads them after the group).
+     */
+    public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                       Map<Expr.IfElse, Boolean> uniform, java.util.Set<String> unstored) {
         String why = FusedGenerator.whyNot(p, defs, formats);
         if (why != null) {
             throw new IllegalArgumentException("cannot fuse: " + why);
@@ -130,9 +139,12 @@ public final class DefinitionCompiler {
             }
             types.add(p.definition(d).target().name() + ":" + p.definition(d).target().type());
         }
+        if (!unstored.isEmpty()) {
+            text.append("\nunstored: ").append(new java.util.TreeSet<>(unstored));
+        }
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
         FusedGenerator.FusedPlan plan = fusedPlans.computeIfAbsent(key,
-                k -> FusedGenerator.generate(p, defs, formats, uniform, PACKAGE, k.className("Fused")));
+                k -> FusedGenerator.generate(p, defs, formats, uniform, unstored, PACKAGE, k.className("Fused")));
         CompiledKernel ck = cache.get(key, k -> plan.source());
         return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));
     }

@@ -44,6 +44,15 @@ public final class Liveness {
         return body;
     }
 
+    /**
+     * Whether the value of {@code name} is needed after the {@code s}-th statement: it is an output, or a later
+     * statement uses it.
+     */
+    public boolean neededAfter(String name, int s) {
+        Integer last = lastUse.get(name);
+        return outputs.contains(name) || last == null || last > s;
+    }
+
     /** Whether local {@code name} is not an output and no statement after the {@code s}-th uses it. */
     public boolean diesAt(String name, int s) {
         Integer last = lastUse.get(name);

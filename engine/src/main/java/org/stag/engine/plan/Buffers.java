@@ -32,7 +32,7 @@ public final class Buffers {
 
     static void assign(CheckedProgram p, FunctionInfo f, List<Stmt> body, List<Definition> kernels,
                        Map<Integer, int[]> groups, Map<Stmt, StatementPlan> plans, Map<Definition, String> inPlace,
-                       Map<Definition, String> aliases) {
+                       Map<Definition, String> aliases, Set<String> unstored) {
         Set<String> outputs = new HashSet<>();
         f.outputs().forEach(o -> outputs.add(o.name()));
         Map<String, Integer> lastUse = new HashMap<>();
@@ -59,7 +59,9 @@ public final class Buffers {
             String taken = null;
             if (st instanceof Definition d) {
                 Symbol t = symbol(p, f, d.target().name());
-                if (aliases.containsKey(d)) {
+                if (groupEnd >= 0 && unstored.contains(d.target().name())) {
+                    sp.buffer("none: kept in the fused pass's locals (nothing reads it after the group)");
+                } else if (aliases.containsKey(d)) {
                     taken = aliases.get(d);
                     sp.buffer("the tensor of " + taken + " (pass-through)");
                 } else if (!t.isTensor()) {

@@ -50,6 +50,23 @@ public final class FusionGroups {
         return out;
     }
 
+    /**
+     * The dense targets of group {@code g} (indices into {@code f}'s body) that nothing reads after it: the fused
+     * kernel keeps them in locals and never stores them (PageRank's {@code incoming}).
+     */
+    public static Set<String> unstored(CheckedProgram p, org.stag.engine.check.FunctionInfo f, List<Definition> defs,
+                                       int[] g) {
+        org.stag.engine.pass.Liveness live = new org.stag.engine.pass.Liveness(f);
+        Set<String> out = new java.util.TreeSet<>();
+        for (int k = g[0]; k <= g[1]; k++) {
+            String t = defs.get(k).target().name();
+            if (p.definition(defs.get(k)).target().isTensor() && !live.neededAfter(t, g[1])) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
     /** The declared format of every tensor the definitions read or define. */
     public static Map<String, Format> formatsOf(List<Definition> defs, Function<String, Format> declared) {
         Map<String, Format> f = new LinkedHashMap<>();

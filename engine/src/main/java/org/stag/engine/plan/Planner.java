@@ -7,6 +7,7 @@ import org.stag.engine.pass.Passes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -89,7 +90,8 @@ public final class Planner {
             groupable.replaceAll(d -> d != null && aliases.containsKey(d) ? null : d);
             for (int[] g : FusionGroups.of(p, groupable, this::declared, passes)) {
                 List<Definition> defs = kernels.subList(g[0], g[1] + 1);
-                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::declared));
+                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::declared),
+                        FusionGroups.unstored(p, info, kernels, g));
                 groups.put(g[0], g);
                 fused.put(g[0], f);
                 for (int k = g[0]; k <= g[1]; k++) {
@@ -173,7 +175,9 @@ public final class Planner {
                 continue;
             }
             Fn fn = pl.fns.get(f.name());
-            Buffers.assign(program, fn.info, fn.body, fn.kernels, fn.groups, pl.plans, pl.inPlace, pl.aliases);
+            Set<String> unstored = new HashSet<>();
+            fn.fused.values().forEach(v -> unstored.addAll(v.unstored()));
+            Buffers.assign(program, fn.info, fn.body, fn.kernels, fn.groups, pl.plans, pl.inPlace, pl.aliases, unstored);
             fn.body.forEach(s -> out.add(pl.plans.get(s)));
         }
         return new ProgramPlan(out);
@@ -263,7 +267,8 @@ public final class Planner {
     private static boolean fuses(Fn fn, FusedVariant f, Map<String, Operand> env) {
         for (String n : FusionGroups.operands(f.definitions())) {
             Operand o = env.get(n);
-            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant()) {
+            // A row reduction's matrix may be a constant pattern; vectors are read from arrays.
+            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant() && o.format().order() == 1) {
                 return false;
             }
         }

@@ -43,7 +43,7 @@ final class PlannedKernels {
             } else {
                 FusedVariant f = (FusedVariant) t;
                 try {
-                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of()), null));
+                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of(), f.unstored()), null));
                 } catch (RuntimeException e) {
                     fusedDone.put(f, new Fused(null, e));
                 }

@@ -52,7 +52,7 @@ class ProgramPlanTest {
                     .plan().source().qualifiedName());
         }
         for (FusedVariant f : plan.fused()) {
-            out.add(Fixtures.COMPILER.compileFused(p, f.definitions(), f.formats(), Map.of()).plan().source().qualifiedName());
+            out.add(Fixtures.COMPILER.compileFused(p, f.definitions(), f.formats(), Map.of(), f.unstored()).plan().source().qualifiedName());
         }
         return out;
     }
