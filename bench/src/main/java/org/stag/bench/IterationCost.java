@@ -62,6 +62,7 @@ public final class IterationCost {
         Path weighted = args.length > 1 ? Path.of(args[1]) : null;
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 2;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 7;
+        List<String> programs = List.of((args.length > 4 ? args[4] : "pagerank,bfs,sssp,wcc,cdlp,bc,lcc").split(","));
         MX.setThreadAllocatedMemoryEnabled(true);
         Graph g = GraphLoader.load(file, LoadOptions.defaults().withThreads(threads));
         System.out.printf(Locale.ROOT, "# %s: %d vertices, %d stored edges, %d threads%n%n", file, g.numRows(), g.numEdges(), threads);
@@ -70,7 +71,7 @@ public final class IterationCost {
         bfsLevels(runner, g, threads);
         Graph wg = weighted != null && Files.exists(weighted)
                 ? GraphLoader.load(weighted, LoadOptions.defaults().withThreads(threads)) : g;
-        perAlgorithm(runner, g, wg, threads, Math.max(3, rounds / 2));
+        perAlgorithm(runner, g, wg, threads, Math.max(3, rounds / 2), programs);
     }
 
     /** PageRank per iteration and its SpMV alone, interleaved: every round runs both. */
@@ -182,13 +183,16 @@ public final class IterationCost {
     }
 
     /** For every shipped program: bytes allocated per iteration after warm-up, and run-seconds. */
-    private static void perAlgorithm(AlgorithmRunner runner, Graph g, Graph wg, int threads, int reps) {
+    private static void perAlgorithm(AlgorithmRunner runner, Graph g, Graph wg, int threads, int reps, List<String> programs) {
         System.out.println("## Per program: bytes allocated per iteration after warm-up (all threads), run-seconds");
         System.out.println();
         System.out.println("| program | iterations | bytes/iteration after iteration " + WARM + ": max | median | run-seconds median | min |");
         System.out.println("|---|---|---|---|---|---|");
         long calibration = calibrate();
-        for (Algorithm a : Algorithm.values()) {
+        for (String name : programs) {
+            Algorithm a = Algorithm.byName(name).orElseThrow();
+            // LCC has no loop to measure per iteration and takes long on a skewed graph: one run.
+            int runs = a == Algorithm.LCC ? 1 : reps;
             long[] marks = new long[1 << 16];
             int[] count = new int[1];
             RunSettings s = new RunSettings().threads(threads).onIteration((call, depth, it) -> {
@@ -205,13 +209,18 @@ public final class IterationCost {
                 }
             }
             AlgorithmRunner.Prepared prep = runner.prepare(a, graph, s);
-            prep.run();
-            prep.run();
+            double firstSeconds = prep.run().runSeconds();
+            if (runs > 1) {
+                prep.run();
+            }
             threadIds = MX.getAllThreadIds();
             calibration = calibrate();
             List<Double> secs = new ArrayList<>();
             List<Long> per = new ArrayList<>();
-            for (int r = 0; r < reps; r++) {
+            if (runs == 1) {
+                secs.add(firstSeconds);
+            }
+            for (int r = 0; r < runs && runs > 1; r++) {
                 count[0] = 0;
                 secs.add(prep.run().runSeconds());
                 for (int k = WARM + 1; k < count[0]; k++) {

@@ -157,15 +157,16 @@ public final class FusedGenerator {
     /** Generates the fused kernel; {@link #whyNot} must have returned null. */
     public static FusedPlan generate(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                      Map<Expr.IfElse, Boolean> uniform, String pkg, String className) {
-        return generate(p, defs, formats, uniform, Set.of(), pkg, className);
+        return generate(p, defs, formats, uniform, Set.of(), false, pkg, className);
     }
 
     /**
      * As {@link #generate(CheckedProgram, List, Map, Map, String, String)}; the dense targets in {@code unstored}
-     * (read by nothing after the group) are computed into locals for the group but never written to memory.
+     * (read by nothing after the group) are computed into locals for the group but never written to memory;
+     * with {@code cse}, each definition's repeated subexpressions are computed once per element.
      */
     public static FusedPlan generate(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
-                                     Map<Expr.IfElse, Boolean> uniform, Set<String> unstored, String pkg,
+                                     Map<Expr.IfElse, Boolean> uniform, Set<String> unstored, boolean cse, String pkg,
                                      String className) {
         List<KernelSpec> specs = new ArrayList<>();
         Map<String, ScalarType> scalars = new LinkedHashMap<>();
@@ -250,6 +251,9 @@ public final class FusedGenerator {
                 continue;
             }
             ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides);
+            if (cse) {
+                ex.share(loop, s.definition().value(), "e" + k + "_");
+            }
             if (t.isTensor()) {
                 ScalarType tt = t.type().elem();
                 loop.line("final " + JavaTypes.of(tt) + " x" + k + " = " + ex.emit(s.definition().value(), tt));

@@ -921,6 +921,9 @@ public final class KernelGenerator {
     private void innermost(Block out, AccessState[] st) {
         ExprEmitter ex = new ExprEmitter(spec, st);
         Expr rhs = spec.definition().value();
+        if (spec.cse()) {
+            ex.share(out, rhs, fresh("e") + "_");
+        }
         if (spec.groups().isEmpty() && selfVals != null && rhs instanceof Expr.IfElse ie && spec.uniformValue(ie) == null
                 && (isSelf(ie.then()) || isSelf(ie.otherwise()))) {
             maskedStore(out, ex, ie);

@@ -180,12 +180,11 @@ final class RowReduction {
                        Map<Expr.Access, String> locals, String result) {
         KernelSpec.Group g = s.groups().get(0);
         String j = g.vars().get(0);
-        String m = null;
-        Map<Expr.Access, String> overrides = new IdentityHashMap<>(locals);
+        String m = "d" + k + "m";
+        Expr.Access matrix = null;
         for (KernelSpec.Access a : s.accesses()) {
             if (a.levels() == 2) {
-                m = "d" + k + "m";
-                overrides.put(a.node(), "(" + m + "_const ? " + m + "_c : " + m + "_vals[q" + k + "])");
+                matrix = a.node();
             } else if (j.equals(a.levelVar().get(0))) {
                 st[a.id()].pos = "i_" + j;
             }
@@ -193,14 +192,27 @@ final class RowReduction {
         ScalarType at = g.type();
         String acc = "r" + k;
         loop.line(JavaTypes.of(at) + " " + acc + " = " + new ExprEmitter(s, new AccessState[0]).emit(g.init(), at));
-        String label = "R" + k;
-        Block row = loop.forLoop(label, "int q" + k + " = " + m + "_pos[i_L]", "q" + k + " < " + m + "_pos[i_L + 1]", "q" + k + "++");
-        row.line("final int i_" + j + " = " + m + "_crd[q" + k + "]");
-        ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides);
-        row.line("final " + JavaTypes.of(at) + " y" + k + " = " + ex.emit(s.definition().value(), at));
-        KernelGenerator.combine(row, p, g.op(), acc, "y" + k, at, label);
+        // One row loop per kind of values, chosen once per row: a constant (a pattern) reads no values array.
+        Block constant = loop.ifThen(m + "_const");
+        row(constant, p, s, k, st, locals, matrix, m + "_c", "R" + k + "c");
+        row(loop.ifThen("!" + m + "_const"), p, s, k, st, locals, matrix, m + "_vals[q" + k + "]", "R" + k + "a");
         ScalarType tt = s.targetType();
         loop.line("final " + JavaTypes.of(tt) + " " + result + " = " + JavaTypes.convert(acc, at, tt));
         return result;
+    }
+
+    /** The loop over row {@code i_L}'s stored entries, reading the matrix's value as {@code value}. */
+    private static void row(Block out, CheckedProgram p, KernelSpec s, int k, AccessState[] st,
+                            Map<Expr.Access, String> locals, Expr.Access matrix, String value, String label) {
+        KernelSpec.Group g = s.groups().get(0);
+        String m = "d" + k + "m";
+        Map<Expr.Access, String> overrides = new IdentityHashMap<>(locals);
+        overrides.put(matrix, value);
+        ScalarType at = g.type();
+        Block row = out.forLoop(label, "int q" + k + " = " + m + "_pos[i_L]", "q" + k + " < " + m + "_pos[i_L + 1]", "q" + k + "++");
+        row.line("final int i_" + g.vars().get(0) + " = " + m + "_crd[q" + k + "]");
+        ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides);
+        row.line("final " + JavaTypes.of(at) + " y" + k + " = " + ex.emit(s.definition().value(), at));
+        KernelGenerator.combine(row, p, g.op(), "r" + k, "y" + k, at, label);
     }
 }

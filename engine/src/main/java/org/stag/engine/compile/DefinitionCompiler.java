@@ -17,6 +17,8 @@ import org.stag.engine.jit.CompiledKernel;
 import org.stag.engine.jit.KernelCache;
 import org.stag.engine.jit.KernelKey;
 import org.stag.engine.lower.LevelCodes;
+import org.stag.engine.pass.Pass;
+import org.stag.engine.pass.Passes;
 import org.stag.engine.runtime.KernelBody;
 import org.stag.formats.tensor.Format;
 
@@ -83,9 +85,19 @@ public final class DefinitionCompiler {
      */
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace) {
+        return compile(p, d, formats, reads, uniform, inPlace, Passes.fromSystem().on(Pass.CSE));
+    }
+
+    /**
+     * As {@link #compile(CheckedProgram, Definition, Map, Map, Map, String)}, with common subexpressions computed
+     * once per element when {@code cse}.
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
+                                      boolean cse) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -107,7 +119,7 @@ public final class DefinitionCompiler {
      */
     public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                        Map<Expr.IfElse, Boolean> uniform) {
-        return compileFused(p, defs, formats, uniform, java.util.Set.of());
+        return compileFused(p, defs, formats, uniform, java.util.Set.of(), Passes.fromSystem().on(Pass.CSE));
     }
 
     /**
@@ -115,7 +127,7 @@ public final class DefinitionCompiler {
      * locals within the pass and never written (nothing reads them after the group).
      */
     public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
-                                       Map<Expr.IfElse, Boolean> uniform, java.util.Set<String> unstored) {
+                                       Map<Expr.IfElse, Boolean> uniform, java.util.Set<String> unstored, boolean cse) {
         String why = FusedGenerator.whyNot(p, defs, formats);
         if (why != null) {
             throw new IllegalArgumentException("cannot fuse: " + why);
@@ -142,9 +154,13 @@ public final class DefinitionCompiler {
         if (!unstored.isEmpty()) {
             text.append("\nunstored: ").append(new java.util.TreeSet<>(unstored));
         }
+        if (cse) {
+            text.append("\ncse");
+        }
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
         FusedGenerator.FusedPlan plan = fusedPlans.computeIfAbsent(key,
-                k -> FusedGenerator.generate(p, defs, formats, uniform, unstored, PACKAGE, k.className("Fused")));
+                k -> FusedGenerator.generate(p, defs, formats, uniform, unstored, cse, PACKAGE,
+                        k.className("Fused")));
         CompiledKernel ck = cache.get(key, k -> plan.source());
         return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));
     }
@@ -187,6 +203,9 @@ public final class DefinitionCompiler {
         }
         if (spec.inPlace() != null) {
             text.append(" | in place of ").append(spec.inPlace());
+        }
+        if (spec.cse()) {
+            text.append(" | cse");
         }
         return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
     }

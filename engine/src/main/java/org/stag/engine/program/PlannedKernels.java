@@ -43,7 +43,8 @@ final class PlannedKernels {
             } else {
                 FusedVariant f = (FusedVariant) t;
                 try {
-                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of(), f.unstored()), null));
+                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of(), f.unstored(),
+                            ex.passes.on(org.stag.engine.pass.Pass.CSE)), null));
                 } catch (RuntimeException e) {
                     fusedDone.put(f, new Fused(null, e));
                 }
