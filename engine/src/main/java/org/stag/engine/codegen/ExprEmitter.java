@@ -26,6 +26,8 @@ final class ExprEmitter {
 
     private final String prefix;
     private final java.util.Map<Expr.Access, String> overrides;
+    /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by identity. */
+    private java.util.Map<Expr.Access, org.stag.engine.check.Constant> constants = java.util.Map.of();
     /** Subexpressions computed into locals by {@link #share}, by identity. */
     private final java.util.Map<Expr, String> shared = new java.util.IdentityHashMap<>();
     /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
@@ -125,6 +127,12 @@ final class ExprEmitter {
             return Code.of(Sym.convert(k, to));
         }
         return Code.unknown(JavaTypes.convert(c.text(), program.typeOf(e), to));
+    }
+
+    /** Reads {@code known}'s accesses as those constants, so that the code folds them (returns this emitter). */
+    ExprEmitter withConstants(java.util.Map<Expr.Access, org.stag.engine.check.Constant> known) {
+        this.constants = known;
+        return this;
     }
 
     /**
@@ -294,6 +302,10 @@ final class ExprEmitter {
 
     /** An access: the values array at the position, the element's value, or a constant operand's literal. */
     private Code accessCode(KernelSpec.Access a) {
+        org.stag.engine.check.Constant known = constants.get(a.node());
+        if (known != null) {
+            return Code.of(Sym.of(known));
+        }
         String o = overrides.get(a.node());
         if (o != null) {
             return Code.unknown(o);

@@ -192,9 +192,14 @@ final class RowReduction {
         ScalarType at = g.type();
         String acc = "r" + k;
         loop.line(JavaTypes.of(at) + " " + acc + " = " + new ExprEmitter(s, new AccessState[0]).emit(g.init(), at));
-        // One row loop per kind of values, chosen once per row: a constant (a pattern) reads no values array.
-        Block constant = loop.ifThen(m + "_const");
-        row(constant, p, s, k, st, locals, matrix, m + "_c", "R" + k + "c");
+        // One row loop per kind of values, chosen once per row: a constant (a pattern) reads no values array, and
+        // a bool pattern's true or false is folded into the code (A[i][j] * x[j] adds x[j]).
+        if (s.operands().get(((Expr.Name) matrix.tensor()).name()).elem() == ScalarType.BOOL) {
+            row(loop.ifThen(m + "_const && " + m + "_c"), p, s, k, st, locals, matrix, "true", "R" + k + "t");
+            row(loop.ifThen(m + "_const && !" + m + "_c"), p, s, k, st, locals, matrix, "false", "R" + k + "f");
+        } else {
+            row(loop.ifThen(m + "_const"), p, s, k, st, locals, matrix, m + "_c", "R" + k + "c");
+        }
         row(loop.ifThen("!" + m + "_const"), p, s, k, st, locals, matrix, m + "_vals[q" + k + "]", "R" + k + "a");
         ScalarType tt = s.targetType();
         loop.line("final " + JavaTypes.of(tt) + " " + result + " = " + JavaTypes.convert(acc, at, tt));
@@ -207,11 +212,16 @@ final class RowReduction {
         KernelSpec.Group g = s.groups().get(0);
         String m = "d" + k + "m";
         Map<Expr.Access, String> overrides = new IdentityHashMap<>(locals);
-        overrides.put(matrix, value);
+        Map<Expr.Access, org.stag.engine.check.Constant> known = new IdentityHashMap<>();
+        if (value.equals("true") || value.equals("false")) {
+            known.put(matrix, org.stag.engine.check.Constant.ofBool(value.equals("true")));
+        } else {
+            overrides.put(matrix, value);
+        }
         ScalarType at = g.type();
         Block row = out.forLoop(label, "int q" + k + " = " + m + "_pos[i_L]", "q" + k + " < " + m + "_pos[i_L + 1]", "q" + k + "++");
         row.line("final int i_" + g.vars().get(0) + " = " + m + "_crd[q" + k + "]");
-        ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides);
+        ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides).withConstants(known);
         row.line("final " + JavaTypes.of(at) + " y" + k + " = " + ex.emit(s.definition().value(), at));
         KernelGenerator.combine(row, p, g.op(), "r" + k, "y" + k, at, label);
     }
