@@ -74,11 +74,20 @@ public final class IterationCost {
         perAlgorithm(runner, g, wg, threads, Math.max(3, rounds / 2), programs);
     }
 
-    /** PageRank per iteration and its SpMV alone, interleaved: every round runs both. */
+    /**
+     * PageRank per iteration with the compiler's passes on and off, and its SpMV alone, interleaved: every round
+     * runs all three. (An engine without passes ignores the property that switches them off.)
+     */
     private static void pageRankAgainstSpmv(AlgorithmRunner runner, Graph g, int threads, int rounds) {
         long[] at = new long[PR_ITERATIONS + 1];
         AlgorithmRunner.Prepared pr = runner.prepare(Algorithm.PAGERANK, g, new RunSettings().threads(threads)
                 .iterations(PR_ITERATIONS).onIteration((call, depth, it) -> at[(int) it] = System.nanoTime()));
+        long[] offAt = new long[PR_ITERATIONS + 1];
+        String was = System.getProperty("stag.no-pass", "");
+        System.setProperty("stag.no-pass", "fusion,in-place,alias,cse");
+        AlgorithmRunner.Prepared off = runner.prepare(Algorithm.PAGERANK, g, new RunSettings().threads(threads)
+                .iterations(PR_ITERATIONS).onIteration((call, depth, it) -> offAt[(int) it] = System.nanoTime()));
+        System.setProperty("stag.no-pass", was);
         Tensor aT = pr.tensors().at();
         int n = g.numRows();
         CheckedProgram p = new Checker().check(new Source("spmv.stag", SPMV));
@@ -99,11 +108,16 @@ public final class IterationCost {
             out[0] = k.runWith(f, chunks, out[0]);
         };
         List<Double> iteration = new ArrayList<>();
+        List<Double> iterationOff = new ArrayList<>();
         List<Double> alone = new ArrayList<>();
         for (int r = -1; r < rounds; r++) {
             pr.run();
             for (int it = WARM + 1; it <= PR_ITERATIONS && r >= 0; it++) {
                 iteration.add((at[it] - at[it - 1]) / 1e6);
+            }
+            off.run();
+            for (int it = WARM + 1; it <= PR_ITERATIONS && r >= 0; it++) {
+                iterationOff.add((offAt[it] - offAt[it - 1]) / 1e6);
             }
             for (int s = 0; s < 5; s++) {
                 long t0 = System.nanoTime();
@@ -121,9 +135,12 @@ public final class IterationCost {
         System.out.println("|---|---|---|---|");
         System.out.printf(Locale.ROOT, "| PageRank iteration (iterations %d-%d of %d) | %.1f | %.1f | %d |%n", WARM + 1,
                 PR_ITERATIONS, PR_ITERATIONS, mi, min(iteration), iteration.size());
+        System.out.printf(Locale.ROOT, "| PageRank iteration, passes off | %.1f | %.1f | %d |%n", median(iterationOff),
+                min(iterationOff), iterationOff.size());
         System.out.printf(Locale.ROOT, "| SpMV kernel alone | %.1f | %.1f | %d |%n", ms, min(alone), alone.size());
-        System.out.printf(Locale.ROOT, "%niteration / SpMV alone: %.2f; kernels per iteration: %s%n%n", mi / ms,
-                kernelsPerIteration(pr));
+        System.out.printf(Locale.ROOT, "%niteration / SpMV alone: %.2f (medians), %.2f (minima); passes off: %.2f, %.2f;"
+                + " kernels per iteration: %s; passes off: %s%n%n", mi / ms, min(iteration) / min(alone),
+                median(iterationOff) / ms, min(iterationOff) / min(alone), kernelsPerIteration(pr), kernelsPerIteration(off));
     }
 
     private static String kernelsPerIteration(AlgorithmRunner.Prepared pr) {
