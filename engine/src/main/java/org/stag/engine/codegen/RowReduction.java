@@ -219,7 +219,11 @@ final class RowReduction {
             overrides.put(matrix, value);
         }
         ScalarType at = g.type();
-        Block row = out.forLoop(label, "int q" + k + " = " + m + "_pos[i_L]", "q" + k + " < " + m + "_pos[i_L + 1]", "q" + k + "++");
+        // The bound in a local: a loop whose limit is re-read from memory is not a counted loop to the JIT (no
+        // unrolling, no range-check elimination).
+        String q = "q" + k;
+        Block row = out.forLoop(label, "int " + q + " = " + m + "_pos[i_L], " + q + "_end = " + m + "_pos[i_L + 1]",
+                q + " < " + q + "_end", q + "++");
         row.line("final int i_" + g.vars().get(0) + " = " + m + "_crd[q" + k + "]");
         ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides).withConstants(known);
         row.line("final " + JavaTypes.of(at) + " y" + k + " = " + ex.emit(s.definition().value(), at));
