@@ -26,6 +26,8 @@ import org.stag.engine.front.Printer;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.jit.SourceEmitter;
+import org.stag.engine.pass.Pass;
+import org.stag.engine.pass.Passes;
 import org.stag.engine.plan.FusedVariant;
 import org.stag.engine.plan.KernelVariant;
 import org.stag.engine.plan.Operand;
@@ -100,6 +102,9 @@ final class CompileCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     KernelCacheOptions kernelCache;
 
+    @picocli.CommandLine.Mixin
+    PassOptions passes;
+
     @Spec
     CommandSpec spec;
 
@@ -107,6 +112,7 @@ final class CompileCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine cl = spec.commandLine();
         kernelCache.apply();
+        passes.apply();
         List<String> named = new ArrayList<>();
         List<String> graph = new ArrayList<>();
         formats.forEach(f -> (f.contains("=") ? named : graph).add(f));
@@ -173,7 +179,8 @@ final class CompileCommand implements Callable<Integer> {
             if (sp.fused() != null) {
                 FusedVariant f = sp.fused();
                 long t0 = System.nanoTime();
-                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), Map.of());
+                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), Map.of(), f.unstored(),
+                        Passes.fromSystem().on(Pass.CSE));
                 List<String> texts = new ArrayList<>();
                 f.definitions().forEach(d -> texts.add(Printer.statement(d).trim()));
                 show(out, emitter, f.function() + "\tfused: " + String.join("; ", texts) + "\tloop " + k.plan().extent(),
@@ -183,7 +190,8 @@ final class CompileCommand implements Callable<Integer> {
                 Definition d = v.definition();
                 CompiledDefinition kernel;
                 try {
-                    kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform());
+                    kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform(), v.inPlace(),
+                            Passes.fromSystem().on(Pass.CSE));
                 } catch (UnsupportedOperationException e) {
                     throw Programs.unsupported(p, d, v.formats(), e);
                 }

@@ -76,6 +76,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     KernelCacheOptions kernelCache;
 
+    @Mixin
+    PassOptions passes;
+
     @Spec
     CommandSpec spec;
 
@@ -83,6 +86,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine cl = spec.commandLine();
         kernelCache.apply();
+        passes.apply();
         PrintWriter err = cl.getErr();
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         Ranges.notAnInput(cl, "-o", output, Ranges.graphFiles(algorithm.graph));

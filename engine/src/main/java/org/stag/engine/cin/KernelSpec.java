@@ -67,6 +67,8 @@ public final class KernelSpec {
     private final List<Group> groups = new ArrayList<>();
     private final Map<Expr.IfElse, Boolean> uniform;
     private final Map<String, ValueRead> reads;
+    private final String inPlace;
+    private final boolean cse;
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
@@ -84,7 +86,19 @@ public final class KernelSpec {
      */
     public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
                       Map<Expr.IfElse, Boolean> uniform) {
+        this(program, d, formats, reads, uniform, null, false);
+    }
+
+    /**
+     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map)}, for a definition that may write into the
+     * buffer of its input {@code inPlace} ({@link org.stag.engine.pass.InPlace}), or null, and computes repeated
+     * subexpressions once per element when {@code cse} ({@link org.stag.engine.pass.CommonSubexpressions}).
+     */
+    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
+                      Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse) {
         this.reads = reads;
+        this.inPlace = inPlace;
+        this.cse = cse;
         this.program = program;
         this.definition = d;
         this.info = program.definition(d);
@@ -323,6 +337,16 @@ public final class KernelSpec {
             }
         }
         return null;
+    }
+
+    /** Whether repeated subexpressions are computed once per element. */
+    public boolean cse() {
+        return cse;
+    }
+
+    /** The input whose buffer the kernel may write its result into, or null. */
+    public String inPlace() {
+        return inPlace;
     }
 
     /** The decided value of a uniform condition, or null if {@code i} is not one. */

@@ -26,6 +26,10 @@ final class ExprEmitter {
 
     private final String prefix;
     private final java.util.Map<Expr.Access, String> overrides;
+    /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by identity. */
+    private java.util.Map<Expr.Access, org.stag.engine.check.Constant> constants = java.util.Map.of();
+    /** Subexpressions computed into locals by {@link #share}, by identity. */
+    private final java.util.Map<Expr, String> shared = new java.util.IdentityHashMap<>();
     /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
     private java.util.Map<String, String> params = java.util.Map.of();
 
@@ -125,7 +129,72 @@ final class ExprEmitter {
         return Code.unknown(JavaTypes.convert(c.text(), program.typeOf(e), to));
     }
 
+    /** Reads {@code known}'s accesses as those constants, so that the code folds them (returns this emitter). */
+    ExprEmitter withConstants(java.util.Map<Expr.Access, org.stag.engine.check.Constant> known) {
+        this.constants = known;
+        return this;
+    }
+
+    /**
+     * Computes the repeated subexpressions of {@code e} ({@link org.stag.engine.pass.CommonSubexpressions}) into
+     * locals {@code prefix0, prefix1, ...} declared in {@code out}, so that {@link #emit} of {@code e} reads them.
+     * Subexpressions that fold to a constant, or lie in a uniform {@code ifelse}'s branch not taken, stay inline.
+     */
+    void share(org.stag.engine.ir.Block out, Expr e, String prefix) {
+        java.util.Set<Expr> live = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        reachable(e, live);
+        int n = 0;
+        for (java.util.List<Expr> same : org.stag.engine.pass.CommonSubexpressions.of(program, e)) {
+            java.util.List<Expr> here = new java.util.ArrayList<>();
+            same.forEach(x -> {
+                if (live.contains(x)) {
+                    here.add(x);
+                }
+            });
+            if (here.size() < 2) {
+                continue;
+            }
+            Code c = code(here.get(0));
+            if (c.known().known()) {
+                continue;
+            }
+            String local = prefix + n++;
+            out.line("final " + JavaTypes.of(program.typeOf(here.get(0))) + " " + local + " = " + c.text());
+            here.forEach(x -> shared.put(x, local));
+        }
+    }
+
+    /** The nodes of {@code e} the kernel evaluates: not those in a uniform condition's branch not taken. */
+    private void reachable(Expr e, java.util.Set<Expr> out) {
+        out.add(e);
+        if (e instanceof Expr.IfElse i && spec != null && spec.uniformValue(i) != null) {
+            reachable(i.condition(), out);
+            reachable(spec.uniformValue(i) ? i.then() : i.otherwise(), out);
+            return;
+        }
+        if (e instanceof Expr.Access a) {
+            a.indices().forEach(x -> reachable(x, out));
+        } else if (e instanceof Expr.Unary u) {
+            reachable(u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            reachable(b.left(), out);
+            reachable(b.right(), out);
+        } else if (e instanceof Expr.IfElse i) {
+            reachable(i.condition(), out);
+            reachable(i.then(), out);
+            reachable(i.otherwise(), out);
+        } else if (e instanceof Expr.BuiltinCall c) {
+            c.args().forEach(x -> reachable(x, out));
+        } else if (e instanceof Expr.Convert c) {
+            reachable(c.value(), out);
+        }
+    }
+
     private Code code(Expr e) {
+        String local = shared.get(e);
+        if (local != null) {
+            return Code.unknown(local);
+        }
         ScalarType t = program.typeOf(e);
         if (e instanceof Expr.IntLiteral i) {
             return Code.of(t.isIntegral() ? Sym.ofInteger(t, i.value())
@@ -233,6 +302,10 @@ final class ExprEmitter {
 
     /** An access: the values array at the position, the element's value, or a constant operand's literal. */
     private Code accessCode(KernelSpec.Access a) {
+        org.stag.engine.check.Constant known = constants.get(a.node());
+        if (known != null) {
+            return Code.of(Sym.of(known));
+        }
         String o = overrides.get(a.node());
         if (o != null) {
             return Code.unknown(o);

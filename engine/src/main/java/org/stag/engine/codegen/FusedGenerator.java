@@ -35,7 +35,7 @@ public final class FusedGenerator {
 
     /** The code and calling convention of a fused kernel; outputs are in definition order. */
     public record FusedPlan(GeneratedSource source, List<String> tensors, List<String> intScalars,
-                            List<String> realScalars, String extent, List<Symbol> targets) {
+                            List<String> realScalars, String extent, List<Symbol> targets, Set<String> unstored) {
     }
 
     /**
@@ -51,12 +51,30 @@ public final class FusedGenerator {
         String extent = null;
         Set<String> targets = new LinkedHashSet<>();
         Set<String> scalarTargets = new LinkedHashSet<>();
+        Set<String> free = new LinkedHashSet<>();
+        Set<String> reduced = new LinkedHashSet<>();
         for (Definition d : defs) {
             DefinitionInfo info = p.definition(d);
+            if (RowReduction.is(p, d)) {
+                String why = RowReduction.whyNot(p, d, formats, targets, scalarTargets);
+                if (why != null) {
+                    return why;
+                }
+                String v = d.target().indices().get(0).name();
+                if (extent != null && !extent.equals(info.extents().get(v))) {
+                    return d.target().name() + " ranges over " + info.extents().get(v) + ", not " + extent;
+                }
+                extent = info.extents().get(v);
+                free.add(v);
+                reduced.add(d.reductions().get(0).index().name());
+                targets.add(d.target().name());
+                continue;
+            }
             if (info.extents().size() != 1) {
                 return d.target().name() + " uses " + info.extents().size() + " indices";
             }
             String v = info.extents().keySet().iterator().next();
+            free.add(v);
             String size = info.extents().get(v);
             if (extent != null && !extent.equals(size)) {
                 return d.target().name() + " ranges over " + size + ", not " + extent;
@@ -76,6 +94,12 @@ public final class FusedGenerator {
                 return reason;
             }
             (t.isTensor() ? targets : scalarTargets).add(t.name());
+        }
+        for (String r : reduced) {
+            if (free.contains(r)) {
+                // The shared loop's index and a row's inner index would be one Java local twice.
+                return "index " + r + " is both a shared index and a row reduction's";
+            }
         }
         return null;
     }
@@ -133,6 +157,17 @@ public final class FusedGenerator {
     /** Generates the fused kernel; {@link #whyNot} must have returned null. */
     public static FusedPlan generate(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                      Map<Expr.IfElse, Boolean> uniform, String pkg, String className) {
+        return generate(p, defs, formats, uniform, Set.of(), false, pkg, className);
+    }
+
+    /**
+     * As {@link #generate(CheckedProgram, List, Map, Map, String, String)}; the dense targets in {@code unstored}
+     * (read by nothing after the group) are computed into locals for the group but never written to memory;
+     * with {@code cse}, each definition's repeated subexpressions are computed once per element.
+     */
+    public static FusedPlan generate(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                     Map<Expr.IfElse, Boolean> uniform, Set<String> unstored, boolean cse, String pkg,
+                                     String className) {
         List<KernelSpec> specs = new ArrayList<>();
         Map<String, ScalarType> scalars = new LinkedHashMap<>();
         List<String> tensors = new ArrayList<>();
@@ -152,7 +187,9 @@ public final class FusedGenerator {
         List<String> ints = new ArrayList<>();
         List<String> reals = new ArrayList<>();
         scalars.forEach((n, t) -> (JavaTypes.travelsAsInt(t) ? ints : reals).add(n));
-        String extent = specs.get(0).extents().values().iterator().next();
+        KernelSpec first = specs.get(0);
+        String extent = first.extents().get(first.free().isEmpty() ? first.extents().keySet().iterator().next()
+                : first.free().get(0));
         String n = Character.isDigit(extent.charAt(0)) ? extent : "s_" + extent;
 
         Block run = new Block();
@@ -164,14 +201,20 @@ public final class FusedGenerator {
                 if (definedBefore(specs, k, name)) {
                     continue;
                 }
+                if (a.levels() == 2) {
+                    RowReduction.unpack(run, "d" + k + "m", a, tensors.indexOf(name));
+                    continue;
+                }
                 ScalarType e = a.tensor().elem();
                 run.line("final " + JavaTypes.of(e) + "[] d" + k + "a" + a.id() + "_vals = ((" + JavaTypes.valuesClass(e)
                         + ") f.tensors[" + tensors.indexOf(name) + "].values()).array()");
             }
             Symbol t = s.target();
-            if (t.isTensor()) {
+            if (t.isTensor() && !unstored.contains(t.name())) {
                 String jt = JavaTypes.of(t.type().elem());
                 run.line("final " + jt + "[] o" + k + " = (" + jt + "[]) f.outs[" + k + "]");
+            } else if (t.isTensor()) {
+                continue;
             } else {
                 KernelSpec.Group g = s.groups().get(0);
                 run.line(JavaTypes.of(g.type()) + " acc" + k + " = " + JavaTypes.literal(Sym.identity(g.op(), g.type())));
@@ -182,7 +225,7 @@ public final class FusedGenerator {
         Map<String, String> valueOf = new LinkedHashMap<>();
         for (int k = 0; k < specs.size(); k++) {
             KernelSpec s = specs.get(k);
-            String v = s.extents().keySet().iterator().next();
+            String v = s.free().isEmpty() ? s.extents().keySet().iterator().next() : s.free().get(0);
             if (aliases.add(v)) {
                 loop.line("final int i_" + v + " = i_L");
             }
@@ -197,12 +240,26 @@ public final class FusedGenerator {
                     overrides.put(a.node(), local);
                 }
             }
-            ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides);
             Symbol t = s.target();
+            if (!s.groups().isEmpty() && t.isTensor()) {
+                // A row reduction: its inner loop over the matrix row, the reduced value then a local.
+                String x = RowReduction.emit(loop, p, s, k, st, overrides, "x" + k);
+                if (!unstored.contains(t.name())) {
+                    loop.line("o" + k + "[i_L] = " + x);
+                }
+                valueOf.put(t.name(), x);
+                continue;
+            }
+            ExprEmitter ex = new ExprEmitter(s, st, "d" + k + "a", overrides);
+            if (cse) {
+                ex.share(loop, s.definition().value(), "e" + k + "_");
+            }
             if (t.isTensor()) {
                 ScalarType tt = t.type().elem();
                 loop.line("final " + JavaTypes.of(tt) + " x" + k + " = " + ex.emit(s.definition().value(), tt));
-                loop.line("o" + k + "[i_L] = x" + k);
+                if (!unstored.contains(t.name())) {
+                    loop.line("o" + k + "[i_L] = x" + k);
+                }
                 valueOf.put(t.name(), "x" + k);
             } else {
                 KernelSpec.Group g = s.groups().get(0);
@@ -248,7 +305,8 @@ public final class FusedGenerator {
         src.append("    }\n}\n");
         List<Symbol> targets = new ArrayList<>();
         specs.forEach(s -> targets.add(s.target()));
-        return new FusedPlan(new GeneratedSource(pkg, className, src.toString()), tensors, ints, reals, extent, targets);
+        return new FusedPlan(new GeneratedSource(pkg, className, src.toString()), tensors, ints, reals, extent, targets,
+                Set.copyOf(unstored));
     }
 
     private static boolean definedBefore(List<KernelSpec> specs, int k, String name) {

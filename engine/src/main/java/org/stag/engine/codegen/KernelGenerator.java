@@ -47,6 +47,8 @@ public final class KernelGenerator {
     private boolean gathered;
     private final Map<String, String> notes = new LinkedHashMap<>();
     private int names;
+    /** The values array of the input the target may overwrite in place ({@link KernelSpec#inPlace}), else null. */
+    private String selfVals;
 
     private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String className) {
         this.spec = spec;
@@ -138,6 +140,7 @@ public final class KernelGenerator {
             }
         }
         ScalarType tt = spec.targetType();
+        selfVals = inPlaceSource(top);
         switch (result) {
             case DENSE -> run.line("final " + JavaTypes.of(tt) + "[] out = (" + JavaTypes.of(tt) + "[]) f.out");
             case SPARSE -> run.line("final org.stag.engine.runtime.CooBuffer coo = f.coo[chunk]");
@@ -146,6 +149,11 @@ public final class KernelGenerator {
         }
         if (scatter) {
             declareScatterWorkspace(run);
+        }
+        if (selfVals != null) {
+            // The runtime passes the input's own buffer as the output when nothing else holds it.
+            run.line("final boolean inPlace = (Object) out == (Object) " + selfVals);
+            notes.put("in-place", spec.inPlace());
         }
         if (result == KernelPlan.ResultKind.SCALAR && spec.groups().isEmpty()) {
             // No loops: the value itself.
@@ -913,6 +921,14 @@ public final class KernelGenerator {
     private void innermost(Block out, AccessState[] st) {
         ExprEmitter ex = new ExprEmitter(spec, st);
         Expr rhs = spec.definition().value();
+        if (spec.cse()) {
+            ex.share(out, rhs, fresh("e") + "_");
+        }
+        if (spec.groups().isEmpty() && selfVals != null && rhs instanceof Expr.IfElse ie && spec.uniformValue(ie) == null
+                && (isSelf(ie.then()) || isSelf(ie.otherwise()))) {
+            maskedStore(out, ex, ie);
+            return;
+        }
         if (spec.groups().isEmpty()) {
             writeTarget(out, ex.emit(rhs, spec.targetType()), spec.targetType());
             return;
@@ -921,6 +937,48 @@ public final class KernelGenerator {
         String v = fresh("x");
         out.line("final " + JavaTypes.of(g0.type()) + " " + v + " = " + ex.emit(rhs, g0.type()));
         into(out, g0, v);
+    }
+
+    /**
+     * The values array of the in-place input when this kernel may overwrite it: a dense vector target written
+     * entry by entry by a loop over its whole dimension (nothing filled first), the input read from an array.
+     */
+    private String inPlaceSource(Mode top) {
+        String src = spec.inPlace();
+        boolean writesAll = result == KernelPlan.ResultKind.DENSE && !scatter && spec.groups().isEmpty()
+                && spec.free().size() == 1 && !order.isEmpty() && order.get(0).equals(spec.free().get(0))
+                && top == Mode.UNIVERSE;
+        if (src == null || !writesAll) {
+            return null;
+        }
+        for (KernelSpec.Access a : spec.accesses()) {
+            List<LevelCode> lc = codes.get(a.id());
+            if (a.tensor().name().equals(src) && !lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
+                return "a" + a.id() + "_vals";
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code e} reads the in-place input at the target's coordinates. */
+    private boolean isSelf(Expr e) {
+        return e instanceof Expr.Access a && ((Expr.Name) a.tensor()).name().equals(spec.inPlace());
+    }
+
+    /**
+     * {@code t[i] = ifelse(c, v, s[i])} with {@code t} in {@code s}'s buffer: stores only where {@code c} holds
+     * (and the kept branch's value where it does not, unless the output is {@code s} itself).
+     */
+    private void maskedStore(Block out, ExprEmitter ex, Expr.IfElse ie) {
+        ScalarType tt = spec.targetType();
+        boolean keepOtherwise = isSelf(ie.otherwise());
+        String c = fresh("c");
+        out.line("final boolean " + c + " = " + ex.emit(ie.condition(), ScalarType.BOOL));
+        String changes = keepOtherwise ? c : "!" + c;
+        String at = densePosition(targetCoords());
+        out.ifThen(changes).line("out[" + at + "] = " + ex.emit(keepOtherwise ? ie.then() : ie.otherwise(), tt));
+        out.ifThen("!inPlace && !(" + changes + ")").line("out[" + at + "] = "
+                + ex.emit(keepOtherwise ? ie.otherwise() : ie.then(), tt));
     }
 
     /** Adds value {@code v} (of the group's type) to group {@code g}'s accumulator, or scatters it. */

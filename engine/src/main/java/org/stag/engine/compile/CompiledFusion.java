@@ -70,6 +70,9 @@ public final class CompiledFusion {
         f.resultsInt = new long[targets.size()];
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);
+            if (t.isTensor() && plan.unstored().contains(t.name())) {
+                continue;
+            }
             if (t.isTensor()) {
                 f.outs[k] = TypedArrays.newArray(t.type().elem(), n);
             } else {
@@ -82,6 +85,9 @@ public final class CompiledFusion {
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);
             ScalarType et = t.type().elem();
+            if (t.isTensor() && plan.unstored().contains(t.name())) {
+                continue;
+            }
             if (t.isTensor()) {
                 out.put(t.name(), Tensor.ofDense(formats.get(t.name()), new int[] {n}, TypedArrays.values(et, f.outs[k], t.tensor().fill())));
             } else {
@@ -125,7 +131,10 @@ public final class CompiledFusion {
         int chunks = Math.max(1, (n + chunkSize - 1) / chunkSize);
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);
-            if (t.isTensor()) {
+            if (t.isTensor() && plan.unstored().contains(t.name())) {
+                f.outs[k] = null;
+                out[k] = null;
+            } else if (t.isTensor()) {
                 Tensor r = reuse == null ? null : reuse[k];
                 if (r != null && !r.values().isConstant() && r.values().size() == n
                         && r.valueType().name().equals(t.type().elem().name())) {
@@ -143,7 +152,7 @@ public final class CompiledFusion {
         runner.run(body, f, n, chunks, chunkSize);
         for (int k = 0; k < targets.size(); k++) {
             Symbol t = targets.get(k);
-            if (t.isTensor() && out[k] == null) {
+            if (t.isTensor() && out[k] == null && !plan.unstored().contains(t.name())) {
                 out[k] = Tensor.ofDense(formats.get(t.name()), new int[] {n}, TypedArrays.values(t.type().elem(), f.outs[k],
                         t.tensor().fill()));
             }
@@ -152,10 +161,13 @@ public final class CompiledFusion {
         return out;
     }
 
-    /** A fused kernel reads every operand's values array; constant operands run through the members' kernels. */
+    /**
+     * A fused kernel reads every vector's values array; constant vectors run through the members' kernels. A row
+     * reduction's matrix may be constant (a pattern graph).
+     */
     private void refuseConstants(Frame f) {
         for (int k = 0; k < f.tensors.length; k++) {
-            if (f.tensors[k].values().isConstant()) {
+            if (f.tensors[k].values().isConstant() && f.tensors[k].order() == 1) {
                 throw new IllegalArgumentException("tensor " + plan.tensors().get(k) + " has constant values, which a fused"
                         + " kernel does not read; run the definitions one by one");
             }

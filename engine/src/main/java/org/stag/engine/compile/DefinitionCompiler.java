@@ -17,6 +17,8 @@ import org.stag.engine.jit.CompiledKernel;
 import org.stag.engine.jit.KernelCache;
 import org.stag.engine.jit.KernelKey;
 import org.stag.engine.lower.LevelCodes;
+import org.stag.engine.pass.Pass;
+import org.stag.engine.pass.Passes;
 import org.stag.engine.runtime.KernelBody;
 import org.stag.formats.tensor.Format;
 
@@ -73,9 +75,29 @@ public final class DefinitionCompiler {
      */
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform) {
+        return compile(p, d, formats, reads, uniform, null);
+    }
+
+    /**
+     * As {@link #compile(CheckedProgram, Definition, Map, Map, Map)}, for a definition that may write into the
+     * buffer of its input {@code inPlace} ({@link org.stag.engine.pass.InPlace}; null for none): the kernel
+     * then skips the stores that keep that input's value when its output is that input's values array.
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace) {
+        return compile(p, d, formats, reads, uniform, inPlace, Passes.fromSystem().on(Pass.CSE));
+    }
+
+    /**
+     * As {@link #compile(CheckedProgram, Definition, Map, Map, Map, String)}, with common subexpressions computed
+     * once per element when {@code cse}.
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
+                                      boolean cse) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -97,6 +119,15 @@ public final class DefinitionCompiler {
      */
     public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                        Map<Expr.IfElse, Boolean> uniform) {
+        return compileFused(p, defs, formats, uniform, java.util.Set.of(), Passes.fromSystem().on(Pass.CSE));
+    }
+
+    /**
+     * As {@link #compileFused(CheckedProgram, List, Map, Map)}; the dense targets in {@code unstored} are kept in
+     * locals within the pass and never written (nothing reads them after the group).
+     */
+    public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                       Map<Expr.IfElse, Boolean> uniform, java.util.Set<String> unstored, boolean cse) {
         String why = FusedGenerator.whyNot(p, defs, formats);
         if (why != null) {
             throw new IllegalArgumentException("cannot fuse: " + why);
@@ -120,9 +151,16 @@ public final class DefinitionCompiler {
             }
             types.add(p.definition(d).target().name() + ":" + p.definition(d).target().type());
         }
+        if (!unstored.isEmpty()) {
+            text.append("\nunstored: ").append(new java.util.TreeSet<>(unstored));
+        }
+        if (cse) {
+            text.append("\ncse");
+        }
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
         FusedGenerator.FusedPlan plan = fusedPlans.computeIfAbsent(key,
-                k -> FusedGenerator.generate(p, defs, formats, uniform, PACKAGE, k.className("Fused")));
+                k -> FusedGenerator.generate(p, defs, formats, uniform, unstored, cse, PACKAGE,
+                        k.className("Fused")));
         CompiledKernel ck = cache.get(key, k -> plan.source());
         return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));
     }
@@ -162,6 +200,12 @@ public final class DefinitionCompiler {
         spec.scalars().forEach((n, t) -> types.add(n + ":" + t));
         for (Expr.IfElse i : KernelSpec.uniformConditions(spec.program(), spec.definition())) {
             text.append(" | ").append(Printer.print(i.condition())).append('=').append(uniform.get(i));
+        }
+        if (spec.inPlace() != null) {
+            text.append(" | in place of ").append(spec.inPlace());
+        }
+        if (spec.cse()) {
+            text.append(" | cse");
         }
         return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
     }

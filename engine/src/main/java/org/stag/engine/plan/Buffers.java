@@ -31,7 +31,8 @@ public final class Buffers {
     }
 
     static void assign(CheckedProgram p, FunctionInfo f, List<Stmt> body, List<Definition> kernels,
-                       Map<Integer, int[]> groups, Map<Stmt, StatementPlan> plans) {
+                       Map<Integer, int[]> groups, Map<Stmt, StatementPlan> plans, Map<Definition, String> inPlace,
+                       Map<Definition, String> aliases, Set<String> unstored) {
         Set<String> outputs = new HashSet<>();
         f.outputs().forEach(o -> outputs.add(o.name()));
         Map<String, Integer> lastUse = new HashMap<>();
@@ -55,16 +56,25 @@ public final class Buffers {
             if (groups.containsKey(s)) {
                 groupEnd = groups.get(s)[1];
             }
+            String taken = null;
             if (st instanceof Definition d) {
                 Symbol t = symbol(p, f, d.target().name());
-                if (!t.isTensor()) {
+                if (groupEnd >= 0 && unstored.contains(d.target().name())) {
+                    sp.buffer("none: kept in the fused pass's locals (nothing reads it after the group)");
+                } else if (aliases.containsKey(d)) {
+                    taken = aliases.get(d);
+                    sp.buffer("the tensor of " + taken + " (pass-through)");
+                } else if (!t.isTensor()) {
                     sp.buffer("scalar");
                 } else if (!dense(t)) {
                     sp.buffer("new storage (sparse result)");
                 } else {
                     ArrayDeque<String> pool = pools.get(t.tensor());
-                    String from = pool == null || pool.isEmpty() ? null : pool.pop();
-                    sp.buffer("pool " + t.tensor() + ": " + (from == null
+                    String self = groupEnd < 0 ? inPlace.get(d) : null;
+                    taken = self;
+                    String from = self != null || pool == null || pool.isEmpty() ? null : pool.pop();
+                    sp.buffer(self != null ? "in place: the buffer of " + self + " when no other variable holds it, else pool "
+                            + t.tensor() : "pool " + t.tensor() + ": " + (from == null
                             ? "a buffer freed by an earlier run, else new" : "the buffer of " + from));
                 }
             } else if (st instanceof Call c) {
@@ -77,7 +87,7 @@ public final class Buffers {
             }
             for (Map.Entry<String, Integer> e : lastUse.entrySet()) {
                 Symbol v = f.variables().get(e.getKey());
-                if (e.getValue() == s && v != null && dense(v) && !outputs.contains(v.name())) {
+                if (e.getValue() == s && v != null && dense(v) && !outputs.contains(v.name()) && !v.name().equals(taken)) {
                     pools.computeIfAbsent(v.tensor(), x -> new ArrayDeque<>()).push(v.name());
                 }
             }

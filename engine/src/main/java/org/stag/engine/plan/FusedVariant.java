@@ -11,10 +11,13 @@ import org.stag.formats.tensor.Format;
  * @param function    the function the definitions are in
  * @param definitions the group, in order
  * @param formats     the declared format of every tensor read or defined
+ * @param unstored    the dense targets nothing reads after the group, kept in locals and never stored
  */
-public record FusedVariant(String function, List<Definition> definitions, Map<String, Format> formats) {
+public record FusedVariant(String function, List<Definition> definitions, Map<String, Format> formats,
+                           java.util.Set<String> unstored) {
     public FusedVariant {
         definitions = List.copyOf(definitions);
         formats = Map.copyOf(formats);
+        unstored = java.util.Set.copyOf(unstored);
     }
 }

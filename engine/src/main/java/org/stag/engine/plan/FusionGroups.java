@@ -25,10 +25,14 @@ public final class FusionGroups {
     /**
      * The longest runs of consecutive definitions, starting at each statement, that fuse with their declared
      * formats, as {first, last} indices into {@code defs}; a null entry (not a kernel) breaks a run, and a run
-     * of one is not a group.
+     * of one is not a group. None when {@code passes} has fusion off.
      */
-    public static List<int[]> of(CheckedProgram p, List<Definition> defs, Function<String, Format> declared) {
+    public static List<int[]> of(CheckedProgram p, List<Definition> defs, Function<String, Format> declared,
+                                 org.stag.engine.pass.Passes passes) {
         List<int[]> out = new ArrayList<>();
+        if (!passes.on(org.stag.engine.pass.Pass.FUSION)) {
+            return out;
+        }
         int a = 0;
         while (a < defs.size()) {
             int b = a;
@@ -41,6 +45,23 @@ public final class FusionGroups {
                 a = b + 1;
             } else {
                 a++;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The dense targets of group {@code g} (indices into {@code f}'s body) that nothing reads after it: the fused
+     * kernel keeps them in locals and never stores them (PageRank's {@code incoming}).
+     */
+    public static Set<String> unstored(CheckedProgram p, org.stag.engine.check.FunctionInfo f, List<Definition> defs,
+                                       int[] g) {
+        org.stag.engine.pass.Liveness live = new org.stag.engine.pass.Liveness(f);
+        Set<String> out = new java.util.TreeSet<>();
+        for (int k = g[0]; k <= g[1]; k++) {
+            String t = defs.get(k).target().name();
+            if (p.definition(defs.get(k)).target().isTensor() && !live.neededAfter(t, g[1])) {
+                out.add(t);
             }
         }
         return out;

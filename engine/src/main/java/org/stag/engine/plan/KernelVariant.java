@@ -21,9 +21,11 @@ import org.stag.formats.tensor.Format;
  * @param reads      how each operand's values are read
  * @param conditions the uniform conditions
  * @param values     the value of each condition
+ * @param inPlace    the input whose buffer the result may overwrite ({@link org.stag.engine.pass.InPlace}), or null
  */
 public record KernelVariant(String function, Definition definition, Map<String, Format> formats,
-                            Map<String, ValueRead> reads, List<Expr.IfElse> conditions, List<Boolean> values) {
+                            Map<String, ValueRead> reads, List<Expr.IfElse> conditions, List<Boolean> values,
+                            String inPlace) {
     public KernelVariant {
         formats = Map.copyOf(formats);
         reads = Map.copyOf(reads);
@@ -63,6 +65,9 @@ public record KernelVariant(String function, Definition definition, Map<String, 
         parts.sort(null);
         for (int k = 0; k < conditions.size(); k++) {
             parts.add(Printer.print(conditions.get(k).condition()) + "=" + values.get(k));
+        }
+        if (inPlace != null) {
+            parts.add("in place of " + inPlace);
         }
         return String.join(" ", parts);
     }

@@ -1,8 +1,13 @@
 package org.stag.engine.plan;
 
+import org.stag.engine.pass.InPlace;
+import org.stag.engine.pass.PassThrough;
+import org.stag.engine.pass.Passes;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -44,6 +49,11 @@ public final class Planner {
     private final Map<String, Fn> fns = new HashMap<>();
     private final Map<String, Set<List<Operand>>> memo = new HashMap<>();
     private final Map<String, Format> overrides;
+    private final Passes passes;
+    /** The definitions that may write into an input's buffer ({@link InPlace}), with that input. */
+    private final Map<Definition, String> inPlace;
+    /** The definitions that pass a tensor through ({@link PassThrough}), with that tensor. */
+    private final Map<Definition, String> aliases;
 
     /** Uniform conditions a definition may leave open: each doubles its kernels. */
     public static final int MAX_FREE_CONDITIONS = 6;
@@ -75,9 +85,13 @@ public final class Planner {
                 body.add(s);
                 plans.put(s, new StatementPlan(info.name(), s));
             }
-            for (int[] g : FusionGroups.of(p, kernels, this::declared)) {
+            // A pass-through runs no kernel, so it joins no fused group (as in the runtime).
+            List<Definition> groupable = new ArrayList<>(kernels);
+            groupable.replaceAll(d -> d != null && aliases.containsKey(d) ? null : d);
+            for (int[] g : FusionGroups.of(p, groupable, this::declared, passes)) {
                 List<Definition> defs = kernels.subList(g[0], g[1] + 1);
-                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::declared));
+                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::declared),
+                        FusionGroups.unstored(p, info, kernels, g));
                 groups.put(g[0], g);
                 fused.put(g[0], f);
                 for (int k = g[0]; k <= g[1]; k++) {
@@ -109,10 +123,13 @@ public final class Planner {
         }
     }
 
-    private Planner(CheckedProgram p, Map<String, Object> params, Map<String, Format> overrides) {
+    private Planner(CheckedProgram p, Map<String, Object> params, Map<String, Format> overrides, Passes passes) {
         this.p = p;
         this.params = params;
         this.overrides = overrides;
+        this.passes = passes;
+        this.inPlace = InPlace.of(p, passes);
+        this.aliases = PassThrough.of(p, passes);
     }
 
     /**
@@ -134,7 +151,13 @@ public final class Planner {
      */
     public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params,
                                    Map<String, Format> overrides) {
-        Planner pl = new Planner(program, params, overrides);
+        return plan(program, inputs, params, overrides, Passes.fromSystem());
+    }
+
+    /** As {@link #plan(CheckedProgram, Map, Map, Map)}, with only {@code passes} on. */
+    public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params,
+                                   Map<String, Format> overrides, Passes passes) {
+        Planner pl = new Planner(program, params, overrides, passes);
         for (FunctionInfo f : program.functions().values()) {
             pl.fns.put(f.name(), pl.new Fn(f));
         }
@@ -152,7 +175,9 @@ public final class Planner {
                 continue;
             }
             Fn fn = pl.fns.get(f.name());
-            Buffers.assign(program, fn.info, fn.body, fn.kernels, fn.groups, pl.plans);
+            Set<String> unstored = new HashSet<>();
+            fn.fused.values().forEach(v -> unstored.addAll(v.unstored()));
+            Buffers.assign(program, fn.info, fn.body, fn.kernels, fn.groups, pl.plans, pl.inPlace, pl.aliases, unstored);
             fn.body.forEach(s -> out.add(pl.plans.get(s)));
         }
         return new ProgramPlan(out);
@@ -199,7 +224,10 @@ public final class Planner {
                     plans.get(st).fusedReached();
                     fusedTo = fn.groups.get(s)[1];
                 }
-                if (s > fusedTo) {
+                String alias = aliases.get(d);
+                if (s > fusedTo && alias != null && aliases(fn, d, env.get(alias))) {
+                    plans.get(st).passesThrough(alias);
+                } else if (s > fusedTo) {
                     kernel(fn, d, env, facts);
                 }
                 Symbol t = fn.symbol(d.target().name());
@@ -230,11 +258,17 @@ public final class Planner {
         outs.add(result);
     }
 
+    /** Whether the runtime binds {@code d}'s target to its source, an operand {@code o} (see {@code AliasStep}). */
+    private static boolean aliases(Fn fn, Definition d, Operand o) {
+        return o != null && o.format().equals(fn.declared(d.target().name())) && !o.read().isConstant();
+    }
+
     /** Whether the fused kernel runs for these operands (else the runtime runs the members one by one). */
     private static boolean fuses(Fn fn, FusedVariant f, Map<String, Operand> env) {
         for (String n : FusionGroups.operands(f.definitions())) {
             Operand o = env.get(n);
-            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant()) {
+            // A row reduction's matrix may be a constant pattern; vectors are read from arrays.
+            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant() && o.format().order() == 1) {
                 return false;
             }
         }
@@ -356,7 +390,7 @@ public final class Planner {
                 reached[k] = par < 0 || (reached[par] && v[par] == branch.get(k));
                 values.add(reached[k] && v[k]);
             }
-            sp.add(new KernelVariant(fn.info.name(), d, formats, reads, conds, values));
+            sp.add(new KernelVariant(fn.info.name(), d, formats, reads, conds, values, inPlace.get(d)));
         }
     }
 

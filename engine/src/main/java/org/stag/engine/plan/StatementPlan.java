@@ -20,6 +20,7 @@ public final class StatementPlan {
     private FusedVariant fused;
     private boolean fusedReached;
     private String buffer = "-";
+    private String passesThrough;
 
     StatementPlan(String function, Stmt statement) {
         this.function = function;
@@ -65,6 +66,16 @@ public final class StatementPlan {
         }
     }
 
+    /** Some reachable tuple binds the target to the tensor of {@code source} instead of running a kernel. */
+    void passesThrough(String source) {
+        this.passesThrough = source;
+    }
+
+    /** The tensor the target is bound to when the pass-through pass applies, or null. */
+    public String passThrough() {
+        return passesThrough;
+    }
+
     void fusedReached() {
         fusedReached = true;
     }
@@ -79,6 +90,9 @@ public final class StatementPlan {
         List<String> ks = new ArrayList<>();
         if (fused() != null) {
             ks.add("[fused pass]");
+        }
+        if (passesThrough != null) {
+            ks.add("[pass-through of " + passesThrough + "]");
         }
         variants.values().forEach(v -> ks.add("[" + v.tuple() + "]"));
         return function + ":" + statement.pos().line() + " " + Printer.statement(statement).trim()

@@ -28,6 +28,11 @@ final class Exec {
     final IterationListener listener;
     final long maxIterations;
     final RunStats stats = new RunStats();
+    /** The passes on, and the definitions the in-place pass lets write into an input's buffer. */
+    final org.stag.engine.pass.Passes passes;
+    final Map<org.stag.engine.front.Definition, String> inPlace;
+    /** The definitions the pass-through pass binds to the tensor they read, with that tensor. */
+    final Map<org.stag.engine.front.Definition, String> aliases;
     /** The plan's kernels, compiled before {@code Main} runs; set by {@link ProgramRunner}. */
     PlannedKernels planned;
     private final Map<VarType.Tensor, BufferPool> pools = new HashMap<>();
@@ -45,6 +50,9 @@ final class Exec {
         this.explain = options.explain();
         this.listener = options.iterationListener();
         this.maxIterations = options.maxIterations();
+        this.passes = options.passes();
+        this.inPlace = org.stag.engine.pass.InPlace.of(program, passes);
+        this.aliases = org.stag.engine.pass.PassThrough.of(program, passes);
     }
 
     /** The pool of dead dense buffers of tensor type {@code t}. */

@@ -63,7 +63,9 @@ final class FunctionPlan {
             if (s instanceof Definition d) {
                 boolean scalar = d.target().indices().isEmpty() && d.reductions().isEmpty()
                         && KernelSpec.indexFree(ex.program, d.value());
-                out.add(scalar ? new ScalarStep(d, layout, eval) : new KernelStep(d, info.name(), layout, eval, ex));
+                String alias = ex.aliases.get(d);
+                Step k = scalar ? new ScalarStep(d, layout, eval) : new KernelStep(d, info.name(), layout, eval, ex);
+                out.add(alias == null || scalar ? k : new AliasStep(d, alias, (KernelStep) k, layout, ex));
             } else if (s instanceof Call c) {
                 out.add(new CallStep(c, plans.get(c.function().name()), layout, eval));
             } else if (s instanceof StarCall c) {
@@ -155,7 +157,7 @@ final class FunctionPlan {
             }
             return sym != null && sym.isTensor() ? ex.format(sym.tensor().levels()) : null;
         };
-        for (int[] g : org.stag.engine.plan.FusionGroups.of(ex.program, defs, declared)) {
+        for (int[] g : org.stag.engine.plan.FusionGroups.of(ex.program, defs, declared, ex.passes)) {
             List<Definition> group = defs.subList(g[0], g[1] + 1);
             List<KernelStep> members = new ArrayList<>();
             for (int k = g[0]; k <= g[1]; k++) {

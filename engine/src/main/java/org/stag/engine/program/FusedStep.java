@@ -42,6 +42,8 @@ final class FusedStep extends Step {
     private final Tensor[] reuse;
     private final Tensor[] out;
     private final Buffer[] taken;
+    /** The targets the kernel keeps in locals only (nothing reads them after the group): no buffer, no binding. */
+    private boolean[] unstored;
 
     /** A statement of a fused group after the first: its target was computed already. */
     static final class Done extends Step {
@@ -91,8 +93,9 @@ final class FusedStep extends Step {
             Tensor t = env.tensor(operandRefs[k]);
             Format now = t.format();
             Format want = formats.get(operands[k]);
-            // The fused kernel reads value arrays; the members' kernels also read constants.
-            if ((now != want && !now.equals(want)) || t.values().isConstant()) {
+            // The fused kernel reads vectors' value arrays (a row reduction's matrix may be constant); the
+            // members' kernels also read constant vectors.
+            if ((now != want && !now.equals(want)) || t.values().isConstant() && t.order() == 1) {
                 for (KernelStep m : members) {
                     m.run(env, ex);
                 }
@@ -117,7 +120,7 @@ final class FusedStep extends Step {
         }
         ex.stats.kernelRuns++;
         for (int k = 0; k < targets.length; k++) {
-            taken[k] = pools[k] == null ? null : pools[k].take();
+            taken[k] = pools[k] == null || unstored[k] ? null : pools[k].take();
             reuse[k] = taken[k] == null ? null : taken[k].tensor;
         }
         try {
@@ -131,6 +134,9 @@ final class FusedStep extends Step {
         }
         for (int k = 0; k < targets.length; k++) {
             Layout.Var t = targets[k];
+            if (unstored[k]) {
+                continue;
+            }
             if (!t.isTensor()) {
                 if (Scalars.inLong(t.type())) {
                     env.ints[t.slot()] = f.resultsInt[k];
@@ -161,6 +167,10 @@ final class FusedStep extends Step {
         ex.stats.kernels.add(kernel.plan().source().qualifiedName());
         ex.stats.variants++;
         frame = kernel.newFrame();
+        unstored = new boolean[targets.length];
+        for (int k = 0; k < targets.length; k++) {
+            unstored[k] = targets[k].isTensor() && kernel.plan().unstored().contains(targets[k].name());
+        }
         tensorRefs = new int[kernel.plan().tensors().size()];
         for (int k = 0; k < tensorRefs.length; k++) {
             tensorRefs[k] = refOf(kernel.plan().tensors().get(k));

@@ -42,6 +42,8 @@ final class KernelStep extends Step {
     private final String[] operands;
     private final int[] operandRefs;
     private final Uniform uniform;
+    /** The ref of the input whose buffer the result may take ({@link org.stag.engine.pass.InPlace}), or -1. */
+    private final int inPlaceRef;
 
     private final Format[] seen;
     private final boolean[] seenUniform;
@@ -127,6 +129,8 @@ final class KernelStep extends Step {
             operandRefs[k] = layout.ref(operands[k]);
         }
         this.uniform = new Uniform(ex.program, d, eval);
+        String self = ex.inPlace.get(d);
+        this.inPlaceRef = self == null ? -1 : layout.ref(self);
         this.seen = new Format[operands.length];
         this.current = new Format[operands.length];
         this.currentReads = new ValueRead[operands.length];
@@ -177,12 +181,16 @@ final class KernelStep extends Step {
                     }
                 }
                 case DENSE -> {
-                    Buffer b = pool == null ? null : pool.take();
+                    Buffer self = inPlace(env, v);
+                    Buffer b = self != null ? self : pool == null ? null : pool.take();
                     Tensor out = v.kernel.runWith(f, ex.runner, b == null ? null : b.tensor);
                     if (b != null && out == b.tensor) {
                         ex.stats.buffersReused++;
+                        if (b == self) {
+                            ex.stats.inPlace++;
+                        }
                     } else {
-                        if (b != null) {
+                        if (b != null && b != self) {
                             pool.give(b);
                         }
                         if (pool != null) {
@@ -201,6 +209,18 @@ final class KernelStep extends Step {
                 f.tensors[k] = null;
             }
         }
+    }
+
+    /**
+     * The buffer of the in-place input when the kernel may overwrite it and no other variable holds it (the
+     * slot the input dies in is its only holder), else null.
+     */
+    private Buffer inPlace(Env env, Variant v) {
+        if (inPlaceRef < 0 || !v.kernel.plan().notes().containsKey("in-place")) {
+            return null;
+        }
+        Buffer o = env.owner(inPlaceRef);
+        return o != null && o.refs == 1 && o.tensor == env.tensor(inPlaceRef) && o.pool == pool ? o : null;
     }
 
     /**
@@ -280,10 +300,10 @@ final class KernelStep extends Step {
      * per element instead (the entry's note says so).
      */
     static PlannedKernels.Entry compile(Exec ex, Definition def, String function, Map<String, Format> formats,
-                                        Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> values) {
+                                        Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> values, String inPlace) {
         String name = def.target().name();
         try {
-            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values), null, null);
+            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex)), null, null);
         } catch (UnsupportedOperationException e) {
             throw ex.error(def.pos(), "cannot compile the definition of '" + name + "' in " + function + " for "
                     + describe(formats) + ": " + e.getMessage(), e);
@@ -294,7 +314,7 @@ final class KernelStep extends Step {
             // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
             // taken); a kernel that tests the condition per element computes the same values.
             try {
-                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of()),
+                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex)),
                         "; uniform conditions tested per element: " + e.getMessage(), null);
             } catch (RuntimeException again) {
                 again.addSuppressed(e);
@@ -302,6 +322,10 @@ final class KernelStep extends Step {
                         + " for " + describe(formats) + ": " + e.getMessage(), again);
             }
         }
+    }
+
+    private static boolean cse(Exec ex) {
+        return ex.passes.on(org.stag.engine.pass.Pass.CSE);
     }
 
     /** The operands whose values are constant, as {@code "; A values constant true over none"}, or "". */

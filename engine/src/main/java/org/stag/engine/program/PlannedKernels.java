@@ -43,7 +43,8 @@ final class PlannedKernels {
             } else {
                 FusedVariant f = (FusedVariant) t;
                 try {
-                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of()), null));
+                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of(), f.unstored(),
+                            ex.passes.on(org.stag.engine.pass.Pass.CSE)), null));
                 } catch (RuntimeException e) {
                     fusedDone.put(f, new Fused(null, e));
                 }
@@ -90,7 +91,7 @@ final class PlannedKernels {
 
     private static Entry compile(KernelVariant v, Exec ex) {
         try {
-            return KernelStep.compile(ex, v.definition(), v.function(), v.formats(), v.reads(), v.uniform());
+            return KernelStep.compile(ex, v.definition(), v.function(), v.formats(), v.reads(), v.uniform(), v.inPlace());
         } catch (RuntimeException e) {
             return new Entry(null, null, e);
         }

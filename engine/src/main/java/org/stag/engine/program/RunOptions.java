@@ -28,6 +28,7 @@ public final class RunOptions {
     private final Map<String, Tensor> inputs = new LinkedHashMap<>();
     private Consumer<String> explain;
     private IterationListener listener;
+    private org.stag.engine.pass.Passes passes = org.stag.engine.pass.Passes.fromSystem();
 
     /** Defaults: one thread, no parameters, no inputs, no explanation. */
     public RunOptions() {
@@ -89,6 +90,20 @@ public final class RunOptions {
     public RunOptions onIteration(IterationListener l) {
         this.listener = l;
         return this;
+    }
+
+    /**
+     * The compiler passes to apply (default: all but those the system property
+     * {@value org.stag.engine.pass.Passes#PROPERTY} names when these options are made).
+     */
+    public RunOptions passes(org.stag.engine.pass.Passes p) {
+        this.passes = Objects.requireNonNull(p, "passes");
+        return this;
+    }
+
+    /** The compiler passes on. */
+    public org.stag.engine.pass.Passes passes() {
+        return passes;
     }
 
     /** The number of worker threads. */

@@ -15,6 +15,8 @@ public final class RunStats {
     long conversionsFrom;
     long buffersCreated;
     long buffersReused;
+    long inPlace;
+    long aliases;
     /** Class names of the kernels run, each added when a statement first runs it (off the hot path). */
     final java.util.Set<String> kernels = new java.util.LinkedHashSet<>();
 
@@ -69,10 +71,21 @@ public final class RunStats {
         return buffersReused;
     }
 
+    /** Dense results written into the buffer of an input that died with them (the in-place pass). */
+    public long inPlace() {
+        return inPlace;
+    }
+
+    /** Definitions that bound their target to the tensor they pass through instead of running a kernel. */
+    public long aliases() {
+        return aliases;
+    }
+
     @Override
     public String toString() {
         return "kernel runs " + kernelRuns + ", scalar runs " + scalarRuns + ", variants " + variants + ", iterations "
                 + iterations + ", conversions " + conversionsTo + " to / " + conversionsFrom + " back, buffers "
-                + buffersCreated + " created / " + buffersReused + " reused";
+                + buffersCreated + " created / " + buffersReused + " reused (" + inPlace + " in place), pass-throughs "
+                + aliases;
     }
 }

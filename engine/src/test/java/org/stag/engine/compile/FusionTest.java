@@ -103,6 +103,36 @@ class FusionTest {
         Format dense = FormatParser.parse("dense");
         Map<String, Format> f = Map.of("A", FormatParser.parse("dense,compressed"), "x", dense, "y", dense, "z", dense);
         assertNotNull(FusedGenerator.whyNot(p, defs.subList(0, 2), f), "z needs all of s");
-        assertNotNull(FusedGenerator.whyNot(p, defs.subList(1, 3), f), "y is a matrix product");
+        // A row reduction joins the pass: y[i] is finished within the shared loop over i.
+        assertNull(FusedGenerator.whyNot(p, defs.subList(1, 3), f));
+        Map<String, Format> hashed = new java.util.HashMap<>(f);
+        hashed.put("A", FormatParser.parse("dense,hashed"));
+        assertEquals("the read A is not a dense,compressed matrix read by rows at [i][j]",
+                FusedGenerator.whyNot(p, defs.subList(1, 3), hashed));
+    }
+
+    @Test
+    void refusesRowReductionsThatAreNotOneRowWalk() {
+        CheckedProgram p = new Checker().check(new Source("rows.stag", """
+                N int
+                A double[N][compressed[N]]
+                x double[N]
+                Let Main() -> (y double[N], m double[N], z double[N], w double[N])
+                    z[i] = x[i] * 2.0
+                    y[i] = A[i][j] * z[j] | j:(+, 0.0)
+                    m[i] = A[i][j] * x[j] | j:(MIN, 100.0)
+                    w[j] = A[j][i] * x[i] | i:(+, 0.0)
+                End
+                """));
+        List<Definition> defs = new ArrayList<>();
+        p.main().decl().body().forEach(st -> defs.add((Definition) st));
+        Format dense = FormatParser.parse("dense");
+        Map<String, Format> f = Map.of("A", FormatParser.parse("dense,compressed"), "x", dense, "y", dense, "z", dense,
+                "m", dense, "w", dense);
+        assertEquals("the read z is not a dense vector at i or j", FusedGenerator.whyNot(p, defs.subList(0, 2), f));
+        // An entry A does not store contributes 0, which MIN from 100 does not ignore.
+        assertEquals("m is changed by the entries its matrix does not store", FusedGenerator.whyNot(p, defs.subList(1, 3), f));
+        assertEquals("index i is both a shared index and a row reduction's", FusedGenerator.whyNot(p,
+                List.of(defs.get(0), defs.get(3)), f));
     }
 }

@@ -48,11 +48,11 @@ class ProgramPlanTest {
     static Set<String> planned(CheckedProgram p, ProgramPlan plan) {
         Set<String> out = new LinkedHashSet<>();
         for (KernelVariant v : plan.kernels()) {
-            out.add(Fixtures.COMPILER.compile(p, v.definition(), v.formats(), v.reads(), v.uniform())
+            out.add(Fixtures.COMPILER.compile(p, v.definition(), v.formats(), v.reads(), v.uniform(), v.inPlace(), true)
                     .plan().source().qualifiedName());
         }
         for (FusedVariant f : plan.fused()) {
-            out.add(Fixtures.COMPILER.compileFused(p, f.definitions(), f.formats(), Map.of()).plan().source().qualifiedName());
+            out.add(Fixtures.COMPILER.compileFused(p, f.definitions(), f.formats(), Map.of(), f.unstored(), true).plan().source().qualifiedName());
         }
         return out;
     }

@@ -1,0 +1,30 @@
+package org.stag.engine.pass;
+
+import java.util.Locale;
+
+/** An optimisation pass of the compiler's middle; each can be switched off for differential testing. */
+public enum Pass {
+    /** Consecutive definitions that share a loop run as one kernel ({@link org.stag.engine.plan.FusionGroups}). */
+    FUSION,
+    /** A dense element-wise definition writes into the buffer of a same-typed input that dies with it ({@link InPlace}). */
+    IN_PLACE,
+    /** {@code t[i] = s[i]} binds {@code t} to the very tensor of {@code s} instead of copying it ({@link PassThrough}). */
+    ALIAS,
+    /** A subexpression that occurs twice in one kernel is computed once per element ({@link CommonSubexpressions}). */
+    CSE;
+
+    /** The name on the command line: {@code fusion}, {@code in-place}, {@code alias}, {@code cse}. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The pass named {@code id} ({@link #id()}, case-insensitive). */
+    public static Pass byId(String id) {
+        for (Pass p : values()) {
+            if (p.id().equalsIgnoreCase(id.trim())) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no pass '" + id.trim() + "' (passes: fusion, in-place, alias, cse)");
+    }
+}
