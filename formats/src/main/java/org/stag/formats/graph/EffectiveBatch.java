@@ -1,6 +1,5 @@
 package org.stag.formats.graph;
 
-import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.updates.UpdateBatch;
@@ -17,7 +16,7 @@ import org.stag.loaders.updates.UpdateBatch;
  * A pattern graph ignores weights: its edges weigh 1.0.
  */
 final class EffectiveBatch {
-    /** Lookups of fewer edges run in the calling thread. */
+    /** Log lookups of fewer edges run in the calling thread. */
     private static final int SEQUENTIAL = 4096;
 
     int[] putSrc;
@@ -49,42 +48,33 @@ final class EffectiveBatch {
     static EffectiveBatch of(UpdateBatch b, boolean directed, boolean weighted, GraphTensor g, PendingEdges pending,
             int threads,
             int verticesBefore, int verticesAfter) {
-        int m = b.size();
-        // (edge, index) pairs sorted lexicographically: the last index of each edge is its last update.
-        long[] key = new long[m];
-        long[] index = new long[m];
-        for (int i = 0; i < m; i++) {
-            int u = b.src[i];
-            int v = b.dst[i];
-            if (!directed && u > v) {
-                int t = u;
-                u = v;
-                v = t;
-            }
-            key[i] = ((long) u << 32) | v;
-            index[i] = i;
-        }
-        LongArrays.radixSort(key, index);
-        int[] last = new int[m];
-        int k = 0;
-        for (int j = 0; j < m; j++) {
-            if (j + 1 == m || key[j + 1] != key[j]) {
-                last[k++] = (int) index[j];
+        LastUpdates e = LastUpdates.of(b, directed, verticesAfter, threads);
+        int k = e.edges;
+        // The edges come sorted by (row, column): one pass over each row's structure reads them all.
+        int[] rows = new int[k];
+        int[] start = new int[k + 1];
+        int r = 0;
+        for (int j = 0; j < k; j++) {
+            if (j == 0 || e.src[j] != e.src[j - 1]) {
+                rows[r] = e.src[j];
+                start[r++] = j;
             }
         }
+        start[r] = k;
         double[] old = new double[k];
-        int edges = k;
-        int blocks = k < SEQUENTIAL ? 1 : Math.min(threads * 4, (k + SEQUENTIAL - 1) / SEQUENTIAL);
-        int[] bounds = Parallel.split(k, blocks);
-        Parallel.forEachBlock(threads, blocks, blk -> {
-            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
-                int i = last[j];
-                int u = b.src[i];
-                int v = b.dst[i];
-                old[j] = !pending.isEmpty() && pending.has(u, v) ? pending.weight(u, v) : g.storedWeight(u, v);
-            }
-        });
-        return classify(b, last, old, edges, weighted, verticesBefore, verticesAfter);
+        g.storedWeights(rows, start, r, e.dst, old, threads);
+        if (!pending.isEmpty()) {
+            int blocks = k < SEQUENTIAL ? 1 : Math.min(threads * 4, (k + SEQUENTIAL - 1) / SEQUENTIAL);
+            int[] bounds = Parallel.split(k, blocks);
+            Parallel.forEachBlock(threads, blocks, blk -> {
+                for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                    if (pending.has(e.src[j], e.dst[j])) {
+                        old[j] = pending.weight(e.src[j], e.dst[j]);
+                    }
+                }
+            });
+        }
+        return classify(b, e.last, old, k, weighted, verticesBefore, verticesAfter);
     }
 
     private static EffectiveBatch classify(UpdateBatch b, int[] last, double[] old, int k, boolean weighted,

@@ -517,6 +517,28 @@ public final class DynamicLevel extends Level {
         return impl.get(storeOf(p), roots[p], i);
     }
 
+    /**
+     * Reads a batch laid out as in {@link #insertBatch}: {@code out[k]} becomes what {@link #value} reads for
+     * coordinate {@code crd[k]} under {@code parents[i]}, {@code k} in {@code [start[i], start[i + 1])}, NaN
+     * when it is not stored or the parent is negative. Large batches are read on {@code threads} threads,
+     * each taking whole parents; no store is changed, so snapshots may share them.
+     */
+    public void values(int[] parents, int[] start, int count, int[] crd, double[] out, int threads) {
+        int entries = start[count] - start[0];
+        int blocks = entries < SEQUENTIAL_BATCH || threads <= 1 ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(count, blocks);
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            for (int i = bounds[blk]; i < bounds[blk + 1]; i++) {
+                int p = parents[i];
+                if (p < 0) {
+                    Arrays.fill(out, start[i], start[i + 1], Double.NaN);
+                } else {
+                    impl.getSorted(storeOf(p), roots[p], crd, start[i], start[i + 1], out);
+                }
+            }
+        });
+    }
+
     /** Number of elements under parent {@code p}. */
     public int structureSize(int p) {
         return impl.size(storeOf(p), roots[p]);
