@@ -29,8 +29,10 @@ import org.stag.loaders.updates.UpdateIds;
 public final class ApplyRate {
     /** Batch sizes and how many batches of each are measured (after the warm-up ones). */
     private static final int[] SIZES = {10, 1_000, 100_000, 1_000_000};
-    private static final int[] MEASURED = {2_000, 300, 20, 4};
-    private static final int[] WARMUP = {500, 50, 3, 1};
+    private static final int[] MEASURED = {5_000, 300, 20, 4};
+    private static final int[] WARMUP = {5_000, 100, 3, 1};
+    /** How many times as many batches of size 10 to apply when profiling small batches ({@code -Dsmall=K}). */
+    private static final int SMALL_REPEAT = Integer.getInteger("small", 1);
 
     private ApplyRate() {
     }
@@ -95,13 +97,18 @@ public final class ApplyRate {
         System.out.printf(Locale.ROOT, "%s: built %s in %.1f s%n", kind, format, (System.nanoTime() - t0) / 1e9);
         double[] medians = new double[SIZES.length];
         int at = 0;
-        for (int s = 0; s < SIZES.length; s++) {
+        int sizes = SMALL_REPEAT > 1 ? 1 : SIZES.length;
+        for (int s = 0; s < sizes; s++) {
             int size = SIZES[s];
-            double[] rate = new double[MEASURED[s]];
-            double[] ms = new double[MEASURED[s]];
+            int measured = s == 0 ? MEASURED[s] * SMALL_REPEAT : MEASURED[s];
+            double[] rate = new double[measured];
+            double[] ms = new double[measured];
             long applied = 0;
             long nanos = 0;
-            for (int b = 0; b < WARMUP[s] + MEASURED[s]; b++) {
+            for (int b = 0; b < WARMUP[s] + measured; b++) {
+                if (s == 0 && b > WARMUP[s] && (b - WARMUP[s]) % MEASURED[s] == 0) {
+                    at -= size * MEASURED[s];  // profiling: the same small batches again
+                }
                 UpdateBatch batch = slice(all, at, size);
                 at += size;
                 long start = System.nanoTime();
@@ -119,7 +126,7 @@ public final class ApplyRate {
             }
             medians[s] = median(rate);
             System.out.printf(Locale.ROOT, "%s batch %d: %d batches, median %.3f ms/batch (p10 %.3f, p90 %.3f), median"
-                    + " %.3f M updates/s, overall %.3f M/s; graph %d edges%n", kind, size, MEASURED[s], median(ms),
+                    + " %.3f M updates/s, overall %.3f M/s; graph %d edges%n", kind, size, measured, median(ms),
                     percentile(ms, 0.1), percentile(ms, 0.9), medians[s] / 1e6, applied / (nanos / 1e9) / 1e6,
                     dg.numEdges());
         }

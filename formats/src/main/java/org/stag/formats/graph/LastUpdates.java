@@ -1,19 +1,16 @@
 package org.stag.formats.graph;
 
 import it.unimi.dsi.fastutil.longs.LongArrays;
-import org.stag.loaders.Parallel;
+import org.stag.formats.dynamic.ParallelLongSort;
 import org.stag.loaders.updates.UpdateBatch;
 
 /**
  * The distinct edges of a batch in (row, column) order, each with the index of its last update (on an undirected
  * graph {@code u v} and {@code v u} are one edge, named {@code (min, max)}). Edge and update index are packed
  * into one long ({@code row | column | index}) when their bits fit, so one primitive sort orders the edges and
- * puts each edge's updates in file order; large batches are sorted in parts on several threads and merged.
+ * puts each edge's updates in file order ({@link ParallelLongSort}, on several threads for large batches).
  */
 final class LastUpdates {
-    /** Batches of fewer updates are sorted in the calling thread. */
-    private static final int PARALLEL_SORT = 1 << 16;
-
     /** Row (source) of each distinct edge, increasing. */
     final int[] src;
     /** Column of each distinct edge, increasing within a row. */
@@ -51,7 +48,7 @@ final class LastUpdates {
             }
             key[i] = ((long) u << rowShift) | ((long) v << colShift) | i;
         }
-        sort(key, threads);
+        ParallelLongSort.sort(key, threads);
         long indexMask = (1L << ib) - 1;
         long colMask = (1L << vb) - 1;
         int[] src = new int[m];
@@ -103,52 +100,5 @@ final class LastUpdates {
             }
         }
         return new LastUpdates(src, dst, last, k);
-    }
-
-    /**
-     * Sorts {@code a} (distinct keys): in {@code threads} parts sorted in parallel, then merged pairwise, each
-     * round's merges in parallel.
-     */
-    static void sort(long[] a, int threads) {
-        int m = a.length;
-        if (threads <= 1 || m < PARALLEL_SORT) {
-            LongArrays.radixSort(a);
-            return;
-        }
-        int parts = threads;
-        int[] bounds = Parallel.split(m, parts);
-        Parallel.forEachBlock(threads, parts, p -> LongArrays.radixSort(a, bounds[p], bounds[p + 1]));
-        long[] from = a;
-        long[] to = new long[m];
-        for (int width = 1; width < parts; width *= 2) {
-            int w = width;
-            long[] f = from;
-            long[] t = to;
-            int merges = (parts + 2 * w - 1) / (2 * w);
-            Parallel.forEachBlock(threads, merges, q -> {
-                int lo = bounds[2 * q * w];
-                int mid = bounds[Math.min(parts, 2 * q * w + w)];
-                int hi = bounds[Math.min(parts, 2 * q * w + 2 * w)];
-                merge(f, lo, mid, hi, t);
-            });
-            from = t;
-            to = f;
-        }
-        if (from != a) {
-            System.arraycopy(from, 0, a, 0, m);
-        }
-    }
-
-    /** Merges the sorted runs {@code f[lo, mid)} and {@code f[mid, hi)} into {@code t[lo, hi)}. */
-    private static void merge(long[] f, int lo, int mid, int hi, long[] t) {
-        int i = lo;
-        int j = mid;
-        int o = lo;
-        while (i < mid && j < hi) {
-            t[o++] = f[i] <= f[j] ? f[i++] : f[j++];
-        }
-        System.arraycopy(f, i, t, o, mid - i);
-        o += mid - i;
-        System.arraycopy(f, j, t, o, hi - j);
     }
 }
