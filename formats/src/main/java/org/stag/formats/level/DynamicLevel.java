@@ -526,7 +526,14 @@ public final class DynamicLevel extends Level {
     public void values(int[] parents, int[] start, int count, int[] crd, double[] out, int threads) {
         int entries = start[count] - start[0];
         int blocks = entries < SEQUENTIAL_BATCH || threads <= 1 ? 1 : 4 * threads;
-        int[] bounds = Parallel.split(count, blocks);
+        // Blocks of about equal entries, not parents: R-MAT batches pile onto a few rows.
+        int[] bounds = new int[blocks + 1];
+        for (int b = 1; b < blocks; b++) {
+            int target = start[0] + (int) ((long) entries * b / blocks);
+            int i = Arrays.binarySearch(start, 0, count + 1, target);
+            bounds[b] = Math.max(bounds[b - 1], i >= 0 ? i : -i - 2);
+        }
+        bounds[blocks] = count;
         Parallel.forEachBlock(threads, blocks, blk -> {
             for (int i = bounds[blk]; i < bounds[blk + 1]; i++) {
                 int p = parents[i];

@@ -2,29 +2,33 @@ package org.stag.formats.dynamic;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Arrays;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * How a batch is ordered: {@link ParallelLongSort} against {@link Arrays#sort} on every thread count (an odd
- * number of parts merged too), and {@link UpdateBatch#of} with the index packed beside narrow ids and with ids too
- * wide to pack, on one and several threads: rows and columns in order, each repeated entry once, the value given
- * last winning, the repeats counted.
+ * number of parts merged too) and key width, negative keys refused; and {@link UpdateBatch#of} with the index
+ * packed beside narrow ids and with ids too wide to pack, on one and several threads: rows and columns in
+ * order, each repeated entry once, the value given last winning, the repeats counted.
  */
 class BatchSortTest {
     @ParameterizedTest(name = "threads={0}")
     @ValueSource(ints = {1, 2, 3, 4, 5})
     void parallelSortEqualsArraysSort(int threads) {
         SplittableRandom rnd = new SplittableRandom(threads);
-        for (int m : new int[] {0, 1, 17, ParallelLongSort.PARALLEL - 1, ParallelLongSort.PARALLEL + 7, 300_001}) {
-            long[] a = rnd.longs(m).toArray();
-            // Some repeats and negative keys as well: the sort is general.
+        for (int m : new int[] {0, 1, 17, ParallelLongSort.SMALL, ParallelLongSort.PARALLEL - 1,
+            ParallelLongSort.PARALLEL + 7, 300_001}) {
+            // Keys of every width, from a few bits to 63, and some repeats.
+            int width = 1 + rnd.nextInt(63);
+            long[] a = rnd.longs(m, 0, width == 63 ? Long.MAX_VALUE : 1L << width).toArray();
             for (int k = 0; k + 10 < m; k += 97) {
                 a[k + 10] = a[k];
             }
@@ -33,6 +37,13 @@ class BatchSortTest {
             ParallelLongSort.sort(a, threads);
             assertArrayEquals(want, a, m + " keys on " + threads + " threads");
         }
+    }
+
+    @Test
+    void negativeKeysAreRefused() {
+        long[] a = {3, -1, 2};
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ParallelLongSort.sort(a, 2));
+        assertEquals("ParallelLongSort: negative key -1", e.getMessage());
     }
 
     @ParameterizedTest(name = "max id={0} threads={1} entries={2}")
