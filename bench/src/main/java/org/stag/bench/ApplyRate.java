@@ -33,6 +33,8 @@ public final class ApplyRate {
     private static final int[] WARMUP = {5_000, 100, 3, 1};
     /** How many times as many batches of size 10 to apply when profiling small batches ({@code -Dsmall=K}). */
     private static final int SMALL_REPEAT = Integer.getInteger("small", 1);
+    /** Only this batch size ({@code -Donly=100000}), for profiling one size; 0: all. */
+    private static final int ONLY = Integer.getInteger("only", 0);
 
     private ApplyRate() {
     }
@@ -100,6 +102,9 @@ public final class ApplyRate {
         int sizes = SMALL_REPEAT > 1 ? 1 : SIZES.length;
         for (int s = 0; s < sizes; s++) {
             int size = SIZES[s];
+            if (ONLY > 0 && size != ONLY) {
+                continue;
+            }
             int measured = s == 0 ? MEASURED[s] * SMALL_REPEAT : MEASURED[s];
             double[] rate = new double[measured];
             double[] ms = new double[measured];

@@ -31,6 +31,21 @@ public final class ParallelLongSort {
             max = Math.max(max, k);
         }
         int bits = 64 - Long.numberOfLeadingZeros(max);
+        int run = 1;
+        while (run < m && a[run - 1] <= a[run]) {
+            run++;
+        }
+        if (run >= m) {
+            return;
+        }
+        if (run >= m / 2 && m >= SMALL) {
+            // A sorted first half (an undirected batch: its edges, then their mirrors): sort the rest, merge once.
+            long[] rest = java.util.Arrays.copyOfRange(a, run, m);
+            sort(rest, threads);
+            long[] head = java.util.Arrays.copyOf(a, run);
+            merge(head, rest, a);
+            return;
+        }
         if (m < SMALL) {
             LongArrays.quickSort(a);
             return;
@@ -100,6 +115,19 @@ public final class ParallelLongSort {
         if (f != a) {
             System.arraycopy(f, fo, a, from, n);
         }
+    }
+
+    /** Merges the sorted arrays {@code x} and {@code y} into {@code t}. */
+    private static void merge(long[] x, long[] y, long[] t) {
+        int i = 0;
+        int j = 0;
+        int o = 0;
+        while (i < x.length && j < y.length) {
+            t[o++] = x[i] <= y[j] ? x[i++] : y[j++];
+        }
+        System.arraycopy(x, i, t, o, x.length - i);
+        o += x.length - i;
+        System.arraycopy(y, j, t, o, y.length - j);
     }
 
     /** Merges the sorted runs {@code f[lo, mid)} and {@code f[mid, hi)} into {@code t[lo, hi)}. */

@@ -39,6 +39,23 @@ class BatchSortTest {
         }
     }
 
+    /** A sorted first part (an undirected batch's edges before their mirrors) of every length, and all sorted. */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2})
+    void sortedPrefixesAreKept(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 40);
+        for (int m : new int[] {ParallelLongSort.SMALL, 1000, 2 * ParallelLongSort.PARALLEL + 3}) {
+            for (int run : new int[] {m / 2 - 1, m / 2, m / 2 + 1, m - 1, m}) {
+                long[] a = rnd.longs(m, 0, 1L << 40).toArray();
+                Arrays.sort(a, 0, run);
+                long[] want = a.clone();
+                Arrays.sort(want);
+                ParallelLongSort.sort(a, threads);
+                assertArrayEquals(want, a, m + " keys, the first " + run + " sorted, on " + threads + " threads");
+            }
+        }
+    }
+
     @Test
     void negativeKeysAreRefused() {
         long[] a = {3, -1, 2};
