@@ -83,6 +83,17 @@ public interface DynamicFormat {
         return s.walk().get(root, c);
     }
 
+    /**
+     * The values of coordinates {@code crd[from, to)} (sorted, unique) into {@code out[from, to)}, NaN where one
+     * is not stored, as {@link #get} reads them one by one: how a batch learns what it replaces. A format whose
+     * structure is searched in order overrides it to share the descent between neighbouring coordinates.
+     */
+    default void getSorted(NodeStore s, int root, int[] crd, int from, int to, double[] out) {
+        for (int k = from; k < to; k++) {
+            out[k] = get(s, root, crd[k]);
+        }
+    }
+
     /** Frees every node of the structure and leaves the root empty. */
     void clear(NodeStore s, int root);
 

@@ -51,6 +51,15 @@ public final class UpdateBatch {
      */
     public static UpdateBatch of(int[] src, int[] dst, double[] vals, int n, int numRows, int numCols, BatchGrowth growth,
                                  boolean keepValues) {
+        return of(src, dst, vals, n, numRows, numCols, growth, keepValues, 1);
+    }
+
+    /**
+     * As {@link #of(int[], int[], double[], int, int, int, BatchGrowth, boolean)}, sorting a large batch on up to
+     * {@code threads} threads.
+     */
+    public static UpdateBatch of(int[] src, int[] dst, double[] vals, int n, int numRows, int numCols, BatchGrowth growth,
+                                 boolean keepValues, int threads) {
         BatchCheck.check(src, dst, vals, n, numRows, numCols, growth);
         if (!keepValues) {
             vals = null;
@@ -64,6 +73,10 @@ public final class UpdateBatch {
         // Keys use only the bits the batch needs, so the radix sort makes as few passes as possible.
         int colBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(maxCol));
         int rowBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(maxRow));
+        int indexBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(0, n - 1)));
+        if (rowBits + colBits + indexBits <= 63) {
+            return packed(src, dst, vals, n, rowBits, colBits, indexBits, threads);
+        }
         long[] keys = new long[n];
         boolean sorted = true;
         for (int k = 0; k < n; k++) {
@@ -103,6 +116,43 @@ public final class UpdateBatch {
             m++;
         }
         return new UpdateBatch(rows, cols, v, m, dropped);
+    }
+
+    /**
+     * The entry's index packed below its (row, column) key: one sort of one primitive array (in parallel when
+     * large) orders the entries and, among repeats of a key, puts the last given last, so its value wins.
+     */
+    private static UpdateBatch packed(int[] src, int[] dst, double[] vals, int n, int rowBits, int colBits,
+            int indexBits, int threads) {
+        long[] keys = new long[n];
+        int shift = colBits + indexBits;
+        boolean sorted = true;
+        for (int k = 0; k < n; k++) {
+            keys[k] = ((long) src[k] << shift) | ((long) dst[k] << indexBits) | k;
+            sorted &= k == 0 || keys[k - 1] < keys[k];
+        }
+        if (!sorted) {
+            ParallelLongSort.sort(keys, threads);
+        }
+        long colMask = (1L << colBits) - 1;
+        long indexMask = (1L << indexBits) - 1;
+        int[] rows = new int[n];
+        int[] cols = new int[n];
+        double[] v = vals == null ? null : new double[n];
+        int m = 0;
+        for (int k = 0; k < n; k++) {
+            long key = keys[k] >>> indexBits;
+            if (k + 1 < n && keys[k + 1] >>> indexBits == key) {
+                continue;
+            }
+            rows[m] = (int) (key >>> colBits);
+            cols[m] = (int) (key & colMask);
+            if (v != null) {
+                v[m] = vals[(int) (keys[k] & indexMask)];
+            }
+            m++;
+        }
+        return new UpdateBatch(rows, cols, v, m, n - m);
     }
 
     private static final int DIGIT = 11;

@@ -1,7 +1,5 @@
 package org.stag.formats.graph;
 
-import it.unimi.dsi.fastutil.longs.LongArrays;
-import java.util.Arrays;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.updates.UpdateBatch;
 
@@ -17,7 +15,7 @@ import org.stag.loaders.updates.UpdateBatch;
  * A pattern graph ignores weights: its edges weigh 1.0.
  */
 final class EffectiveBatch {
-    /** Lookups of fewer edges run in the calling thread. */
+    /** Log lookups of fewer edges run in the calling thread. */
     private static final int SEQUENTIAL = 4096;
 
     int[] putSrc;
@@ -49,153 +47,151 @@ final class EffectiveBatch {
     static EffectiveBatch of(UpdateBatch b, boolean directed, boolean weighted, GraphTensor g, PendingEdges pending,
             int threads,
             int verticesBefore, int verticesAfter) {
-        int m = b.size();
-        // (edge, index) pairs sorted lexicographically: the last index of each edge is its last update.
-        long[] key = new long[m];
-        long[] index = new long[m];
-        for (int i = 0; i < m; i++) {
-            int u = b.src[i];
-            int v = b.dst[i];
-            if (!directed && u > v) {
-                int t = u;
-                u = v;
-                v = t;
-            }
-            key[i] = ((long) u << 32) | v;
-            index[i] = i;
-        }
-        LongArrays.radixSort(key, index);
-        int[] last = new int[m];
-        int k = 0;
-        for (int j = 0; j < m; j++) {
-            if (j + 1 == m || key[j + 1] != key[j]) {
-                last[k++] = (int) index[j];
+        LastUpdates e = LastUpdates.of(b, directed, verticesAfter, threads);
+        int k = e.edges;
+        // The edges come sorted by (row, column): one pass over each row's structure reads them all.
+        int[] rows = new int[k];
+        int[] start = new int[k + 1];
+        int r = 0;
+        for (int j = 0; j < k; j++) {
+            if (j == 0 || e.src[j] != e.src[j - 1]) {
+                rows[r] = e.src[j];
+                start[r++] = j;
             }
         }
+        start[r] = k;
         double[] old = new double[k];
-        int edges = k;
+        g.storedWeights(rows, start, r, e.dst, old, threads);
+        if (!pending.isEmpty()) {
+            int blocks = k < SEQUENTIAL ? 1 : Math.min(threads * 4, (k + SEQUENTIAL - 1) / SEQUENTIAL);
+            int[] bounds = Parallel.split(k, blocks);
+            Parallel.forEachBlock(threads, blocks, blk -> {
+                for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                    if (pending.has(e.src[j], e.dst[j])) {
+                        old[j] = pending.weight(e.src[j], e.dst[j]);
+                    }
+                }
+            });
+        }
+        return classify(b, e.last, old, k, weighted, threads, verticesBefore, verticesAfter);
+    }
+
+    /** What the last update of an edge does, by the weight stored before it. */
+    private static final byte MISSING = 0;
+    private static final byte DELETE = 1;
+    private static final byte INSERT = 2;
+    /** An insert of a present edge that leaves it as it is (no weight given, or the same one). */
+    private static final byte SAME = 3;
+    /** An insert of a present edge that sets a new weight. */
+    private static final byte REWEIGH = 4;
+
+    /**
+     * Two passes over blocks of edges, in parallel for large batches: the first decides each edge's effect and
+     * counts them per block, the second writes every list at the block's offsets; so the lists come out in edge
+     * order and exactly as long as their counts, and the batch's updates (read at random positions) are read by
+     * all threads.
+     */
+    private static EffectiveBatch classify(UpdateBatch b, int[] last, double[] old, int k, boolean weighted,
+            int threads, int verticesBefore, int verticesAfter) {
         int blocks = k < SEQUENTIAL ? 1 : Math.min(threads * 4, (k + SEQUENTIAL - 1) / SEQUENTIAL);
         int[] bounds = Parallel.split(k, blocks);
+        byte[] kind = new byte[k];
+        int[][] count = new int[blocks][5];
         Parallel.forEachBlock(threads, blocks, blk -> {
+            int[] c = count[blk];
             for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                int i = last[j];
+                double o = old[j];
+                boolean present = !Double.isNaN(o);
+                byte x;
+                if (b.op[i] == UpdateBatch.DELETE) {
+                    x = present ? DELETE : MISSING;
+                } else if (!present) {
+                    x = INSERT;
+                } else {
+                    double w = weighted ? b.weight[i] : Double.NaN;
+                    x = !Double.isNaN(w) && w != o ? REWEIGH : SAME;
+                }
+                kind[j] = x;
+                c[x]++;
+            }
+        });
+        // Offsets of each block in each list: exclusive prefix sums of the counts.
+        int[][] at = new int[blocks][5];
+        int[] total = new int[5];
+        for (int blk = 0; blk < blocks; blk++) {
+            for (int x = 0; x < 5; x++) {
+                at[blk][x] = total[x];
+                total[x] += count[blk][x];
+            }
+        }
+        EffectiveBatch e = new EffectiveBatch();
+        int ins = total[INSERT];
+        int upd = total[REWEIGH];
+        int del = total[DELETE];
+        e.puts = ins + upd;
+        e.dels = del;
+        e.inserted = ins;
+        e.updated = upd + total[SAME];
+        e.deleted = del;
+        e.missing = total[MISSING];
+        e.putSrc = new int[e.puts];
+        e.putDst = new int[e.puts];
+        e.putWeight = weighted ? new double[e.puts] : null;
+        e.putIsNew = new boolean[e.puts];
+        e.delSrc = new int[del];
+        e.delDst = new int[del];
+        int[] insSrc = new int[ins];
+        int[] insDst = new int[ins];
+        double[] insW = new double[ins];
+        int[] updSrc = new int[upd];
+        int[] updDst = new int[upd];
+        double[] updOld = new double[upd];
+        double[] updNew = new double[upd];
+        double[] delW = new double[del];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            // Puts (inserts and reweighs) in edge order: a block's puts start after the earlier blocks' both kinds.
+            int put = at[blk][INSERT] + at[blk][REWEIGH];
+            int in = at[blk][INSERT];
+            int up = at[blk][REWEIGH];
+            int de = at[blk][DELETE];
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                byte x = kind[j];
+                if (x == MISSING || x == SAME) {
+                    continue;
+                }
                 int i = last[j];
                 int u = b.src[i];
                 int v = b.dst[i];
-                old[j] = !pending.isEmpty() && pending.has(u, v) ? pending.weight(u, v) : g.storedWeight(u, v);
+                if (x == DELETE) {
+                    e.delSrc[de] = u;
+                    e.delDst[de] = v;
+                    delW[de++] = weighted ? old[j] : 1.0;
+                    continue;
+                }
+                double w = weighted ? b.weight[i] : 1.0;
+                if (x == INSERT) {
+                    w = Double.isNaN(w) ? 1.0 : w;
+                    e.putIsNew[put] = true;
+                    insSrc[in] = u;
+                    insDst[in] = v;
+                    insW[in++] = w;
+                } else {
+                    updSrc[up] = u;
+                    updDst[up] = v;
+                    updOld[up] = old[j];
+                    updNew[up++] = w;
+                }
+                e.putSrc[put] = u;
+                e.putDst[put] = v;
+                if (e.putWeight != null) {
+                    e.putWeight[put] = w;
+                }
+                put++;
             }
         });
-        return classify(b, last, old, edges, weighted, verticesBefore, verticesAfter);
-    }
-
-    private static EffectiveBatch classify(UpdateBatch b, int[] last, double[] old, int k, boolean weighted,
-            int verticesBefore, int verticesAfter) {
-        EffectiveBatch e = new EffectiveBatch();
-        e.putSrc = new int[k];
-        e.putDst = new int[k];
-        e.putWeight = weighted ? new double[k] : null;
-        e.putIsNew = new boolean[k];
-        e.delSrc = new int[k];
-        e.delDst = new int[k];
-        Changes c = new Changes(k);
-        for (int j = 0; j < k; j++) {
-            int i = last[j];
-            int u = b.src[i];
-            int v = b.dst[i];
-            double o = old[j];
-            boolean present = !Double.isNaN(o);
-            if (b.op[i] == UpdateBatch.DELETE) {
-                if (present) {
-                    e.deleted++;
-                    e.delSrc[e.dels] = u;
-                    e.delDst[e.dels++] = v;
-                    c.delete(u, v, weighted ? o : 1.0);
-                } else {
-                    e.missing++;
-                }
-                continue;
-            }
-            double w = weighted ? b.weight[i] : 1.0;
-            if (!present) {
-                e.inserted++;
-                w = Double.isNaN(w) ? 1.0 : w;
-                e.putIsNew[e.puts] = true;
-                e.put(u, v, w);
-                c.insert(u, v, w);
-            } else {
-                e.updated++;
-                // No weight given, or the same one: the edge stays as it is.
-                if (!Double.isNaN(w) && w != o) {
-                    e.put(u, v, w);
-                    c.update(u, v, o, w);
-                }
-            }
-        }
-        e.changes = c.toChanges(verticesBefore, verticesAfter);
+        e.changes = new EdgeChanges(insSrc, insDst, insW, updSrc, updDst, updOld, updNew, e.delSrc.clone(),
+                e.delDst.clone(), delW, verticesBefore, verticesAfter);
         return e;
-    }
-
-    private void put(int u, int v, double w) {
-        putSrc[puts] = u;
-        putDst[puts] = v;
-        if (putWeight != null) {
-            putWeight[puts] = w;
-        }
-        puts++;
-    }
-
-    /** The edge-by-edge lists, filled in edge order and cut to their counts. */
-    private static final class Changes {
-        final int[] insSrc;
-        final int[] insDst;
-        final double[] insW;
-        int ins;
-        final int[] updSrc;
-        final int[] updDst;
-        final double[] updOld;
-        final double[] updNew;
-        int upd;
-        final int[] delSrc;
-        final int[] delDst;
-        final double[] delW;
-        int del;
-
-        Changes(int k) {
-            insSrc = new int[k];
-            insDst = new int[k];
-            insW = new double[k];
-            updSrc = new int[k];
-            updDst = new int[k];
-            updOld = new double[k];
-            updNew = new double[k];
-            delSrc = new int[k];
-            delDst = new int[k];
-            delW = new double[k];
-        }
-
-        void insert(int u, int v, double w) {
-            insSrc[ins] = u;
-            insDst[ins] = v;
-            insW[ins++] = w;
-        }
-
-        void update(int u, int v, double o, double w) {
-            updSrc[upd] = u;
-            updDst[upd] = v;
-            updOld[upd] = o;
-            updNew[upd++] = w;
-        }
-
-        void delete(int u, int v, double w) {
-            delSrc[del] = u;
-            delDst[del] = v;
-            delW[del++] = w;
-        }
-
-        EdgeChanges toChanges(int before, int after) {
-            return new EdgeChanges(Arrays.copyOf(insSrc, ins), Arrays.copyOf(insDst, ins), Arrays.copyOf(insW, ins),
-                    Arrays.copyOf(updSrc, upd), Arrays.copyOf(updDst, upd), Arrays.copyOf(updOld, upd),
-                    Arrays.copyOf(updNew, upd), Arrays.copyOf(delSrc, del), Arrays.copyOf(delDst, del),
-                    Arrays.copyOf(delW, del), before, after);
-        }
     }
 }

@@ -588,6 +588,23 @@ public final class GraphTensor {
         return p < 0 ? Double.NaN : ((DynamicLevel) t.level(1)).value(p, dst);
     }
 
+    /**
+     * {@link #storedWeight} of many edges at once: row {@code rows[i]} with the columns
+     * {@code cols[start[i], start[i + 1])} (rows distinct, columns sorted and distinct within a row), weights to
+     * {@code out} at the columns' indices; read on {@code threads} threads, each row's columns in one pass over
+     * its structure. Same conditions as {@link #storedWeight}.
+     */
+    void storedWeights(int[] rows, int[] start, int count, int[] cols, double[] out, int threads) {
+        Tensor t = out().structure();
+        DynamicLevel top = t.level(0) instanceof DynamicLevel d ? d : null;
+        int[] parents = new int[count];
+        for (int i = 0; i < count; i++) {
+            int r = rows[i];
+            parents[i] = r >= n ? -1 : top == null ? r : top.positionOf(r);
+        }
+        ((DynamicLevel) t.level(1)).values(parents, start, count, cols, out, threads);
+    }
+
     /** Makes what {@link #storedWeight} builds on first use (a row level's directory) before threads share it. */
     void prepareLookups() {
         Tensor t = out().structure();

@@ -517,6 +517,35 @@ public final class DynamicLevel extends Level {
         return impl.get(storeOf(p), roots[p], i);
     }
 
+    /**
+     * Reads a batch laid out as in {@link #insertBatch}: {@code out[k]} becomes what {@link #value} reads for
+     * coordinate {@code crd[k]} under {@code parents[i]}, {@code k} in {@code [start[i], start[i + 1])}, NaN
+     * when it is not stored or the parent is negative. Large batches are read on {@code threads} threads,
+     * each taking whole parents; no store is changed, so snapshots may share them.
+     */
+    public void values(int[] parents, int[] start, int count, int[] crd, double[] out, int threads) {
+        int entries = start[count] - start[0];
+        int blocks = entries < SEQUENTIAL_BATCH || threads <= 1 ? 1 : 4 * threads;
+        // Blocks of about equal entries, not parents: R-MAT batches pile onto a few rows.
+        int[] bounds = new int[blocks + 1];
+        for (int b = 1; b < blocks; b++) {
+            int target = start[0] + (int) ((long) entries * b / blocks);
+            int i = Arrays.binarySearch(start, 0, count + 1, target);
+            bounds[b] = Math.max(bounds[b - 1], i >= 0 ? i : -i - 2);
+        }
+        bounds[blocks] = count;
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            for (int i = bounds[blk]; i < bounds[blk + 1]; i++) {
+                int p = parents[i];
+                if (p < 0) {
+                    Arrays.fill(out, start[i], start[i + 1], Double.NaN);
+                } else {
+                    impl.getSorted(storeOf(p), roots[p], crd, start[i], start[i + 1], out);
+                }
+            }
+        });
+    }
+
     /** Number of elements under parent {@code p}. */
     public int structureSize(int p) {
         return impl.size(storeOf(p), roots[p]);

@@ -62,7 +62,7 @@ final class Batches {
     static UpdateStats insert(Tensor t, int[] rows, int[] cols, double[] vals, int n, int threads, BatchGrowth growth) {
         DynamicLevel last = lastLevel(t);
         UpdateBatch b = UpdateBatch.of(rows, cols, vals, n, t.dimension(0), t.dimension(1), growth,
-                last.mode() == ValueMode.DOUBLE);
+                last.mode() == ValueMode.DOUBLE, threads);
         grow(t, last, b.maxRow() + 1, b.maxCol() + 1);
         int[] parents = parents(t, last, b, true);
         long added = last.insertBatch(parents, b.rowStart(), b.rowCount(), b.cols(), b.vals(), threads);
@@ -71,7 +71,8 @@ final class Batches {
 
     static UpdateStats delete(Tensor t, int[] rows, int[] cols, int n, int threads) {
         DynamicLevel last = lastLevel(t);
-        UpdateBatch b = UpdateBatch.of(rows, cols, null, n, t.dimension(0), t.dimension(1), BatchGrowth.FIXED, false);
+        UpdateBatch b = UpdateBatch.of(rows, cols, null, n, t.dimension(0), t.dimension(1), BatchGrowth.FIXED, false,
+                threads);
         int[] parents = parents(t, last, b, false);
         long removed = last.deleteBatch(parents, b.rowStart(), b.rowCount(), b.cols(), threads);
         if (t.level(0) instanceof DynamicLevel top) {

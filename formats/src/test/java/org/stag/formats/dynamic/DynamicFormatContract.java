@@ -232,4 +232,66 @@ public abstract class DynamicFormatContract {
         assertTrue(Arrays.equals(crd, out));
         assertTrue(Arrays.equals(pos, vals));
     }
+
+    /**
+     * {@code getSorted} reads what {@code get} reads, element by element, for sorted queries of present and
+     * absent coordinates (below, between and above the stored ones), in every value mode, on a structure built
+     * and then changed by batches, and on an empty one.
+     */
+    @ParameterizedTest(name = "mode={0} small nodes={1}")
+    @CsvSource({"DOUBLE,false", "NONE,false", "POSITION,false", "DOUBLE,true", "NONE,true", "POSITION,true"})
+    void getSortedReadsWhatGetReads(ValueMode mode, boolean small) {
+        DynamicFormat f = small ? smallNodeFormat() : format();
+        NodeStore s = f.newStore(mode);
+        int empty = f.newRoot(s);
+        int root = f.newRoot(s);
+        SplittableRandom rnd = new SplittableRandom(12);
+        TreeMap<Integer, Double> model = new TreeMap<>();
+        for (int k = 0; k < 3000; k++) {
+            model.put(5 + rnd.nextInt(20_000), (double) rnd.nextInt(1 << 20));
+        }
+        int[] crd = model.keySet().stream().mapToInt(Integer::intValue).toArray();
+        double[] val = model.values().stream().mapToDouble(Double::doubleValue).toArray();
+        f.build(s, root, crd, val, 0, crd.length);
+        // A batch of new coordinates, and one deleting some, so the queries also meet changed structure.
+        int[] more = rnd.ints(500, 20_005, 30_000).distinct().sorted().toArray();
+        double[] moreVal = new double[more.length];
+        for (int k = 0; k < more.length; k++) {
+            moreVal[k] = k + 1;
+            model.put(more[k], moreVal[k]);
+        }
+        f.insert(s, root, more, moreVal, 0, more.length);
+        int[] gone = Arrays.copyOfRange(crd, 0, crd.length / 3);
+        f.delete(s, root, gone, 0, gone.length);
+        for (int c : gone) {
+            model.remove(c);
+        }
+        int[] query = rnd.ints(4000, 0, 31_000).distinct().sorted().toArray();
+        int from = 7;
+        int[] padded = new int[query.length + from];
+        System.arraycopy(query, 0, padded, from, query.length);
+        double[] out = new double[padded.length];
+        Arrays.fill(out, -1.0);
+        f.getSorted(s, root, padded, from, padded.length, out);
+        int present = 0;
+        for (int k = 0; k < query.length; k++) {
+            double want = f.get(s, root, query[k]);
+            Double stored = model.get(query[k]);
+            assertEquals(stored == null, Double.isNaN(want), "coordinate " + query[k] + " present in the model");
+            if (stored != null) {
+                present++;
+                assertEquals(mode == ValueMode.NONE ? 1.0 : stored, want, "get of " + query[k]);
+            }
+            assertEquals(want, out[from + k], "getSorted of " + query[k]);
+        }
+        assertTrue(present > 100 && present < query.length, "queries hit " + present + " of " + query.length);
+        for (int k = 0; k < from; k++) {
+            assertEquals(-1.0, out[k], "getSorted wrote outside [from, to)");
+        }
+        double[] none = new double[query.length];
+        f.getSorted(s, empty, query, 0, query.length, none);
+        for (double d : none) {
+            assertTrue(Double.isNaN(d), "an empty structure stores nothing");
+        }
+    }
 }

@@ -371,6 +371,71 @@ public final class CtreeFormat implements DynamicFormat {
         return removed;
     }
 
+    // ---------------------------------------------------------------- lookups
+
+    @Override
+    public double get(NodeStore s, int root, int c) {
+        double[] out = new double[1];
+        getSorted(s, root, new int[] {c}, 0, 1, out);
+        return out[0];
+    }
+
+    /**
+     * One tree search per chunk the coordinates fall into (as {@link #insert} groups a batch), then a binary
+     * search of the chunk from where the previous coordinate was found: the generic schema walk would redo
+     * the descent and re-fetch the store's arrays for every coordinate.
+     */
+    @Override
+    public void getSorted(NodeStore s, int root, int[] crd, int from, int to, double[] out) {
+        if (from >= to) {
+            return;
+        }
+        CtreeView v = new CtreeView(layout, s, root);
+        int[] key = v.key;
+        int[] chunk = v.crd;
+        int i = from;
+        while (i < to) {
+            int c = crd[i];
+            int owner = 0;
+            long bound = NO_BOUND;
+            for (int x = v.tree[root]; x != 0; ) {
+                int k = key[x];
+                if (k <= c) {
+                    owner = x;
+                    x = v.right[x];
+                } else {
+                    bound = k;
+                    x = v.left[x];
+                }
+            }
+            int lo = v.off(owner);
+            int end = lo + v.size(owner);
+            for (; i < to && crd[i] < bound; i++) {
+                int ci = crd[i];
+                if (owner != 0 && ci == key[owner]) {
+                    out[i] = v.keyVal != null ? v.keyVal[owner] : v.keyPos != null ? v.keyPos[owner] : 1.0;
+                    continue;
+                }
+                lo = lowerBound(chunk, lo, end, ci);
+                out[i] = lo == end || chunk[lo] != ci ? Double.NaN
+                        : v.val != null ? v.val[lo] : v.pos != null ? v.pos[lo] : 1.0;
+            }
+        }
+    }
+
+    /** The first index in {@code a[lo, hi)} (sorted) whose element is at least {@code c}. */
+    private static int lowerBound(int[] a, int lo, int hi, int c) {
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < c) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
     @Override
     public void clear(NodeStore s, int root) {
         CtreeView v = new CtreeView(layout, s, root);

@@ -1,0 +1,101 @@
+package org.stag.formats.dynamic;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * How a batch is ordered: {@link ParallelLongSort} against {@link Arrays#sort} on every thread count (an odd
+ * number of parts merged too) and key width, negative keys refused; and {@link UpdateBatch#of} with the index
+ * packed beside narrow ids and with ids too wide to pack, on one and several threads: rows and columns in
+ * order, each repeated entry once, the value given last winning, the repeats counted.
+ */
+class BatchSortTest {
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3, 4, 5})
+    void parallelSortEqualsArraysSort(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads);
+        for (int m : new int[] {0, 1, 17, ParallelLongSort.SMALL, ParallelLongSort.PARALLEL - 1,
+            ParallelLongSort.PARALLEL + 7, 300_001}) {
+            // Keys of every width, from a few bits to 63, and some repeats.
+            int width = 1 + rnd.nextInt(63);
+            long[] a = rnd.longs(m, 0, width == 63 ? Long.MAX_VALUE : 1L << width).toArray();
+            for (int k = 0; k + 10 < m; k += 97) {
+                a[k + 10] = a[k];
+            }
+            long[] want = a.clone();
+            Arrays.sort(want);
+            ParallelLongSort.sort(a, threads);
+            assertArrayEquals(want, a, m + " keys on " + threads + " threads");
+        }
+    }
+
+    /** A sorted first part (an undirected batch's edges before their mirrors) of every length, and all sorted. */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2})
+    void sortedPrefixesAreKept(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 40);
+        for (int m : new int[] {ParallelLongSort.SMALL, 1000, 2 * ParallelLongSort.PARALLEL + 3}) {
+            for (int run : new int[] {m / 2 - 1, m / 2, m / 2 + 1, m - 1, m}) {
+                long[] a = rnd.longs(m, 0, 1L << 40).toArray();
+                Arrays.sort(a, 0, run);
+                long[] want = a.clone();
+                Arrays.sort(want);
+                ParallelLongSort.sort(a, threads);
+                assertArrayEquals(want, a, m + " keys, the first " + run + " sorted, on " + threads + " threads");
+            }
+        }
+    }
+
+    @Test
+    void negativeKeysAreRefused() {
+        long[] a = {3, -1, 2};
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ParallelLongSort.sort(a, 2));
+        assertEquals("ParallelLongSort: negative key -1", e.getMessage());
+    }
+
+    @ParameterizedTest(name = "max id={0} threads={1} entries={2}")
+    @CsvSource({"1000,1,5000", "1000,2,200000", "2000000000,1,5000", "2000000000,2,200000", "3,2,100000"})
+    void batchesAreSortedDeduplicatedAndKeepTheLastValue(int maxId, int threads, int n) {
+        SplittableRandom rnd = new SplittableRandom(n + maxId);
+        int[] src = new int[n];
+        int[] dst = new int[n];
+        double[] w = new double[n];
+        TreeMap<Long, Double> model = new TreeMap<>();
+        for (int k = 0; k < n; k++) {
+            // Ids drawn from a small set of rows so that repeats are common, at both ends of the range.
+            src[k] = rnd.nextBoolean() ? rnd.nextInt(Math.min(maxId, 50)) : maxId - rnd.nextInt(Math.min(maxId, 50));
+            dst[k] = rnd.nextInt(Math.min(maxId, 300)) * (maxId / Math.min(maxId, 300));
+            w[k] = k;
+            model.put(((long) src[k] << 32) | dst[k], w[k]);
+        }
+        UpdateBatch b = UpdateBatch.of(src, dst, w, n, maxId + 1, maxId + 1, BatchGrowth.FIXED, true, threads);
+        assertEquals(model.size(), b.size());
+        assertEquals(n - model.size(), b.duplicatesDropped());
+        int k = 0;
+        int r = 0;
+        for (Map.Entry<Long, Double> e : model.entrySet()) {
+            int row = (int) (e.getKey() >>> 32);
+            while (b.rowIds()[r] != row) {
+                r++;
+            }
+            assertEquals(true, k >= b.rowStart()[r] && k < b.rowStart()[r + 1], "entry " + k + " in row " + row);
+            assertEquals((int) (long) e.getKey(), b.cols()[k], "column of entry " + k);
+            assertEquals(e.getValue(), b.vals()[k], "value of entry " + k + ": the last given");
+            k++;
+        }
+        UpdateBatch noValues = UpdateBatch.of(src, dst, w, n, maxId + 1, maxId + 1, BatchGrowth.FIXED, false, threads);
+        assertEquals(model.size(), noValues.size());
+        assertEquals(null, noValues.vals());
+        assertArrayEquals(Arrays.copyOf(b.cols(), b.size()), Arrays.copyOf(noValues.cols(), noValues.size()));
+    }
+}
