@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.stag.loaders.Parallel;
@@ -20,11 +21,17 @@ final class FileChunks {
     final long[] lines;
     private final FileChannel ch;
     private final ConcurrentLinkedQueue<byte[]> buffers = new ConcurrentLinkedQueue<>();
+    /**
+     * Each chunk mapped once: its lines are counted in place, and its bytes copied out once for parsing,
+     * where reading through the channel copies them twice (into a direct buffer, then into the array).
+     */
+    private final MappedByteBuffer[] maps;
 
     private FileChunks(FileChannel ch, long[] start, long[] lines) {
         this.ch = ch;
         this.start = start;
         this.lines = lines;
+        this.maps = new MappedByteBuffer[lines.length];
     }
 
     int count() {
@@ -55,12 +62,23 @@ final class FileChunks {
                 chunks.lines[i] = -1;
                 return;
             }
-            byte[] b = chunks.read(i);
             int len = chunks.length(i);
-            // Very long lines are left to the stream reader, which decides exactly where its limit is.
-            chunks.lines[i] = len >= ChunkReader.MAX_LINE / 2 && longestLine(b, len) >= ChunkReader.MAX_LINE / 2 ? -1
-                    : countNewlines(b, len) + (len > 0 && b[len - 1] != '\n' ? 1 : 0);
-            chunks.release(b);
+            if (len >= ChunkReader.MAX_LINE / 2) {
+                byte[] b = chunks.read(i);
+                // Very long lines are left to the stream reader, which decides exactly where its limit is.
+                boolean tooLong = longestLine(b, len) >= ChunkReader.MAX_LINE / 2;
+                chunks.release(b);
+                if (tooLong) {
+                    chunks.lines[i] = -1;
+                    return;
+                }
+            }
+            ByteBuffer m = chunks.map(i);
+            try {
+                chunks.lines[i] = countNewlines(m, len) + (len > 0 && m.get(len - 1) != '\n' ? 1 : 0);
+            } catch (InternalError e) {
+                throw shrank(e);
+            }
         });
         return chunks;
     }
@@ -72,13 +90,32 @@ final class FileChunks {
         if (b == null || b.length < len) {
             b = new byte[Math.max(len, 16)];
         }
-        ByteBuffer bb = ByteBuffer.wrap(b, 0, len);
-        while (bb.hasRemaining()) {
-            if (ch.read(bb, start[k] + bb.position()) < 0) {
-                throw new EOFException("the file shrank while it was read");
-            }
+        try {
+            map(k).get(0, b, 0, len);
+        } catch (InternalError e) {
+            throw shrank(e);
         }
         return b;
+    }
+
+    /** Chunk {@code k}'s bytes, mapped on first use. */
+    private ByteBuffer map(int k) throws IOException {
+        MappedByteBuffer m = maps[k];
+        if (m == null) {
+            m = ch.map(FileChannel.MapMode.READ_ONLY, start[k], length(k));
+            maps[k] = m;
+        }
+        return m;
+    }
+
+    /**
+     * A mapped page past the end of a file that shrank after it was mapped faults, which the JVM reports as an
+     * {@link InternalError}: it is the same failure as a short read.
+     */
+    private static EOFException shrank(InternalError e) {
+        EOFException eof = new EOFException("the file shrank while it was read");
+        eof.initCause(e);
+        return eof;
     }
 
     void release(byte[] b) {
@@ -126,6 +163,23 @@ final class FileChunks {
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+
+    /** As {@link #countNewlines(byte[], int)}, in place in a buffer (whose byte order does not matter). */
+    static long countNewlines(ByteBuffer b, int len) {
+        long n = 0;
+        int i = 0;
+        for (; i + 8 <= len; i += 8) {
+            long x = b.getLong(i) ^ NEWLINES;
+            long zero = ~(((x & LOW7) + LOW7) | x | LOW7);
+            n += Long.bitCount(zero);
+        }
+        for (; i < len; i++) {
+            if (b.get(i) == '\n') {
+                n++;
+            }
+        }
+        return n;
+    }
 
     /** Counts newlines eight bytes at a time: a byte equal to '\n' becomes zero, and zero bytes are counted exactly. */
     static long countNewlines(byte[] b, int len) {

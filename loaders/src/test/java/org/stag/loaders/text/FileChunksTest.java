@@ -2,10 +2,15 @@ package org.stag.loaders.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The word-at-a-time newline count equals a byte-by-byte count, for every byte value and every length. */
+/**
+ * The word-at-a-time newline count, in an array and in place in a buffer, equals a byte-by-byte count, for every
+ * byte value and every length.
+ */
 class FileChunksTest {
     @Test
     void countsNewlinesExactly() {
@@ -25,6 +30,10 @@ class FileChunksTest {
                     }
                 }
                 assertEquals(expected, FileChunks.countNewlines(b, len), "length " + len);
+                // In place in a buffer (as in a mapped chunk), whichever the byte order.
+                assertEquals(expected, FileChunks.countNewlines(ByteBuffer.wrap(b), len), "length " + len);
+                assertEquals(expected, FileChunks.countNewlines(ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN), len),
+                        "length " + len);
             }
         }
     }
