@@ -12,6 +12,9 @@
 # (default 3), the tools taking turns within each repetition (cat, GAP, stag, ...), so that a busy spell on a
 # shared machine hits them alike; the median is reported.
 # Set STAG_BEFORE_JAR to an older stag.jar to add its figures in a column beside the current ones.
+# Set TARGETS_ONLY=1 to measure only issue 11's three load targets (kron20.el and .wel --undirected beside
+# GAP's converter -s Read Time, kron20.stagb beside GAP's .sg Read Time), printing seconds (median and min)
+# and each load's parse and build split.
 # MB are 10^6 bytes; a rate is the file's size over the time to read it into memory (for stag: the
 # load-seconds that 'stag info' prints, which includes building the CSR graph).
 set -euo pipefail
@@ -75,6 +78,55 @@ gap_read() {
 [ -e "$dir/kron20.sg" ] || "$gap/converter" -f "$dir/kron20.el" -b "$dir/kron20.sg" > /dev/null
 [ -e "$dir/kron20.wsg" ] || "$gap/converter" -f "$dir/kron20.wel" -w -b "$dir/kron20.wsg" > /dev/null
 for f in "$dir"/kron20.*; do cat "$f" > /dev/null; done   # warm the page cache
+
+# 'stag info' parse and build seconds of the last stag_load, appended to files $1 and $2.
+stag_split() {
+  awk '/^parse-seconds/ { print $2 }' "$tmp/info" >> "$1"
+  awk '/^graph-build-seconds/ { print $2 }' "$tmp/info" >> "$2"
+}
+
+if [ "${TARGETS_ONLY:-}" = 1 ]; then
+  echo "# Issue 11's load targets, kron-20"
+  echo
+  echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start;"
+  echo "$reps runs per cell, the tools taking turns; seconds as median (min); java $(java -version 2>&1 | head -1 | cut -d'"' -f2)."
+  echo
+  echo "| load | GAP read s | stag s | stag parse s | stag build s |${before:+ stag before s |} median ratio | target |"
+  echo "|---|---|---|---|---|${before:+---|}---|---|"
+  mm() { echo "$(median "$1") ($(sort -g "$1" | head -1))"; }
+  for spec in "kron20.el --undirected" "kron20.wel --undirected" "kron20.stagb"; do
+    read -r name flag <<< "$spec"
+    file="$dir/$name"
+    rm -f "$tmp"/cell.*
+    for _ in $(seq "$reps"); do
+      if [ "$name" = kron20.stagb ]; then
+        "$gap/bfs" -f "$dir/kron20.sg" -n 1 -r 1 | awk '/^Read Time/ { print $3 }' >> "$tmp/cell.gapr"
+      else
+        gap_read "$tmp/cell.gapr" "$tmp/cell.gapt" "$file" -s
+      fi
+      # shellcheck disable=SC2086
+      stag_load "$tmp/cell.stag" "$jar" "$file" ${flag:-}
+      stag_split "$tmp/cell.parse" "$tmp/cell.build"
+      if [ -n "$before" ]; then
+        # shellcheck disable=SC2086
+        stag_load "$tmp/cell.before" "$before" "$file" ${flag:-}
+      fi
+    done
+    gap_r=$(median "$tmp/cell.gapr")
+    stag_s=$(median "$tmp/cell.stag")
+    if [ "$name" = kron20.stagb ]; then
+      ratio="$(mbps "$(size "$file")" "$stag_s") MB/s"
+      target="1000 MB/s"
+    else
+      ratio="$(awk -v a="$gap_r" -v b="$stag_s" 'BEGIN { printf "%.2f", a / b }')x GAP"
+      target="2x GAP"
+    fi
+    echo "| $name ${flag:-} | $(mm "$tmp/cell.gapr") | $(mm "$tmp/cell.stag") | $(median "$tmp/cell.parse") | $(median "$tmp/cell.build") |${before:+ $(mm "$tmp/cell.before") |} $ratio | $target |"
+  done
+  echo
+  echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
+  exit 0
+fi
 
 echo "# Cold load rates, kron-20 (GAP's generator, 2^20 vertices, degree 16)"
 echo
