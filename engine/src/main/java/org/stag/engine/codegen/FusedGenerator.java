@@ -19,7 +19,6 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.ir.Block;
 import org.stag.engine.ir.JavaPrinter;
 import org.stag.engine.jit.GeneratedSource;
-import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
 
 /**
@@ -102,18 +101,6 @@ public final class FusedGenerator {
             }
         }
         return null;
-    }
-
-    private static boolean allDense(Format f) {
-        if (f == null) {
-            return false;
-        }
-        for (LevelFormat l : f.levels()) {
-            if (!l.name().equals("dense")) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String reads(CheckedProgram p, Expr e, String v, Map<String, Format> formats, Set<String> targets,
@@ -333,5 +320,10 @@ public final class FusedGenerator {
             throw new IllegalArgumentException("cannot fuse a " + op + " reduction: it is not commutative");
         }
         KernelGenerator.combine(out, p, op, acc, v, t, null);
+    }
+
+    /** Whether {@code f} (null: the tensor has no format yet) is dense at every level. */
+    static boolean allDense(Format f) {
+        return f != null && f.allDense();
     }
 }

@@ -14,7 +14,6 @@ import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ir.Block;
 import org.stag.engine.ops.Operator;
-import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
 
 /**
@@ -44,7 +43,7 @@ final class RowReduction {
     static String whyNot(CheckedProgram p, Definition d, Map<String, Format> formats, Set<String> targets,
                          Set<String> scalarTargets) {
         String name = d.target().name();
-        if (!dense(formats.get(name))) {
+        if (!FusedGenerator.allDense(formats.get(name))) {
             return name + " is not a dense vector";
         }
         if (!p.operator(d.reductions().get(0).op()).commutative() || !KernelSpec.indexFree(p, d.reductions().get(0).init())) {
@@ -67,8 +66,8 @@ final class RowReduction {
                     return "the read " + t + " is not a dense,compressed matrix read by rows at [" + i + "][" + j + "]";
                 }
                 matrices++;
-            } else if (a.indices().size() != 1 || !(isVar(p, a.indices().get(0), j) && dense(formats.get(t)) && !targets.contains(t)
-                    || isVar(p, a.indices().get(0), i) && (targets.contains(t) || dense(formats.get(t))))) {
+            } else if (a.indices().size() != 1 || !(isVar(p, a.indices().get(0), j) && FusedGenerator.allDense(formats.get(t)) && !targets.contains(t)
+                    || isVar(p, a.indices().get(0), i) && (targets.contains(t) || FusedGenerator.allDense(formats.get(t))))) {
                 return "the read " + t + " is not a dense vector at " + i + " or " + j;
             }
         }
@@ -110,18 +109,6 @@ final class RowReduction {
 
     private static boolean isVar(CheckedProgram p, Expr e, String v) {
         return e instanceof Expr.Name n && n.name().equals(v) && p.symbolOf(n).isEmpty();
-    }
-
-    private static boolean dense(Format f) {
-        if (f == null) {
-            return false;
-        }
-        for (LevelFormat l : f.levels()) {
-            if (!l.name().equals("dense")) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void collect(Expr e, List<Expr.Access> reads, List<Expr.Name> names) {

@@ -151,6 +151,16 @@ public final class Format {
         return order.clone();
     }
 
+    /** Whether every level is dense: a plain array that fused element-wise passes can index directly. */
+    public boolean allDense() {
+        for (LevelFormat l : levels()) {
+            if (!l.name().equals("dense")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether level {@code k} stores mode {@code k} for every {@code k}. */
     public boolean hasIdentityOrder() {
         for (int k = 0; k < order.length; k++) {
