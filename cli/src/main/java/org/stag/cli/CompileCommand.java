@@ -191,7 +191,7 @@ final class CompileCommand implements Callable<Integer> {
                 CompiledDefinition kernel;
                 try {
                     kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform(), v.inPlace(),
-                            Passes.fromSystem().on(Pass.CSE));
+                            Passes.fromSystem().on(Pass.CSE), Passes.fromSystem().on(Pass.ACTIVE_SET));
                 } catch (UnsupportedOperationException e) {
                     throw Programs.unsupported(p, d, v.formats(), e);
                 }

@@ -303,7 +303,7 @@ final class KernelStep extends Step {
                                         Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> values, String inPlace) {
         String name = def.target().name();
         try {
-            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex)), null, null);
+            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET)), null, null);
         } catch (UnsupportedOperationException e) {
             throw ex.error(def.pos(), "cannot compile the definition of '" + name + "' in " + function + " for "
                     + describe(formats) + ": " + e.getMessage(), e);
@@ -314,7 +314,7 @@ final class KernelStep extends Step {
             // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
             // taken); a kernel that tests the condition per element computes the same values.
             try {
-                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex)),
+                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET)),
                         "; uniform conditions tested per element: " + e.getMessage(), null);
             } catch (RuntimeException again) {
                 again.addSuppressed(e);
