@@ -65,6 +65,8 @@ final class KernelStep extends Step {
         final int[] intRefs;
         final int[] realRefs;
         final String explain;
+        /** Whether the kernel visits only a sparse operand's entries when it runs in place ({@link org.stag.engine.pass.ActiveSet}). */
+        final boolean activeSet;
 
         Variant(Format[] formats, ValueRead[] reads, boolean[] uniform, CompiledDefinition kernel, Layout layout,
                 String explain) {
@@ -78,6 +80,7 @@ final class KernelStep extends Step {
             this.intRefs = refs(plan.intScalars(), layout);
             this.realRefs = refs(plan.realScalars(), layout);
             this.explain = explain;
+            this.activeSet = plan.notes().containsKey("active set");
         }
 
         private static int[] refs(List<String> names, Layout layout) {
@@ -188,6 +191,9 @@ final class KernelStep extends Step {
                         ex.stats.buffersReused++;
                         if (b == self) {
                             ex.stats.inPlace++;
+                            if (v.activeSet) {
+                                ex.stats.activeSet++;
+                            }
                         }
                     } else {
                         if (b != null && b != self) {
