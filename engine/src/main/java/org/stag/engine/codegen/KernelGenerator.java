@@ -435,6 +435,14 @@ public final class KernelGenerator {
                 c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
+                    if (d == 0 && a == forcedDriver) {
+                        // The active set's other reads of the same tensor at the same coordinate: the same entry.
+                        for (int t : twins(a)) {
+                            if (t != a) {
+                                resolved(in[t], level(t, in), p, val, null);
+                            }
+                        }
+                    }
                     locateAll(body, in, s.locators, iv);
                     loops(d + 1, body, in, chunked);
                 });
@@ -689,7 +697,7 @@ public final class KernelGenerator {
         List<Integer> p = participants(st, v);
         if (d == 0 && forcedDriver >= 0) {
             List<Integer> others = new ArrayList<>(p);
-            others.remove(Integer.valueOf(forcedDriver));
+            others.removeAll(twins(forcedDriver));
             return new Strategy(Mode.ITERATE, List.of(forcedDriver), List.of(), others);
         }
         Set<Integer> absent = new HashSet<>();
@@ -996,20 +1004,37 @@ public final class KernelGenerator {
             KernelSpec.Access acc = spec.accesses().get(a);
             LevelCode c = level(a, st);
             String name = acc.tensor().name();
+            List<Integer> twins = twins(a);
             if (name.equals(spec.inPlace()) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
-                    || acc.tensor().read().isConstant()
-                    || spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != 1) {
+                    || acc.tensor().read().isConstant() || twins.get(0) != a
+                    || spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
                 continue;
             }
             boolean othersLocate = true;
             for (int o : p) {
-                othersLocate &= o == a || canLocate(level(o, st));
+                othersLocate &= twins.contains(o) || canLocate(level(o, st));
             }
-            if (othersLocate && ActiveSet.keepsInput(spec, new Symbolic(spec, Set.of(a)), spec.definition().value())) {
+            if (othersLocate && ActiveSet.keepsInput(spec, new Symbolic(spec, new HashSet<>(twins)),
+                    spec.definition().value())) {
                 return a;
             }
         }
         return -1;
+    }
+
+    /**
+     * The accesses of access {@code a}'s tensor that read it at the outermost loop's coordinate, {@code a}'s
+     * position first among them: one cursor serves them all.
+     */
+    private List<Integer> twins(int a) {
+        List<Integer> out = new ArrayList<>();
+        String name = spec.accesses().get(a).tensor().name();
+        for (KernelSpec.Access x : spec.accesses()) {
+            if (x.tensor().name().equals(name) && x.levels() == 1 && order.get(0).equals(x.levelVar().get(0))) {
+                out.add(x.id());
+            }
+        }
+        return out;
     }
 
     /** Whether {@code e} reads the in-place input at the target's coordinates. */

@@ -69,8 +69,13 @@ final class RandomPrograms {
                     stmts.add("    " + s1 + "[i] = ifelse(A[" + r.nextInt(3) + "][i] != 0.0, " + expr(vecs, scalars, "i", 1)
                             + ", fill)");
                     String p = pick(vecs);
-                    stmts.add("    " + v + "[i] = " + (r.nextBoolean() ? "MIN(" + p + "[i], " + s1 + "[i])"
-                            : "ifelse(" + s1 + "[i] < " + literal() + ", " + expr(vecs, scalars, "i", 1) + ", " + p + "[i])"));
+                    String e = expr(vecs, scalars, "i", 1);
+                    stmts.add("    " + v + "[i] = " + switch (r.nextInt(3)) {
+                        case 0 -> "MIN(" + p + "[i], " + s1 + "[i])";
+                        case 1 -> "ifelse(" + s1 + "[i] < " + literal() + ", " + e + ", " + p + "[i])";
+                        // The list read twice: one cursor serves both reads.
+                        default -> "ifelse(" + s1 + "[i] < 2.0, " + s1 + "[i] * " + literal() + " + " + e + ", " + p + "[i])";
+                    });
                 }
                 case 0 -> {
                     String t = "t" + fresh++;
