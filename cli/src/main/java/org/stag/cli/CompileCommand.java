@@ -191,20 +191,26 @@ final class CompileCommand implements Callable<Integer> {
                 CompiledDefinition kernel;
                 try {
                     kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform(), v.inPlace(),
-                            Passes.fromSystem().on(Pass.CSE));
+                            Passes.fromSystem().on(Pass.CSE), Passes.fromSystem().on(Pass.ACTIVE_SET));
                 } catch (UnsupportedOperationException e) {
                     throw Programs.unsupported(p, d, v.formats(), e);
                 }
                 List<String> order = kernel.plan().loopOrder();
                 show(out, emitter, v.function() + "\t" + Printer.statement(d).trim()
                         + Programs.describe(v.uniform(), v.conditions())
-                        + "\tloop " + (order.isEmpty() ? "-" : String.join(",", order)), kernel.plan().source(),
+                        + "\tloop " + (order.isEmpty() ? "-" : String.join(",", order))
+                        + activeSet(kernel.plan().notes().get("active set")), kernel.plan().source(),
                         kernel.compileNanos());
             }
         }
         plan.toString().lines().forEach(l -> out.println("# " + l));
         out.flush();
         return Stag.OK;
+    }
+
+    /** How the loop runs when the output is the in-place input's buffer: over the stored entries of one operand. */
+    private static String activeSet(String operand) {
+        return operand == null ? "" : " (in place: active set of " + operand + ")";
     }
 
     /** One kernel's line (and, without --emit-java, its source) on stdout; its class under DIR with it. */

@@ -10,6 +10,9 @@ import org.stag.engine.pass.Passes;
 
 /** {@code --no-pass}: each pass can be switched off on {@code compile} and {@code run}; a wrong name is a usage error. */
 class PassOptionsTest {
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
     @AfterEach
     void restore() {
         // A command without --no-pass restores the property as the process started: leave it so.
@@ -46,9 +49,32 @@ class PassOptionsTest {
     }
 
     @Test
+    void compileShowsTheActiveSetAndItsSwitch() throws java.io.IOException {
+        java.nio.file.Path prog = dir.resolve("apply.stag");
+        java.nio.file.Files.writeString(prog, """
+                N int
+                x long[N]
+                Let Main() -> (o long[N])
+                    d long[N]
+                    cand long[list[N]] fill 9223372036854775807
+                    d[j] = x[j] + 1
+                    cand[j] = ifelse(x[j] > 3, x[j], fill)
+                    o[j] = MIN(d[j], cand[j])
+                End
+                """);
+        CliRunner on = CliRunner.run("compile", prog.toString(), "--no-cache");
+        assertEquals(0, on.code(), on.err());
+        assertTrue(on.out().contains("o[j] = MIN(d[j], cand[j])\tloop j (in place: active set of cand)\t"), on.out());
+        CliRunner off = CliRunner.run("compile", prog.toString(), "--no-cache", "--no-pass", "active-set");
+        assertEquals(0, off.code(), off.err());
+        assertTrue(off.out().contains("o[j] = MIN(d[j], cand[j])\tloop j\t"), off.out());
+        assertFalse(off.out().contains("active set"), off.out());
+    }
+
+    @Test
     void anUnknownPassIsAUsageError() {
         CliRunner r = CliRunner.run("run", "pagerank", "--graph", RunCommandTest.KARATE, "--no-pass", "inline");
         assertEquals(2, r.code(), r.err());
-        assertTrue(r.err().contains("--no-pass: no pass 'inline' (passes: fusion, in-place, alias, cse)"), r.err());
+        assertTrue(r.err().contains("--no-pass: no pass 'inline' (passes: fusion, in-place, alias, cse, active-set)"), r.err());
     }
 }

@@ -69,6 +69,7 @@ public final class KernelSpec {
     private final Map<String, ValueRead> reads;
     private final String inPlace;
     private final boolean cse;
+    private final boolean activeSet;
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
@@ -96,6 +97,16 @@ public final class KernelSpec {
      */
     public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
                       Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse) {
+        this(program, d, formats, reads, uniform, inPlace, cse, false);
+    }
+
+    /**
+     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map, String, boolean)}; when {@code activeSet}, an
+     * in-place kernel may iterate only a sparse operand's stored coordinates ({@link org.stag.engine.pass.ActiveSet}).
+     */
+    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
+                      Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse, boolean activeSet) {
+        this.activeSet = activeSet;
         this.reads = reads;
         this.inPlace = inPlace;
         this.cse = cse;
@@ -342,6 +353,11 @@ public final class KernelSpec {
     /** Whether repeated subexpressions are computed once per element. */
     public boolean cse() {
         return cse;
+    }
+
+    /** Whether an in-place kernel may iterate a sparse operand's stored coordinates only ({@link org.stag.engine.pass.ActiveSet}). */
+    public boolean activeSet() {
+        return activeSet;
     }
 
     /** The input whose buffer the kernel may write its result into, or null. */

@@ -15,6 +15,7 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.ir.Block;
 import org.stag.engine.ir.JavaPrinter;
 import org.stag.engine.jit.GeneratedSource;
+import org.stag.engine.pass.ActiveSet;
 import org.stag.engine.lower.LevelCode;
 import org.stag.engine.lower.LoopPlanner;
 import org.stag.formats.dynamic.ValueMode;
@@ -49,6 +50,8 @@ public final class KernelGenerator {
     private int names;
     /** The values array of the input the target may overwrite in place ({@link KernelSpec#inPlace}), else null. */
     private String selfVals;
+    /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
+    private int forcedDriver = -1;
 
     private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String className) {
         this.spec = spec;
@@ -163,7 +166,19 @@ public final class KernelGenerator {
             writeScalarPartial(body, new ExprEmitter(spec, st).emit(spec.definition().value(), tt), tt);
         } else {
             AccessState[] st = initialStates();
-            loops(0, run, st, chunked);
+            int active = activeDriver();
+            if (active >= 0) {
+                // The output is the input's own buffer: entries where the operand stores nothing keep their
+                // value, so one chunk visits the stored coordinates alone and the others have nothing to do.
+                notes.put("active set", spec.accesses().get(active).tensor().name());
+                Block only = run.ifThen("inPlace").ifThen("chunk == 0");
+                forcedDriver = active;
+                loops(0, only, initialStates(), false);
+                forcedDriver = -1;
+                loops(0, run.orElse(), st, chunked);
+            } else {
+                loops(0, run, st, chunked);
+            }
         }
 
         StringBuilder src = new StringBuilder();
@@ -420,6 +435,14 @@ public final class KernelGenerator {
                 c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
+                    if (d == 0 && a == forcedDriver) {
+                        // The active set's other reads of the same tensor at the same coordinate: the same entry.
+                        for (int t : twins(a)) {
+                            if (t != a) {
+                                resolved(in[t], level(t, in), p, val, null);
+                            }
+                        }
+                    }
                     locateAll(body, in, s.locators, iv);
                     loops(d + 1, body, in, chunked);
                 });
@@ -672,6 +695,11 @@ public final class KernelGenerator {
     /** Decides the merge of the loop over {@code v} (seed 001 §4.2, generalised by fill values as in seed 004). */
     private Strategy strategy(int d, AccessState[] st, String v) {
         List<Integer> p = participants(st, v);
+        if (d == 0 && forcedDriver >= 0) {
+            List<Integer> others = new ArrayList<>(p);
+            others.removeAll(twins(forcedDriver));
+            return new Strategy(Mode.ITERATE, List.of(forcedDriver), List.of(), others);
+        }
         Set<Integer> absent = new HashSet<>();
         for (KernelSpec.Access a : spec.accesses()) {
             if (st[a.id()].absent) {
@@ -958,6 +986,55 @@ public final class KernelGenerator {
             }
         }
         return null;
+    }
+
+    /**
+     * The access of a sparse vector (neither dense nor a bitmap) indexed by the outermost loop whose absence
+     * leaves the in-place input as it is ({@link ActiveSet}), every other operand of that loop able to locate;
+     * -1 when there is none or the pass is off.
+     */
+    private int activeDriver() {
+        if (selfVals == null || !spec.activeSet()) {
+            return -1;
+        }
+        String v = order.get(0);
+        AccessState[] st = initialStates();
+        List<Integer> p = participants(st, v);
+        for (int a : p) {
+            KernelSpec.Access acc = spec.accesses().get(a);
+            LevelCode c = level(a, st);
+            String name = acc.tensor().name();
+            List<Integer> twins = twins(a);
+            if (name.equals(spec.inPlace()) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
+                    || acc.tensor().read().isConstant() || twins.get(0) != a
+                    || spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
+                continue;
+            }
+            boolean othersLocate = true;
+            for (int o : p) {
+                othersLocate &= twins.contains(o) || canLocate(level(o, st));
+            }
+            if (othersLocate && ActiveSet.keepsInput(spec, new Symbolic(spec, new HashSet<>(twins)),
+                    spec.definition().value())) {
+                return a;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The accesses of access {@code a}'s tensor that read it at the outermost loop's coordinate, {@code a}'s
+     * position first among them: one cursor serves them all.
+     */
+    private List<Integer> twins(int a) {
+        List<Integer> out = new ArrayList<>();
+        String name = spec.accesses().get(a).tensor().name();
+        for (KernelSpec.Access x : spec.accesses()) {
+            if (x.tensor().name().equals(name) && x.levels() == 1 && order.get(0).equals(x.levelVar().get(0))) {
+                out.add(x.id());
+            }
+        }
+        return out;
     }
 
     /** Whether {@code e} reads the in-place input at the target's coordinates. */

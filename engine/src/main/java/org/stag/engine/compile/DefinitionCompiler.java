@@ -29,7 +29,7 @@ import org.stag.formats.tensor.Format;
  */
 public final class DefinitionCompiler {
     /** Bumped whenever generated code changes, so cached or emitted kernels are never stale. */
-    public static final String GENERATOR_VERSION = "stag-codegen-2";
+    public static final String GENERATOR_VERSION = "stag-codegen-3";
     /** The package of generated kernel classes. */
     public static final String PACKAGE = "org.stag.gen";
 
@@ -95,9 +95,20 @@ public final class DefinitionCompiler {
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
                                       boolean cse) {
+        return compile(p, d, formats, reads, uniform, inPlace, cse, Passes.fromSystem().on(Pass.ACTIVE_SET));
+    }
+
+    /**
+     * As {@link #compile(CheckedProgram, Definition, Map, Map, Map, String, boolean)}; when {@code activeSet}, an
+     * in-place kernel whose output is its input's buffer iterates only a sparse operand's stored coordinates
+     * where that is exact ({@link org.stag.engine.pass.ActiveSet}).
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
+                                      boolean cse, boolean activeSet) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse, activeSet);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -206,6 +217,9 @@ public final class DefinitionCompiler {
         }
         if (spec.cse()) {
             text.append(" | cse");
+        }
+        if (spec.activeSet() && spec.inPlace() != null) {
+            text.append(" | active set");
         }
         return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
     }

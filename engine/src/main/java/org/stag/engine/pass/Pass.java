@@ -11,9 +11,11 @@ public enum Pass {
     /** {@code t[i] = s[i]} binds {@code t} to the very tensor of {@code s} instead of copying it ({@link PassThrough}). */
     ALIAS,
     /** A subexpression that occurs twice in one kernel is computed once per element ({@link CommonSubexpressions}). */
-    CSE;
+    CSE,
+    /** An in-place update that keeps its input wherever a sparse operand is absent iterates only that operand ({@link ActiveSet}). */
+    ACTIVE_SET;
 
-    /** The name on the command line: {@code fusion}, {@code in-place}, {@code alias}, {@code cse}. */
+    /** The name on the command line: {@code fusion}, {@code in-place}, {@code alias}, {@code cse}, {@code active-set}. */
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -25,6 +27,6 @@ public enum Pass {
                 return p;
             }
         }
-        throw new IllegalArgumentException("no pass '" + id.trim() + "' (passes: fusion, in-place, alias, cse)");
+        throw new IllegalArgumentException("no pass '" + id.trim() + "' (passes: fusion, in-place, alias, cse, active-set)");
     }
 }

@@ -65,6 +65,8 @@ final class KernelStep extends Step {
         final int[] intRefs;
         final int[] realRefs;
         final String explain;
+        /** Whether the kernel visits only a sparse operand's entries when it runs in place ({@link org.stag.engine.pass.ActiveSet}). */
+        final boolean activeSet;
 
         Variant(Format[] formats, ValueRead[] reads, boolean[] uniform, CompiledDefinition kernel, Layout layout,
                 String explain) {
@@ -78,6 +80,7 @@ final class KernelStep extends Step {
             this.intRefs = refs(plan.intScalars(), layout);
             this.realRefs = refs(plan.realScalars(), layout);
             this.explain = explain;
+            this.activeSet = plan.notes().containsKey("active set");
         }
 
         private static int[] refs(List<String> names, Layout layout) {
@@ -188,6 +191,9 @@ final class KernelStep extends Step {
                         ex.stats.buffersReused++;
                         if (b == self) {
                             ex.stats.inPlace++;
+                            if (v.activeSet) {
+                                ex.stats.activeSet++;
+                            }
                         }
                     } else {
                         if (b != null && b != self) {
@@ -303,7 +309,7 @@ final class KernelStep extends Step {
                                         Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> values, String inPlace) {
         String name = def.target().name();
         try {
-            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex)), null, null);
+            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET)), null, null);
         } catch (UnsupportedOperationException e) {
             throw ex.error(def.pos(), "cannot compile the definition of '" + name + "' in " + function + " for "
                     + describe(formats) + ": " + e.getMessage(), e);
@@ -314,7 +320,7 @@ final class KernelStep extends Step {
             // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
             // taken); a kernel that tests the condition per element computes the same values.
             try {
-                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex)),
+                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET)),
                         "; uniform conditions tested per element: " + e.getMessage(), null);
             } catch (RuntimeException again) {
                 again.addSuppressed(e);

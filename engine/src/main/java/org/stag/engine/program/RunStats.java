@@ -16,6 +16,7 @@ public final class RunStats {
     long buffersCreated;
     long buffersReused;
     long inPlace;
+    long activeSet;
     long aliases;
     /** Class names of the kernels run, each added when a statement first runs it (off the hot path). */
     final java.util.Set<String> kernels = new java.util.LinkedHashSet<>();
@@ -76,6 +77,11 @@ public final class RunStats {
         return inPlace;
     }
 
+    /** In-place runs that visited only a sparse operand's stored coordinates (the active-set pass). */
+    public long activeSet() {
+        return activeSet;
+    }
+
     /** Definitions that bound their target to the tensor they pass through instead of running a kernel. */
     public long aliases() {
         return aliases;
@@ -85,7 +91,7 @@ public final class RunStats {
     public String toString() {
         return "kernel runs " + kernelRuns + ", scalar runs " + scalarRuns + ", variants " + variants + ", iterations "
                 + iterations + ", conversions " + conversionsTo + " to / " + conversionsFrom + " back, buffers "
-                + buffersCreated + " created / " + buffersReused + " reused (" + inPlace + " in place), pass-throughs "
+                + buffersCreated + " created / " + buffersReused + " reused (" + inPlace + " in place, " + activeSet + " over an active set), pass-throughs "
                 + aliases;
     }
 }

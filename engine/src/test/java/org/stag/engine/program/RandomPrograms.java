@@ -9,7 +9,7 @@ import java.util.Random;
  * compiler's passes: element-wise definitions (fusion groups), row reductions followed by element-wise uses
  * (fusion, in-place), {@code ifelse(c, v, s[i])} over a dying input (masked in-place stores), pass-throughs
  * (aliases), scalar reductions, repeated subexpressions (CSE), and a star call whose body has all of these and
- * hands buffers back and forth. Every variable is read after it is defined, so whichever dies where is random.
+ * hands buffers back and forth, and sparse lists that in-place updates keep their input outside of (active set). Every variable is read after it is defined, so whichever dies where is random.
  */
 final class RandomPrograms {
     private final Random r;
@@ -60,7 +60,23 @@ final class RandomPrograms {
         List<String> stmts = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             String v = "v" + fresh++;
-            switch (r.nextInt(7)) {
+            switch (r.nextInt(8)) {
+                case 7 -> {
+                    // A sparse list (row K of A's pattern) and an in-place update that keeps its input where the
+                    // list is absent: the active-set shape.
+                    String s1 = "s" + fresh++;
+                    decls.add("    " + s1 + " double[list[N]] fill inf");
+                    stmts.add("    " + s1 + "[i] = ifelse(A[" + r.nextInt(3) + "][i] != 0.0, " + expr(vecs, scalars, "i", 1)
+                            + ", fill)");
+                    String p = pick(vecs);
+                    String e = expr(vecs, scalars, "i", 1);
+                    stmts.add("    " + v + "[i] = " + switch (r.nextInt(3)) {
+                        case 0 -> "MIN(" + p + "[i], " + s1 + "[i])";
+                        case 1 -> "ifelse(" + s1 + "[i] < " + literal() + ", " + e + ", " + p + "[i])";
+                        // The list read twice: one cursor serves both reads.
+                        default -> "ifelse(" + s1 + "[i] < 2.0, " + s1 + "[i] * " + literal() + " + " + e + ", " + p + "[i])";
+                    });
+                }
                 case 0 -> {
                     String t = "t" + fresh++;
                     stmts.add("    " + t + " = " + pick(vecs) + "[i] * " + expr(vecs, scalars, "i", 2) + " | i:(" + (r.nextBoolean() ? "+, 0.0" : "MAX, -100.0") + ")");

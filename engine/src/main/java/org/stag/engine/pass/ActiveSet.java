@@ -1,0 +1,94 @@
+package org.stag.engine.pass;
+
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.Sym;
+import org.stag.engine.cin.Symbolic;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Operator;
+
+/**
+ * Active-set execution: an in-place update ({@link InPlace}) {@code x_out[j] = f(x[j], s[j], ...)} whose
+ * right-hand side is exactly {@code x[j]} wherever a sparse operand {@code s} reads its fill value changes
+ * {@code x} only where {@code s} stores an entry, so when the output is {@code x}'s own buffer the kernel
+ * iterates s's stored coordinates alone (work in proportion to the frontier, not to N):
+ * {@code ifelse(next[j], v, depth[j])} with {@code next} false, {@code MIN(depth[j], cand[j])} with
+ * {@code cand} at MIN's identity. The symbolic evaluation ({@link Symbolic}) decides the conditions and the
+ * operands that are known; this class decides when the result is the in-place input itself.
+ */
+public final class ActiveSet {
+    private ActiveSet() {
+    }
+
+    /**
+     * Whether {@code e}, evaluated by {@code sym} (the candidate operand absent), is exactly the value of the
+     * in-place input {@code spec.inPlace()} at the target's coordinates, in the target's type.
+     */
+    public static boolean keepsInput(KernelSpec spec, Symbolic sym, Expr e) {
+        return spec.program().typeOf(e) == spec.targetType() && keeps(spec, sym, e);
+    }
+
+    private static boolean keeps(KernelSpec spec, Symbolic sym, Expr e) {
+        CheckedProgram p = spec.program();
+        ScalarType t = p.typeOf(e);
+        if (e instanceof Expr.Access a) {
+            // InPlace admits the input only when every read of it is at the target's coordinates.
+            return ((Expr.Name) a.tensor()).name().equals(spec.inPlace());
+        }
+        if (e instanceof Expr.Convert c) {
+            return p.typeOf(c.value()) == t && keeps(spec, sym, c.value());
+        }
+        if (e instanceof Expr.IfElse i) {
+            Boolean u = spec.uniformValue(i);
+            Sym c = u != null ? Sym.of(u) : sym.eval(i.condition());
+            if (c.known()) {
+                return same(p, t, c.b() ? i.then() : i.otherwise()) && keeps(spec, sym, c.b() ? i.then() : i.otherwise());
+            }
+            return same(p, t, i.then()) && same(p, t, i.otherwise()) && keeps(spec, sym, i.then())
+                    && keeps(spec, sym, i.otherwise());
+        }
+        if (e instanceof Expr.BuiltinCall c) {
+            Operator op = p.operator(c.function());
+            if (op.def() != null) {
+                return false;
+            }
+            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+            if (at.isFloating() && Sym.identity(op, at).isZero()) {
+                return false; // x + 0.0 is not x for x = -0.0
+            }
+            return withIdentity(spec, sym, Sym.identity(op, at), at, t, c.args().get(0), c.args().get(1))
+                    || withIdentity(spec, sym, Sym.identity(op, at), at, t, c.args().get(1), c.args().get(0));
+        }
+        if (e instanceof Expr.Binary b) {
+            Sym zero = Sym.convert(Sym.ofInteger(ScalarType.LONG, 0), t);
+            Sym one = Sym.convert(Sym.ofInteger(ScalarType.LONG, 1), t);
+            return switch (b.op()) {
+                case AND -> both(spec, sym, Sym.of(true), t, b);
+                case OR -> both(spec, sym, Sym.of(false), t, b);
+                // x + 0 is not x for x = -0.0, so only integers.
+                case ADD -> t.isIntegral() && both(spec, sym, zero, t, b);
+                case SUB -> t.isIntegral() && withIdentity(spec, sym, zero, t, t, b.right(), b.left());
+                case MUL -> both(spec, sym, one, t, b);
+                case DIV -> withIdentity(spec, sym, one, t, t, b.right(), b.left());
+                default -> false;
+            };
+        }
+        return false;
+    }
+
+    private static boolean both(KernelSpec spec, Symbolic sym, Sym id, ScalarType t, Expr.Binary b) {
+        return withIdentity(spec, sym, id, t, t, b.left(), b.right()) || withIdentity(spec, sym, id, t, t, b.right(), b.left());
+    }
+
+    /** Whether {@code known} evaluates to {@code id} (in {@code at}) and {@code kept} keeps the input. */
+    private static boolean withIdentity(KernelSpec spec, Symbolic sym, Sym id, ScalarType at, ScalarType t, Expr known,
+                                        Expr kept) {
+        return at == t && id.known() && Sym.convert(sym.eval(known), at).sameAs(id) && same(spec.program(), t, kept)
+                && keeps(spec, sym, kept);
+    }
+
+    private static boolean same(CheckedProgram p, ScalarType t, Expr e) {
+        return p.typeOf(e) == t;
+    }
+}
