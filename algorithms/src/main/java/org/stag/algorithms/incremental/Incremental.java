@@ -10,6 +10,7 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
+import org.stag.engine.cin.ValueRead;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Tensor;
@@ -160,8 +161,16 @@ public final class Incremental {
     /** Runs the incremental program on {@code now} with {@code prev} (and the batch {@code B}, unless null). */
     private AlgorithmRunner.Result runProgram(GraphTensor now, Tensor prev, Tensor batch) {
         List<Tensor> graph = graphInputs(now);
-        if (prepared != null && preparedVertices == now.numVertices() && same(graph, preparedGraph)) {
-            // The same graph tensors, changed in place, and the same N: only the previous result and the batch are new.
+        if (prepared != null && preparedVertices == now.numVertices() && planned(graph, preparedGraph)) {
+            // The same N and graph tensors of the formats and value reads the plan was made for (the same
+            // tensors changed in place, or a later snapshot's): rebound, not planned and prepared again.
+            List<String> names = graphInputNames();
+            for (int k = 0; k < graph.size(); k++) {
+                if (graph.get(k) != preparedGraph.get(k)) {
+                    prepared.rebind(names.get(k), graph.get(k));
+                }
+            }
+            preparedGraph = graph;
             prepared.rebind("prev", prev);
             if (batch != null) {
                 prepared.rebind("B", batch);
@@ -179,29 +188,49 @@ public final class Incremental {
                 r.graphBytes(), r.inEdges());
     }
 
-    /** The graph tensors the incremental program reads, as {@code now} holds them. */
+    /** The graph tensors the incremental program reads, as {@code now} holds them, in {@link #graphInputNames} order. */
     private List<Tensor> graphInputs(GraphTensor now) {
         List<Tensor> out = new ArrayList<>();
+        for (String name : graphInputNames()) {
+            out.add(switch (name) {
+                case "A" -> now.a();
+                case "AT" -> now.at();
+                case "W" -> now.w();
+                default -> now.id();
+            });
+        }
+        return out;
+    }
+
+    /** The names of the program's inputs that come from the graph. */
+    private List<String> graphInputNames() {
+        List<String> out = new ArrayList<>();
         for (Symbol in : program.inputs()) {
-            switch (in.name()) {
-                case "A" -> out.add(now.a());
-                case "AT" -> out.add(now.at());
-                case "W" -> out.add(now.w());
-                case "id" -> out.add(now.id());
-                default -> {
-                }
+            if (List.of("A", "AT", "W", "id").contains(in.name())) {
+                out.add(in.name());
             }
         }
         return out;
     }
 
-    private static boolean same(List<Tensor> a, List<Tensor> b) {
+    /**
+     * Whether graph tensors {@code a} can stand where the plan was made with {@code b}: each of the same format
+     * and value read (the plan's kernels are specialised to both), and the same ones shared (A may be AT).
+     */
+    private static boolean planned(List<Tensor> a, List<Tensor> b) {
         if (a.size() != b.size()) {
             return false;
         }
         for (int k = 0; k < a.size(); k++) {
-            if (a.get(k) != b.get(k)) {
+            Tensor x = a.get(k);
+            Tensor y = b.get(k);
+            if (x != y && (!x.format().equals(y.format()) || !ValueRead.of(x).equals(ValueRead.of(y)))) {
                 return false;
+            }
+            for (int l = 0; l < k; l++) {
+                if ((x == a.get(l)) != (y == b.get(l))) {
+                    return false;
+                }
             }
         }
         return true;
