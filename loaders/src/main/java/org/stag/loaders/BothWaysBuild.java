@@ -9,8 +9,9 @@ package org.stag.loaders;
  * file is left to that build.
  *
  * <p>A cheap filter turns down a file written one way before anything is built (sources and targets have
- * the same sums in a file written both ways); once built, a walk over the upper triangle decides, finding
- * the mirror of each entry with one cursor per row, the rows being sorted.
+ * the same sums in a file written both ways); once built, a multiset hash of the entries decides in one
+ * streaming pass ({@link #symmetricPairs}). A file whose entries are already in CSR order skips the filter:
+ * its directed build costs one pass ({@link SortedBuild}).
  */
 final class BothWaysBuild {
     private BothWaysBuild() {
@@ -21,37 +22,39 @@ final class BothWaysBuild {
      * its lines do not list every edge both ways. Only for a policy the user did not give: a given policy
      * combines a line with its mirror, which the directed build cannot do.
      *
-     * @throws BadInputException as the paired build: repeated lines under {@code --duplicates error}, or an
-     *                           edge with different weights in its two directions
+     * @throws BadInputException as the paired build: repeated lines under {@code --duplicates error} (an edge
+     *                           with different weights in its two directions is left to the paired build)
      */
     static Graph build(EdgeList edges, DuplicatePolicy policy, int threads) {
-        // The directed build and one cursor array per thread; when that does not fit, the paired build refuses.
-        long bytes = MemoryBudget.buildBytes(edges.rowBound(), edges.size(), edges.weights() != null, false, threads)
-                + 4L * edges.rowBound() * threads;
-        if (!MemoryBudget.fits(bytes) || !looksBothWays(edges, threads)) {
+        // The directed build; when that does not fit, the paired build refuses.
+        if (!MemoryBudget.fits(MemoryBudget.buildBytes(edges.rowBound(), edges.size(), edges.weights() != null, false,
+                threads))) {
             return null;
         }
         EdgeList directed = new EdgeList(edges.source(), edges.numRows(), edges.numCols(), edges.src(), edges.dst(),
                 edges.weights(), edges.size(), Symmetry.GENERAL, edges.valueKind(), edges.ids(), edges::lineOf)
                 .withRowBound(edges.rowBound());
-        Graph g = GraphBuilder.build(directed, policy, false, threads);
+        // Entries in CSR order build in one pass, so only other files are filtered first.
+        Graph g = SortedBuild.build(directed, threads);
+        if (g == null) {
+            if (!looksBothWays(edges, threads)) {
+                return null;
+            }
+            g = GraphBuilder.build(directed, policy, false, threads);
+        }
         int[] rowPtr = g.storedRowPtr();
-        Mirrors found = mirrors(rowPtr.length - 1, rowPtr, g.colIdx(), g.weights(), threads);
-        if (found == null) {
-            return null;
-        }
-        if (found.conflicts.size() > 0) {
-            throw MirrorConflicts.error(edges, found.conflicts, policy);
-        }
-        return new Graph(edges.source(), edges.numRows(), edges.numCols(), rowPtr, g.colIdx(), g.weights(),
-                edges.symmetry(), edges.valueKind(), edges.ids(), g.duplicates(), found.pairs);
+        long pairs = symmetricPairs(rowPtr.length - 1, rowPtr, g.colIdx(), g.weights(), threads);
+        // A missing mirror or different values both ways: the paired build places the mirrors and names the
+        // lines of a conflict.
+        return pairs < 0 ? null : new Graph(edges.source(), edges.numRows(), edges.numCols(), rowPtr, g.colIdx(),
+                g.weights(), edges.symmetry(), edges.valueKind(), edges.ids(), g.duplicates(), pairs);
     }
 
     /**
      * Whether the ids written as sources and as targets have the same sum and the same sum of a hash: true
      * of a file written both ways (each vertex the source of as many lines as it is the target of), false
      * of nearly any other. Only a filter, so a file written one way is turned down before anything is
-     * built; {@link #mirrors} decides. One sequential pass with arithmetic only.
+     * built; {@link #symmetricPairs} decides. One sequential pass with arithmetic only.
      */
     static boolean looksBothWays(EdgeList edges, int threads) {
         int m = edges.size();
@@ -85,110 +88,79 @@ final class BothWaysBuild {
         return x ^ (x >>> 31);
     }
 
-    /** Pairs found and the pairs whose two directions have different values, {@code (u << 32) | v}, u < v. */
-    static final class Mirrors {
-        long pairs;
-        final it.unimi.dsi.fastutil.longs.LongArrayList conflicts = new it.unimi.dsi.fastutil.longs.LongArrayList();
-    }
-
-    /** Conflicts remembered per part; one is reported, the rest only need to exist. */
-    private static final int MAX_CONFLICTS = 1 << 12;
-
     /**
-     * Checks that a CSR graph with sorted, distinct rows is symmetric: for every entry {@code (r, c)} with
-     * {@code r < c} there is {@code (c, r)}, and every entry below the diagonal is met that way. Returns the
-     * pairs and value conflicts, or {@code null} when an entry lacks its mirror.
+     * The number of entries above the diagonal when the graph is symmetric with equal values in both
+     * directions, else -1. Each off-diagonal entry is hashed as its unordered pair and value, added above the
+     * diagonal and subtracted below, in two 64-bit lanes keyed at random on every call: the sums are zero for
+     * a symmetric graph, and for any other they are zero in both lanes with a probability of about 2^-128
+     * (a multiset hash; the keys are unknown to whoever wrote the file). One streaming pass on all threads,
+     * rather than a jump to the mirror row of every entry.
      */
-    static Mirrors mirrors(int n, int[] rowPtr, int[] col, double[] val, int threads) {
-        // Where each row's entries above the diagonal start: the walk visits only those, so the rows are
-        // shared out by how many they have (in the low rows most entries are above the diagonal).
-        int[] upper = new int[n];
+    static long symmetricPairs(int n, int[] rowPtr, int[] col, double[] val, int threads) {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        long k1 = random.nextLong();
+        long k2 = random.nextLong();
+        long k3 = random.nextLong();
         int blocks = Math.max(1, Math.min(threads * 4, n / 4096 + 1));
         int[] chunks = GraphBuilder.balancedRowSplit(n, rowPtr, blocks);
+        long[] sums = new long[4 * blocks];
         Parallel.forEachBlock(threads, blocks, b -> {
+            long above = 0;
+            long below = 0;
+            long s1 = 0;
+            long s2 = 0;
             for (int r = chunks[b]; r < chunks[b + 1]; r++) {
-                upper[r] = firstNotBelow(col, rowPtr[r], rowPtr[r + 1], r + 1);
+                for (int p = rowPtr[r], end = rowPtr[r + 1]; p < end; p++) {
+                    int c = col[p];
+                    if (c == r) {
+                        continue;
+                    }
+                    long pair = c > r ? (long) r << 32 | c : (long) c << 32 | r;
+                    long h1 = scramble(pair ^ k1);
+                    long h2 = scramble(pair ^ k2);
+                    if (val != null) {
+                        long bits = valueBits(val[p]);
+                        h1 = scramble(h1 ^ bits);
+                        h2 = scramble(h2 ^ bits ^ k3);
+                    }
+                    if (c > r) {
+                        above++;
+                        s1 += h1;
+                        s2 += h2;
+                    } else {
+                        below++;
+                        s1 -= h1;
+                        s2 -= h2;
+                    }
+                }
             }
+            sums[4 * b] = above;
+            sums[4 * b + 1] = below;
+            sums[4 * b + 2] = s1;
+            sums[4 * b + 3] = s2;
         });
-        long total = 0;
-        for (int r = 0; r < n; r++) {
-            total += rowPtr[r + 1] - upper[r];
+        long above = 0;
+        long below = 0;
+        long s1 = 0;
+        long s2 = 0;
+        for (int b = 0; b < blocks; b++) {
+            above += sums[4 * b];
+            below += sums[4 * b + 1];
+            s1 += sums[4 * b + 2];
+            s2 += sums[4 * b + 3];
         }
-        int parts = (int) Math.max(1, Math.min(threads, total / 65536 + 1));
-        int[] rows = new int[parts + 1];
-        long seen = 0;
-        int part = 1;
-        for (int r = 0; r < n && part < parts; r++) {
-            seen += rowPtr[r + 1] - upper[r];
-            while (part < parts && seen >= total * part / parts) {
-                rows[part++] = r + 1;
-            }
-        }
-        while (part <= parts) {
-            rows[part++] = n;
-        }
-        Mirrors[] found = new Mirrors[parts];
-        Parallel.forEachBlock(threads, parts, i -> found[i] = mirrors(n, rowPtr, col, val, upper, rows[i], rows[i + 1]));
-        Mirrors all = new Mirrors();
-        for (Mirrors f : found) {
-            if (f == null) {
-                return null;
-            }
-            all.pairs += f.pairs;
-            for (int i = 0; i < f.conflicts.size() && all.conflicts.size() < MAX_CONFLICTS; i++) {
-                all.conflicts.add(f.conflicts.getLong(i));
-            }
-        }
-        return all;
+        return above == below && s1 == 0 && s2 == 0 ? above : -1;
     }
 
-    /**
-     * The upper entries of rows {@code [a, b)}: rows are walked in order, so the mirrors they look for in row
-     * {@code c} come in increasing order too, and one cursor per row, starting at its first entry not below
-     * {@code a}, finds each with one comparison.
-     */
-    private static Mirrors mirrors(int n, int[] rowPtr, int[] col, double[] val, int[] upper, int a, int b) {
-        int[] cursor = new int[n];
-        for (int c = a + 1; c < n; c++) {
-            cursor[c] = a == 0 ? rowPtr[c] : firstNotBelow(col, rowPtr[c], rowPtr[c + 1], a);
-        }
-        Mirrors found = new Mirrors();
-        long pairs = 0;
-        for (int r = a; r < b; r++) {
-            for (int p = upper[r], end = rowPtr[r + 1]; p < end; p++) {
-                int c = col[p];
-                int q = cursor[c];
-                if (q >= rowPtr[c + 1] || col[q] != r) {
-                    return null;
-                }
-                cursor[c] = q + 1;
-                pairs++;
-                if (val != null && !RowMerge.same(val[p], val[q]) && found.conflicts.size() < MAX_CONFLICTS) {
-                    found.conflicts.add(((long) r << 32) | c);
-                }
-            }
-        }
-        // Every entry of row c in [a, min(b, c)) must have been met as the mirror of an upper entry.
-        for (int c = a + 1; c < n; c++) {
-            int q = cursor[c];
-            if (q < rowPtr[c + 1] && col[q] < Math.min(b, c)) {
-                return null;
-            }
-        }
-        found.pairs = pairs;
-        return found;
+    /** SplitMix64's finalizer: every input bit changes about half of the output bits. */
+    private static long scramble(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
-    /** The first position in the sorted {@code col[lo, hi)} whose column is at least {@code x}. */
-    private static int firstNotBelow(int[] col, int lo, int hi, int x) {
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (col[mid] < x) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+    /** The bits of a value such that values {@link RowMerge#same} calls equal have equal bits (0.0 and -0.0, NaNs). */
+    private static long valueBits(double v) {
+        return v == 0 ? 0 : v != v ? 0x7ff8000000000000L : Double.doubleToRawLongBits(v);
     }
 }

@@ -119,14 +119,14 @@ public final class Graph {
 
     /**
      * Whether every edge {@code (u, v)} has its mirror {@code (v, u)}: a square graph read as directed that is
-     * in fact undirected (as GAP's kron files are). One walk over the entries above the diagonal with a
-     * cursor per row, in parallel; nothing the size of the graph is allocated.
+     * in fact undirected (as GAP's kron files are). One streaming pass over the entries with a keyed multiset
+     * hash ({@link BothWaysBuild#symmetricPairs}), in parallel; nothing the size of the graph is allocated.
      */
     public boolean symmetricPattern(int threads) {
         if (numRows != numCols) {
             return false;
         }
-        return !directed() || BothWaysBuild.mirrors(numRows, rowPtr(), colIdx, null, threads) != null;
+        return !directed() || BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
     }
 
     /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */

@@ -8,7 +8,9 @@ import java.util.concurrent.ForkJoinTask;
  * entries by row with a stable parallel counting sort (so "first" and "last" mean file order), sorts
  * each row by column and resolves duplicates by the given policy ({@link RowMerge}). In an undirected
  * edge list the mirror of a line is placed in the same pass, marked, and matched with the line itself in
- * the row merge, unless the lines already list every edge both ways ({@link BothWaysBuild}). Time O(m + n) plus the per-row sorts, where n counts only the rows up to the last one
+ * the row merge, unless the lines already list every edge both ways ({@link BothWaysBuild}). Entries already in
+ * CSR order skip the scatter and the sorts ({@link SortedBuild}). Time O(m + n) plus the per-row sorts, where n
+ * counts only the rows up to the last one
  * holding an entry; memory: the output arrays plus one offset array per block, checked against the heap
  * first ({@link MemoryBudget}).
  */
@@ -47,6 +49,13 @@ public final class GraphBuilder {
             Graph both = BothWaysBuild.build(edges, policy, threads);
             if (both != null) {
                 return both;
+            }
+        }
+        if (!mirror) {
+            // Files already in CSR order (GAP's converter and stag convert write them so) need no scatter or sorts.
+            Graph sorted = SortedBuild.build(edges, threads);
+            if (sorted != null) {
+                return sorted;
             }
         }
         int[] src = edges.src();

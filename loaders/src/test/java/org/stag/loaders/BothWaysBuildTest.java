@@ -165,7 +165,9 @@ class BothWaysBuildTest {
             }
         }
         EdgeList e = undirected(400, lines, true);
-        BadInputException fast = assertThrows(BadInputException.class, () -> BothWaysBuild.build(e, DuplicatePolicy.SUM, threads));
+        // The hash finds the values different both ways and leaves the file to the paired build, which names the lines.
+        assertNull(BothWaysBuild.build(e, DuplicatePolicy.SUM, threads));
+        BadInputException fast = assertThrows(BadInputException.class, () -> GraphBuilder.build(e, DuplicatePolicy.SUM, threads));
         BadInputException paired = assertThrows(BadInputException.class,
                 () -> GraphBuilder.build(e, DuplicatePolicy.SUM, false, threads, false));
         assertEquals(paired.getMessage(), fast.getMessage());
@@ -174,17 +176,112 @@ class BothWaysBuildTest {
 
     @Test
     void everyEntryNeedsItsMirrorOnBothSidesOfTheDiagonal() {
-        // Row 1 holds 0 but row 0 is empty: no upper entry asks for it, the final sweep finds it.
-        assertNull(BothWaysBuild.mirrors(2, new int[] {0, 0, 1}, new int[] {0}, null, 1));
+        // Row 1 holds 0 but row 0 is empty.
+        assertEquals(-1, BothWaysBuild.symmetricPairs(2, new int[] {0, 0, 1}, new int[] {0}, null, 1));
         // Row 0 holds 1 but row 1 is empty.
-        assertNull(BothWaysBuild.mirrors(2, new int[] {0, 1, 1}, new int[] {1}, null, 1));
+        assertEquals(-1, BothWaysBuild.symmetricPairs(2, new int[] {0, 1, 1}, new int[] {1}, null, 1));
         // Row 2 holds 0 and 1, row 0 holds 2, row 1 does not.
-        assertNull(BothWaysBuild.mirrors(3, new int[] {0, 1, 1, 3}, new int[] {2, 0, 1}, null, 1));
-        BothWaysBuild.Mirrors ok = BothWaysBuild.mirrors(3, new int[] {0, 1, 3, 4}, new int[] {1, 0, 2, 1},
-                new double[] {1, 1, 2, 3}, 1);
-        assertNotNull(ok);
-        assertEquals(2, ok.pairs);
-        assertEquals(1, ok.conflicts.size());
-        assertEquals((1L << 32) | 2, ok.conflicts.getLong(0));
+        assertEquals(-1, BothWaysBuild.symmetricPairs(3, new int[] {0, 1, 1, 3}, new int[] {2, 0, 1}, null, 1));
+        // As many entries above as below, but not mirrors of each other: (0,1), (0,2) above; (1,0), (2,1) below.
+        assertEquals(-1, BothWaysBuild.symmetricPairs(3, new int[] {0, 2, 3, 4}, new int[] {1, 2, 0, 1}, null, 1));
+        // Symmetric pattern, values different on the pair (1, 2).
+        int[] rowPtr = {0, 1, 3, 4};
+        int[] col = {1, 0, 2, 1};
+        assertEquals(2, BothWaysBuild.symmetricPairs(3, rowPtr, col, null, 1));
+        assertEquals(-1, BothWaysBuild.symmetricPairs(3, rowPtr, col, new double[] {1, 1, 2, 3}, 1));
+        assertEquals(2, BothWaysBuild.symmetricPairs(3, rowPtr, col, new double[] {1, 1, 2, 2}, 1));
+    }
+
+    /** A random CSR graph with sorted distinct rows, symmetric, values equal both ways (some 0.0 one way and -0.0 the other, some NaN). */
+    private static Object[] randomSymmetric(Random rnd, int n, int pairs, boolean weighted) {
+        java.util.TreeMap<Long, Double> entries = new java.util.TreeMap<>();
+        for (int i = 0; i < pairs; i++) {
+            int u = rnd.nextInt(n);
+            int v = rnd.nextInt(n);
+            double w = switch (rnd.nextInt(10)) {
+                case 0 -> 0.0;
+                case 1 -> Double.NaN;
+                default -> 1 + rnd.nextInt(9);
+            };
+            entries.put((long) u << 32 | v, w);
+            entries.put((long) v << 32 | u, w == 0.0 && rnd.nextBoolean() ? -0.0 : w);
+        }
+        int[] rowPtr = new int[n + 1];
+        int[] col = new int[entries.size()];
+        double[] val = weighted ? new double[entries.size()] : null;
+        int p = 0;
+        for (var e : entries.entrySet()) {
+            int r = (int) (e.getKey() >>> 32);
+            rowPtr[r + 1]++;
+            col[p] = (int) (long) e.getKey();
+            if (weighted) {
+                val[p] = e.getValue();
+            }
+            p++;
+        }
+        for (int r = 0; r < n; r++) {
+            rowPtr[r + 1] += rowPtr[r];
+        }
+        return new Object[] {rowPtr, col, val};
+    }
+
+    /** The hash check accepts symmetric graphs (counting their pairs) and refuses each way of breaking symmetry. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void theHashCheckAgreesWithTheExactWalk(int threads) {
+        Random rnd = new Random(11);
+        for (int round = 0; round < 200; round++) {
+            int n = 1 + rnd.nextInt(round < 100 ? 12 : 3000);
+            boolean weighted = rnd.nextBoolean();
+            Object[] g = randomSymmetric(rnd, n, rnd.nextInt(4 * n + 1), weighted);
+            int[] rowPtr = (int[]) g[0];
+            int[] col = (int[]) g[1];
+            double[] val = (double[]) g[2];
+            long above = 0;
+            for (int r = 0; r < n; r++) {
+                for (int q = rowPtr[r]; q < rowPtr[r + 1]; q++) {
+                    above += col[q] > r ? 1 : 0;
+                }
+            }
+            assertEquals(above, BothWaysBuild.symmetricPairs(n, rowPtr, col, val, threads), "round " + round);
+            // Break it: an off-diagonal entry moved to another column of its row, or a value changed.
+            int p = rnd.nextInt(Math.max(1, col.length));
+            if (col.length == 0 || col[p] == rowPtrRow(rowPtr, p)) {
+                continue;
+            }
+            if (weighted && rnd.nextBoolean()) {
+                double[] changed = val.clone();
+                changed[p] = val[p] != val[p] ? 1.0 : val[p] + 0.5;
+                assertEquals(-1, BothWaysBuild.symmetricPairs(n, rowPtr, col, changed, threads), "round " + round);
+            } else {
+                int r = rowPtrRow(rowPtr, p);
+                int free = firstFreeColumn(rowPtr, col, r, n);
+                if (free < 0) {
+                    continue;
+                }
+                int[] moved = col.clone();
+                moved[p] = free;
+                Arrays.sort(moved, rowPtr[r], rowPtr[r + 1]);
+                assertEquals(-1, BothWaysBuild.symmetricPairs(n, rowPtr, moved, null, threads), "round " + round);
+            }
+        }
+    }
+
+    private static int rowPtrRow(int[] rowPtr, int p) {
+        int r = 0;
+        while (rowPtr[r + 1] <= p) {
+            r++;
+        }
+        return r;
+    }
+
+    /** A column other than {@code r} that row {@code r} does not hold, or -1. */
+    private static int firstFreeColumn(int[] rowPtr, int[] col, int r, int n) {
+        for (int c = 0; c < n; c++) {
+            if (c != r && Arrays.binarySearch(col, rowPtr[r], rowPtr[r + 1], c) < 0) {
+                return c;
+            }
+        }
+        return -1;
     }
 }
