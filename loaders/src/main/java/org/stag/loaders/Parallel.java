@@ -2,10 +2,11 @@ package org.stag.loaders;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 
 /**
  * Runs blocks of work on a pool of a given size. One pool per thread count is kept for the life of the
@@ -36,9 +37,11 @@ public final class Parallel {
     }
 
     /**
-     * Calls {@code body} once for every block in {@code [0, blocks)}, on {@code threads} workers
-     * (in the calling thread when {@code threads == 1}). The first exception thrown by a block is rethrown
-     * unchanged once all blocks have stopped.
+     * Calls {@code body} once for every block in {@code [0, blocks)}, on {@code threads} threads: the calling
+     * thread and {@code threads - 1} workers of the pool take blocks from a shared counter (in the calling
+     * thread alone when {@code threads == 1}). The first exception thrown by a block is rethrown unchanged
+     * once all blocks have stopped. No stream machinery: in a fresh JVM its classes cost tens of milliseconds
+     * on the first call, which is the whole budget of loading a binary graph.
      */
     public static void forEachBlock(int threads, int blocks, IntConsumer body) {
         if (threads <= 1 || blocks <= 1) {
@@ -47,25 +50,32 @@ public final class Parallel {
             }
             return;
         }
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        AtomicReference<Error> error = new AtomicReference<>();
-        pool(threads).submit(() -> IntStream.range(0, blocks).parallel().forEach(b -> {
-            if (failure.get() != null || error.get() != null) {
-                return;
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Runnable worker = () -> {
+            for (int b = next.getAndIncrement(); b < blocks && failure.get() == null; b = next.getAndIncrement()) {
+                try {
+                    body.accept(b);
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                }
             }
-            try {
-                body.accept(b);
-            } catch (RuntimeException e) {
-                failure.compareAndSet(null, e);
-            } catch (Error e) {
-                error.compareAndSet(null, e);
-            }
-        })).join();
-        if (error.get() != null) {
-            throw error.get();
+        };
+        ForkJoinPool pool = pool(threads);
+        ForkJoinTask<?>[] helpers = new ForkJoinTask<?>[Math.min(threads, blocks) - 1];
+        for (int i = 0; i < helpers.length; i++) {
+            helpers[i] = pool.submit(worker);
         }
-        if (failure.get() != null) {
-            throw failure.get();
+        worker.run();
+        for (ForkJoinTask<?> h : helpers) {
+            h.join();
+        }
+        Throwable f = failure.get();
+        if (f instanceof Error e) {
+            throw e;
+        }
+        if (f != null) {
+            throw (RuntimeException) f;
         }
     }
 
