@@ -59,4 +59,9 @@ public final class Workspace {
     public void keepInts(String key, int[] a) {
         ints.put(key, a);
     }
+
+    /** Keeps a grown double array for the next run (as {@link #keepInts}). */
+    public void keepDoubles(String key, double[] a) {
+        doubles.put(key, a);
+    }
 }

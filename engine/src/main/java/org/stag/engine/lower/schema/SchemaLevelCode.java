@@ -80,6 +80,14 @@ public final class SchemaLevelCode implements LevelCode {
     @Override
     public void unpack(Block out, String level) {
         model.unpack(out, level);
+        if (!ordered()) {
+            // The arrays a row is sorted in ({@link #gatherSorted}), shared like the stacks: one in-order use at a time.
+            String p = model.p;
+            out.line("int[] " + p + "_sk = ws.ints(\"" + p + "_sk\", 64)");
+            out.line("int[] " + p + "_so = ws.ints(\"" + p + "_so\", 64)");
+            out.line(model.carriedType() + "[] " + p + "_sv = ws." + (model.doubles ? "doubles" : "ints") + "(\"" + p
+                    + "_sv\", 64)");
+        }
     }
 
     @Override
@@ -109,7 +117,17 @@ public final class SchemaLevelCode implements LevelCode {
         int id = ++emissions;
         out.comment(model.p + ": " + (inOrder ? "in-order" : "unordered") + " visit of " + model.schema.name()
                 + " under " + parent);
-        if (inOrder) {
+        if (inOrder && !ordered()) {
+            // Iterator conversion, as for hash segments: the elements gathered and sorted by coordinate.
+            Sorted row = gatherSorted(out, parent, model.p + "_o" + id);
+            Block loop = out.forLoop(label, "", row.q + " < " + row.n, row.q + "++");
+            loop.line("final int " + bind.crd() + " = " + row.crd());
+            String carried = model.doubles ? bind.val() : bind.pos();
+            if (carried != null) {
+                loop.line("final " + model.carriedType() + " " + carried + " = " + row.carried());
+            }
+            body.accept(loop);
+        } else if (inOrder) {
             machine.iterate(out, id, parent, bind, label, body);
         } else {
             new UnorderedVisit(model, id).emit(out, parent, bind, label, body);
@@ -118,7 +136,81 @@ public final class SchemaLevelCode implements LevelCode {
 
     @Override
     public Cursor cursor(Block out, String parent, String name) {
+        if (!ordered()) {
+            Sorted row = gatherSorted(out, parent, name);
+            return new Cursor() {
+                @Override
+                public String valid() {
+                    return row.q + " < " + row.n;
+                }
+
+                @Override
+                public String crd() {
+                    return row.crd();
+                }
+
+                @Override
+                public String pos() {
+                    return row.carried();
+                }
+
+                @Override
+                public String val() {
+                    return row.carried();
+                }
+
+                @Override
+                public void advance(Block b) {
+                    b.line(row.q + "++");
+                }
+            };
+        }
         return machine.cursor(out, ++emissions, parent, name);
+    }
+
+    /** A row gathered and sorted: {@code n} elements, the next at {@code q}, in the level's sort arrays. */
+    private record Sorted(String n, String q, String p) {
+        String crd() {
+            return p + "_sk[" + q + "]";
+        }
+
+        /** The position or value of the element at {@code q}, read through the sorted order. */
+        String carried() {
+            return p + "_sv[" + p + "_so[" + q + "]]";
+        }
+    }
+
+    /**
+     * Iterator conversion for a schema whose traversal is not in coordinate order (an unsorted block list):
+     * one visit counts the elements of {@code parent}, a second copies their coordinates and positions or
+     * values into the level's sort arrays (grown, and kept by the workspace, when a row is longer than any
+     * before), which are sorted by coordinate ({@code Sorts.sortPairs} on the coordinates and the element
+     * numbers); declares {@code q} on the first element. Allocation-free once the arrays fit the longest row.
+     */
+    private Sorted gatherSorted(Block out, String parent, String name) {
+        String p = model.p;
+        String n = name + "_n";
+        String q = name + "_q";
+        out.line("int " + n + " = 0");
+        new UnorderedVisit(model, ++emissions).emit(out, parent, new Binding(name + "_cc", null, null), null,
+                in -> in.line(n + "++"));
+        if (model.doubles) {
+            model.grow(out, n, "sk", "so");
+            Block g = out.ifThen(n + " > " + p + "_sv.length");
+            g.line(p + "_sv = java.util.Arrays.copyOf(" + p + "_sv, Math.max(2 * " + p + "_sv.length, " + n + "))");
+            g.line("ws.keepDoubles(\"" + p + "_sv\", " + p + "_sv)");
+        } else {
+            model.grow(out, n, "sk", "so", "sv");
+        }
+        out.line(n + " = 0");
+        String c = name + "_gc";
+        String v = name + "_gv";
+        Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
+        new UnorderedVisit(model, ++emissions).emit(out, parent, b, null, in -> in.line(p + "_sk[" + n + "] = " + c)
+                .line(p + "_sv[" + n + "] = " + v).line(p + "_so[" + n + "] = " + n).line(n + "++"));
+        out.line("org.stag.engine.runtime.Sorts.sortPairs(" + p + "_sk, " + p + "_so, 0, " + n + ")");
+        out.line("int " + q + " = 0");
+        return new Sorted(n, q, p);
     }
 
     @Override

@@ -263,7 +263,9 @@ class SchemaKernelsTest {
         run.invoke(null, c.level(), new Workspace(), n, key, first, hit);
         for (int p = 0; p < n; p++) {
             LevelCases.Row r = c.row(p);
-            assertEquals(r.size() == 0 ? -1 : r.crd()[0], first[p], c.what() + ": first of row " + p);
+            // In order means by increasing coordinate, also for a schema that stores a row in any order.
+            int least = r.size() == 0 ? -1 : java.util.Arrays.stream(r.crd()).min().getAsInt();
+            assertEquals(least, first[p], c.what() + ": first of row " + p);
             boolean stored = false;
             for (int x : r.crd()) {
                 stored |= x == key[p];
