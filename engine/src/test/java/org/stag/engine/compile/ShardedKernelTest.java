@@ -22,7 +22,6 @@ import org.stag.engine.runtime.ChunkRunner;
 import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ShardedRows;
-import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
@@ -80,19 +79,7 @@ class ShardedKernelTest {
     }
 
     private static Tensor csr(Format f, TreeMap<Long, Double> m) {
-        int[] rowPtr = new int[N + 1];
-        int[] col = new int[m.size()];
-        double[] val = new double[m.size()];
-        int k = 0;
-        for (Map.Entry<Long, Double> e : m.entrySet()) {
-            rowPtr[(int) (e.getKey() >>> 32) + 1]++;
-            col[k] = (int) (long) e.getKey();
-            val[k++] = e.getValue();
-        }
-        for (int r = 0; r < N; r++) {
-            rowPtr[r + 1] += rowPtr[r];
-        }
-        return Tensor.fromCsr(f, N, N, rowPtr, col, val, ValueMode.DOUBLE, 2);
+        return Tensors.csr(f, N, m);
     }
 
     private static double[] run(CompiledDefinition k, Tensor a, Tensor x, int threads) {

@@ -74,4 +74,21 @@ final class Tensors {
         }
         return out;
     }
+
+    /** An n x n matrix in {@code f} holding the entries of a model keyed {@code row << 32 | column}, double values. */
+    static Tensor csr(Format f, int n, java.util.TreeMap<Long, Double> model) {
+        int[] rowPtr = new int[n + 1];
+        int[] col = new int[model.size()];
+        double[] val = new double[model.size()];
+        int k = 0;
+        for (Map.Entry<Long, Double> e : model.entrySet()) {
+            rowPtr[(int) (e.getKey() >>> 32) + 1]++;
+            col[k] = (int) (long) e.getKey();
+            val[k++] = e.getValue();
+        }
+        for (int r = 0; r < n; r++) {
+            rowPtr[r + 1] += rowPtr[r];
+        }
+        return Tensor.fromCsr(f, n, n, rowPtr, col, val, org.stag.formats.dynamic.ValueMode.DOUBLE, 2);
+    }
 }

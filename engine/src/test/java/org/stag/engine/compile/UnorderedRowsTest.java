@@ -17,7 +17,6 @@ import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
 import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
-import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
@@ -61,19 +60,7 @@ class UnorderedRowsTest {
     }
 
     private static Tensor csr(Format f, TreeMap<Long, Double> m) {
-        int[] rowPtr = new int[N + 1];
-        int[] col = new int[m.size()];
-        double[] val = new double[m.size()];
-        int k = 0;
-        for (Map.Entry<Long, Double> e : m.entrySet()) {
-            rowPtr[(int) (e.getKey() >>> 32) + 1]++;
-            col[k] = (int) (long) e.getKey();
-            val[k++] = e.getValue();
-        }
-        for (int r = 0; r < N; r++) {
-            rowPtr[r + 1] += rowPtr[r];
-        }
-        return Tensor.fromCsr(f, N, N, rowPtr, col, val, ValueMode.DOUBLE, 2);
+        return Tensors.csr(f, N, m);
     }
 
     /** A batch of inserts (rows given in decreasing column order, so an unsorted list keeps them so) or deletes. */
