@@ -1,5 +1,7 @@
 package org.stag.bench;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -97,6 +99,9 @@ public final class ApplyRate {
         long t0 = System.nanoTime();
         DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), threads);
         System.out.printf(Locale.ROOT, "%s: built %s in %.1f s%n", kind, format, (System.nanoTime() - t0) / 1e9);
+        // The structures just built are young: collect them into the old generation now, so that the first
+        // batches measured do not pay for copying the whole graph (a cost of the build, not of apply).
+        System.gc();
         double[] medians = new double[SIZES.length];
         int at = 0;
         int sizes = SMALL_REPEAT > 1 ? 1 : SIZES.length;
@@ -110,15 +115,23 @@ public final class ApplyRate {
             double[] ms = new double[measured];
             long applied = 0;
             long nanos = 0;
+            long gcMillis = 0;
+            double[] cpu = new double[measured];
             for (int b = 0; b < WARMUP[s] + measured; b++) {
                 if (s == 0 && b > WARMUP[s] && (b - WARMUP[s]) % MEASURED[s] == 0) {
                     at -= size * MEASURED[s];  // profiling: the same small batches again
                 }
                 UpdateBatch batch = slice(all, at, size);
                 at += size;
+                long gc0 = gcMillis();
+                long cpu0 = cpuNanos();
                 long start = System.nanoTime();
                 ApplyResult r = dg.apply(batch);
                 long took = System.nanoTime() - start;
+                if (b >= WARMUP[s]) {
+                    gcMillis += gcMillis() - gc0;
+                    cpu[b - WARMUP[s]] = (cpuNanos() - cpu0) / 1e6;
+                }
                 if (r.inserted() + r.updated() + r.deleted() + r.missing() == 0) {
                     throw new IllegalStateException("a batch of " + size + " changed nothing");
                 }
@@ -131,11 +144,29 @@ public final class ApplyRate {
             }
             medians[s] = median(rate);
             System.out.printf(Locale.ROOT, "%s batch %d: %d batches, median %.3f ms/batch (p10 %.3f, p90 %.3f), median"
-                    + " %.3f M updates/s, overall %.3f M/s; graph %d edges%n", kind, size, measured, median(ms),
-                    percentile(ms, 0.1), percentile(ms, 0.9), medians[s] / 1e6, applied / (nanos / 1e9) / 1e6,
-                    dg.numEdges());
+                    + " %.3f M updates/s, overall %.3f M/s, GC %d ms in all, process CPU median %.3f ms/batch; graph %d"
+                    + " edges%n", kind, size, measured, median(ms), percentile(ms, 0.1), percentile(ms, 0.9),
+                    medians[s] / 1e6, applied / (nanos / 1e9) / 1e6, gcMillis, median(cpu), dg.numEdges());
         }
         return medians;
+    }
+
+    /**
+     * CPU time of the whole process so far (every thread, the collector's and compiler's too): beside the wall
+     * time, a measure the other jobs of a loaded machine disturb less.
+     */
+    private static long cpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
+    }
+
+    /** Milliseconds the collectors have spent so far. */
+    private static long gcMillis() {
+        long t = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            t += Math.max(0, gc.getCollectionTime());
+        }
+        return t;
     }
 
     /** Updates {@code [from, from + size)} of {@code all} as a batch of their own. */

@@ -423,9 +423,23 @@ public final class DynamicLevel extends Level {
      * updated in parallel, each by one thread. Returns how many coordinates were new.
      */
     public long insertBatch(int[] parents, int[] start, int count, int[] crd, double[] vals, int threads) {
+        return insertBatch(parents, start, count, crd, vals, threads, null);
+    }
+
+    /**
+     * {@link #insertBatch(int[], int[], int, int[], double[], int)} reporting what it replaced: {@code old[k]}
+     * becomes the value {@code crd[k]} had before under its parent ({@link #value}), NaN where it was not stored
+     * or the parent is negative; {@code old} null reports nothing ({@link DynamicFormat#insert(NodeStore, int,
+     * int[], double[], int, int, double[])}).
+     */
+    public long insertBatch(int[] parents, int[] start, int count, int[] crd, double[] vals, int threads,
+            double[] old) {
+        if (old != null) {
+            fillSkipped(parents, start, count, old);
+        }
         long added = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
             int p = parents[i];
-            return impl.insert(store, roots[p], crd, vals, start[i], start[i + 1]);
+            return impl.insert(store, roots[p], crd, vals, start[i], start[i + 1], old);
         });
         size = Math.toIntExact(size + added);
         return added;
@@ -433,12 +447,29 @@ public final class DynamicLevel extends Level {
 
     /** Removes a batch (laid out as in {@link #insertBatch}); returns how many coordinates were present. */
     public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads) {
+        return deleteBatch(parents, start, count, crd, threads, null);
+    }
+
+    /** {@link #deleteBatch(int[], int[], int, int[], int)} reporting the removed values as {@code insertBatch} does. */
+    public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads, double[] old) {
+        if (old != null) {
+            fillSkipped(parents, start, count, old);
+        }
         long removed = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
             int p = parents[i];
-            return impl.delete(store, roots[p], crd, start[i], start[i + 1]);
+            return impl.delete(store, roots[p], crd, start[i], start[i + 1], old);
         });
         size = Math.toIntExact(size - removed);
         return removed;
+    }
+
+    /** NaN for the entries of negative parents, which a batch skips. */
+    private static void fillSkipped(int[] parents, int[] start, int count, double[] old) {
+        for (int i = 0; i < count; i++) {
+            if (parents[i] < 0) {
+                Arrays.fill(old, start[i], start[i + 1], Double.NaN);
+            }
+        }
     }
 
     /** One parent's part of a batch: entry {@code i} of the batch's parents, in its shard's store. */

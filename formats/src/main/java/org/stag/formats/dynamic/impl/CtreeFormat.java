@@ -265,8 +265,17 @@ public final class CtreeFormat implements DynamicFormat {
 
     @Override
     public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
+        return insert(s, root, crd, val, from, to, null);
+    }
+
+    /** Reports the replaced values from the insert's own descent: each chunk step records what it finds. */
+    @Override
+    public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to, double[] old) {
         if (from >= to) {
             return 0;
+        }
+        if (old != null) {
+            Arrays.fill(old, from, to, Double.NaN);
         }
         CtreeView v = new CtreeView(layout, s, root);
         if (isEmpty(v)) {
@@ -293,6 +302,9 @@ public final class CtreeFormat implements DynamicFormat {
                 }
             }
             if (owner != 0 && key[owner] == c) {
+                if (old != null) {
+                    old[i] = v.keyValue(owner);
+                }
                 v.setKeyValue(owner, CtreeView.valueOf(val, i));
                 i++;
             }
@@ -303,8 +315,8 @@ public final class CtreeFormat implements DynamicFormat {
                 j++;
             }
             if (j > i) {
-                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold)
-                        : CtreeChunks.merge(v, owner, crd, val, i, j);
+                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold, old)
+                        : CtreeChunks.merge(v, owner, crd, val, i, j, old);
             }
             i = j;
         }
@@ -313,8 +325,17 @@ public final class CtreeFormat implements DynamicFormat {
 
     @Override
     public int delete(NodeStore s, int root, int[] crd, int from, int to) {
+        return delete(s, root, crd, from, to, null);
+    }
+
+    /** Reports the removed values from the delete's own descent. */
+    @Override
+    public int delete(NodeStore s, int root, int[] crd, int from, int to, double[] old) {
         if (from >= to) {
             return 0;
+        }
+        if (old != null) {
+            Arrays.fill(old, from, to, Double.NaN);
         }
         CtreeView v = new CtreeView(layout, s, root);
         int removed = 0;
@@ -357,14 +378,17 @@ public final class CtreeFormat implements DynamicFormat {
                 while (j < to && crd[j] < bound) {
                     j++;
                 }
-                removed += 1 + CtreeChunks.dissolve(v, found, foundParent, pred, crd, i + 1, j);
+                if (old != null) {
+                    old[i] = v.keyValue(found);
+                }
+                removed += 1 + CtreeChunks.dissolve(v, found, foundParent, pred, crd, i + 1, j, old);
                 i = j;
             } else {
                 int j = i + 1;
                 while (j < to && crd[j] < bound) {
                     j++;
                 }
-                removed += CtreeChunks.remove(v, pred, crd, i, j);
+                removed += CtreeChunks.remove(v, pred, crd, i, j, old);
                 i = j;
             }
         }

@@ -244,6 +244,16 @@ final class CtreeView {
         }
     }
 
+    /** The value stored at arena slot {@code i} ({@code 1.0} in a store without values). */
+    double arenaValue(int i) {
+        return val != null ? val[i] : pos != null ? pos[i] : 1.0;
+    }
+
+    /** The value of head {@code x} ({@code 1.0} in a store without values). */
+    double keyValue(int x) {
+        return keyVal != null ? keyVal[x] : keyPos != null ? keyPos[x] : 1.0;
+    }
+
     void setKeyValue(int x, double v) {
         if (keyVal != null) {
             keyVal[x] = v;
