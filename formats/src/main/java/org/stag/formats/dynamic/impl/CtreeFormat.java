@@ -83,7 +83,8 @@ public final class CtreeFormat implements DynamicFormat {
         NodeStore probe = new NodeStore(schema, ValueMode.NONE);
         NodePool rp = probe.pool(rootType.name());
         NodePool np = probe.pool(nodeType.name());
-        CtreeView.Layout l = new CtreeView.Layout(rootType.name(), nodeType.name(), rp.layout("e"), rp.layout("r"),
+        CtreeView.Layout l = new CtreeView.Layout(rootType.name(), nodeType.name(),
+                probe.poolIndex(rootType.name()), probe.poolIndex(nodeType.name()), rp.layout("e"), rp.layout("r"),
                 rp.layout("N"), np.layout("h"), np.layout("t"), np.layout("l"), np.layout("r"), np.layout("N"));
         if (!l.prefixElems().inArena() || !l.tail().inArena()) {
             throw new IllegalArgumentException("ctree: schema " + schema.name()
