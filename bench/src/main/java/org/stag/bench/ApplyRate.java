@@ -23,7 +23,11 @@ import org.stag.loaders.updates.UpdateIds;
  * once and read whole, then cut into batches of 10, 10^3, 10^5 and 10^6 updates that are applied in turn to one
  * {@link DynamicGraph} per kind, each size on updates of its own (no batch repeats another). The rate of a batch
  * is its updates (lines of the stream) over its apply time; the median over the batches of a size is printed.
- * The first batches of each size are warm-up and not counted.
+ * The first batches of each size are warm-up and not counted. The graph is collected into the old generation once
+ * built ({@code System.gc()}), so that the first batches measured do not pay for copying it. Beside the wall-clock
+ * medians it prints, per size, the collector's time during the measured batches, the median process CPU time of a
+ * batch (all threads; less disturbed than wall time by the other jobs of a loaded machine) and what the measured
+ * batches did (inserted, updated, deleted, missing).
  *
  * <p>Usage: {@code java -Xmx6g -cp bench/target/benchmarks.jar org.stag.bench.ApplyRate [graph=kron20.stagb]
  * [format=dense,ctree] [threads=2] [kinds=rmat,uniform] [dir=/tmp/scratch/ingest]}.
@@ -117,6 +121,7 @@ public final class ApplyRate {
             long nanos = 0;
             long gcMillis = 0;
             double[] cpu = new double[measured];
+            long[] kinds = new long[4];
             for (int b = 0; b < WARMUP[s] + measured; b++) {
                 if (s == 0 && b > WARMUP[s] && (b - WARMUP[s]) % MEASURED[s] == 0) {
                     at -= size * MEASURED[s];  // profiling: the same small batches again
@@ -131,6 +136,10 @@ public final class ApplyRate {
                 if (b >= WARMUP[s]) {
                     gcMillis += gcMillis() - gc0;
                     cpu[b - WARMUP[s]] = (cpuNanos() - cpu0) / 1e6;
+                    kinds[0] += r.inserted();
+                    kinds[1] += r.updated();
+                    kinds[2] += r.deleted();
+                    kinds[3] += r.missing();
                 }
                 if (r.inserted() + r.updated() + r.deleted() + r.missing() == 0) {
                     throw new IllegalStateException("a batch of " + size + " changed nothing");
@@ -147,6 +156,9 @@ public final class ApplyRate {
                     + " %.3f M updates/s, overall %.3f M/s, GC %d ms in all, process CPU median %.3f ms/batch; graph %d"
                     + " edges%n", kind, size, measured, median(ms), percentile(ms, 0.1), percentile(ms, 0.9),
                     medians[s] / 1e6, applied / (nanos / 1e9) / 1e6, gcMillis, median(cpu), dg.numEdges());
+            System.out.printf(Locale.ROOT, "%s batch %d: of the updates measured, %d inserted, %d updated, %d deleted,"
+                    + " %d missing (the rest repeat an edge of their batch)%n", kind, size, kinds[0], kinds[1], kinds[2],
+                    kinds[3]);
         }
         return medians;
     }

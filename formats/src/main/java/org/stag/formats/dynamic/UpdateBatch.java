@@ -142,33 +142,55 @@ public final class UpdateBatch {
      * @throws IllegalArgumentException when an entry is negative or not after the one before
      */
     public static UpdateBatch ofSorted(int[] rows, int[] cols, double[] vals, int n) {
-        // One pass checks the order and counts the rows and the largest column, one more lists the rows.
-        int distinct = 0;
+        return ofSorted(rows, cols, vals, n, 1);
+    }
+
+    /** As {@link #ofSorted(int[], int[], double[], int)}, a large batch checked and listed on {@code threads} threads. */
+    public static UpdateBatch ofSorted(int[] rows, int[] cols, double[] vals, int n, int threads) {
+        // One pass checks the order and counts each block's rows and largest column, one more lists the rows.
+        int blocks = n < (1 << 15) || threads <= 1 ? 1 : 4 * threads;
+        int[] bounds = org.stag.loaders.Parallel.split(n, blocks);
+        int[] firsts = new int[blocks + 1];
+        int[] maxCols = new int[blocks];
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            int distinct = 0;
+            int maxCol = -1;
+            for (int k = bounds[blk]; k < bounds[blk + 1]; k++) {
+                int r = rows[k];
+                int c = cols[k];
+                if (r < 0 || c < 0) {
+                    throw new IllegalArgumentException("sorted batch: entry " + k + " (" + r + ", " + c
+                            + ") is negative");
+                }
+                if (k == 0 || r != rows[k - 1]) {
+                    distinct++;
+                }
+                if (k > 0 && (r < rows[k - 1] || r == rows[k - 1] && c <= cols[k - 1])) {
+                    throw new IllegalArgumentException("sorted batch: entry " + k + " (" + r + ", " + c
+                            + ") is not after (" + rows[k - 1] + ", " + cols[k - 1] + ")");
+                }
+                maxCol = Math.max(maxCol, c);
+            }
+            firsts[blk + 1] = distinct;
+            maxCols[blk] = maxCol;
+        });
         int maxCol = -1;
-        for (int k = 0; k < n; k++) {
-            int r = rows[k];
-            int c = cols[k];
-            if (r < 0 || c < 0) {
-                throw new IllegalArgumentException("sorted batch: entry " + k + " (" + r + ", " + c + ") is negative");
-            }
-            if (k == 0 || r != rows[k - 1]) {
-                distinct++;
-            }
-            if (k > 0 && (r < rows[k - 1] || r == rows[k - 1] && c <= cols[k - 1])) {
-                throw new IllegalArgumentException("sorted batch: entry " + k + " (" + r + ", " + c
-                        + ") is not after (" + rows[k - 1] + ", " + cols[k - 1] + ")");
-            }
-            maxCol = Math.max(maxCol, c);
+        for (int blk = 0; blk < blocks; blk++) {
+            firsts[blk + 1] += firsts[blk];
+            maxCol = Math.max(maxCol, maxCols[blk]);
         }
+        int distinct = firsts[blocks];
         int[] rowIds = new int[distinct];
         int[] rowStart = new int[distinct + 1];
-        int d = 0;
-        for (int k = 0; k < n; k++) {
-            if (k == 0 || rows[k] != rows[k - 1]) {
-                rowIds[d] = rows[k];
-                rowStart[d++] = k;
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            int d = firsts[blk];
+            for (int k = bounds[blk]; k < bounds[blk + 1]; k++) {
+                if (k == 0 || rows[k] != rows[k - 1]) {
+                    rowIds[d] = rows[k];
+                    rowStart[d++] = k;
+                }
             }
-        }
+        });
         rowStart[distinct] = n;
         return new UpdateBatch(rows, cols, vals, n, rowIds, rowStart, maxCol);
     }

@@ -203,7 +203,8 @@ final class DirectApply {
 
     private static long level(Tensor t, int[] rows, int[] cols, double[] vals, int n, boolean insert, double[] rep,
             int threads) {
-        org.stag.formats.dynamic.UpdateBatch b = org.stag.formats.dynamic.UpdateBatch.ofSorted(rows, cols, vals, n);
+        org.stag.formats.dynamic.UpdateBatch b = org.stag.formats.dynamic.UpdateBatch.ofSorted(rows, cols, vals, n,
+                threads);
         return insert ? t.insertSorted(b, threads, BatchGrowth.FIXED, rep) : t.deleteSorted(b, threads, rep);
     }
 

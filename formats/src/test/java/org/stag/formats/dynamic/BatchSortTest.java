@@ -109,6 +109,45 @@ class BatchSortTest {
         }
     }
 
+    /**
+     * A sorted batch ({@link UpdateBatch#ofSorted}) lists the same rows, row starts and largest column on every
+     * thread count, and refuses a batch out of order wherever the fault lies (in the middle of a block or across
+     * two blocks' boundary).
+     */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void sortedBatchesListTheirRowsOnEveryThreadCount(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 110);
+        for (int n : new int[] {0, 1, 1000, 100_003}) {
+            long[] keys = rnd.longs(n, 0, 1L << 36).distinct().sorted().toArray();
+            int m = keys.length;
+            int[] rows = new int[m];
+            int[] cols = new int[m];
+            for (int k = 0; k < m; k++) {
+                rows[k] = (int) (keys[k] >>> 18);
+                cols[k] = (int) (keys[k] & ((1 << 18) - 1));
+            }
+            UpdateBatch one = UpdateBatch.ofSorted(rows, cols, null, m);
+            UpdateBatch par = UpdateBatch.ofSorted(rows, cols, null, m, threads);
+            assertArrayEquals(one.rowIds(), par.rowIds(), m + " entries");
+            assertArrayEquals(one.rowStart(), par.rowStart(), m + " entries");
+            assertEquals(one.maxCol(), par.maxCol(), m + " entries");
+            assertEquals(m, par.size());
+            if (m > 1000) {
+                for (int at : new int[] {m / 2, m / 3, 1}) {
+                    int[] bad = cols.clone();
+                    int[] badRows = rows.clone();
+                    badRows[at] = badRows[at - 1];
+                    bad[at] = bad[at - 1];
+                    String why = assertThrows(IllegalArgumentException.class,
+                            () -> UpdateBatch.ofSorted(badRows, bad, null, m, threads)).getMessage();
+                    assertEquals("sorted batch: entry " + at + " (" + badRows[at] + ", " + bad[at] + ") is not after ("
+                            + badRows[at] + ", " + bad[at] + ")", why);
+                }
+            }
+        }
+    }
+
     @Test
     void negativeKeysAreRefused() {
         long[] a = {3, -1, 2};
