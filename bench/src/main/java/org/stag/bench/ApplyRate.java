@@ -1,5 +1,7 @@
 package org.stag.bench;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -21,7 +23,11 @@ import org.stag.loaders.updates.UpdateIds;
  * once and read whole, then cut into batches of 10, 10^3, 10^5 and 10^6 updates that are applied in turn to one
  * {@link DynamicGraph} per kind, each size on updates of its own (no batch repeats another). The rate of a batch
  * is its updates (lines of the stream) over its apply time; the median over the batches of a size is printed.
- * The first batches of each size are warm-up and not counted.
+ * The first batches of each size are warm-up and not counted. The graph is collected into the old generation once
+ * built ({@code System.gc()}), so that the first batches measured do not pay for copying it. Beside the wall-clock
+ * medians it prints, per size, the collector's time during the measured batches, the median process CPU time of a
+ * batch (all threads; less disturbed than wall time by the other jobs of a loaded machine) and what the measured
+ * batches did (inserted, updated, deleted, missing).
  *
  * <p>Usage: {@code java -Xmx6g -cp bench/target/benchmarks.jar org.stag.bench.ApplyRate [graph=kron20.stagb]
  * [format=dense,ctree] [threads=2] [kinds=rmat,uniform] [dir=/tmp/scratch/ingest]}.
@@ -97,6 +103,9 @@ public final class ApplyRate {
         long t0 = System.nanoTime();
         DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format(format), threads);
         System.out.printf(Locale.ROOT, "%s: built %s in %.1f s%n", kind, format, (System.nanoTime() - t0) / 1e9);
+        // The structures just built are young: collect them into the old generation now, so that the first
+        // batches measured do not pay for copying the whole graph (a cost of the build, not of apply).
+        System.gc();
         double[] medians = new double[SIZES.length];
         int at = 0;
         int sizes = SMALL_REPEAT > 1 ? 1 : SIZES.length;
@@ -110,15 +119,28 @@ public final class ApplyRate {
             double[] ms = new double[measured];
             long applied = 0;
             long nanos = 0;
+            long gcMillis = 0;
+            double[] cpu = new double[measured];
+            long[] kinds = new long[4];
             for (int b = 0; b < WARMUP[s] + measured; b++) {
                 if (s == 0 && b > WARMUP[s] && (b - WARMUP[s]) % MEASURED[s] == 0) {
                     at -= size * MEASURED[s];  // profiling: the same small batches again
                 }
                 UpdateBatch batch = slice(all, at, size);
                 at += size;
+                long gc0 = gcMillis();
+                long cpu0 = cpuNanos();
                 long start = System.nanoTime();
                 ApplyResult r = dg.apply(batch);
                 long took = System.nanoTime() - start;
+                if (b >= WARMUP[s]) {
+                    gcMillis += gcMillis() - gc0;
+                    cpu[b - WARMUP[s]] = (cpuNanos() - cpu0) / 1e6;
+                    kinds[0] += r.inserted();
+                    kinds[1] += r.updated();
+                    kinds[2] += r.deleted();
+                    kinds[3] += r.missing();
+                }
                 if (r.inserted() + r.updated() + r.deleted() + r.missing() == 0) {
                     throw new IllegalStateException("a batch of " + size + " changed nothing");
                 }
@@ -131,11 +153,32 @@ public final class ApplyRate {
             }
             medians[s] = median(rate);
             System.out.printf(Locale.ROOT, "%s batch %d: %d batches, median %.3f ms/batch (p10 %.3f, p90 %.3f), median"
-                    + " %.3f M updates/s, overall %.3f M/s; graph %d edges%n", kind, size, measured, median(ms),
-                    percentile(ms, 0.1), percentile(ms, 0.9), medians[s] / 1e6, applied / (nanos / 1e9) / 1e6,
-                    dg.numEdges());
+                    + " %.3f M updates/s, overall %.3f M/s, GC %d ms in all, process CPU median %.3f ms/batch; graph %d"
+                    + " edges%n", kind, size, measured, median(ms), percentile(ms, 0.1), percentile(ms, 0.9),
+                    medians[s] / 1e6, applied / (nanos / 1e9) / 1e6, gcMillis, median(cpu), dg.numEdges());
+            System.out.printf(Locale.ROOT, "%s batch %d: of the updates measured, %d inserted, %d updated, %d deleted,"
+                    + " %d missing (the rest repeat an edge of their batch)%n", kind, size, kinds[0], kinds[1], kinds[2],
+                    kinds[3]);
         }
         return medians;
+    }
+
+    /**
+     * CPU time of the whole process so far (every thread, the collector's and compiler's too): beside the wall
+     * time, a measure the other jobs of a loaded machine disturb less.
+     */
+    private static long cpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
+    }
+
+    /** Milliseconds the collectors have spent so far. */
+    private static long gcMillis() {
+        long t = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            t += Math.max(0, gc.getCollectionTime());
+        }
+        return t;
     }
 
     /** Updates {@code [from, from + size)} of {@code all} as a batch of their own. */

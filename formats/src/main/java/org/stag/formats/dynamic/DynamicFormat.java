@@ -61,6 +61,32 @@ public interface DynamicFormat {
     /** Removes the coordinates {@code crd[from, to)} (sorted, unique) that are present; returns how many were. */
     int delete(NodeStore s, int root, int[] crd, int from, int to);
 
+    /**
+     * {@link #insert(NodeStore, int, int[], double[], int, int)} that also reports what it replaced: {@code old[k]}
+     * becomes the value coordinate {@code crd[k]} had before ({@link #get}), NaN where it was not stored,
+     * {@code k} in {@code [from, to)}; {@code old} null reports nothing. How a batch learns what it changed
+     * without a lookup pass of its own; a format whose insert finds each coordinate anyway overrides it to
+     * report from that one descent.
+     */
+    default int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to, double[] old) {
+        if (old != null) {
+            getSorted(s, root, crd, from, to, old);
+        }
+        return insert(s, root, crd, val, from, to);
+    }
+
+    /**
+     * {@link #delete(NodeStore, int, int[], int, int)} that also reports what it removed, as
+     * {@link #insert(NodeStore, int, int[], double[], int, int, double[])} does: {@code old[k]} the value of
+     * {@code crd[k]} before, NaN where it was not stored.
+     */
+    default int delete(NodeStore s, int root, int[] crd, int from, int to, double[] old) {
+        if (old != null) {
+            getSorted(s, root, crd, from, to, old);
+        }
+        return delete(s, root, crd, from, to);
+    }
+
     /** Number of stored elements, counted by the schema-derived {@link SchemaWalk} (no format writes its own). */
     default int size(NodeStore s, int root) {
         return s.walk().size(root);

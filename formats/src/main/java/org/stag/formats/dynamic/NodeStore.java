@@ -14,6 +14,8 @@ public final class NodeStore {
     private final Schema schema;
     private final ValueMode mode;
     private final Map<String, NodePool> pools = new LinkedHashMap<>();
+    /** The pools in the schema's order of node types, for {@link #pool(int)}. */
+    private final NodePool[] byIndex;
     private final ChunkArena arena;
     /** Made on first use; immutable, so a race only makes a second equal one. */
     private volatile SchemaWalk walk;
@@ -24,6 +26,7 @@ public final class NodeStore {
         for (NodeType t : schema.nodeTypes()) {
             pools.put(t.name(), new NodePool(t, mode));
         }
+        this.byIndex = pools.values().toArray(new NodePool[0]);
         this.arena = new ChunkArena(mode);
     }
 
@@ -34,6 +37,7 @@ public final class NodeStore {
         for (Map.Entry<String, NodePool> e : o.pools.entrySet()) {
             pools.put(e.getKey(), e.getValue().copy());
         }
+        this.byIndex = pools.values().toArray(new NodePool[0]);
         this.arena = o.arena.copy();
     }
 
@@ -60,6 +64,30 @@ public final class NodeStore {
             throw new IllegalArgumentException("schema " + schema.name() + " has no node type '" + name + "'");
         }
         return p;
+    }
+
+    /**
+     * The index of node type {@code name}'s pool, for {@link #pool(int)}: the same in every store of the schema.
+     *
+     * @throws IllegalArgumentException when the schema has no such node type
+     */
+    public int poolIndex(String name) {
+        int i = 0;
+        for (String n : pools.keySet()) {
+            if (n.equals(name)) {
+                return i;
+            }
+            i++;
+        }
+        throw new IllegalArgumentException("schema " + schema.name() + " has no node type '" + name + "'");
+    }
+
+    /**
+     * The pool at {@code index} ({@link #poolIndex}): what code that reaches a store once per structure uses
+     * instead of a lookup by name.
+     */
+    public NodePool pool(int index) {
+        return byIndex[index];
     }
 
     /** The pool of the root (handle) type. */

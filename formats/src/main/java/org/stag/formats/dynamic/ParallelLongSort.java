@@ -22,6 +22,16 @@ public final class ParallelLongSort {
 
     /** Sorts {@code a} (keys not negative) into increasing order on up to {@code threads} threads. */
     public static void sort(long[] a, int threads) {
+        sort(a, threads, 0);
+    }
+
+    /**
+     * Sorts {@code a} (keys not negative) into increasing order on up to {@code threads} threads, given that its
+     * keys are already in increasing order of their low {@code sortedBits} bits wherever their higher bits are
+     * equal (as keys that pack an index in increasing order into their low bits are): the radix passes then skip
+     * those bits, being stable.
+     */
+    public static void sort(long[] a, int threads, int sortedBits) {
         int m = a.length;
         long max = 0;
         for (long k : a) {
@@ -41,7 +51,7 @@ public final class ParallelLongSort {
         if (run >= m / 2 && m >= SMALL) {
             // A sorted first half (an undirected batch: its edges, then their mirrors): sort the rest, merge once.
             long[] rest = java.util.Arrays.copyOfRange(a, run, m);
-            sort(rest, threads);
+            sort(rest, threads, sortedBits);
             long[] head = java.util.Arrays.copyOf(a, run);
             merge(head, rest, a);
             return;
@@ -50,13 +60,14 @@ public final class ParallelLongSort {
             LongArrays.quickSort(a);
             return;
         }
+        int low = Math.min(sortedBits, bits);
         if (threads <= 1 || m < PARALLEL) {
-            radix(a, 0, m, bits);
+            radix(a, 0, m, low, bits);
             return;
         }
         int parts = threads;
         int[] bounds = Parallel.split(m, parts);
-        Parallel.forEachBlock(threads, parts, p -> radix(a, bounds[p], bounds[p + 1], bits));
+        Parallel.forEachBlock(threads, parts, p -> radix(a, bounds[p], bounds[p + 1], low, bits));
         long[] from = a;
         long[] to = new long[m];
         for (int width = 1; width < parts; width *= 2) {
@@ -64,11 +75,19 @@ public final class ParallelLongSort {
             long[] f = from;
             long[] t = to;
             int merges = (parts + 2 * w - 1) / (2 * w);
-            Parallel.forEachBlock(threads, merges, q -> {
+            // Each merge is cut into pieces of equal output (co-ranks), so the last round uses every thread too.
+            int pieces = Math.max(1, threads / merges) * 2;
+            Parallel.forEachBlock(threads, merges * pieces, qp -> {
+                int q = qp / pieces;
+                int piece = qp % pieces;
                 int lo = bounds[2 * q * w];
                 int mid = bounds[Math.min(parts, 2 * q * w + w)];
                 int hi = bounds[Math.min(parts, 2 * q * w + 2 * w)];
-                merge(f, lo, mid, hi, t);
+                int outFrom = lo + (int) ((long) (hi - lo) * piece / pieces);
+                int outTo = lo + (int) ((long) (hi - lo) * (piece + 1) / pieces);
+                int i0 = coRank(f, lo, mid, mid, hi, outFrom - lo);
+                int i1 = coRank(f, lo, mid, mid, hi, outTo - lo);
+                merge(f, i0, i1, mid + (outFrom - lo) - (i0 - lo), mid + (outTo - lo) - (i1 - lo), t, outFrom);
             });
             from = t;
             to = f;
@@ -79,10 +98,57 @@ public final class ParallelLongSort {
     }
 
     /**
-     * LSD radix sort of {@code a[from, to)} on its low {@code bits} bits, 11 at a time: the keys a batch packs
-     * use only the bits its ids and indices need, so a batch of 10^6 kron-20 edges (61 bits) takes 6 passes.
+     * Merges the sorted runs {@code f[0, mid)} and {@code f[mid, n)} into {@code t[0, n)}, on up to {@code threads}
+     * threads for long runs (pieces of equal output, cut at co-ranks); ties take the first run's element first.
      */
-    private static void radix(long[] a, int from, int to, int bits) {
+    public static void mergeRuns(long[] f, int mid, int n, long[] t, int threads) {
+        int pieces = threads <= 1 || n < PARALLEL ? 1 : 2 * threads;
+        Parallel.forEachBlock(threads, pieces, piece -> {
+            int outFrom = (int) ((long) n * piece / pieces);
+            int outTo = (int) ((long) n * (piece + 1) / pieces);
+            int i0 = coRank(f, 0, mid, mid, n, outFrom);
+            int i1 = coRank(f, 0, mid, mid, n, outTo);
+            merge(f, i0, i1, mid + outFrom - i0, mid + outTo - i1, t, outFrom);
+        });
+    }
+
+    /**
+     * The index in {@code f[xlo, xhi]} where the first run's part of the first {@code r} elements of the merge of
+     * the sorted runs {@code f[xlo, xhi)} and {@code f[ylo, yhi)} ends (ties taken from the first run first, as
+     * {@link #merge} does).
+     */
+    static int coRank(long[] f, int xlo, int xhi, int ylo, int yhi, int r) {
+        int lo = Math.max(0, r - (yhi - ylo));
+        int hi = Math.min(r, xhi - xlo);
+        while (lo < hi) {
+            int i = (lo + hi) >>> 1;
+            int j = r - i;
+            // Too few from x when x[i] belongs before y[j - 1].
+            if (j > 0 && f[xlo + i] <= f[ylo + j - 1]) {
+                lo = i + 1;
+            } else {
+                hi = i;
+            }
+        }
+        return xlo + lo;
+    }
+
+    /** Merges the sorted runs {@code f[i, xend)} and {@code f[j, jend)} into {@code t} from {@code o}. */
+    private static void merge(long[] f, int i, int xend, int j, int jend, long[] t, int o) {
+        while (i < xend && j < jend) {
+            t[o++] = f[i] <= f[j] ? f[i++] : f[j++];
+        }
+        System.arraycopy(f, i, t, o, xend - i);
+        o += xend - i;
+        System.arraycopy(f, j, t, o, jend - j);
+    }
+
+    /**
+     * LSD radix sort of {@code a[from, to)} on its bits {@code [low, bits)}, 11 at a time (stable, so keys equal
+     * there keep their order): the keys a batch packs use only the bits its ids and indices need, and an index
+     * packed below in increasing order need not be sorted, so a batch of 10^6 kron-20 edges takes 4 passes.
+     */
+    private static void radix(long[] a, int from, int to, int low, int bits) {
         int n = to - from;
         long[] buf = new long[n];
         int[] count = new int[1 << DIGIT];
@@ -90,7 +156,7 @@ public final class ParallelLongSort {
         int fo = from;
         long[] t = buf;
         int tOff = 0;
-        for (int shift = 0; shift < bits; shift += DIGIT) {
+        for (int shift = low; shift < bits; shift += DIGIT) {
             java.util.Arrays.fill(count, 0);
             for (int i = fo; i < fo + n; i++) {
                 count[(int) (f[i] >>> shift) & MASK]++;

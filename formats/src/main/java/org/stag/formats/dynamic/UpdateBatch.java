@@ -17,6 +17,21 @@ public final class UpdateBatch {
     final int[] rowStart;
     final int duplicatesDropped;
 
+    /** The largest column, once known ({@link #maxCol}); -2 before. */
+    private int maxCol = -2;
+
+    /** A batch of sorted entries whose rows and largest column are known already ({@link #ofSorted}). */
+    private UpdateBatch(int[] rows, int[] cols, double[] vals, int size, int[] rowIds, int[] rowStart, int maxCol) {
+        this.rows = rows;
+        this.cols = cols;
+        this.vals = vals;
+        this.size = size;
+        this.duplicatesDropped = 0;
+        this.rowIds = rowIds;
+        this.rowStart = rowStart;
+        this.maxCol = maxCol;
+    }
+
     private UpdateBatch(int[] rows, int[] cols, double[] vals, int size, int duplicatesDropped) {
         this.rows = rows;
         this.cols = cols;
@@ -116,6 +131,68 @@ public final class UpdateBatch {
             m++;
         }
         return new UpdateBatch(rows, cols, v, m, dropped);
+    }
+
+    /**
+     * A batch whose {@code n} entries are already in strictly increasing (row, column) order, taken as they are
+     * (the arrays themselves, not copies): what a caller that sorted and de-duplicated the entries itself passes,
+     * with no second sort. Coordinates are not checked against a matrix's dimensions or values for finiteness
+     * here ({@link BatchCheck}); the caller has.
+     *
+     * @throws IllegalArgumentException when an entry is negative or not after the one before
+     */
+    public static UpdateBatch ofSorted(int[] rows, int[] cols, double[] vals, int n) {
+        return ofSorted(rows, cols, vals, n, 1);
+    }
+
+    /** As {@link #ofSorted(int[], int[], double[], int)}, a large batch checked and listed on {@code threads} threads. */
+    public static UpdateBatch ofSorted(int[] rows, int[] cols, double[] vals, int n, int threads) {
+        // One pass checks the order and counts each block's rows and largest column, one more lists the rows.
+        int blocks = n < (1 << 15) || threads <= 1 ? 1 : 4 * threads;
+        int[] bounds = org.stag.loaders.Parallel.split(n, blocks);
+        int[] firsts = new int[blocks + 1];
+        int[] maxCols = new int[blocks];
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            int distinct = 0;
+            int maxCol = -1;
+            for (int k = bounds[blk]; k < bounds[blk + 1]; k++) {
+                int r = rows[k];
+                int c = cols[k];
+                if (r < 0 || c < 0) {
+                    throw new IllegalArgumentException("sorted batch: entry " + k + " (" + r + ", " + c
+                            + ") is negative");
+                }
+                if (k == 0 || r != rows[k - 1]) {
+                    distinct++;
+                }
+                if (k > 0 && (r < rows[k - 1] || r == rows[k - 1] && c <= cols[k - 1])) {
+                    throw new IllegalArgumentException("sorted batch: entry " + k + " (" + r + ", " + c
+                            + ") is not after (" + rows[k - 1] + ", " + cols[k - 1] + ")");
+                }
+                maxCol = Math.max(maxCol, c);
+            }
+            firsts[blk + 1] = distinct;
+            maxCols[blk] = maxCol;
+        });
+        int maxCol = -1;
+        for (int blk = 0; blk < blocks; blk++) {
+            firsts[blk + 1] += firsts[blk];
+            maxCol = Math.max(maxCol, maxCols[blk]);
+        }
+        int distinct = firsts[blocks];
+        int[] rowIds = new int[distinct];
+        int[] rowStart = new int[distinct + 1];
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            int d = firsts[blk];
+            for (int k = bounds[blk]; k < bounds[blk + 1]; k++) {
+                if (k == 0 || rows[k] != rows[k - 1]) {
+                    rowIds[d] = rows[k];
+                    rowStart[d++] = k;
+                }
+            }
+        });
+        rowStart[distinct] = n;
+        return new UpdateBatch(rows, cols, vals, n, rowIds, rowStart, maxCol);
     }
 
     /**
@@ -242,10 +319,13 @@ public final class UpdateBatch {
 
     /** Largest column id in the batch, or -1. */
     public int maxCol() {
-        int m = -1;
-        for (int k = 0; k < size; k++) {
-            m = Math.max(m, cols[k]);
+        if (maxCol == -2) {
+            int m = -1;
+            for (int k = 0; k < size; k++) {
+                m = Math.max(m, cols[k]);
+            }
+            maxCol = m;
         }
-        return m;
+        return maxCol;
     }
 }

@@ -109,17 +109,23 @@ public final class DynamicGraph {
             int before = tensors.numVertices();
             int after = Math.max(before, batch.verticesAfter());
             check(batch, after);
-            EffectiveBatch e = EffectiveBatch.of(batch, tensors.directed(), tensors.weighted(), tensors, pending,
-                    threads, before, after);
-            tensors.growVertices(after);
-            if (epochs.openCount() == 0 && pending.isEmpty()) {
-                merge(e.putSrc, e.putDst, e.putWeight, e.puts, e.delSrc, e.delDst, e.dels);
-            } else {
-                // A snapshot is open (or was, when the log began): log the batch rather than copy the shards it
-                // touches; merge the log once it is large, or once no snapshot reads the structures.
-                log(e);
-                if (epochs.openCount() == 0 || pending.size() > logLimit()) {
-                    flush();
+            LastUpdates last = LastUpdates.of(batch, tensors.directed(), after, threads);
+            boolean direct = epochs.openCount() == 0 && pending.isEmpty();
+            // No snapshot reads the structures: the batch goes in as it is, classified by what the levels report
+            // they replaced (one descent per row); null when it needs the lookup first (see DirectApply).
+            EffectiveBatch e = direct ? DirectApply.apply(batch, last, tensors, threads, before, after) : null;
+            if (e == null) {
+                e = EffectiveBatch.of(batch, last, tensors.weighted(), tensors, pending, threads, before, after);
+                tensors.growVertices(after);
+                if (direct) {
+                    merge(e.putSrc, e.putDst, e.putWeight, e.puts, e.delSrc, e.delDst, e.dels);
+                } else {
+                    // A snapshot is open (or was, when the log began): log the batch rather than copy the shards
+                    // it touches; merge the log once it is large, or once no snapshot reads the structures.
+                    log(e);
+                    if (epochs.openCount() == 0 || pending.size() > logLimit()) {
+                        flush();
+                    }
                 }
             }
             version++;

@@ -44,10 +44,8 @@ final class EffectiveBatch {
      * @param verticesBefore vertices of the graph before the batch
      * @param verticesAfter  vertices after it
      */
-    static EffectiveBatch of(UpdateBatch b, boolean directed, boolean weighted, GraphTensor g, PendingEdges pending,
-            int threads,
-            int verticesBefore, int verticesAfter) {
-        LastUpdates e = LastUpdates.of(b, directed, verticesAfter, threads);
+    static EffectiveBatch of(UpdateBatch b, LastUpdates e, boolean weighted, GraphTensor g, PendingEdges pending,
+            int threads, int verticesBefore, int verticesAfter) {
         int k = e.edges;
         // The edges come sorted by (row, column): one pass over each row's structure reads them all.
         int[] rows = new int[k];
@@ -73,7 +71,7 @@ final class EffectiveBatch {
                 }
             });
         }
-        return classify(b, e.last, old, k, weighted, threads, verticesBefore, verticesAfter);
+        return classify(b, e, old, k, weighted, threads, verticesBefore, verticesAfter, true);
     }
 
     /** What the last update of an edge does, by the weight stored before it. */
@@ -88,11 +86,11 @@ final class EffectiveBatch {
     /**
      * Two passes over blocks of edges, in parallel for large batches: the first decides each edge's effect and
      * counts them per block, the second writes every list at the block's offsets; so the lists come out in edge
-     * order and exactly as long as their counts, and the batch's updates (read at random positions) are read by
-     * all threads.
+     * order and exactly as long as their counts; edges are read in order ({@link LastUpdates} carries what each
+     * edge's last update does), only a weighted batch's weights at random positions. {@code puts}: whether to make the lists of puts (a batch applied already needs none).
      */
-    private static EffectiveBatch classify(UpdateBatch b, int[] last, double[] old, int k, boolean weighted,
-            int threads, int verticesBefore, int verticesAfter) {
+    static EffectiveBatch classify(UpdateBatch b, LastUpdates e, double[] old, int k, boolean weighted,
+            int threads, int verticesBefore, int verticesAfter, boolean puts) {
         int blocks = k < SEQUENTIAL ? 1 : Math.min(threads * 4, (k + SEQUENTIAL - 1) / SEQUENTIAL);
         int[] bounds = Parallel.split(k, blocks);
         byte[] kind = new byte[k];
@@ -100,16 +98,15 @@ final class EffectiveBatch {
         Parallel.forEachBlock(threads, blocks, blk -> {
             int[] c = count[blk];
             for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
-                int i = last[j];
                 double o = old[j];
                 boolean present = !Double.isNaN(o);
                 byte x;
-                if (b.op[i] == UpdateBatch.DELETE) {
+                if (e.delete[j]) {
                     x = present ? DELETE : MISSING;
                 } else if (!present) {
                     x = INSERT;
                 } else {
-                    double w = weighted ? b.weight[i] : Double.NaN;
+                    double w = weighted ? b.weight[e.last[j]] : Double.NaN;
                     x = !Double.isNaN(w) && w != o ? REWEIGH : SAME;
                 }
                 kind[j] = x;
@@ -125,22 +122,24 @@ final class EffectiveBatch {
                 total[x] += count[blk][x];
             }
         }
-        EffectiveBatch e = new EffectiveBatch();
+        EffectiveBatch r = new EffectiveBatch();
         int ins = total[INSERT];
         int upd = total[REWEIGH];
         int del = total[DELETE];
-        e.puts = ins + upd;
-        e.dels = del;
-        e.inserted = ins;
-        e.updated = upd + total[SAME];
-        e.deleted = del;
-        e.missing = total[MISSING];
-        e.putSrc = new int[e.puts];
-        e.putDst = new int[e.puts];
-        e.putWeight = weighted ? new double[e.puts] : null;
-        e.putIsNew = new boolean[e.puts];
-        e.delSrc = new int[del];
-        e.delDst = new int[del];
+        r.puts = ins + upd;
+        r.dels = del;
+        r.inserted = ins;
+        r.updated = upd + total[SAME];
+        r.deleted = del;
+        r.missing = total[MISSING];
+        // The lists of puts only for a batch still to be merged (not for one applied already: DirectApply).
+        int putCap = puts ? r.puts : 0;
+        r.putSrc = new int[putCap];
+        r.putDst = new int[putCap];
+        r.putWeight = weighted ? new double[putCap] : null;
+        r.putIsNew = new boolean[putCap];
+        r.delSrc = new int[del];
+        r.delDst = new int[del];
         int[] insSrc = new int[ins];
         int[] insDst = new int[ins];
         double[] insW = new double[ins];
@@ -160,38 +159,43 @@ final class EffectiveBatch {
                 if (x == MISSING || x == SAME) {
                     continue;
                 }
-                int i = last[j];
-                int u = b.src[i];
-                int v = b.dst[i];
+                int u = e.updateSrc(j);
+                int v = e.updateDst(j);
                 if (x == DELETE) {
-                    e.delSrc[de] = u;
-                    e.delDst[de] = v;
+                    r.delSrc[de] = u;
+                    r.delDst[de] = v;
                     delW[de++] = weighted ? old[j] : 1.0;
                     continue;
                 }
-                double w = weighted ? b.weight[i] : 1.0;
+                double w = weighted ? b.weight[e.last[j]] : 1.0;
                 if (x == INSERT) {
                     w = Double.isNaN(w) ? 1.0 : w;
-                    e.putIsNew[put] = true;
                     insSrc[in] = u;
                     insDst[in] = v;
                     insW[in++] = w;
+                    if (!puts) {
+                        continue;
+                    }
+                    r.putIsNew[put] = true;
                 } else {
                     updSrc[up] = u;
                     updDst[up] = v;
                     updOld[up] = old[j];
                     updNew[up++] = w;
+                    if (!puts) {
+                        continue;
+                    }
                 }
-                e.putSrc[put] = u;
-                e.putDst[put] = v;
-                if (e.putWeight != null) {
-                    e.putWeight[put] = w;
+                r.putSrc[put] = u;
+                r.putDst[put] = v;
+                if (r.putWeight != null) {
+                    r.putWeight[put] = w;
                 }
                 put++;
             }
         });
-        e.changes = new EdgeChanges(insSrc, insDst, insW, updSrc, updDst, updOld, updNew, e.delSrc.clone(),
-                e.delDst.clone(), delW, verticesBefore, verticesAfter);
-        return e;
+        r.changes = new EdgeChanges(insSrc, insDst, insW, updSrc, updDst, updOld, updNew, r.delSrc.clone(),
+                r.delDst.clone(), delW, verticesBefore, verticesAfter);
+        return r;
     }
 }

@@ -528,6 +528,23 @@ public final class GraphTensor {
         return s;
     }
 
+    /** The out-structure, for a batch applied to it directly ({@link DirectApply}). */
+    Tensor outBatchable() {
+        refuseIfFrozen();
+        return batchable(out());
+    }
+
+    /** The in-structure of a directed graph (apart from the out-structure), for a batch applied directly. */
+    Tensor inBatchable() {
+        refuseIfFrozen();
+        return batchable(graph.directed() ? separateIn() : out());
+    }
+
+    /** Counts a change of {@code change} stored directed edges made through {@link #outBatchable}. */
+    void batchApplied(long change) {
+        applied(change);
+    }
+
     private void refuseIfFrozen() {
         if (frozen) {
             throw new UnsupportedOperationException("a snapshot of version " + version + " of " + graph.source()

@@ -11,59 +11,114 @@ import org.stag.loaders.updates.UpdateBatch;
  * puts each edge's updates in file order ({@link ParallelLongSort}, on several threads for large batches).
  */
 final class LastUpdates {
+    /** Batches below this are packed and unpacked in the calling thread. */
+    private static final int PARALLEL = 1 << 15;
+
     /** Row (source) of each distinct edge, increasing. */
     final int[] src;
     /** Column of each distinct edge, increasing within a row. */
     final int[] dst;
     /** Index in the batch of each edge's last update. */
     final int[] last;
+    /** Whether each edge's last update is a delete. */
+    final boolean[] delete;
+    /**
+     * Whether each edge's last update names it the other way round ({@code v u} for the edge {@code (u, v)} of an
+     * undirected graph, {@code u < v}); never for a directed graph.
+     */
+    final boolean[] flipped;
     /** Number of distinct edges. */
     final int edges;
 
-    private LastUpdates(int[] src, int[] dst, int[] last, int edges) {
+    private LastUpdates(int[] src, int[] dst, int[] last, boolean[] delete, boolean[] flipped, int edges) {
         this.src = src;
         this.dst = dst;
         this.last = last;
+        this.delete = delete;
+        this.flipped = flipped;
         this.edges = edges;
     }
 
-    /** The last update of each edge of {@code b}, whose vertex ids are below {@code vertices} (checked). */
+    /** The source of edge {@code j} as its last update names it. */
+    int updateSrc(int j) {
+        return flipped[j] ? dst[j] : src[j];
+    }
+
+    /** The destination of edge {@code j} as its last update names it. */
+    int updateDst(int j) {
+        return flipped[j] ? src[j] : dst[j];
+    }
+
+    /**
+     * The last update of each edge of {@code b}, whose vertex ids are below {@code vertices} (checked). The key of
+     * an update packs {@code row | column | index | delete | flipped}, so that the sort carries what the edge's
+     * last update does and the batch's arrays are not read again at random.
+     */
     static LastUpdates of(UpdateBatch b, boolean directed, int vertices, int threads) {
         int m = b.size();
         int vb = bits(vertices - 1);
-        int ib = bits(m - 1);
+        int ib = bits(m - 1) + 2;
         if (2 * vb + ib > 63) {
             return unpacked(b, directed);
         }
         long[] key = new long[m];
         int colShift = ib;
         int rowShift = vb + ib;
-        for (int i = 0; i < m; i++) {
-            int u = b.src[i];
-            int v = b.dst[i];
-            if (!directed && u > v) {
-                int t = u;
-                u = v;
-                v = t;
+        int blocks = m < PARALLEL ? 1 : 4 * threads;
+        int[] bounds = org.stag.loaders.Parallel.split(m, blocks);
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            for (int i = bounds[blk]; i < bounds[blk + 1]; i++) {
+                int u = b.src[i];
+                int v = b.dst[i];
+                long flip = 0;
+                if (!directed && u > v) {
+                    int t = u;
+                    u = v;
+                    v = t;
+                    flip = 1;
+                }
+                long del = b.op[i] == UpdateBatch.DELETE ? 2 : 0;
+                key[i] = ((long) u << rowShift) | ((long) v << colShift) | ((long) i << 2) | del | flip;
             }
-            key[i] = ((long) u << rowShift) | ((long) v << colShift) | i;
+        });
+        // Keys are made in index order: the stable radix sort leaves the index (and flag) bits alone.
+        ParallelLongSort.sort(key, threads, ib);
+        // Updates of one edge are adjacent, in file order: the run's end is its last.
+        int[] ends = new int[blocks + 1];
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            int c = 0;
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                if (j + 1 == m || key[j + 1] >>> ib != key[j] >>> ib) {
+                    c++;
+                }
+            }
+            ends[blk + 1] = c;
+        });
+        for (int blk = 0; blk < blocks; blk++) {
+            ends[blk + 1] += ends[blk];
         }
-        ParallelLongSort.sort(key, threads);
-        long indexMask = (1L << ib) - 1;
+        int k = ends[blocks];
         long colMask = (1L << vb) - 1;
-        int[] src = new int[m];
-        int[] dst = new int[m];
-        int[] last = new int[m];
-        int k = 0;
-        for (int j = 0; j < m; j++) {
-            // Updates of one edge are adjacent, in file order: the run's end is its last.
-            if (j + 1 == m || key[j + 1] >>> ib != key[j] >>> ib) {
-                src[k] = (int) (key[j] >>> rowShift);
-                dst[k] = (int) ((key[j] >>> colShift) & colMask);
-                last[k++] = (int) (key[j] & indexMask);
+        long indexMask = (1L << (ib - 2)) - 1;
+        int[] src = new int[k];
+        int[] dst = new int[k];
+        int[] last = new int[k];
+        boolean[] delete = new boolean[k];
+        boolean[] flipped = new boolean[k];
+        org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
+            int at = ends[blk];
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                long x = key[j];
+                if (j + 1 == m || key[j + 1] >>> ib != x >>> ib) {
+                    src[at] = (int) (x >>> rowShift);
+                    dst[at] = (int) ((x >>> colShift) & colMask);
+                    last[at] = (int) ((x >>> 2) & indexMask);
+                    delete[at] = (x & 2) != 0;
+                    flipped[at++] = (x & 1) != 0;
+                }
             }
-        }
-        return new LastUpdates(src, dst, last, k);
+        });
+        return new LastUpdates(src, dst, last, delete, flipped, k);
     }
 
     /** Bits needed for {@code x >= 0} (at least 1). */
@@ -91,14 +146,19 @@ final class LastUpdates {
         int[] src = new int[m];
         int[] dst = new int[m];
         int[] last = new int[m];
+        boolean[] delete = new boolean[m];
+        boolean[] flipped = new boolean[m];
         int k = 0;
         for (int j = 0; j < m; j++) {
             if (j + 1 == m || key[j + 1] != key[j]) {
+                int i = (int) index[j];
                 src[k] = (int) (key[j] >>> 32);
                 dst[k] = (int) key[j];
-                last[k++] = (int) index[j];
+                last[k] = i;
+                delete[k] = b.op[i] == UpdateBatch.DELETE;
+                flipped[k++] = !directed && b.src[i] > b.dst[i];
             }
         }
-        return new LastUpdates(src, dst, last, k);
+        return new LastUpdates(src, dst, last, delete, flipped, k);
     }
 }

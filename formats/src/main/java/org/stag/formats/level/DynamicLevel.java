@@ -423,9 +423,23 @@ public final class DynamicLevel extends Level {
      * updated in parallel, each by one thread. Returns how many coordinates were new.
      */
     public long insertBatch(int[] parents, int[] start, int count, int[] crd, double[] vals, int threads) {
-        long added = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
+        return insertBatch(parents, start, count, crd, vals, threads, null);
+    }
+
+    /**
+     * {@link #insertBatch(int[], int[], int, int[], double[], int)} reporting what it replaced: {@code old[k]}
+     * becomes the value {@code crd[k]} had before under its parent ({@link #value}), NaN where it was not stored
+     * or the parent is negative; {@code old} null reports nothing ({@link DynamicFormat#insert(NodeStore, int,
+     * int[], double[], int, int, double[])}).
+     */
+    public long insertBatch(int[] parents, int[] start, int count, int[] crd, double[] vals, int threads,
+            double[] old) {
+        if (old != null) {
+            fillSkipped(parents, start, count, old);
+        }
+        long added = forEachShard(parents, start, count, threads, (store, i) -> {
             int p = parents[i];
-            return impl.insert(store, roots[p], crd, vals, start[i], start[i + 1]);
+            return impl.insert(store, roots[p], crd, vals, start[i], start[i + 1], old);
         });
         size = Math.toIntExact(size + added);
         return added;
@@ -433,12 +447,29 @@ public final class DynamicLevel extends Level {
 
     /** Removes a batch (laid out as in {@link #insertBatch}); returns how many coordinates were present. */
     public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads) {
-        long removed = forEachShard(parents, count, start[count] - start[0], threads, (store, i) -> {
+        return deleteBatch(parents, start, count, crd, threads, null);
+    }
+
+    /** {@link #deleteBatch(int[], int[], int, int[], int)} reporting the removed values as {@code insertBatch} does. */
+    public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads, double[] old) {
+        if (old != null) {
+            fillSkipped(parents, start, count, old);
+        }
+        long removed = forEachShard(parents, start, count, threads, (store, i) -> {
             int p = parents[i];
-            return impl.delete(store, roots[p], crd, start[i], start[i + 1]);
+            return impl.delete(store, roots[p], crd, start[i], start[i + 1], old);
         });
         size = Math.toIntExact(size - removed);
         return removed;
+    }
+
+    /** NaN for the entries of negative parents, which a batch skips. */
+    private static void fillSkipped(int[] parents, int[] start, int count, double[] old) {
+        for (int i = 0; i < count; i++) {
+            if (parents[i] < 0) {
+                Arrays.fill(old, start[i], start[i + 1], Double.NaN);
+            }
+        }
     }
 
     /** One parent's part of a batch: entry {@code i} of the batch's parents, in its shard's store. */
@@ -451,10 +482,11 @@ public final class DynamicLevel extends Level {
     private static final int SEQUENTIAL_BATCH = 2048;
 
     /**
-     * Runs {@code u} for the parents {@code [0, count)} of a batch of {@code entries} coordinates, grouped
-     * by shard, shards in parallel; sums the results.
+     * Runs {@code u} for the parents {@code [0, count)} of a batch whose parent {@code i} has the entries
+     * {@code [start[i], start[i + 1])}, grouped by shard, shards in parallel; sums the results.
      */
-    private long forEachShard(int[] parents, int count, int entries, int threads, ParentUpdate u) {
+    private long forEachShard(int[] parents, int[] start, int count, int threads, ParentUpdate u) {
+        int entries = start[count] - start[0];
         if (mode == ValueMode.POSITION) {
             throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertRows");
         }
@@ -487,15 +519,53 @@ public final class DynamicLevel extends Level {
         }
         runStart[runs] = m;
         LongAdder sum = new LongAdder();
-        Parallel.forEachBlock(entries < SEQUENTIAL_BATCH ? 1 : threads, runs, run -> {
-            NodeStore store = writable((int) (key[runStart[run]] >>> 32) >>> shardBits);
-            long n = 0;
+        if (entries < SEQUENTIAL_BATCH || threads <= 1 || runs <= 1) {
+            for (int run = 0; run < runs; run++) {
+                sum.add(applyRun(key, runStart, run, u));
+            }
+            return sum.sum();
+        }
+        // Blocks of consecutive shards holding about equal entries (a shard's parents' entries counted through
+        // the batch's start array): R-MAT batches pile onto a few rows, whose shards would otherwise leave one
+        // thread working alone at the end.
+        int blocks = Math.min(runs, 8 * threads);
+        int[] bounds = new int[blocks + 1];
+        long[] before = new long[runs + 1];
+        for (int run = 0; run < runs; run++) {
+            long e = 0;
             for (int k = runStart[run]; k < runStart[run + 1]; k++) {
-                n += u.apply(store, (int) key[k]);
+                int i = (int) key[k];
+                e += 1 + start[i + 1] - start[i];
+            }
+            before[run + 1] = before[run] + e;
+        }
+        for (int b = 1; b < blocks; b++) {
+            long target = before[runs] * b / blocks;
+            int r = bounds[b - 1];
+            while (r < runs && before[r] < target) {
+                r++;
+            }
+            bounds[b] = r;
+        }
+        bounds[blocks] = runs;
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            long n = 0;
+            for (int run = bounds[blk]; run < bounds[blk + 1]; run++) {
+                n += applyRun(key, runStart, run, u);
             }
             sum.add(n);
         });
         return sum.sum();
+    }
+
+    /** Applies {@code u} to the parents of run {@code run} (one shard) in its writable store; sums the results. */
+    private long applyRun(long[] key, int[] runStart, int run, ParentUpdate u) {
+        NodeStore store = writable((int) (key[runStart[run]] >>> 32) >>> shardBits);
+        long n = 0;
+        for (int k = runStart[run]; k < runStart[run + 1]; k++) {
+            n += u.apply(store, (int) key[k]);
+        }
+        return n;
     }
 
     /**

@@ -69,6 +69,35 @@ final class Batches {
         return new UpdateStats(added, b.size() - added, 0, 0);
     }
 
+    /**
+     * Inserts a batch already sorted and de-duplicated ({@link UpdateBatch#ofSorted}), growing the matrix to
+     * cover it when {@code growth} allows, reporting the replaced values into {@code old} (may be null) at the
+     * batch's indices; returns the coordinates that were new.
+     */
+    static long insertSorted(Tensor t, UpdateBatch b, int threads, BatchGrowth growth, double[] old) {
+        DynamicLevel last = lastLevel(t);
+        if (b.size() > 0 && growth == BatchGrowth.FIXED
+                && (b.maxRow() >= t.dimension(0) || b.maxCol() >= t.dimension(1))) {
+            throw new IllegalArgumentException("sorted batch: an entry lies outside the " + t.dimension(0) + " x "
+                    + t.dimension(1) + " matrix");
+        }
+        grow(t, last, b.maxRow() + 1, b.maxCol() + 1);
+        int[] parents = parents(t, last, b, true);
+        return last.insertBatch(parents, b.rowStart(), b.rowCount(), b.cols(),
+                last.mode() == ValueMode.DOUBLE ? b.vals() : null, threads, old);
+    }
+
+    /** Deletes a sorted batch ({@link UpdateBatch#ofSorted}), reporting the removed values; returns how many were. */
+    static long deleteSorted(Tensor t, UpdateBatch b, int threads, double[] old) {
+        DynamicLevel last = lastLevel(t);
+        int[] parents = parents(t, last, b, false);
+        long removed = last.deleteBatch(parents, b.rowStart(), b.rowCount(), b.cols(), threads, old);
+        if (t.level(0) instanceof DynamicLevel top) {
+            dropEmptiedRows(top, last, b.rowIds(), parents);
+        }
+        return removed;
+    }
+
     static UpdateStats delete(Tensor t, int[] rows, int[] cols, int n, int threads) {
         DynamicLevel last = lastLevel(t);
         UpdateBatch b = UpdateBatch.of(rows, cols, null, n, t.dimension(0), t.dimension(1), BatchGrowth.FIXED, false,

@@ -311,6 +311,28 @@ public final class Tensor {
     }
 
     /**
+     * {@link #insertBatch} of a batch already sorted and de-duplicated ({@link UpdateBatch#ofSorted}, no second
+     * sort), that also reports what it replaced: {@code old[k]} (when {@code old} is not null) becomes the value
+     * entry {@code k} had before, NaN where it was absent. Returns the entries that were new.
+     *
+     * @throws IllegalArgumentException      under {@link BatchGrowth#FIXED}, for an entry outside the dimensions
+     * @throws UnsupportedOperationException if the format does not take batches ({@link #takesBatches})
+     */
+    public long insertSorted(UpdateBatch b, int threads, BatchGrowth growth, double[] old) {
+        return Batches.insertSorted(this, b, threads, growth, old);
+    }
+
+    /**
+     * {@link #deleteBatch} of a sorted batch ({@link UpdateBatch#ofSorted}), reporting the removed values as
+     * {@link #insertSorted} does; returns how many entries were present.
+     *
+     * @throws UnsupportedOperationException if the format does not take batches
+     */
+    public long deleteSorted(UpdateBatch b, int threads, double[] old) {
+        return Batches.deleteSorted(this, b, threads, old);
+    }
+
+    /**
      * Widens a matrix that takes batches to at least {@code rows x cols} (a square one stays square), as a batch
      * with {@link BatchGrowth#ADD_VERTICES} naming those ids would: how a graph grows to vertices a batch names
      * without giving them edges.

@@ -56,6 +56,98 @@ class BatchSortTest {
         }
     }
 
+    /**
+     * Keys whose low bits are an index in increasing order (as batches pack them) sorted skipping those bits:
+     * the same as a full sort, for index widths from 1 bit to more than the key's other bits, with repeats of
+     * the high part (whose order the index decides).
+     */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void sortingAboveAnOrderedIndexEqualsArraysSort(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 70);
+        for (int m : new int[] {0, 5, ParallelLongSort.SMALL + 1, 5000, ParallelLongSort.PARALLEL + 11, 300_001}) {
+            int ib = Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, m - 1)));
+            for (int high : new int[] {3, 20, 40}) {
+                long[] a = new long[m];
+                for (int i = 0; i < m; i++) {
+                    a[i] = (rnd.nextLong(1L << high) << ib) | i;
+                }
+                long[] want = a.clone();
+                Arrays.sort(want);
+                ParallelLongSort.sort(a, threads, ib);
+                assertArrayEquals(want, a, m + " keys of " + high + " high bits on " + threads + " threads");
+            }
+        }
+    }
+
+    /**
+     * Two sorted runs merged on several threads (pieces cut at co-ranks) as one thread merges them: runs of
+     * every relative length, empty ones, repeats within and across runs.
+     */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void mergingRunsEqualsArraysSort(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 90);
+        int big = ParallelLongSort.PARALLEL + 101;
+        int[][] shapes = {{0, 0}, {0, 5}, {5, 0}, {big, 0}, {0, big}, {big, big}, {3, big}, {big, 3}, {big, 2 * big},
+            {7, 9}};
+        for (int[] shape : shapes) {
+            for (long range : new long[] {10, 1L << 40}) {
+                int x = shape[0];
+                int n = x + shape[1];
+                long[] f = rnd.longs(n, 0, range).toArray();
+                Arrays.sort(f, 0, x);
+                Arrays.sort(f, x, n);
+                long[] want = f.clone();
+                Arrays.sort(want);
+                long[] t = new long[n + 3];
+                Arrays.fill(t, -1);
+                ParallelLongSort.mergeRuns(f, x, n, t, threads);
+                assertArrayEquals(want, Arrays.copyOf(t, n), x + " + " + (n - x) + " keys below " + range);
+                assertEquals(-1, t[n], "wrote past the end");
+            }
+        }
+    }
+
+    /**
+     * A sorted batch ({@link UpdateBatch#ofSorted}) lists the same rows, row starts and largest column on every
+     * thread count, and refuses a batch out of order wherever the fault lies (in the middle of a block or across
+     * two blocks' boundary).
+     */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void sortedBatchesListTheirRowsOnEveryThreadCount(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 110);
+        for (int n : new int[] {0, 1, 1000, 100_003}) {
+            long[] keys = rnd.longs(n, 0, 1L << 36).distinct().sorted().toArray();
+            int m = keys.length;
+            int[] rows = new int[m];
+            int[] cols = new int[m];
+            for (int k = 0; k < m; k++) {
+                rows[k] = (int) (keys[k] >>> 18);
+                cols[k] = (int) (keys[k] & ((1 << 18) - 1));
+            }
+            UpdateBatch one = UpdateBatch.ofSorted(rows, cols, null, m);
+            UpdateBatch par = UpdateBatch.ofSorted(rows, cols, null, m, threads);
+            assertArrayEquals(one.rowIds(), par.rowIds(), m + " entries");
+            assertArrayEquals(one.rowStart(), par.rowStart(), m + " entries");
+            assertEquals(one.maxCol(), par.maxCol(), m + " entries");
+            assertEquals(m, par.size());
+            if (m > 1000) {
+                for (int at : new int[] {m / 2, m / 3, 1}) {
+                    int[] bad = cols.clone();
+                    int[] badRows = rows.clone();
+                    badRows[at] = badRows[at - 1];
+                    bad[at] = bad[at - 1];
+                    String why = assertThrows(IllegalArgumentException.class,
+                            () -> UpdateBatch.ofSorted(badRows, bad, null, m, threads)).getMessage();
+                    assertEquals("sorted batch: entry " + at + " (" + badRows[at] + ", " + bad[at] + ") is not after ("
+                            + badRows[at] + ", " + bad[at] + ")", why);
+                }
+            }
+        }
+    }
+
     @Test
     void negativeKeysAreRefused() {
         long[] a = {3, -1, 2};

@@ -294,4 +294,78 @@ public abstract class DynamicFormatContract {
             assertTrue(Double.isNaN(d), "an empty structure stores nothing");
         }
     }
+
+    /**
+     * {@code insert} and {@code delete} with a report of what they replaced: against a {@code TreeMap} model,
+     * from an empty structure through rounds of batches that mix present and absent coordinates (small and
+     * large, so chunks split and merge and nodes come and go), each entry's report is the value the model held
+     * before (1.0 without values) or NaN, only {@code [from, to)} is written, the counts are the absent (or
+     * present) entries, and the structure ends as the model.
+     */
+    @ParameterizedTest(name = "mode={0} small nodes={1}")
+    @CsvSource({"DOUBLE,false", "NONE,false", "DOUBLE,true", "NONE,true"})
+    void insertAndDeleteReportWhatTheyReplace(ValueMode mode, boolean small) {
+        DynamicFormat f = small ? smallNodeFormat() : format();
+        NodeStore s = f.newStore(mode);
+        int root = f.newRoot(s);
+        SplittableRandom rnd = new SplittableRandom(31);
+        TreeMap<Integer, Double> model = new TreeMap<>();
+        for (int round = 0; round < 60; round++) {
+            boolean delete = round % 3 == 2;
+            int span = round % 5 == 0 ? 40_000 : 3_000;
+            int count = round % 4 == 0 ? 1 : 1 + rnd.nextInt(round % 7 == 0 ? 2_000 : 60);
+            int[] crd = rnd.ints(count, 0, span).distinct().sorted().toArray();
+            int from = 3;
+            int to = from + crd.length;
+            int[] padded = new int[to + 2];
+            double[] val = new double[to + 2];
+            System.arraycopy(crd, 0, padded, from, crd.length);
+            for (int k = from; k < to; k++) {
+                val[k] = 1 + rnd.nextInt(1000);
+            }
+            double[] old = new double[to + 2];
+            Arrays.fill(old, -7.0);
+            int want = 0;
+            double[] expected = new double[to];
+            for (int k = from; k < to; k++) {
+                Double v = model.get(padded[k]);
+                expected[k] = v == null ? Double.NaN : mode == ValueMode.NONE ? 1.0 : v;
+                want += (v == null) != delete ? 1 : 0;
+            }
+            int got = delete ? f.delete(s, root, padded, from, to, old) : f.insert(s, root, padded, val, from, to, old);
+            String what = "round " + round + (delete ? " delete" : " insert") + " of " + crd.length;
+            assertEquals(want, got, what + ": count");
+            for (int k = 0; k < old.length; k++) {
+                if (k < from || k >= to) {
+                    assertEquals(-7.0, old[k], what + ": wrote outside [from, to) at " + k);
+                } else {
+                    assertEquals(expected[k], old[k], what + ": report of " + padded[k]);
+                }
+            }
+            for (int k = from; k < to; k++) {
+                if (delete) {
+                    model.remove(padded[k]);
+                } else {
+                    model.put(padded[k], val[k]);
+                }
+            }
+            f.check(s, root);
+            int n = f.size(s, root);
+            assertEquals(model.size(), n, what + ": size");
+            int[] c = new int[n];
+            double[] v = new double[n];
+            f.collect(s, root, c, v, 0);
+            if (!ordered()) {
+                sortByCoordinate(c, v, n);
+            }
+            int k = 0;
+            for (Map.Entry<Integer, Double> e : model.entrySet()) {
+                assertEquals(e.getKey(), c[k], what + ": element " + k);
+                if (mode == ValueMode.DOUBLE) {
+                    assertEquals(e.getValue(), v[k], what + ": value of " + c[k]);
+                }
+                k++;
+            }
+        }
+    }
 }

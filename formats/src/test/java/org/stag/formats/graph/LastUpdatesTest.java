@@ -12,7 +12,7 @@ import org.stag.loaders.updates.UpdateBatch;
 /**
  * {@link LastUpdates} against a model (the last update of each edge, edges in (row, column) order), directed and
  * undirected ({@code u v} and {@code v u} one edge, named (min, max)), with the index packed beside the ids and
- * with ids too wide to pack, on one thread and on several (a batch large enough to be sorted in parts).
+ * with ids too wide to pack, each with what its last update does and how it names the edge, on one thread and on several (a batch large enough to be sorted in parts).
  */
 class LastUpdatesTest {
     @ParameterizedTest(name = "vertices={0} directed={1} updates={2} threads={3}")
@@ -46,6 +46,11 @@ class LastUpdatesTest {
             assertEquals((int) (x.getKey() >>> 32), e.src[k], "row of edge " + k);
             assertEquals((int) (long) x.getKey(), e.dst[k], "column of edge " + k);
             assertEquals(x.getValue(), e.last[k], "last update of edge " + k);
+            int i = x.getValue();
+            assertEquals(op[i] == UpdateBatch.DELETE, e.delete[k], "delete flag of edge " + k);
+            assertEquals(!directed && src[i] > dst[i], e.flipped[k], "flipped flag of edge " + k);
+            assertEquals(src[i], e.updateSrc(k), "source as updated, edge " + k);
+            assertEquals(dst[i], e.updateDst(k), "destination as updated, edge " + k);
             k++;
         }
     }

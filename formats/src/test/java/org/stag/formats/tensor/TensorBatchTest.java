@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ShardedRows;
+import org.stag.formats.dynamic.UpdateBatch;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevel;
@@ -269,6 +270,79 @@ class TensorBatchTest {
         assertEquals(COLS, t.dimension(1));
         assertEquals(bytes, t.memoryBytes(), spec);
         assertHolds(spec + " after refused batches", t, model);
+    }
+
+    /**
+     * Sorted batches ({@link Tensor#insertSorted}, {@link Tensor#deleteSorted}) in every format: each entry reports
+     * the value it replaced or removed (NaN where absent, also under a row the matrix does not have), the counts
+     * are the new and the removed entries, and the matrix ends as the model.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("formats")
+    void sortedBatchesReportWhatTheyReplace(String spec) {
+        SplittableRandom rnd = new SplittableRandom(spec.hashCode());
+        TreeMap<Long, Double> model = randomMatrix(rnd);
+        Tensor t = fromCsr(FormatParser.parse(spec), ROWS, COLS, model);
+        for (int round = 0; round < 12; round++) {
+            boolean delete = round % 3 == 2;
+            TreeMap<Long, Double> batch = new TreeMap<>();
+            for (int k = 0; k < 1 + rnd.nextInt(200); k++) {
+                batch.put(key(rnd.nextInt(ROWS), rnd.nextInt(COLS)), 1.0 + rnd.nextInt(50));
+            }
+            int n = batch.size();
+            int[] rows = new int[n];
+            int[] cols = new int[n];
+            double[] vals = new double[n];
+            double[] want = new double[n];
+            long changed = 0;
+            int k = 0;
+            for (Map.Entry<Long, Double> e : batch.entrySet()) {
+                rows[k] = (int) (e.getKey() >>> 32);
+                cols[k] = (int) (long) e.getKey();
+                vals[k] = e.getValue();
+                Double before = model.get(e.getKey());
+                want[k] = before == null ? Double.NaN : before;
+                changed += (before == null) != delete ? 1 : 0;
+                k++;
+            }
+            double[] old = new double[n];
+            UpdateBatch b = UpdateBatch.ofSorted(rows, cols, vals, n);
+            long got = delete ? t.deleteSorted(b, 2, old) : t.insertSorted(b, 2, BatchGrowth.FIXED, old);
+            assertEquals(changed, got, spec + " round " + round);
+            for (k = 0; k < n; k++) {
+                assertEquals(want[k], old[k], spec + " round " + round + ": report of (" + rows[k] + ", " + cols[k] + ")");
+            }
+            for (Map.Entry<Long, Double> e : batch.entrySet()) {
+                if (delete) {
+                    model.remove(e.getKey());
+                } else {
+                    model.put(e.getKey(), e.getValue());
+                }
+            }
+            assertHolds(spec + " round " + round, t, model);
+        }
+    }
+
+    @Test
+    void sortedBatchesRefuseDisorderAndEntriesOutside() {
+        String order = assertThrows(IllegalArgumentException.class, () -> UpdateBatch.ofSorted(new int[] {1, 1},
+                new int[] {4, 4}, null, 2)).getMessage();
+        assertTrue(order.contains("entry 1 (1, 4) is not after (1, 4)"), order);
+        String rows = assertThrows(IllegalArgumentException.class, () -> UpdateBatch.ofSorted(new int[] {2, 1},
+                new int[] {0, 9}, null, 2)).getMessage();
+        assertTrue(rows.contains("entry 1 (1, 9) is not after (2, 0)"), rows);
+        String negative = assertThrows(IllegalArgumentException.class, () -> UpdateBatch.ofSorted(new int[] {0},
+                new int[] {-3}, null, 1)).getMessage();
+        assertTrue(negative.contains("negative"), negative);
+        TreeMap<Long, Double> model = randomMatrix(new SplittableRandom(5));
+        Tensor t = fromCsr(FormatParser.parse("dense,ctree"), ROWS, COLS, model);
+        UpdateBatch outside = UpdateBatch.ofSorted(new int[] {0, ROWS}, new int[] {1, 2}, null, 2);
+        String why = assertThrows(IllegalArgumentException.class, () -> t.insertSorted(outside, 1, BatchGrowth.FIXED,
+                null)).getMessage();
+        assertTrue(why.contains("outside"), why);
+        assertHolds("after the refused batch", t, model);
+        assertEquals(2, t.insertSorted(outside, 1, BatchGrowth.ADD_VERTICES, null));
+        assertEquals(ROWS + 1, t.dimension(0));
     }
 
     @Test

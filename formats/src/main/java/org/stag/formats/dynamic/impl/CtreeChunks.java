@@ -19,8 +19,11 @@ final class CtreeChunks {
     private CtreeChunks() {
     }
 
-    /** Merges non-head batch elements {@code [from, to)} into the chunk of {@code owner}; returns how many were new. */
-    static int merge(CtreeView v, int owner, int[] bc, double[] bv, int from, int to) {
+    /**
+     * Merges non-head batch elements {@code [from, to)} into the chunk of {@code owner}; returns how many were new.
+     * {@code old[k]} (when not null) gets the value a present element had before (absent ones are left alone).
+     */
+    static int merge(CtreeView v, int owner, int[] bc, double[] bv, int from, int to, double[] old) {
         int off = v.off(owner);
         int n = v.size(owner);
         int cap = v.cap(owner);
@@ -28,6 +31,9 @@ final class CtreeChunks {
             int c = bc[from];
             int p = Arrays.binarySearch(v.crd, off, off + n, c);
             if (p >= 0) {
+                if (old != null) {
+                    old[from] = v.arenaValue(p);
+                }
                 v.setArenaValue(p, CtreeView.valueOf(bv, from));
                 return 0;
             }
@@ -54,6 +60,9 @@ final class CtreeChunks {
         for (int k = from, p = off; k < to; k++) {
             p = gallop(a, p, end, bc[k]);
             if (p < end && a[p] == bc[k]) {
+                if (old != null) {
+                    old[k] = v.arenaValue(p);
+                }
                 v.setArenaValue(p, CtreeView.valueOf(bv, k));
                 present++;
                 p++;
@@ -179,7 +188,7 @@ final class CtreeChunks {
      * scratch, then cuts the result at the new heads: the part before the first stays with {@code owner},
      * each new head becomes a tree node carrying the part up to the next. Returns how many were new.
      */
-    static int split(CtreeView v, int owner, int[] bc, double[] bv, int from, int to, long threshold) {
+    static int split(CtreeView v, int owner, int[] bc, double[] bv, int from, int to, long threshold, double[] old) {
         CtreeScratch sc = CtreeScratch.get();
         int off = v.off(owner);
         int n = v.size(owner);
@@ -200,6 +209,9 @@ final class CtreeChunks {
             w += q - p;
             p = q;
             if (p < end && a[p] == c) {
+                if (old != null) {
+                    old[k] = v.arenaValue(p);
+                }
                 p++;
             }
             if (CtreeHash.isHead(c, threshold)) {
@@ -258,8 +270,11 @@ final class CtreeChunks {
         }
     }
 
-    /** Removes the batch coordinates {@code [from, to)} present in the chunk of {@code owner}; returns how many were. */
-    static int remove(CtreeView v, int owner, int[] bc, int from, int to) {
+    /**
+     * Removes the batch coordinates {@code [from, to)} present in the chunk of {@code owner}; returns how many were.
+     * {@code old[k]} (when not null) gets the value of a removed one.
+     */
+    static int remove(CtreeView v, int owner, int[] bc, int from, int to, double[] old) {
         int off = v.off(owner);
         int n = v.size(owner);
         if (n == 0) {
@@ -272,6 +287,9 @@ final class CtreeChunks {
             if (p < 0) {
                 return 0;
             }
+            if (old != null) {
+                old[from] = v.arenaValue(p);
+            }
             v.copyArena(p + 1, p, end - p - 1);
             nn = n - 1;
         } else {
@@ -282,6 +300,9 @@ final class CtreeChunks {
             for (int k = from, q = off; k < to && q < end; k++) {
                 q = gallop(a, q, end, bc[k]);
                 if (q < end && a[q] == bc[k]) {
+                    if (old != null) {
+                        old[k] = v.arenaValue(q);
+                    }
                     v.copyArena(p, w, q - p);
                     w += q - p;
                     p = ++q;
@@ -305,7 +326,7 @@ final class CtreeChunks {
      * is appended to the chunk of {@code pred}, the previous head or the prefix. Returns how many tail
      * elements the batch removed.
      */
-    static int dissolve(CtreeView v, int x, int parent, int pred, int[] bc, int from, int to) {
+    static int dissolve(CtreeView v, int x, int parent, int pred, int[] bc, int from, int to, double[] old) {
         int off = v.tailOff[x];
         int n = v.tailN[x];
         int cap = v.tailCap[x];
@@ -315,6 +336,9 @@ final class CtreeChunks {
         for (int k = from, p = off; k < to && p < end; k++) {
             p = gallop(a, p, end, bc[k]);
             if (p < end && a[p] == bc[k]) {
+                if (old != null) {
+                    old[k] = v.arenaValue(p);
+                }
                 hits++;
                 p++;
             }

@@ -83,7 +83,8 @@ public final class CtreeFormat implements DynamicFormat {
         NodeStore probe = new NodeStore(schema, ValueMode.NONE);
         NodePool rp = probe.pool(rootType.name());
         NodePool np = probe.pool(nodeType.name());
-        CtreeView.Layout l = new CtreeView.Layout(rootType.name(), nodeType.name(), rp.layout("e"), rp.layout("r"),
+        CtreeView.Layout l = new CtreeView.Layout(rootType.name(), nodeType.name(),
+                probe.poolIndex(rootType.name()), probe.poolIndex(nodeType.name()), rp.layout("e"), rp.layout("r"),
                 rp.layout("N"), np.layout("h"), np.layout("t"), np.layout("l"), np.layout("r"), np.layout("N"));
         if (!l.prefixElems().inArena() || !l.tail().inArena()) {
             throw new IllegalArgumentException("ctree: schema " + schema.name()
@@ -265,8 +266,17 @@ public final class CtreeFormat implements DynamicFormat {
 
     @Override
     public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
+        return insert(s, root, crd, val, from, to, null);
+    }
+
+    /** Reports the replaced values from the insert's own descent: each chunk step records what it finds. */
+    @Override
+    public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to, double[] old) {
         if (from >= to) {
             return 0;
+        }
+        if (old != null) {
+            Arrays.fill(old, from, to, Double.NaN);
         }
         CtreeView v = new CtreeView(layout, s, root);
         if (isEmpty(v)) {
@@ -293,6 +303,9 @@ public final class CtreeFormat implements DynamicFormat {
                 }
             }
             if (owner != 0 && key[owner] == c) {
+                if (old != null) {
+                    old[i] = v.keyValue(owner);
+                }
                 v.setKeyValue(owner, CtreeView.valueOf(val, i));
                 i++;
             }
@@ -303,8 +316,8 @@ public final class CtreeFormat implements DynamicFormat {
                 j++;
             }
             if (j > i) {
-                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold)
-                        : CtreeChunks.merge(v, owner, crd, val, i, j);
+                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold, old)
+                        : CtreeChunks.merge(v, owner, crd, val, i, j, old);
             }
             i = j;
         }
@@ -313,8 +326,17 @@ public final class CtreeFormat implements DynamicFormat {
 
     @Override
     public int delete(NodeStore s, int root, int[] crd, int from, int to) {
+        return delete(s, root, crd, from, to, null);
+    }
+
+    /** Reports the removed values from the delete's own descent. */
+    @Override
+    public int delete(NodeStore s, int root, int[] crd, int from, int to, double[] old) {
         if (from >= to) {
             return 0;
+        }
+        if (old != null) {
+            Arrays.fill(old, from, to, Double.NaN);
         }
         CtreeView v = new CtreeView(layout, s, root);
         int removed = 0;
@@ -357,14 +379,17 @@ public final class CtreeFormat implements DynamicFormat {
                 while (j < to && crd[j] < bound) {
                     j++;
                 }
-                removed += 1 + CtreeChunks.dissolve(v, found, foundParent, pred, crd, i + 1, j);
+                if (old != null) {
+                    old[i] = v.keyValue(found);
+                }
+                removed += 1 + CtreeChunks.dissolve(v, found, foundParent, pred, crd, i + 1, j, old);
                 i = j;
             } else {
                 int j = i + 1;
                 while (j < to && crd[j] < bound) {
                     j++;
                 }
-                removed += CtreeChunks.remove(v, pred, crd, i, j);
+                removed += CtreeChunks.remove(v, pred, crd, i, j, old);
                 i = j;
             }
         }

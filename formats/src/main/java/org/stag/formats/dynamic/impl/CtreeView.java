@@ -17,9 +17,9 @@ import org.stag.formats.dynamic.NodeStore;
  */
 final class CtreeView {
     /** Schema fields, resolved once per format. */
-    record Layout(String rootType, String nodeType, FieldLayout prefixElems, FieldLayout prefixTree,
-            FieldLayout prefixSize, FieldLayout head, FieldLayout tail, FieldLayout left, FieldLayout right,
-            FieldLayout tailSize) {
+    record Layout(String rootType, String nodeType, int rootPool, int nodePool, FieldLayout prefixElems,
+            FieldLayout prefixTree, FieldLayout prefixSize, FieldLayout head, FieldLayout tail, FieldLayout left,
+            FieldLayout right, FieldLayout tailSize) {
     }
 
     private final Layout layout;
@@ -52,7 +52,7 @@ final class CtreeView {
     CtreeView(Layout layout, NodeStore s, int root) {
         this.layout = layout;
         this.store = s;
-        NodePool roots = s.pool(layout.rootType());
+        NodePool roots = s.pool(layout.rootPool());
         arena = s.arena();
         this.root = root;
         prefixOff = roots.ints(layout.prefixElems());
@@ -68,7 +68,7 @@ final class CtreeView {
     /** The ctree pool. */
     NodePool nodes() {
         if (nodes == null) {
-            nodes = store.pool(layout.nodeType());
+            nodes = store.pool(layout.nodePool());
         }
         return nodes;
     }
@@ -242,6 +242,16 @@ final class CtreeView {
                 pos[to + i] = bv == null ? 1 : (int) bv[from + i];
             }
         }
+    }
+
+    /** The value stored at arena slot {@code i} ({@code 1.0} in a store without values). */
+    double arenaValue(int i) {
+        return val != null ? val[i] : pos != null ? pos[i] : 1.0;
+    }
+
+    /** The value of head {@code x} ({@code 1.0} in a store without values). */
+    double keyValue(int x) {
+        return keyVal != null ? keyVal[x] : keyPos != null ? keyPos[x] : 1.0;
     }
 
     void setKeyValue(int x, double v) {

@@ -76,6 +76,21 @@ public final class NamedFormat implements DynamicFormat {
     }
 
     @Override
+    public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to, double[] old) {
+        return impl.insert(s, root, crd, val, from, to, old);
+    }
+
+    @Override
+    public int delete(NodeStore s, int root, int[] crd, int from, int to, double[] old) {
+        return impl.delete(s, root, crd, from, to, old);
+    }
+
+    @Override
+    public void getSorted(NodeStore s, int root, int[] crd, int from, int to, double[] out) {
+        impl.getSorted(s, root, crd, from, to, out);
+    }
+
+    @Override
     public void clear(NodeStore s, int root) {
         impl.clear(s, root);
     }

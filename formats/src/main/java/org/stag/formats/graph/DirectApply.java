@@ -1,0 +1,215 @@
+package org.stag.formats.graph;
+
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.ParallelLongSort;
+import org.stag.formats.tensor.Tensor;
+import org.stag.loaders.Parallel;
+import org.stag.loaders.updates.UpdateBatch;
+
+/**
+ * Applies a batch to structures no snapshot reads, in one descent per row: the distinct edges' last updates
+ * ({@link LastUpdates}) go to the level's batch insert and delete as they are, both directions at once, and the
+ * level reports per entry the value it replaced or removed ({@link Tensor#insertSorted}), from which the batch is
+ * classified afterwards ({@link EffectiveBatch}); there is no lookup pass before. Applying every insert (present
+ * or not) and every delete (present or not) leaves exactly what applying only the effective ones does: an insert
+ * of a present edge with its own weight sets it, a delete of an absent one changes nothing.
+ *
+ * <p>Sorting: the edges come sorted by (row, column); the other direction's entries are the same keys with row
+ * and column swapped, sorted by a stable radix sort of the new row's bits only (the rest is in order already);
+ * an undirected graph's two halves are then merged into one batch of its one structure.
+ *
+ * <p>Not for a weighted batch with an insert that gives no weight (it keeps a present edge's weight, which only
+ * a lookup first knows) nor for vertex ids too wide to pack: {@link #apply} returns null and changes nothing.
+ */
+final class DirectApply {
+    /** Entries below this are unpacked in the calling thread. */
+    private static final int PARALLEL = 1 << 15;
+
+    private DirectApply() {
+    }
+
+    /**
+     * Applies {@code b} (checked, its last updates {@code e}) to {@code g}, growing it to {@code after} vertices;
+     * returns its classification, or null, having changed nothing, when the batch needs the lookup path.
+     */
+    static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after) {
+        int k = e.edges;
+        boolean weighted = g.weighted();
+        int puts = 0;
+        for (int j = 0; j < k; j++) {
+            if (!e.delete[j]) {
+                puts++;
+                if (weighted && Double.isNaN(b.weight[e.last[j]])) {
+                    return null;
+                }
+            }
+        }
+        int dels = k - puts;
+        int vb = bits(after - 1);
+        if (2 * vb + bits(Math.max(puts, dels) - 1) > 63) {
+            return null;
+        }
+        int[] putEdge = new int[puts];
+        int[] delEdge = new int[dels];
+        int p = 0;
+        int d = 0;
+        for (int j = 0; j < k; j++) {
+            if (!e.delete[j]) {
+                putEdge[p++] = j;
+            } else {
+                delEdge[d++] = j;
+            }
+        }
+        g.growVertices(after);
+        double[] old = new double[k];
+        double[] vals = null;
+        if (weighted) {
+            vals = new double[k];
+            for (int j = 0; j < k; j++) {
+                vals[j] = b.weight[e.last[j]];
+            }
+        }
+        if (puts > 0) {
+            g.batchApplied(side(g, e, putEdge, puts, vals, vb, true, old, threads));
+        }
+        if (dels > 0) {
+            g.batchApplied(-side(g, e, delEdge, dels, null, vb, false, old, threads));
+        }
+        return EffectiveBatch.classify(b, e, old, k, weighted, threads, before, after, false);
+    }
+
+    /**
+     * Inserts (or deletes) the edges {@code list[0, n)} (indices into {@code e}, increasing) in both directions,
+     * writing the value each replaced (or removed) to {@code old} at its edge index; returns the stored directed
+     * entries added (or removed).
+     */
+    private static long side(GraphTensor g, LastUpdates e, int[] list, int n, double[] edgeVals, int vb,
+            boolean insert, double[] old, int threads) {
+        boolean directed = g.directed();
+        int jb = bits(n - 1);
+        int colShift = jb;
+        int rowShift = vb + jb;
+        // The other direction: (column, row, index), in order but for its new row, which a stable sort puts right.
+        long[] keys = new long[directed ? 0 : n];
+        long[] swapped = new long[n];
+        int blocks = n < PARALLEL ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(n, blocks);
+        // Self-loops have no mirror: each block counts its mirrors, then writes them at its offset.
+        int[] at = new int[blocks + 1];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int c = 0;
+            for (int t = bounds[blk]; t < bounds[blk + 1]; t++) {
+                int j = list[t];
+                int u = e.src[j];
+                int v = e.dst[j];
+                if (!directed) {
+                    keys[t] = ((long) u << rowShift) | ((long) v << colShift) | t;
+                    c += u != v ? 1 : 0;
+                } else {
+                    c++;
+                }
+            }
+            at[blk + 1] = c;
+        });
+        for (int blk = 0; blk < blocks; blk++) {
+            at[blk + 1] += at[blk];
+        }
+        int mirrors = at[blocks];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int w = at[blk];
+            for (int t = bounds[blk]; t < bounds[blk + 1]; t++) {
+                int j = list[t];
+                int u = e.src[j];
+                int v = e.dst[j];
+                if (directed || u != v) {
+                    swapped[w++] = ((long) v << rowShift) | ((long) u << colShift) | t;
+                }
+            }
+        });
+        long[] mirror = mirrors < n ? java.util.Arrays.copyOf(swapped, mirrors) : swapped;
+        ParallelLongSort.sort(mirror, threads, rowShift);
+        long colMask = (1L << vb) - 1;
+        long indexMask = (1L << jb) - 1;
+        if (directed) {
+            // Out-structure: the edges as they are, reporting; in-structure: the swapped keys.
+            int[] rows = new int[n];
+            int[] cols = new int[n];
+            double[] vals = edgeVals == null ? null : new double[n];
+            for (int t = 0; t < n; t++) {
+                int j = list[t];
+                rows[t] = e.src[j];
+                cols[t] = e.dst[j];
+                if (vals != null) {
+                    vals[t] = edgeVals[j];
+                }
+            }
+            double[] rep = new double[n];
+            long changed = level(g.outBatchable(), rows, cols, vals, n, insert, rep, threads);
+            for (int t = 0; t < n; t++) {
+                old[list[t]] = rep[t];
+            }
+            int[] inRows = new int[mirrors];
+            int[] inCols = new int[mirrors];
+            unpack(mirror, mirrors, rowShift, colShift, colMask, indexMask, list, null, inRows, inCols, null, null,
+                    threads);
+            level(g.inBatchable(), inRows, inCols, null, mirrors, insert, null, threads);
+            return changed;
+        }
+        // One structure: the edges and their mirrors merged into one batch.
+        int m = n + mirrors;
+        long[] both = java.util.Arrays.copyOf(keys, m);
+        System.arraycopy(mirror, 0, both, n, mirrors);
+        long[] merged = new long[m];
+        ParallelLongSort.mergeRuns(both, n, m, merged, threads);
+        int[] rows = new int[m];
+        int[] cols = new int[m];
+        double[] vals = edgeVals == null ? null : new double[m];
+        int[] edge = new int[m];
+        unpack(merged, m, rowShift, colShift, colMask, indexMask, list, edgeVals, rows, cols, vals, edge, threads);
+        double[] rep = new double[m];
+        long changed = level(g.outBatchable(), rows, cols, vals, m, insert, rep, threads);
+        // Each edge's own entry (row <= column) reports for it; its mirror holds the same.
+        int[] mb = Parallel.split(m, m < PARALLEL ? 1 : 4 * threads);
+        Parallel.forEachBlock(threads, mb.length - 1, blk -> {
+            for (int x = mb[blk]; x < mb[blk + 1]; x++) {
+                if (rows[x] <= cols[x]) {
+                    old[edge[x]] = rep[x];
+                }
+            }
+        });
+        return changed;
+    }
+
+    /** Row, column, value and edge index of each packed key. */
+    private static void unpack(long[] keys, int m, int rowShift, int colShift, long colMask, long indexMask,
+            int[] list, double[] edgeVals, int[] rows, int[] cols, double[] vals, int[] edge, int threads) {
+        int blocks = m < PARALLEL ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(m, blocks);
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            for (int x = bounds[blk]; x < bounds[blk + 1]; x++) {
+                long key = keys[x];
+                rows[x] = (int) (key >>> rowShift);
+                cols[x] = (int) ((key >>> colShift) & colMask);
+                int j = list[(int) (key & indexMask)];
+                if (edge != null) {
+                    edge[x] = j;
+                }
+                if (vals != null) {
+                    vals[x] = edgeVals[j];
+                }
+            }
+        });
+    }
+
+    private static long level(Tensor t, int[] rows, int[] cols, double[] vals, int n, boolean insert, double[] rep,
+            int threads) {
+        org.stag.formats.dynamic.UpdateBatch b = org.stag.formats.dynamic.UpdateBatch.ofSorted(rows, cols, vals, n,
+                threads);
+        return insert ? t.insertSorted(b, threads, BatchGrowth.FIXED, rep) : t.deleteSorted(b, threads, rep);
+    }
+
+    /** Bits needed for {@code x >= 0} (at least 1). */
+    private static int bits(int x) {
+        return Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(0, x)));
+    }
+}
