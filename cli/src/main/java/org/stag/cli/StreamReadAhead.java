@@ -18,8 +18,11 @@ import org.stag.loaders.updates.UpdateBatchReader;
  * when it waits for a batch.
  */
 final class StreamReadAhead implements AutoCloseable {
-    /** Updates that may wait beyond one batch: a few MB of look-ahead whatever the batch size. */
-    static final int LOOK_AHEAD_UPDATES = 1 << 21;
+    /**
+     * Updates that may wait when batches are small (one batch waits whatever its size): enough to ride out the
+     * reading thread's pauses, few enough that the young collections do not copy megabytes of waiting batches.
+     */
+    static final int LOOK_AHEAD_UPDATES = 1 << 16;
 
     /** Where the batches come from: an {@link UpdateBatchReader}'s {@code next()} (a seam for tests). */
     interface Source {
@@ -52,6 +55,8 @@ final class StreamReadAhead implements AutoCloseable {
     private boolean producerWaiting;
     private boolean consumerWaiting;
     private boolean stopped;
+    /** Whether {@link #next()} was called: from then on only a waiting applier makes the reader use the pool. */
+    private boolean handedOut;
 
     /**
      * Starts reading {@code reader} at once.
@@ -124,9 +129,12 @@ final class StreamReadAhead implements AutoCloseable {
         return true;
     }
 
-    /** Whether the applying thread waits for a batch, or is about to (nothing queued). */
+    /**
+     * Whether the applying thread waits for a batch (or none was handed out yet): not merely whether the queue
+     * is empty, which it is whenever the one batch allowed to wait was taken and is being applied.
+     */
     private synchronized boolean starved() {
-        return queue.isEmpty();
+        return consumerWaiting || queue.isEmpty() && !handedOut;
     }
 
     private synchronized void end(Throwable e) {
@@ -147,6 +155,7 @@ final class StreamReadAhead implements AutoCloseable {
         }
         consumerWaiting = false;
         UpdateBatch b = queue.poll();
+        handedOut = true;
         if (b == null) {
             if (failure instanceof RuntimeException e) {
                 throw e;
