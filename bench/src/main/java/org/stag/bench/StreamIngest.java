@@ -46,7 +46,8 @@ import org.stag.loaders.updates.UpdateIds;
  * Usage: {@code java -Xmx6g -cp benchmarks.jar org.stag.bench.StreamIngest api|cli|concurrent|concurrent-cli GRAPH.el WORKDIR
  * [STAG_JAR]} with GRAPH.el the kron scale-20 edge list (every edge in both directions, read as undirected);
  * the update files are generated into WORKDIR on first use. Threads: 2 ({@code -Dthreads=N}); {@code -Dbatches=}
- * and {@code -Dstreams=} pick cells.
+ * and {@code -Dstreams=} pick cells; {@code -Dwarmup=false} leaves out {@code api}'s warm-up (one cell per JVM
+ * then gives the API's rate with code as cold as in a fresh {@code stag stream}).
  */
 public final class StreamIngest {
     private static final int THREADS = Integer.getInteger("threads", 2);
@@ -56,6 +57,11 @@ public final class StreamIngest {
     /** Streams measured; {@code -Dstreams=rmat} picks one. */
     private static final List<String> STREAMS = List.of(System.getProperty("streams", "rmat,uniform").split(","));
     private static final String FORMAT = "dense,ctree";
+    /**
+     * {@code -Dwarmup=false}: {@code api} measures without the warm-up, so that with one cell per JVM
+     * ({@code -Dstreams=rmat -Dbatches=10}) its code is as cold as {@code stag stream}'s in a fresh JVM.
+     */
+    private static final boolean WARM_UP = Boolean.parseBoolean(System.getProperty("warmup", "true"));
     private static final long SEED = 12;
 
     private StreamIngest() {
@@ -161,7 +167,9 @@ public final class StreamIngest {
     }
 
     static void api(Graph g, Path rmat, Path uniform) throws IOException {
-        warmUp(g, rmat);
+        if (WARM_UP) {
+            warmUp(g, rmat);
+        }
         System.out.println("| stream | batch size | updates | API updates/s |");
         System.out.println("|---|---|---|---|");
         for (Path stream : List.of(rmat, uniform)) {

@@ -174,7 +174,8 @@ final class StreamCommand implements Callable<Integer> {
         try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {
             StreamGraph shared = new StreamGraph(graph, SnapshotRunner.readsChanges(runs));
             SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(shared, runs, outputDir, out, busy);
-            StreamIngest ingest = new StreamIngest(shared, runner, every, updatesName, refuseNegative, out);
+            StreamIngest ingest = new StreamIngest(shared, runner, every, updatesName, refuseNegative,
+                    Math.max(batchSize, StreamReadAhead.LOOK_AHEAD_UPDATES), out, System.console() != null);
             try (StreamStop stop = new StreamStop(() -> {
                 if (runner != null) {
                     runner.drop();
@@ -310,6 +311,7 @@ final class StreamCommand implements Callable<Integer> {
                 .put("missing", ingest.missing)
                 .put("ingest-seconds", Summary.seconds(ingestSeconds))
                 .put("apply-seconds", Summary.seconds(applySeconds))
+                .put("read-wait-seconds", Summary.seconds(ingest.readWaitNanos / 1e9))
                 .put("updates-per-second", rate(ingest.updates, ingestSeconds))
                 .put("apply-updates-per-second", rate(ingest.updates, applySeconds))
                 .put("apply-ms", ingest.applyTimes.millis());

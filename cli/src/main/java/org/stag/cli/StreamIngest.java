@@ -1,7 +1,6 @@
 package org.stag.cli;
 
 import java.io.PrintWriter;
-import java.util.Locale;
 import org.stag.formats.graph.ApplyResult;
 import org.stag.formats.graph.BatchRefusedException;
 import org.stag.loaders.BadInputException;
@@ -15,12 +14,17 @@ import org.stag.loaders.updates.UpdateBatchReader;
  * run failed. Counts and apply times are kept for the summary.
  */
 final class StreamIngest {
+    /** Longest time a written batch line stays unflushed while batches keep coming. */
+    static final long FLUSH_NANOS = 500_000_000L;
+
     private final StreamGraph graph;
     private final SnapshotRunner runner;
     private final long every;
     private final String file;
     private final boolean refuseNegative;
+    private final long lookAhead;
     private final PrintWriter out;
+    private final boolean flushEachLine;
 
     long batches;
     long updates;
@@ -31,56 +35,87 @@ final class StreamIngest {
     final Latencies applyTimes = new Latencies();
     /** Wall time from the first read to the end of the loop: reading and parsing included. */
     long nanos;
+    /** Of {@link #nanos}, the time spent waiting for the reading thread (the input or its parsing was slower). */
+    long readWaitNanos;
     private BadInputException bad;
 
     /**
      * @param runner         where due snapshots go, or null when nothing runs
      * @param file           the updates' name in messages
      * @param refuseNegative refuse a batch with a negative weight (sssp runs)
+     * @param lookAhead      most updates read ahead of the one applied ({@link StreamReadAhead})
+     * @param flushEachLine  flush stdout after every batch line (it is a terminal)
      */
     StreamIngest(StreamGraph graph, SnapshotRunner runner, long every, String file, boolean refuseNegative,
-                 PrintWriter out) {
+                 long lookAhead, PrintWriter out, boolean flushEachLine) {
         this.graph = graph;
         this.runner = runner;
         this.every = every;
         this.file = file;
         this.refuseNegative = refuseNegative;
+        this.lookAhead = lookAhead;
         this.out = out;
+        this.flushEachLine = flushEachLine;
     }
 
     /**
-     * Applies the batches of {@code reader} until its end, a bad batch or a failed run, and says every M batches
+     * Applies the batches of {@code in}, read and parsed ahead on a thread of their own ({@link StreamReadAhead}),
+     * until its end, a bad batch or a failed run, and says every M batches
      * that a run is due; at the end of the input (not after a signal, a bad batch or a failure) once more
-     * unless the newest version was taken already.
+     * unless the newest version was taken already. The batch lines are written without a flush each: the output
+     * is flushed when no batch is waiting (the input is slower than the graph, or quiet: what an open pipe
+     * with {@code --flush-ms} sees at once), at least every {@link #FLUSH_NANOS}, after every line when
+     * {@code flushEachLine} (a terminal), and at the end.
      */
-    void run(UpdateBatchReader reader, StreamStop stop) throws InterruptedException {
+    void run(UpdateBatchReader in, StreamStop stop) throws InterruptedException {
         long t0 = System.nanoTime();
+        long flushed = t0;
         long sinceDue = 0;
-        while (runner == null || runner.failure() == null) {
-            UpdateBatch b;
-            ApplyResult r;
-            try {
-                b = reader.next();
-                if (b == null) {
+        StringBuilder text = new StringBuilder(160);
+        boolean ahead = false;
+        try (StreamReadAhead reader = new StreamReadAhead(in, file, refuseNegative, lookAhead)) {
+            while (runner == null || runner.failure() == null) {
+                UpdateBatch b;
+                ApplyResult r;
+                try {
+                    if (ahead) {
+                        b = reader.next();
+                    } else {
+                        long w0 = System.nanoTime();
+                        b = reader.next();
+                        readWaitNanos += System.nanoTime() - w0;
+                    }
+                    if (b == null) {
+                        break;
+                    }
+                    r = graph.apply(b);
+                } catch (BadInputException e) {
+                    bad = e;
+                    break;
+                } catch (BatchRefusedException e) {
+                    bad = new BadInputException(file, e.line(), e.why());
                     break;
                 }
-                if (refuseNegative) {
-                    refuseNegativeWeights(b, file);
+                count(b, r);
+                text.setLength(0);
+                line(text, r, b.size()).append(System.lineSeparator());
+                out.append(text);
+                ahead = reader.available();
+                if (flushEachLine || !ahead) {
+                    out.flush();
+                    flushed = System.nanoTime();
+                } else if (System.nanoTime() - flushed > FLUSH_NANOS) {
+                    out.flush();
+                    flushed = System.nanoTime();
                 }
-                r = graph.apply(b);
-            } catch (BadInputException e) {
-                bad = e;
-                break;
-            } catch (BatchRefusedException e) {
-                bad = new BadInputException(file, e.line(), e.why());
-                break;
+                if (runner != null && ++sinceDue == every) {
+                    runner.due();
+                    sinceDue = 0;
+                }
             }
-            count(b, r);
-            out.println(line(r, b.size()));
-            if (runner != null && ++sinceDue == every) {
-                runner.due();
-                sinceDue = 0;
-            }
+        } finally {
+            // Before the reading thread is stopped: its lines are all written.
+            out.flush();
         }
         nanos = System.nanoTime() - t0;
         if (runner != null && bad == null && runner.failure() == null && !stop.signalled() && graph.untaken()) {
@@ -122,9 +157,27 @@ final class StreamIngest {
      * apply-ms=0.112 updates/s=89286}.
      */
     static String line(ApplyResult r, int updates) {
+        return line(new StringBuilder(160), r, updates).toString();
+    }
+
+    /** {@link #line(ApplyResult, int)} appended to {@code sb} (no formatter, no boxing: one line per batch). */
+    static StringBuilder line(StringBuilder sb, ApplyResult r, int updates) {
         long rate = r.nanos() <= 0 ? 0 : Math.round(updates * 1e9 / r.nanos());
-        return String.format(Locale.ROOT, "batch version=%d updates=%d inserted=%d updated=%d deleted=%d missing=%d"
-                        + " vertices=%d edges=%d apply-ms=%s updates/s=%d", r.version(), updates, r.inserted(), r.updated(),
-                r.deleted(), r.missing(), r.vertices(), r.edges(), Latencies.ms(r.nanos()), rate);
+        sb.append("batch version=").append(r.version()).append(" updates=").append(updates)
+                .append(" inserted=").append(r.inserted()).append(" updated=").append(r.updated())
+                .append(" deleted=").append(r.deleted()).append(" missing=").append(r.missing())
+                .append(" vertices=").append(r.vertices()).append(" edges=").append(r.edges()).append(" apply-ms=");
+        return millis(sb, r.nanos()).append(" updates/s=").append(rate);
+    }
+
+    /** Nanoseconds as milliseconds with three decimals, rounded half up ({@code %.3f} of {@code ns / 1e6}). */
+    static StringBuilder millis(StringBuilder sb, long ns) {
+        long micros = (Math.max(0, ns) + 500) / 1000;
+        long frac = micros % 1000;
+        sb.append(micros / 1000).append('.');
+        if (frac < 100) {
+            sb.append(frac < 10 ? "00" : "0");
+        }
+        return sb.append(frac);
     }
 }

@@ -32,6 +32,11 @@ public final class UpdateBatchReader implements AutoCloseable {
     static final int BLOCK = 1 << 20;
     /** Bytes parsed at a time (blocks already read are joined up to this). */
     static final int UNIT = 8 << 20;
+    /**
+     * Bytes parsed by the first parse: each parse then doubles, up to {@link #UNIT}, so that the first batches
+     * are handed out after a few thousand lines are parsed rather than a whole unit.
+     */
+    static final int FIRST_PARSE = 64 << 10;
     /** A line longer than this is not text. */
     static final int MAX_LINE = 16 << 20;
 
@@ -39,8 +44,12 @@ public final class UpdateBatchReader implements AutoCloseable {
     private final UpdateIds ids;
     private final int batchSize;
     private final int threads;
+    /** Threads the next parse uses, at most {@link #threads}: see {@link #useThreads(int)}. */
+    private volatile int parseThreads;
     private final long flushMillis;
     private final int unitBytes;
+    /** Most bytes of whole lines the next parse takes: {@link #FIRST_PARSE}, doubling up to the unit. */
+    private int parseBytes;
     private final int minPieceBytes;
 
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(8);
@@ -54,6 +63,8 @@ public final class UpdateBatchReader implements AutoCloseable {
 
     private byte[] work = new byte[64];
     private int workLen;
+    /** Bytes of whole lines at the start of {@link #work} that are not parsed yet. */
+    private int wholeLeft;
     private long linesBefore;
     private boolean eof;
     private BadInputException error;
@@ -94,8 +105,10 @@ public final class UpdateBatchReader implements AutoCloseable {
         this.ids = ids;
         this.batchSize = batchSize;
         this.threads = threads;
+        this.parseThreads = threads;
         this.flushMillis = flushMillis;
         this.unitBytes = unitBytes;
+        this.parseBytes = Math.min(FIRST_PARSE, unitBytes);
         this.minPieceBytes = Math.max(1, minPieceBytes);
         this.building = new Building(batchSize, ids.vertices());
         this.producer = new Thread(() -> readAll(blockBytes), "stag-updates-reader");
@@ -180,6 +193,14 @@ public final class UpdateBatchReader implements AutoCloseable {
             if (error != null) {
                 throw error;
             }
+            if (wholeLeft > 0) {
+                long before = queued;
+                parseWhole(eof);
+                if (queued > before) {
+                    lastLine = System.nanoTime();
+                }
+                continue;
+            }
             if (eof) {
                 return building.fill > 0 ? handOutPartial() : null;
             }
@@ -241,7 +262,7 @@ public final class UpdateBatchReader implements AutoCloseable {
             take(item);
         }
         // At a real end the last line needs no newline to be complete.
-        parseWhole(eof);
+        parseAll(eof);
         eof = true;
         workLen = 0;
     }
@@ -257,7 +278,7 @@ public final class UpdateBatchReader implements AutoCloseable {
             eof = true;
         } else if (item instanceof Failure f) {
             // Complete lines before the failure are still parsed; the failure is reported at the line after them.
-            parseWhole(false);
+            parseAll(false);
             if (error == null) {
                 error = new BadInputException(file, linesBefore + 1, InputFiles.describe(f.cause()));
             }
@@ -273,18 +294,46 @@ public final class UpdateBatchReader implements AutoCloseable {
         }
     }
 
-    /** Parses the whole lines in the work buffer (all of it at the end) and keeps the partial last line. */
+    /** Parses every whole line in the work buffer (all of it at the end). */
+    private void parseAll(boolean atEnd) {
+        do {
+            parseWhole(atEnd);
+        } while (wholeLeft > 0 && error == null);
+    }
+
+    /**
+     * Parses the first whole lines in the work buffer (all of it at the end), at most {@link #parseBytes} of
+     * them (or one line longer than that), and keeps the rest; {@link #wholeLeft} says how many bytes of whole
+     * lines are left for the next call.
+     */
     private void parseWhole(boolean atEnd) {
         if (error != null) {
+            wholeLeft = 0;
             return;
         }
         int end = atEnd ? workLen : lastNewline() + 1;
         if (end > 0) {
-            parse(end);
-            System.arraycopy(work, end, work, 0, workLen - end);
-            workLen -= end;
+            int cut = end;
+            if (end > parseBytes) {
+                cut = parseBytes;
+                while (cut > 0 && work[cut - 1] != '\n') {
+                    cut--;
+                }
+                if (cut == 0) {
+                    cut = parseBytes;
+                    while (cut < end && work[cut - 1] != '\n') {
+                        cut++;
+                    }
+                }
+                parseBytes = (int) Math.min(unitBytes, 2L * parseBytes);
+            }
+            parse(cut);
+            System.arraycopy(work, cut, work, 0, workLen - cut);
+            workLen -= cut;
+            end -= cut;
         }
-        if (workLen > MAX_LINE && error == null) {
+        wholeLeft = error != null ? 0 : end;
+        if (wholeLeft == 0 && workLen > MAX_LINE && error == null) {
             error = new BadInputException(file, linesBefore + 1, "line longer than " + (MAX_LINE >> 20) + " MiB (is this a text file?)");
         }
     }
@@ -298,8 +347,18 @@ public final class UpdateBatchReader implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * From the next parse on, parses with {@code t} threads (at least 1, at most those given at construction):
+     * a caller whose batches are applied on the same pool of threads meanwhile parses on its own thread alone
+     * while they are busy, and in parallel when they wait for batches. Any thread may call it.
+     */
+    public void useThreads(int t) {
+        parseThreads = Math.max(1, Math.min(threads, t));
+    }
+
     /** Parses {@code work[0, end)} in pieces on several threads, then maps ids and queues updates in file order. */
     private void parse(int end) {
+        int threads = parseThreads;
         int k = threads <= 1 ? 1 : (int) Math.max(1, Math.min(threads * 2L, end / minPieceBytes));
         int[] bounds = new int[k + 1];
         for (int i = 1; i < k; i++) {

@@ -309,4 +309,36 @@ class UpdateBatchReaderTest {
         }
         return bytes.toByteArray();
     }
+
+    @Test
+    void theFirstBatchesAreHandedOutBeforeAWholeUnitIsParsed() {
+        // 200,000 lines (about 2.5 MB) that arrive at once: the first parse takes FIRST_PARSE bytes, not a unit.
+        StringBuilder sb = new StringBuilder();
+        int n = 200_000;
+        for (int i = 0; i < n; i++) {
+            sb.append(i % 1000).append(' ').append((i * 7) % 1000).append('\n');
+        }
+        byte[] text = sb.toString().getBytes(StandardCharsets.US_ASCII);
+        UpdateBatchReader r = new UpdateBatchReader("u.txt", new ByteArrayInputStream(text), new UpdateIds(VertexIds.offset(0), 1000),
+                10, 2, 0, text.length, UpdateBatchReader.UNIT, 1 << 16);
+        UpdateBatch first = r.next();
+        assertEquals(10, first.size());
+        assertTrue(r.lines() <= UpdateBatchReader.FIRST_PARSE / 4, "parsed " + r.lines() + " lines for the first batch");
+        long seen = first.size();
+        long line = first.line[first.size() - 1];
+        UpdateBatch b;
+        int batches = 1;
+        while ((b = r.next()) != null) {
+            seen += b.size();
+            for (long l : b.line) {
+                assertEquals(++line, l);
+                assertEquals((l - 1) % 1000, b.src[(int) ((l - 1) % 10)]);
+            }
+            // The parse's threads may change between calls, from any thread, without changing what is read.
+            r.useThreads(++batches % 3 == 0 ? 1 : batches % 3 == 1 ? 0 : 64);
+        }
+        assertEquals(n, seen);
+        assertEquals(n, r.lines());
+        r.close();
+    }
 }
