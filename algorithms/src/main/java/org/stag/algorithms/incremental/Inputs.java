@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.stag.formats.graph.EdgeChanges;
-import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
@@ -20,6 +19,8 @@ import org.stag.formats.tensor.Values;
  */
 final class Inputs {
     private static final Format DCSR = FormatParser.parse("compressed,compressed");
+    /** Parsed once: {@code prev} is rebuilt for every update. */
+    private static final Format DENSE = FormatParser.parse("dense");
 
     private Inputs() {
     }
@@ -85,26 +86,30 @@ final class Inputs {
         return (long) u << 32 | v & 0xffffffffL;
     }
 
+    private static Tensor dense(Values values) {
+        return Tensor.ofDense(DENSE, new int[] {values.size()}, values);
+    }
+
     /**
      * A previous integer result extended to {@code n} vertices with {@code fill}, as a dense {@code long[n]}
-     * (over {@code prev} itself when no vertex was added: programs never write their inputs).
+     * (over {@code prev} itself when no vertex was added: the update is given it, {@link Incremental}).
      */
     static Tensor previous(long[] prev, int n, long fill) {
         if (prev.length == n) {
-            return GraphTensor.denseVector(Values.ofLongs(prev, fill));
+            return dense(Values.ofLongs(prev, fill));
         }
         long[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, fill);
-        return GraphTensor.denseVector(Values.ofLongs(v, fill));
+        return dense(Values.ofLongs(v, fill));
     }
 
     /** A previous real result extended to {@code n} vertices with {@code newVertex}, as a dense {@code double[n]}. */
     static Tensor previous(double[] prev, int n, double newVertex, double fill) {
         if (prev.length == n) {
-            return GraphTensor.denseVector(Values.ofDoubles(prev, fill));
+            return dense(Values.ofDoubles(prev, fill));
         }
         double[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, newVertex);
-        return GraphTensor.denseVector(Values.ofDoubles(v, fill));
+        return dense(Values.ofDoubles(v, fill));
     }
 }
