@@ -32,6 +32,22 @@ final class Inputs {
     static Edges edges(Kind kind, List<EdgeChanges> since, boolean directed) {
         boolean both = !directed || kind == Kind.WCC;
         boolean reweighted = kind == Kind.SSSP;
+        if (since.size() == 1) {
+            // One batch names each edge once (EdgeChanges): its inserted and reweighted edges as they are,
+            // without the map that merges the changes of several batches.
+            EdgeChanges c = since.get(0);
+            int updated = reweighted ? c.updated() : 0;
+            int m = (both ? 2 : 1) * (c.inserted() + updated);
+            Edges e = new Edges(new int[m], new int[m], new double[m]);
+            int k = 0;
+            for (int x = 0; x < c.inserted(); x++) {
+                k = e.add(k, c.insertedSrc()[x], c.insertedDst()[x], c.insertedWeight()[x], both);
+            }
+            for (int x = 0; x < updated; x++) {
+                k = e.add(k, c.updatedSrc()[x], c.updatedDst()[x], c.newWeight()[x], both);
+            }
+            return e;
+        }
         // Key (u << 32 | v) -> weight now, in order of last change; deletions remove.
         Map<Long, Double> now = new LinkedHashMap<>();
         for (EdgeChanges c : since) {
@@ -68,6 +84,15 @@ final class Inputs {
             src[k] = u;
             dst[k] = v;
             weight[k] = w;
+        }
+
+        /** Sets edge {@code u -> v} at {@code k} (and {@code v -> u} after it when {@code both}); the next index. */
+        int add(int k, int u, int v, double w, boolean both) {
+            set(k++, u, v, w);
+            if (both) {
+                set(k++, v, u, w);
+            }
+            return k;
         }
 
         int size() {
