@@ -1,11 +1,14 @@
 package org.stag.formats.tensor;
 
+import java.util.Arrays;
+
 /**
  * Sorts coordinate lists into level order and removes duplicates, the later entry winning: a stable
  * least-significant-first counting sort, one pass per level (two for dimensions above both 2^16 and the
  * number of entries, 16 bits at a time), so O(levels · (n + dimension)) with sequential counting; or, when
  * the entries are so few that the counting arrays would cost more than the entries (a sparse kernel result or
- * an update batch of a few entries over a million vertices), a stable merge sort, O(levels · n log n).
+ * an update batch of a few entries over a million vertices), a comparison sort, O(levels · n log n): of one
+ * {@code long} per entry packing its coordinates and its number when they fit in 63 bits, else a stable merge sort.
  */
 final class CoordinateSort {
     private static final int DIGIT = 16;
@@ -31,7 +34,9 @@ final class CoordinateSort {
             counting += dim <= Math.max(1 << DIGIT, n) ? dim + n : 2L * ((1 << DIGIT) + n);
         }
         if ((long) n * (33 - Integer.numberOfLeadingZeros(Math.max(1, n))) * lc.length < counting / 4) {
-            mergeSort(lc, perm, tmp);
+            if (!packedSort(lc, dims, perm)) {
+                mergeSort(lc, perm, tmp);
+            }
             return unique(lc, index, perm, n);
         }
         int[] key = new int[n];
@@ -86,6 +91,42 @@ final class CoordinateSort {
         for (int j = 0; j < in.length; j++) {
             out[start[key[j]]++] = in[j];
         }
+    }
+
+    /**
+     * Sorts {@code perm} (entry numbers {@code 0..n-1}) stably by their coordinates, level 0 first, as one
+     * {@code long} per entry holding the coordinates and the entry number bit-packed in that order, when they
+     * fit in 63 bits (two levels of a million and a million entries do); returns false when they do not.
+     */
+    private static boolean packedSort(int[][] lc, int[] dims, int[] perm) {
+        int n = perm.length;
+        int indexBits = bits(n);
+        int total = indexBits;
+        for (int dim : dims) {
+            total += bits(dim);
+        }
+        if (total > 63) {
+            return false;
+        }
+        long[] key = new long[n];
+        for (int j = 0; j < n; j++) {
+            long k = 0;
+            for (int l = 0; l < lc.length; l++) {
+                k = (k << bits(dims[l])) | lc[l][j];
+            }
+            key[j] = (k << indexBits) | j;
+        }
+        Arrays.sort(key);
+        long mask = (1L << indexBits) - 1;
+        for (int j = 0; j < n; j++) {
+            perm[j] = (int) (key[j] & mask);
+        }
+        return true;
+    }
+
+    /** Bits for the values {@code 0..size-1}. */
+    private static int bits(int size) {
+        return size <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(size - 1);
     }
 
     /** Sorts {@code perm} (entry numbers) stably by their coordinates, level 0 first; {@code tmp} is scratch. */

@@ -8,14 +8,15 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CoordinateSort#sortUnique} against a sorted map, on both of its paths: the counting passes (many
- * entries, or small dimensions) and the merge sort (a few entries over large dimensions), duplicates included.
+ * {@link CoordinateSort#sortUnique} against a sorted map, on all of its paths: the counting passes (many
+ * entries, or small dimensions), the sort of packed keys (a few entries over large dimensions) and the merge
+ * sort (the same, when coordinates and entry numbers need more than 63 bits), duplicates included.
  */
 class CoordinateSortTest {
     @Test
     void sortsAndKeepsTheLastOfEqualEntriesOnBothPaths() {
         Random r = new Random(12);
-        int[][] shapes = {{1 << 20, 1 << 20}, {1 << 20}, {7, 1 << 20}, {50, 40}, {1 << 17, 3}};
+        int[][] shapes = {{1 << 20, 1 << 20}, {1 << 20}, {7, 1 << 20}, {50, 40}, {1 << 17, 3}, {1 << 30, 1 << 30, 1 << 30}};
         for (int[] dims : shapes) {
             for (int n : new int[] {0, 1, 2, 5, 33, 1000, 70_000}) {
                 check(dims, n, r);
@@ -39,7 +40,7 @@ class CoordinateSortTest {
             StringBuilder key = new StringBuilder();
             for (int k = 0; k < dims.length; k++) {
                 lc[k][j] = pool[k][r.nextInt(pool[k].length)];
-                key.append(String.format("%08d", lc[k][j]));
+                key.append(String.format("%010d", lc[k][j]));
             }
             index[j] = 1000 + j;
             want.put(key.toString(), index[j]);
@@ -50,7 +51,7 @@ class CoordinateSortTest {
         int m = 0;
         for (Map.Entry<String, Integer> e : want.entrySet()) {
             for (int k = 0; k < dims.length; k++) {
-                assertArrayEquals(new int[] {Integer.parseInt(e.getKey().substring(8 * k, 8 * k + 8))},
+                assertArrayEquals(new int[] {Integer.parseInt(e.getKey().substring(10 * k, 10 * k + 10))},
                         new int[] {lc[k][m]});
             }
             m++;
