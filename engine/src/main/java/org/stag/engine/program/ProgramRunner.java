@@ -144,6 +144,7 @@ public final class ProgramRunner {
      *                             input then keeps its tensor
      */
     public void rebind(String name, Tensor t) {
+        checkShared(name, t, false);
         int slot = Globals.rebind(program, globals, globalEnv, name, t, false, ex);
         given.remove(slot);
         consumed.remove(slot);
@@ -163,9 +164,25 @@ public final class ProgramRunner {
      *                             input then keeps what it was bound to
      */
     public void give(String name, Tensor t) {
+        checkShared(name, t, true);
         int slot = Globals.rebind(program, globals, globalEnv, name, t, true, ex);
         given.put(slot, name);
         consumed.remove(slot);
+    }
+
+    /**
+     * A tensor given to the run may be overwritten, so it must not also be another input: refuses {@code t}
+     * for {@code name} when another input holds it and either binding is a gift.
+     */
+    private void checkShared(String name, Tensor t, boolean giving) {
+        for (Symbol in : program.inputs()) {
+            int slot = globals.local(in.name()).slot();
+            if (!in.name().equals(name) && globalEnv.tensors[slot] == t && (giving || given.containsKey(slot))) {
+                throw ex.error(null, "input tensor '" + name + "' cannot be bound to the tensor of '" + in.name()
+                        + "', which " + (giving ? "is bound to it" : "was given to the run")
+                        + ": a run may overwrite a given tensor, so give it to one input only");
+            }
+        }
     }
 
     /** What this runner has done so far (kernel runs, conversions, buffers...), updated in place. */

@@ -100,6 +100,23 @@ class GiveTest {
     }
 
     @Test
+    void aGivenTensorIsNoOtherInput() {
+        CheckedProgram two = Fixtures.program("two.stag", "N int", "a long[N] fill 9", "b long[N] fill 9",
+                "Let Main() -> (y long[N] fill 9)", "    y[j] = MIN(a[j], b[j])", "End");
+        Tensor t = longs(1, 2, 3);
+        ProgramRunner r = new ProgramRunner(two, Fixtures.COMPILER, new RunOptions().input("a", longs(9, 9, 9))
+                .input("b", longs(5, 5, 5)));
+        r.give("a", t);
+        assertEquals("two.stag: input tensor 'b' cannot be bound to the tensor of 'a', which was given to the run:"
+                + " a run may overwrite a given tensor, so give it to one input only",
+                assertThrows(ProgramRunException.class, () -> r.rebind("b", t)).getMessage());
+        assertEquals("two.stag: input tensor 'b' cannot be bound to the tensor of 'a', which is bound to it: a run"
+                + " may overwrite a given tensor, so give it to one input only",
+                assertThrows(ProgramRunException.class, () -> r.give("b", t)).getMessage());
+        assertArrayEquals(new long[] {1, 2, 3}, ((LongValues) ((Tensor) r.runMain().get("y")).values()).array());
+    }
+
+    @Test
     void aRefusedGiftLeavesTheInputAsItWas() {
         ProgramRunner r = runner(APPLY);
         assertThrows(ProgramRunException.class, () -> r.give("prev", longs(1, 2, 3)));
