@@ -33,6 +33,14 @@ import org.stag.loaders.BadInputException;
  * Vertices added by a batch enter the previous result at the program's fill value (unreached, infinitely far,
  * their own component, rank 0). Not thread-safe: one update at a time.
  *
+ * <p><b>Who owns the results.</b> The result an {@link Outcome} holds belongs to the caller until the next
+ * {@link #update} or {@link #full} of this object, and only until then: an incremental update takes the
+ * previous result over ({@link AlgorithmRunner.Prepared#give}) and brings it up to date in place, so its first
+ * round costs the vertices it improves instead of a new array of N entries. The values a caller reads from an
+ * earlier outcome after the next call are unspecified; a caller that keeps results across updates copies
+ * them first ({@code values().longs().clone()}, {@code doubles().clone()}). An update that fails leaves no
+ * last result: the next update runs in full.
+ *
  * <pre>{@code
  * Incremental bfs = Incremental.of(Algorithm.BFS, new RunSettings().format("dense,ctree").source(1L), runner);
  * bfs.update(graph, 0, List.of());                       // a full run
@@ -50,6 +58,8 @@ public final class Incremental {
     private final RunSettings programSettings;
     private AlgorithmRunner.Result last;
     private long lastVersion;
+    /** Why there is no last result after a failed update, or null. */
+    private String failed;
     /** The incremental program prepared on the graph tensors {@code preparedGraph} of {@code preparedVertices}. */
     private AlgorithmRunner.Prepared prepared;
     private List<Tensor> preparedGraph;
@@ -86,7 +96,8 @@ public final class Incremental {
     /**
      * The result for version {@code version} of {@code now}, from the previous one and {@code since}, the
      * changes of every batch after it in order; the first call (or changes that do not continue the last
-     * result's version) runs in full.
+     * result's version) runs in full. The previous outcome's values may be overwritten by this call (see
+     * "Who owns the results" above).
      *
      * @throws BadInputException for a negative weight among the changes when the algorithm is SSSP
      */
@@ -96,7 +107,7 @@ public final class Incremental {
             checkWeights(now, since);
         }
         if (last == null) {
-            return full(now, version, "first run", t0);
+            return full(now, version, failed != null ? failed : "first run", t0);
         }
         if (kind == Kind.FULL) {
             return full(now, version, settings.iterations() != null && algorithm == Algorithm.PAGERANK
@@ -147,13 +158,14 @@ public final class Incremental {
             Arrays.fill(uniform, 1.0 / uniform.length);
             r = runProgram(now, Inputs.previous(uniform, uniform.length, 0.0, 0.0), null);
         } else {
-            r = runner.prepare(algorithm.program(), algorithm, now, settings).run();
+            r = runner.prepare(algorithm.program(), algorithm, now, settings).run(false);
         }
         return done(r, version, false, why + ": full run", t0);
     }
 
     private Outcome done(AlgorithmRunner.Result r, long version, boolean incremental, String why, long t0) {
         last = r;
+        failed = null;
         lastVersion = version;
         return new Outcome(r, incremental, why, System.nanoTime() - t0);
     }
@@ -171,7 +183,6 @@ public final class Incremental {
                 }
             }
             preparedGraph = graph;
-            prepared.rebind("prev", prev);
             if (batch != null) {
                 prepared.rebind("B", batch);
             }
@@ -181,7 +192,17 @@ public final class Incremental {
             preparedGraph = graph;
             preparedVertices = now.numVertices();
         }
-        AlgorithmRunner.Result r = prepared.run();
+        // The previous result is the update's to overwrite: its first round updates it in place.
+        prepared.give("prev", prev);
+        AlgorithmRunner.Result r;
+        try {
+            r = prepared.run(false);
+        } catch (RuntimeException e) {
+            // The last result may be half overwritten: the next update runs in full.
+            last = null;
+            failed = "the update from version " + lastVersion + " failed";
+            throw e;
+        }
         // Reported as the algorithm it keeps up to date.
         return new AlgorithmRunner.Result(algorithm, r.program(), r.format(), r.values(), r.scalars(),
                 r.parameters(), r.buildSeconds(), r.compileSeconds(), r.runSeconds(), r.iterations(), r.kernelRuns(),

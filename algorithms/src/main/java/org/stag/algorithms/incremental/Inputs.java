@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.stag.formats.graph.EdgeChanges;
-import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
@@ -20,6 +19,8 @@ import org.stag.formats.tensor.Values;
  */
 final class Inputs {
     private static final Format DCSR = FormatParser.parse("compressed,compressed");
+    /** Parsed once: {@code prev} is rebuilt for every update. */
+    private static final Format DENSE = FormatParser.parse("dense");
 
     private Inputs() {
     }
@@ -31,6 +32,22 @@ final class Inputs {
     static Edges edges(Kind kind, List<EdgeChanges> since, boolean directed) {
         boolean both = !directed || kind == Kind.WCC;
         boolean reweighted = kind == Kind.SSSP;
+        if (since.size() == 1) {
+            // One batch names each edge once (EdgeChanges): its inserted and reweighted edges as they are,
+            // without the map that merges the changes of several batches.
+            EdgeChanges c = since.get(0);
+            int updated = reweighted ? c.updated() : 0;
+            int m = (both ? 2 : 1) * (c.inserted() + updated);
+            Edges e = new Edges(new int[m], new int[m], new double[m]);
+            int k = 0;
+            for (int x = 0; x < c.inserted(); x++) {
+                k = e.add(k, c.insertedSrc()[x], c.insertedDst()[x], c.insertedWeight()[x], both);
+            }
+            for (int x = 0; x < updated; x++) {
+                k = e.add(k, c.updatedSrc()[x], c.updatedDst()[x], c.newWeight()[x], both);
+            }
+            return e;
+        }
         // Key (u << 32 | v) -> weight now, in order of last change; deletions remove.
         Map<Long, Double> now = new LinkedHashMap<>();
         for (EdgeChanges c : since) {
@@ -69,6 +86,15 @@ final class Inputs {
             weight[k] = w;
         }
 
+        /** Sets edge {@code u -> v} at {@code k} (and {@code v -> u} after it when {@code both}); the next index. */
+        int add(int k, int u, int v, double w, boolean both) {
+            set(k++, u, v, w);
+            if (both) {
+                set(k++, v, u, w);
+            }
+            return k;
+        }
+
         int size() {
             return src.length;
         }
@@ -85,26 +111,30 @@ final class Inputs {
         return (long) u << 32 | v & 0xffffffffL;
     }
 
+    private static Tensor dense(Values values) {
+        return Tensor.ofDense(DENSE, new int[] {values.size()}, values);
+    }
+
     /**
      * A previous integer result extended to {@code n} vertices with {@code fill}, as a dense {@code long[n]}
-     * (over {@code prev} itself when no vertex was added: programs never write their inputs).
+     * (over {@code prev} itself when no vertex was added: the update is given it, {@link Incremental}).
      */
     static Tensor previous(long[] prev, int n, long fill) {
         if (prev.length == n) {
-            return GraphTensor.denseVector(Values.ofLongs(prev, fill));
+            return dense(Values.ofLongs(prev, fill));
         }
         long[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, fill);
-        return GraphTensor.denseVector(Values.ofLongs(v, fill));
+        return dense(Values.ofLongs(v, fill));
     }
 
     /** A previous real result extended to {@code n} vertices with {@code newVertex}, as a dense {@code double[n]}. */
     static Tensor previous(double[] prev, int n, double newVertex, double fill) {
         if (prev.length == n) {
-            return GraphTensor.denseVector(Values.ofDoubles(prev, fill));
+            return dense(Values.ofDoubles(prev, fill));
         }
         double[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, newVertex);
-        return GraphTensor.denseVector(Values.ofDoubles(v, fill));
+        return dense(Values.ofDoubles(v, fill));
     }
 }

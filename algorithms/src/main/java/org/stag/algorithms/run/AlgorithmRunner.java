@@ -424,8 +424,29 @@ public final class AlgorithmRunner {
             runner.rebind(name, t);
         }
 
-        /** Runs {@code Main} and collects the per-vertex result. May be called again. */
+        /**
+         * Binds input {@code name} to {@code t} for the next run only and hands {@code t} over to it
+         * ({@link ProgramRunner#give}): the run may update a dense {@code t} in place and return it as the
+         * result, so the caller must not read {@code t} afterwards except through the result, and must give or
+         * bind the input again before the run after.
+         *
+         * @throws org.stag.engine.program.ProgramRunException when {@code t} does not fit the input's declaration
+         */
+        public void give(String name, Tensor t) {
+            runner.give(name, t);
+        }
+
+        /** Runs {@code Main} and collects the per-vertex result, with the graph's bytes. May be called again. */
         public Result run() {
+            return run(true);
+        }
+
+        /**
+         * Runs {@code Main} and collects the per-vertex result; the graph's bytes ({@link Result#graphBytes}) only
+         * when {@code graphBytes}, else -1: counting them walks every node pool of a dynamic format, a cost per
+         * run that a caller running often (an incremental update) need not pay. May be called again.
+         */
+        public Result run(boolean graphBytes) {
             long iterations = runner.stats().iterations();
             long kernelRuns = runner.stats().kernelRuns();
             long compiled = kernelNanos();
@@ -452,7 +473,7 @@ public final class AlgorithmRunner {
             return new Result(algorithm, program.source().name(), format, VertexValues.of(output, t, graph.ids()),
                     scalars, runner.parameters(), buildSeconds, (compile + planned) / 1e9, Math.max(0, wall - compile) / 1e9,
                     runner.stats().iterations() - iterations, runner.stats().kernelRuns() - kernelRuns,
-                    tensors.memoryBytes(), tensors.holdsInEdges());
+                    graphBytes ? tensors.memoryBytes() : -1, tensors.holdsInEdges());
         }
     }
 
@@ -471,7 +492,8 @@ public final class AlgorithmRunner {
      * @param runSeconds     running Main, compilation excluded
      * @param iterations     runs of star-call functions (outer-loop iterations, nested ones included)
      * @param kernelRuns     kernels run
-     * @param graphBytes     bytes of the graph's structures the run held ({@link GraphTensor#memoryBytes()})
+     * @param graphBytes     bytes of the graph's structures the run held ({@link GraphTensor#memoryBytes()}), or -1
+     *                       when not counted ({@link Prepared#run(boolean)})
      * @param inEdges        whether they include an in-edge structure of their own (a directed graph's {@code AT})
      */
     public record Result(Algorithm algorithm, String program, Format format, VertexValues values,

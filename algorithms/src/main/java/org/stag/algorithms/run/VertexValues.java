@@ -41,7 +41,8 @@ public record VertexValues(String name, VertexIds ids, long[] longs, double[] do
         ValueType type = t.valueType();
         boolean real = type == ValueType.DOUBLE || type == ValueType.FLOAT;
         // A dense vector (most results) is taken whole, the array itself when it fits (a program's results
-        // escape: the runtime never writes them again): a cursor would cost a call per vertex.
+        // escape: the runtime writes them again only when the caller gives them back, as Incremental does):
+        // a cursor would cost a call per vertex.
         if (t.format().level(0).equals(StaticLevelFormat.DENSE)) {
             if (t.values() instanceof LongValues v && v.array().length >= n) {
                 long[] a = v.array();

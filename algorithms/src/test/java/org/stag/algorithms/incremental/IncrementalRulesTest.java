@@ -97,6 +97,30 @@ class IncrementalRulesTest {
     }
 
     @Test
+    void anUpdateThatFailsLeavesNoLastResultAndTheNextRunsInFull() {
+        GraphTensor t = path();
+        // Three star-call runs: enough for every full BFS below, not for relaxing a chain of four new edges.
+        Incremental inc = Incremental.of(Algorithm.BFS, new RunSettings().format("dense,ctree").source(1L)
+                .maxIterations(3), IncrementalTest.RUNNER);
+        inc.update(t, 0, List.of());
+        int[] src = {2, 3, 4, 5};
+        int[] dst = {3, 4, 5, 6};
+        double[] w = {1, 1, 1, 1};
+        t.insertBatch(src, dst, w, 4, 1, BatchGrowth.ADD_VERTICES);
+        EdgeChanges c1 = new EdgeChanges(src, dst, w, NO, NO, NONE, NONE, NO, NO, NONE, 3, 7);
+        RuntimeException e = assertThrows(RuntimeException.class, () -> inc.update(t, 1, List.of(c1)));
+        assertTrue(e.getMessage().contains("did not meet its stop condition"), e.getMessage());
+        int[] from = {0, 0, 0, 0};
+        int[] to = {3, 4, 5, 6};
+        t.insertBatch(from, to, w, 4, 1, BatchGrowth.FIXED);
+        EdgeChanges c2 = new EdgeChanges(from, to, w, NO, NO, NONE, NONE, NO, NO, NONE, 7, 7);
+        Incremental.Outcome o = inc.update(t, 2, List.of(c2));
+        assertFalse(o.incremental());
+        assertEquals("the update from version 0 failed: full run", o.reason());
+        assertArrayEquals(new long[] {0, 1, 2, 1, 1, 1, 1}, o.result().values().longs());
+    }
+
+    @Test
     void ssspRefusesANegativeWeightInABatch() {
         GraphTensor t = path();
         Incremental inc = Incremental.of(Algorithm.SSSP, new RunSettings().format("dense,ctree").source(1L),

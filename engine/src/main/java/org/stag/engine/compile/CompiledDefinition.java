@@ -35,6 +35,8 @@ public final class CompiledDefinition {
     /** For {@link #runWith}: each target dimension's size, and the chunked loop's, as a {@link #sizeCode}. */
     private final long[] dimCodes;
     private final long chunkCode;
+    /** The frame slot of the input an active-set kernel updates in place ({@code notes "in-place"}), or -1. */
+    private final int activeSetSelf;
     private static final long NO_SLOT = Long.MIN_VALUE;
 
     CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
@@ -54,6 +56,8 @@ public final class CompiledDefinition {
             dimCodes[m] = sizeCode(sizes.get(m));
         }
         this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
+        this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
+                : -1;
     }
 
     /**
@@ -183,6 +187,11 @@ public final class CompiledDefinition {
         // coordinates are not rows, so their chunks need no alignment.
         int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.chunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
         int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
+        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())) {
+            // In place over an active set: chunk 0 visits the sparse operand's entries and every other chunk has
+            // nothing to do, so it runs alone, on this thread, instead of dispatching ~1,024 empty chunks.
+            chunks = 1;
+        }
         if (plan.result() == KernelPlan.ResultKind.SPARSE) {
             if (f.coo == null || f.coo.length < chunks) {
                 f.coo = new CooBuffer[chunks];
@@ -240,6 +249,11 @@ public final class CompiledDefinition {
             case INT -> v instanceof IntValues d && d.fill() == (int) fill.integer();
             case BOOL -> v instanceof BoolValues d && d.fill() == fill.bool();
         };
+    }
+
+    private static Object arrayOrNull(Values v) {
+        return v instanceof DoubleValues || v instanceof FloatValues || v instanceof LongValues || v instanceof IntValues
+                || v instanceof BoolValues ? array(v) : null;
     }
 
     private static Object array(Values v) {

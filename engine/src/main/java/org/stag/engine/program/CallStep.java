@@ -1,7 +1,11 @@
 package org.stag.engine.program;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.stag.engine.front.Call;
+import org.stag.engine.front.Expr;
+import org.stag.engine.front.Trees;
 import org.stag.engine.front.Ident;
 
 /**
@@ -13,12 +17,56 @@ final class CallStep extends Step {
     private final FunctionPlan callee;
     private final Args args;
     private final Outputs outputs;
+    private final Call call;
 
     CallStep(Call c, FunctionPlan callee, Layout layout, ScalarEval eval) {
         super(c.pos());
+        this.call = c;
         this.callee = callee;
         this.args = new Args(c.args(), callee.info.inputs(), callee.inputSlots(), layout, eval);
         this.outputs = new Outputs(c.outputs(), callee.outputVars(), layout);
+    }
+
+    /** Moves the tensor arguments that die with this call ({@link Args#move}). */
+    void moveDying(Set<String> dying) {
+        args.move(movable(dying, call.args(), List.of()), call.args());
+    }
+
+    /**
+     * Of {@code dying}, the variables passed as a whole tensor argument among {@code args} and read by no other
+     * argument nor by any of {@code others} (a stop condition, a FormatRule's condition), which read the
+     * caller's slots while the callee runs.
+     */
+    static Set<String> movable(Set<String> dying, List<Expr> args, List<Expr> others) {
+        Set<String> elsewhere = new HashSet<>();
+        Set<String> whole = new HashSet<>();
+        for (Expr a : args) {
+            if (a instanceof Expr.Name n) {
+                whole.add(n.name());
+            } else {
+                namesIn(a, elsewhere);
+            }
+        }
+        for (Expr e : others) {
+            if (e != null) {
+                namesIn(e, elsewhere);
+            }
+        }
+        Set<String> out = new HashSet<>();
+        for (String n : dying) {
+            if (whole.contains(n) && !elsewhere.contains(n)) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    private static void namesIn(Expr e, Set<String> out) {
+        for (org.stag.engine.front.Node x : Trees.nodes(e)) {
+            if (x instanceof Expr.Name n) {
+                out.add(n.name());
+            }
+        }
     }
 
     @Override

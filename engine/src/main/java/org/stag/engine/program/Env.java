@@ -67,6 +67,17 @@ final class Env {
         }
     }
 
+    /**
+     * Empties tensor slot {@code slot} of the globals when a buffer owns it (an input given to the run,
+     * {@link ProgramRunner#give}), recycling the buffer when no other slot holds it; a borrowed input, which
+     * has no buffer, stays bound for later runs.
+     */
+    void releaseGiven(int slot) {
+        if (owners[slot] != null) {
+            release(slot);
+        }
+    }
+
     /** Empties every tensor slot. */
     void releaseAll() {
         for (int s = 0; s < tensors.length; s++) {

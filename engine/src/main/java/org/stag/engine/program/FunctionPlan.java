@@ -28,6 +28,8 @@ final class FunctionPlan {
     final Env env;
     private Step[] steps;
     private int[][] releaseAfter;
+    /** Global tensor slots whose last use is each statement, released there when given to the run. */
+    private int[][] releaseGlobalsAfter;
     private int[] releaseAtEntry;
 
     FunctionPlan(FunctionInfo info, Layout globals, Env globalEnv) {
@@ -57,35 +59,67 @@ final class FunctionPlan {
     /** Prepares the statements; {@code plans} has every function, for calls. */
     void build(Map<String, FunctionPlan> plans, Exec ex) {
         ScalarEval eval = new ScalarEval(ex.program, layout, null);
-        List<Step> out = new ArrayList<>();
         List<Stmt> body = new ArrayList<>();
         for (Stmt s : info.decl().body()) {
-            if (s instanceof Definition d) {
-                boolean scalar = d.target().indices().isEmpty() && d.reductions().isEmpty()
-                        && KernelSpec.indexFree(ex.program, d.value());
-                String alias = ex.aliases.get(d);
-                Step k = scalar ? new ScalarStep(d, layout, eval) : new KernelStep(d, info.name(), layout, eval, ex);
-                out.add(alias == null || scalar ? k : new AliasStep(d, alias, (KernelStep) k, layout, ex));
-            } else if (s instanceof Call c) {
-                out.add(new CallStep(c, plans.get(c.function().name()), layout, eval));
-            } else if (s instanceof StarCall c) {
-                out.add(new StarCallStep(c, ex.program.starCall(c), plans.get(c.function().name()), layout, ex));
-            } else {
-                continue;
+            if (s instanceof Definition || s instanceof Call || s instanceof StarCall) {
+                body.add(s);
             }
-            body.add(s);
         }
-        fuse(out, body, ex);
-        this.steps = out.toArray(new Step[0]);
-        liveness(body);
-    }
-
-    private void liveness(List<Stmt> body) {
-        Map<String, Integer> lastUse = new HashMap<>();
+        Map<String, Integer> lastUse = lastUses(body);
         Set<String> outputs = new HashSet<>();
         for (Symbol o : info.outputs()) {
             outputs.add(o.name());
         }
+        // The globals this body may release after their last use: Main's, when no other function reads them.
+        Set<String> ownGlobals = new HashSet<>();
+        if (info.name().equals(ex.program.main().name())) {
+            ownGlobals.addAll(ex.program.globals().keySet());
+            for (FunctionInfo f : ex.program.functions().values()) {
+                if (f != info) {
+                    for (Stmt s : f.decl().body()) {
+                        Set<String> used = new HashSet<>();
+                        Buffers.uses(s, used);
+                        ownGlobals.removeAll(used);
+                    }
+                }
+            }
+        }
+        List<Step> out = new ArrayList<>();
+        for (int k = 0; k < body.size(); k++) {
+            Stmt s = body.get(k);
+            Set<String> dying = new HashSet<>();
+            for (Map.Entry<String, Integer> e : lastUse.entrySet()) {
+                String n = e.getKey();
+                Layout.Var v = layout.local(n);
+                boolean local = v != null && v.isTensor() && !outputs.contains(n);
+                if (e.getValue() == k && (local || v == null && ownGlobals.contains(n))) {
+                    dying.add(n);
+                }
+            }
+            if (s instanceof Definition d) {
+                boolean scalar = d.target().indices().isEmpty() && d.reductions().isEmpty()
+                        && KernelSpec.indexFree(ex.program, d.value());
+                String alias = ex.aliases.get(d);
+                Step st = scalar ? new ScalarStep(d, layout, eval) : new KernelStep(d, info.name(), layout, eval, ex);
+                out.add(alias == null || scalar ? st : new AliasStep(d, alias, (KernelStep) st, layout, ex));
+            } else if (s instanceof Call c) {
+                CallStep st = new CallStep(c, plans.get(c.function().name()), layout, eval);
+                st.moveDying(dying);
+                out.add(st);
+            } else if (s instanceof StarCall c) {
+                StarCallStep st = new StarCallStep(c, ex.program.starCall(c), plans.get(c.function().name()), layout, ex);
+                st.moveDying(dying);
+                out.add(st);
+            }
+        }
+        fuse(out, body, ex);
+        this.steps = out.toArray(new Step[0]);
+        liveness(body, lastUse, outputs, ownGlobals);
+    }
+
+    /** The index of the last statement of {@code body} that uses each variable ({@link Buffers#uses}). */
+    private static Map<String, Integer> lastUses(List<Stmt> body) {
+        Map<String, Integer> lastUse = new HashMap<>();
         for (int s = 0; s < body.size(); s++) {
             Set<String> used = new HashSet<>();
             Buffers.uses(body.get(s), used);
@@ -93,9 +127,15 @@ final class FunctionPlan {
                 lastUse.put(n, s);
             }
         }
+        return lastUse;
+    }
+
+    private void liveness(List<Stmt> body, Map<String, Integer> lastUse, Set<String> outputs, Set<String> ownGlobals) {
         List<List<Integer>> after = new ArrayList<>();
+        List<List<Integer>> globalsAfter = new ArrayList<>();
         for (int s = 0; s < body.size(); s++) {
             after.add(new ArrayList<>());
+            globalsAfter.add(new ArrayList<>());
         }
         List<Integer> atEntry = new ArrayList<>();
         for (Layout.Var v : layout.vars()) {
@@ -109,9 +149,18 @@ final class FunctionPlan {
                 after.get(last).add(v.slot());
             }
         }
+        for (String g : ownGlobals) {
+            Integer last = lastUse.get(g);
+            Layout.Var v = layout.lookup(g);
+            if (last != null && v.isTensor() && layout.local(g) == null) {
+                globalsAfter.get(last).add(v.slot());
+            }
+        }
         releaseAfter = new int[body.size()][];
+        releaseGlobalsAfter = new int[body.size()][];
         for (int s = 0; s < body.size(); s++) {
             releaseAfter[s] = after.get(s).stream().mapToInt(Integer::intValue).toArray();
+            releaseGlobalsAfter[s] = globalsAfter.get(s).stream().mapToInt(Integer::intValue).toArray();
         }
         releaseAtEntry = atEntry.stream().mapToInt(Integer::intValue).toArray();
     }
@@ -136,6 +185,9 @@ final class FunctionPlan {
             steps[s].run(env, ex);
             for (int slot : releaseAfter[s]) {
                 env.release(slot);
+            }
+            for (int slot : releaseGlobalsAfter[s]) {
+                env.globals.releaseGiven(slot);
             }
         }
     }

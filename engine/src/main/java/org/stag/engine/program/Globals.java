@@ -162,6 +162,16 @@ final class Globals {
      * bound); on a refusal the old tensor stays.
      */
     static void rebind(CheckedProgram p, Layout layout, Env env, String name, Tensor t, Exec ex) {
+        rebind(p, layout, env, name, t, false, ex);
+    }
+
+    /**
+     * As {@link #rebind(CheckedProgram, Layout, Env, String, Tensor, Exec)}; when {@code given}, a dense
+     * {@code t} whose values array the runtime could have allocated for the input's type is bound with a
+     * {@link Buffer} of that type's pool, so kernels may update it in place and the run recycles it after its
+     * last use (a tensor in another form stays borrowed). Returns the input's slot.
+     */
+    static int rebind(CheckedProgram p, Layout layout, Env env, String name, Tensor t, boolean given, Exec ex) {
         Symbol s = p.inputs().stream().filter(in -> in.name().equals(name)).findFirst().orElse(null);
         if (s == null) {
             List<String> inputs = new ArrayList<>();
@@ -173,13 +183,43 @@ final class Globals {
         checkKind(g, s.tensor(), t, ex);
         int slot = layout.local(name).slot();
         Tensor old = env.tensors[slot];
-        env.set(slot, t, null);
+        Buffer oldOwner = env.owners[slot];
+        env.tensors[slot] = t;
+        env.owners[slot] = null;
         try {
             checkShape(p, layout, env, s, ex);
         } catch (ProgramRunException e) {
-            env.set(slot, old, null);
+            env.tensors[slot] = old;
+            env.owners[slot] = oldOwner;
             throw e;
         }
+        // The tensor bound before is the caller's again: never recycled.
+        env.tensors[slot] = null;
+        env.set(slot, t, given && ownable(s.tensor(), t) ? new Buffer(t, ex.pool(s.tensor())) : null);
+        return slot;
+    }
+
+    /** Whether {@code t} has the form of a dense result of {@code type}: every level dense, a plain values array. */
+    private static boolean ownable(VarType.Tensor type, Tensor t) {
+        if (t.valuesInLastLevel() || !type.levels().stream().allMatch("dense"::equals)) {
+            return false;
+        }
+        long size = 1;
+        for (int m = 0; m < t.order(); m++) {
+            if (!(t.level(m) instanceof org.stag.formats.level.DenseLevel)) {
+                return false;
+            }
+            size *= t.dimension(m);
+        }
+        Values v = t.values();
+        int length = switch (type.elem()) {
+            case BOOL -> v instanceof org.stag.formats.tensor.BoolValues b ? b.array().length : -1;
+            case INT -> v instanceof org.stag.formats.tensor.IntValues b ? b.array().length : -1;
+            case LONG -> v instanceof org.stag.formats.tensor.LongValues b ? b.array().length : -1;
+            case FLOAT -> v instanceof org.stag.formats.tensor.FloatValues b ? b.array().length : -1;
+            case DOUBLE -> v instanceof org.stag.formats.tensor.DoubleValues b ? b.array().length : -1;
+        };
+        return length == size;
     }
 
     /** Element type, fill value and order of an input, before the sizes are known. */

@@ -43,6 +43,10 @@ public final class ProgramRunner {
     private final Map<String, FunctionPlan> plans = new LinkedHashMap<>();
     private final FunctionPlan main;
     private final ProgramPlan plan;
+    /** The global tensor slots bound by {@link #give} for the next run, and their names. */
+    private final Map<Integer, String> given = new LinkedHashMap<>();
+    /** Inputs given to an earlier run and not bound again: no run until they are. */
+    private final Map<Integer, String> consumed = new LinkedHashMap<>();
 
     /** Binds the globals and prepares every function of {@code program}. */
     public ProgramRunner(CheckedProgram program, DefinitionCompiler compiler, RunOptions options) {
@@ -91,6 +95,11 @@ public final class ProgramRunner {
      *                             negative iteration count, integer division by zero, ...)
      */
     public Map<String, Object> runMain() {
+        if (!consumed.isEmpty()) {
+            String names = String.join("', '", consumed.values());
+            throw ex.error(null, "input tensor '" + names + "' was given to the previous run (ProgramRunner.give),"
+                    + " which may have overwritten it; bind it again with rebind or give before running again");
+        }
         ex.depth = 0;
         ex.nesting = 0;
         try {
@@ -101,6 +110,15 @@ public final class ProgramRunner {
                 f.forget();
             }
             throw e;
+        } finally {
+            // A given input is the run's for this run only: whatever still holds it is dropped (it may be an
+            // output that escapes), and the input must be bound again.
+            for (Map.Entry<Integer, String> g : given.entrySet()) {
+                globalEnv.tensors[g.getKey()] = null;
+                globalEnv.owners[g.getKey()] = null;
+            }
+            consumed.putAll(given);
+            given.clear();
         }
         Map<String, Object> out = new LinkedHashMap<>();
         for (Layout.Var v : main.outputVars()) {
@@ -126,7 +144,45 @@ public final class ProgramRunner {
      *                             input then keeps its tensor
      */
     public void rebind(String name, Tensor t) {
-        Globals.rebind(program, globals, globalEnv, name, t, ex);
+        checkShared(name, t, false);
+        int slot = Globals.rebind(program, globals, globalEnv, name, t, false, ex);
+        given.remove(slot);
+        consumed.remove(slot);
+    }
+
+    /**
+     * Binds input tensor {@code name} to {@code t} for the next run only and hands {@code t} over to the
+     * runner, checked as {@link #rebind} checks it. Unlike a borrowed input, which no run ever writes, a given
+     * dense {@code t} (every level dense, a plain values array, as a kernel's result would be) belongs to the
+     * run: once no statement needs its values as they were, a definition may update it in place (the
+     * in-place and active-set passes then apply from the first statement that can use them; an incremental
+     * program's previous result is updated instead of copied), its buffer may hold a later result, and an
+     * output may be {@code t} itself. So after {@link #runMain} the caller reads {@code t} only through the
+     * outputs, and the input is unbound: the next run fails until {@code name} is given or bound again.
+     *
+     * @throws ProgramRunException for an unknown input or a tensor that does not fit its declaration; the
+     *                             input then keeps what it was bound to
+     */
+    public void give(String name, Tensor t) {
+        checkShared(name, t, true);
+        int slot = Globals.rebind(program, globals, globalEnv, name, t, true, ex);
+        given.put(slot, name);
+        consumed.remove(slot);
+    }
+
+    /**
+     * A tensor given to the run may be overwritten, so it must not also be another input: refuses {@code t}
+     * for {@code name} when another input holds it and either binding is a gift.
+     */
+    private void checkShared(String name, Tensor t, boolean giving) {
+        for (Symbol in : program.inputs()) {
+            int slot = globals.local(in.name()).slot();
+            if (!in.name().equals(name) && globalEnv.tensors[slot] == t && (giving || given.containsKey(slot))) {
+                throw ex.error(null, "input tensor '" + name + "' cannot be bound to the tensor of '" + in.name()
+                        + "', which " + (giving ? "is bound to it" : "was given to the run")
+                        + ": a run may overwrite a given tensor, so give it to one input only");
+            }
+        }
     }
 
     /** What this runner has done so far (kernel runs, conversions, buffers...), updated in place. */

@@ -82,6 +82,16 @@ final class StarCallStep extends Step {
         this.outputs = new CallStep.Outputs(c.outputs(), positions, layout);
     }
 
+    /** Moves the tensor arguments that die with this star call ({@link Args#move}). */
+    void moveDying(java.util.Set<String> dying) {
+        List<org.stag.engine.front.Expr> others = new ArrayList<>();
+        others.add(call.stop());
+        for (org.stag.engine.front.FormatRule r : call.rules()) {
+            others.add(r.condition());
+        }
+        args.move(CallStep.movable(dying, call.args(), others), call.args());
+    }
+
     @Override
     void run(Env env, Exec ex) {
         long n;

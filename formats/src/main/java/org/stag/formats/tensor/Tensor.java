@@ -101,7 +101,9 @@ public final class Tensor {
             levelDims[k] = dims[format.modeOfLevel(k)];
         }
         int[] index = new int[n];
-        Arrays.setAll(index, j -> j);
+        for (int j = 0; j < n; j++) {
+            index[j] = j;
+        }
         index = CoordinateSort.sortUnique(lc, index, levelDims);
         return TensorAssembler.assemble(format, dims.clone(), lc, index.length, values, index);
     }
