@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.stag.loaders.BadInputException;
@@ -18,7 +19,8 @@ import org.stag.loaders.VertexIds;
 
 /**
  * Loads a {@code .stagb} file: the header is checked against the limits and the file's length before any
- * array is allocated, the sections are read in bulk on several threads with their CRC32C verified, and the
+ * array is allocated, the sections are read in bulk on several threads with their CRC32C verified (the
+ * checksums taken while the column array is zeroed), and the
  * CSR arrays are checked (offsets in order, columns in range and sorted) so that a file with valid checksums
  * but inconsistent content is refused too, never crashing a later stage.
  */
@@ -76,14 +78,6 @@ public final class BinaryGraphReader {
         int n = (int) h.rows();
         int m = (int) h.entries();
         long[] bytes = h.sections();
-        // Allocated (and so zeroed) in parallel: for a large graph, zeroing is a good part of the load.
-        Object[] arrays = new Object[4];
-        Parallel.forEachBlock(threads, 4, s -> arrays[s] = switch (s) {
-            case ROW_PTR -> new int[n + 1];
-            case COLUMNS -> new int[m];
-            case WEIGHTS -> bytes[s] == 0 ? null : new double[m];
-            default -> bytes[s] == 0 ? null : new long[n];
-        });
         int[] counts = {n + 1, m, m, n};
         // Every section is cut into blocks that any thread may read; their checksums are combined in order.
         int blocks = 0;
@@ -99,31 +93,80 @@ public final class BinaryGraphReader {
             }
         }
         int[] blockCrc = new int[blocks];
+        ByteBuffer[] views = new ByteBuffer[blocks];
         int rowPtrBlocks = (int) ((bytes[ROW_PTR] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
+        Object[] arrays = new Object[4];
+        int totalBlocks = blocks;
+        AtomicInteger nextView = new AtomicInteger(rowPtrBlocks);
+        // A fresh array's first touch (the kernel's page faults while the JVM zeroes it) is most of a cold load,
+        // and one array is zeroed by one thread. So the calling thread zeroes the columns at once while another
+        // starts the pool, reads and checks the row pointers and allocates the rest; then both map and
+        // checksum the other sections' blocks, which leaves their pages mapped for the copy.
+        Runnable checksums = () -> {
+            try {
+                for (int b = nextView.getAndIncrement(); b < totalBlocks; b = nextView.getAndIncrement()) {
+                    int s = blockSection[b];
+                    int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - blockOffset[b]);
+                    views[b] = SectionIo.map(ch, h.offset(s) + blockOffset[b], len);
+                    blockCrc[b] = SectionIo.crc(views[b]);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+        try {
+            Parallel.alongside(threads, () -> {
+                arrays[COLUMNS] = new int[m];
+                checksums.run();
+            }, () -> {
+                int[] rowPtr = new int[n + 1];
+                arrays[ROW_PTR] = rowPtr;
+                try {
+                    for (int b = 0; b < rowPtrBlocks; b++) {
+                        int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[ROW_PTR] - blockOffset[b]);
+                        blockCrc[b] = SectionIo.readBlock(ch, h.offset(ROW_PTR) + blockOffset[b], len, rowPtr,
+                                (int) (blockOffset[b] / 4), counts[ROW_PTR]);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                verify(file, h, bytes, blockCrc, ROW_PTR);
+                checkRowPointers(file, n, m, rowPtr);
+                arrays[WEIGHTS] = bytes[WEIGHTS] == 0 ? null : new double[m];
+                arrays[IDS] = bytes[IDS] == 0 ? null : new long[n];
+                checksums.run();
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        for (int s = COLUMNS; s < 4; s++) {
+            verify(file, h, bytes, blockCrc, s);
+        }
         int[] rowPtr = (int[]) arrays[ROW_PTR];
         int[] col = (int[]) arrays[COLUMNS];
         int cols = (int) h.cols();
-        // First the row pointers, checked, so the column blocks can be checked as they are copied (while in cache).
-        readBlocks(ch, h, threads, 0, rowPtrBlocks, blockSection, blockOffset, blockCrc, arrays, counts, null);
-        verify(file, h, bytes, blockCrc, ROW_PTR);
-        checkRowPointers(file, n, m, rowPtr);
+        // The copies, the columns checked block by block while in cache.
         AtomicLong firstProblem = new AtomicLong(Long.MAX_VALUE);
         AtomicReference<String> problem = new AtomicReference<>();
-        readBlocks(ch, h, threads, rowPtrBlocks, blocks, blockSection, blockOffset, blockCrc, arrays, counts, (from, to) -> {
-            String found = checkColumns(rowPtr, col, cols, from, to);
-            if (found != null) {
-                long at = Long.parseLong(found.substring(0, found.indexOf(' ')));
-                synchronized (firstProblem) {
-                    if (at < firstProblem.get()) {
-                        firstProblem.set(at);
-                        problem.set(found.substring(found.indexOf(' ') + 1));
+        Parallel.forEachBlock(threads, blocks - rowPtrBlocks, i -> {
+            int b = rowPtrBlocks + i;
+            int s = blockSection[b];
+            int width = s == COLUMNS ? 4 : 8;
+            int from = (int) (blockOffset[b] / width);
+            SectionIo.copy(views[b], arrays[s], from, counts[s]);
+            if (s == COLUMNS) {
+                String found = checkColumns(rowPtr, col, cols, from, Math.min(m, from + views[b].limit() / 4));
+                if (found != null) {
+                    long at = Long.parseLong(found.substring(0, found.indexOf(' ')));
+                    synchronized (firstProblem) {
+                        if (at < firstProblem.get()) {
+                            firstProblem.set(at);
+                            problem.set(found.substring(found.indexOf(' ') + 1));
+                        }
                     }
                 }
             }
         });
-        for (int s = COLUMNS; s < 4; s++) {
-            verify(file, h, bytes, blockCrc, s);
-        }
         // Pairs across block boundaries were not compared inside the blocks.
         for (long o = SectionIo.READ_BLOCK; o < 4L * m; o += SectionIo.READ_BLOCK) {
             String found = checkColumns(rowPtr, col, cols, (int) (o / 4) - 1, (int) (o / 4) + 1);
@@ -148,37 +191,6 @@ public final class BinaryGraphReader {
         }
         return new Graph(file, n, (int) h.cols(), rowPtr, col, (double[]) arrays[WEIGHTS], h.symmetry(), h.valueKind(),
                 vertexIds, h.duplicates());
-    }
-
-    /** Called with the element range of each column block once it is copied. */
-    private interface ColumnCheck {
-        void check(int from, int to);
-    }
-
-    private static void readBlocks(FileChannel ch, BinaryHeader h, int threads, int first, int last, int[] blockSection,
-                                   long[] blockOffset, int[] blockCrc, Object[] arrays, int[] counts, ColumnCheck check)
-            throws IOException {
-        long[] bytes = h.sections();
-        try {
-            Parallel.forEachBlock(threads, last - first, i -> {
-                int b = first + i;
-                int s = blockSection[b];
-                long o = blockOffset[b];
-                int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - o);
-                int width = s == ROW_PTR || s == COLUMNS ? 4 : 8;
-                int from = (int) (o / width);
-                try {
-                    blockCrc[b] = SectionIo.readBlock(ch, h.offset(s) + o, len, arrays[s], from, counts[s]);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                if (s == COLUMNS && check != null) {
-                    check.check(from, Math.min(counts[s], from + len / width));
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
     }
 
     /** Combines the block checksums of section {@code s} and compares them with the header's. */

@@ -32,22 +32,42 @@ final class SectionIo {
      * padding). Returns the CRC32C of the bytes.
      */
     static int readBlock(FileChannel ch, long at, int bytes, Object array, int first, int count) throws IOException {
-        // A mapped view: the page cache is read in place, without copying into a buffer first.
+        ByteBuffer buf = map(ch, at, bytes);
+        int crc = crc(buf);
+        copy(buf, array, first, count);
+        return crc;
+    }
+
+    /**
+     * A little-endian view of {@code bytes} bytes at file offset {@code at}: the page cache is read in place,
+     * without copying into a buffer first; the pages a pass touches stay mapped for the next pass over the view.
+     */
+    static ByteBuffer map(FileChannel ch, long at, int bytes) throws IOException {
         ByteBuffer buf = ch.map(FileChannel.MapMode.READ_ONLY, at, bytes).order(ByteOrder.LITTLE_ENDIAN);
         if (buf.limit() < bytes) {
             throw new EOFException("the file ended inside a section");
         }
+        return buf;
+    }
+
+    /** The CRC32C of the whole view (its position is left as it is). */
+    static int crc(ByteBuffer buf) {
         CRC32C crc = new CRC32C();
-        crc.update(buf);
-        buf.flip();
-        if (array instanceof int[] a) {
-            get(buf, a, Kind.INT, first, Math.min(bytes / 4, count - first));
-        } else if (array instanceof double[] a) {
-            get(buf, a, Kind.DOUBLE, first, Math.min(bytes / 8, count - first));
-        } else {
-            get(buf, array, Kind.LONG, first, Math.min(bytes / 8, count - first));
-        }
+        crc.update(buf.duplicate().clear());
         return (int) crc.getValue();
+    }
+
+    /** Copies the whole elements of the view into {@code array} from element {@code first} on (at most up to {@code count}). */
+    static void copy(ByteBuffer buf, Object array, int first, int count) {
+        ByteBuffer b = buf.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN);
+        int bytes = b.limit();
+        if (array instanceof int[] a) {
+            get(b, a, Kind.INT, first, Math.min(bytes / 4, count - first));
+        } else if (array instanceof double[] a) {
+            get(b, a, Kind.DOUBLE, first, Math.min(bytes / 8, count - first));
+        } else {
+            get(b, array, Kind.LONG, first, Math.min(bytes / 8, count - first));
+        }
     }
 
     static int writeInts(FileChannel ch, long at, long bytes, int[] src, int count) throws IOException {
