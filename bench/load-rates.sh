@@ -153,7 +153,7 @@ else
   echo "| file | MB | cat MB/s | GAP read MB/s | GAP read+build MB/s | stag MB/s | stag / GAP read | stag / GAP read+build |"
   echo "|---|---|---|---|---|---|---|---|"
 fi
-for spec in "kron20.el" "kron20.el --undirected" "kron20.wel" "kron20.wel --undirected" "kron20.mtx"; do
+for spec in "kron20.el" "kron20.el --undirected" "kron20.wel" "kron20.wel --undirected" "kron20.mtx" "kron20.mtx --undirected"; do
   read -r name flag <<< "$spec"
   file="$dir/$name"
   bytes=$(size "$file")
