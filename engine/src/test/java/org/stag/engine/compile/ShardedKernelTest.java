@@ -19,7 +19,6 @@ import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
 import org.stag.engine.runtime.ChunkRunner;
-import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.level.DynamicLevel;
@@ -143,17 +142,7 @@ class ShardedKernelTest {
                     v[e] = rnd.nextInt(1, 9);
                 }
                 long conversions = Tensor.conversionCount();
-                if (round % 2 == 1) {
-                    a.insertBatch(r, c, v, n, 2, BatchGrowth.FIXED);
-                    for (int e = 0; e < n; e++) {
-                        model.put(((long) r[e] << 32) | c[e], v[e]);
-                    }
-                } else {
-                    a.deleteBatch(r, c, n, 2);
-                    for (int e = 0; e < n; e++) {
-                        model.remove(((long) r[e] << 32) | c[e]);
-                    }
-                }
+                Tensors.applyBatch(a, model, r, c, v, n, round % 2 == 1);
                 double[] one = run(k, a, x, 1);
                 assertEquals(conversions, Tensor.conversionCount(), spec + ": a conversion between batch and run");
                 assertArrayEquals(one, run(k, a, x, 2), spec + " round " + round + ": 1 vs 2 threads");

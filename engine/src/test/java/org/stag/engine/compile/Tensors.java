@@ -91,4 +91,20 @@ final class Tensors {
         }
         return Tensor.fromCsr(f, n, n, rowPtr, col, val, org.stag.formats.dynamic.ValueMode.DOUBLE, 2);
     }
+
+    /** Inserts (or deletes) entries {@code (r[e], c[e])} with values {@code v[e]} in {@code t} and in its model. */
+    static void applyBatch(Tensor t, java.util.TreeMap<Long, Double> model, int[] r, int[] c, double[] v, int n,
+                           boolean insert) {
+        if (insert) {
+            t.insertBatch(r, c, v, n, 2, org.stag.formats.dynamic.BatchGrowth.FIXED);
+            for (int e = 0; e < n; e++) {
+                model.put(((long) r[e] << 32) | c[e], v[e]);
+            }
+        } else {
+            t.deleteBatch(r, c, n, 2);
+            for (int e = 0; e < n; e++) {
+                model.remove(((long) r[e] << 32) | c[e]);
+            }
+        }
+    }
 }

@@ -3,20 +3,15 @@ package org.stag.engine.compile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
-import org.stag.formats.dynamic.BatchGrowth;
-import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
@@ -43,15 +38,6 @@ class UnorderedRowsTest {
             End
             """;
 
-    static Stream<String> formats() {
-        List<String> f = new ArrayList<>();
-        for (String name : BuiltinFormats.names()) {
-            f.add("dense," + name);
-        }
-        f.add("bst,ctree");
-        return f.stream();
-    }
-
     private static CompiledDefinition compile(int statement, Format matrices, Format out) {
         CheckedProgram p = new Checker().check(new Source("rows.stag", PROGRAM));
         Definition d = (Definition) p.main().decl().body().get(statement);
@@ -74,17 +60,7 @@ class UnorderedRowsTest {
             c[e] = N - 1 - rnd.nextInt(N);
             v[e] = rnd.nextInt(1, 9);
         }
-        if (insert) {
-            t.insertBatch(r, c, v, n, 2, BatchGrowth.FIXED);
-            for (int e = 0; e < n; e++) {
-                model.put(((long) r[e] << 32) | c[e], v[e]);
-            }
-        } else {
-            t.deleteBatch(r, c, n, 2);
-            for (int e = 0; e < n; e++) {
-                model.remove(((long) r[e] << 32) | c[e]);
-            }
-        }
+        Tensors.applyBatch(t, model, r, c, v, n, insert);
     }
 
     private static TreeMap<Long, Double> entries(Tensor t) {
@@ -104,7 +80,7 @@ class UnorderedRowsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("formats")
+    @MethodSource("org.stag.engine.compile.ShardedKernelTest#formats")
     void unionIntersectionAndTrianglesAfterEveryBatch(String spec) {
         Format f = FormatParser.parse(spec);
         Format csr = FormatParser.parse("dense,compressed");
