@@ -40,7 +40,7 @@ final class BothWaysBuild {
             if (!looksBothWays(edges, threads)) {
                 return null;
             }
-            g = GraphBuilder.build(directed, policy, false, threads);
+            g = GraphBuilder.scatterBuild(directed, policy, false, threads);
         }
         int[] rowPtr = g.storedRowPtr();
         long pairs = symmetricPairs(rowPtr.length - 1, rowPtr, g.colIdx(), g.weights(), threads);

@@ -37,14 +37,8 @@ public final class GraphBuilder {
 
     /** As above; {@code tryBothWays} false always places and merges the mirrors (tests compare the two builds). */
     static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads, boolean tryBothWays) {
-        int n = edges.rowBound();
-        int m = edges.size();
         boolean mirror = edges.symmetry() != Symmetry.GENERAL;
-        boolean negateMirror = edges.symmetry() == Symmetry.SKEW_SYMMETRIC;
-        // Mirrored entries of a paired edge list are stored as ~source, so the row merge can tell a line's
-        // mirror from a repeated line without a second pass or a second array.
-        boolean pairs = mirror && edges.oneEdgePerPair();
-        if (pairs && !policyGiven && tryBothWays) {
+        if (mirror && edges.oneEdgePerPair() && !policyGiven && tryBothWays) {
             // Most undirected files list every edge both ways: then the directed build is the graph.
             Graph both = BothWaysBuild.build(edges, policy, threads);
             if (both != null) {
@@ -58,6 +52,21 @@ public final class GraphBuilder {
                 return sorted;
             }
         }
+        return scatterBuild(edges, policy, policyGiven, threads);
+    }
+
+    /**
+     * The build by scatter and row sorts, for entries in any order ({@link SortedBuild} having turned them
+     * down, or not applying).
+     */
+    static Graph scatterBuild(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads) {
+        int n = edges.rowBound();
+        int m = edges.size();
+        boolean mirror = edges.symmetry() != Symmetry.GENERAL;
+        boolean negateMirror = edges.symmetry() == Symmetry.SKEW_SYMMETRIC;
+        // Mirrored entries of a paired edge list are stored as ~source, so the row merge can tell a line's
+        // mirror from a repeated line without a second pass or a second array.
+        boolean pairs = mirror && edges.oneEdgePerPair();
         int[] src = edges.src();
         int[] dst = edges.dst();
         double[] w = edges.weights();

@@ -195,17 +195,4 @@ public final class ParallelLongSort {
         o += x.length - i;
         System.arraycopy(y, j, t, o, y.length - j);
     }
-
-    /** Merges the sorted runs {@code f[lo, mid)} and {@code f[mid, hi)} into {@code t[lo, hi)}. */
-    private static void merge(long[] f, int lo, int mid, int hi, long[] t) {
-        int i = lo;
-        int j = mid;
-        int o = lo;
-        while (i < mid && j < hi) {
-            t[o++] = f[i] <= f[j] ? f[i++] : f[j++];
-        }
-        System.arraycopy(f, i, t, o, mid - i);
-        o += mid - i;
-        System.arraycopy(f, j, t, o, hi - j);
-    }
 }

@@ -63,10 +63,15 @@ final class Batches {
         DynamicLevel last = lastLevel(t);
         UpdateBatch b = UpdateBatch.of(rows, cols, vals, n, t.dimension(0), t.dimension(1), growth,
                 last.mode() == ValueMode.DOUBLE, threads);
+        long added = insert(t, last, b, b.vals(), threads, null);
+        return new UpdateStats(added, b.size() - added, 0, 0);
+    }
+
+    /** Grows the matrix to cover {@code b}, then inserts it, reporting the replaced values into {@code old} (may be null). */
+    private static long insert(Tensor t, DynamicLevel last, UpdateBatch b, double[] vals, int threads, double[] old) {
         grow(t, last, b.maxRow() + 1, b.maxCol() + 1);
         int[] parents = parents(t, last, b, true);
-        long added = last.insertBatch(parents, b.rowStart(), b.rowCount(), b.cols(), b.vals(), threads);
-        return new UpdateStats(added, b.size() - added, 0, 0);
+        return last.insertBatch(parents, b.rowStart(), b.rowCount(), b.cols(), vals, threads, old);
     }
 
     /**
@@ -81,15 +86,16 @@ final class Batches {
             throw new IllegalArgumentException("sorted batch: an entry lies outside the " + t.dimension(0) + " x "
                     + t.dimension(1) + " matrix");
         }
-        grow(t, last, b.maxRow() + 1, b.maxCol() + 1);
-        int[] parents = parents(t, last, b, true);
-        return last.insertBatch(parents, b.rowStart(), b.rowCount(), b.cols(),
-                last.mode() == ValueMode.DOUBLE ? b.vals() : null, threads, old);
+        return insert(t, last, b, last.mode() == ValueMode.DOUBLE ? b.vals() : null, threads, old);
     }
 
     /** Deletes a sorted batch ({@link UpdateBatch#ofSorted}), reporting the removed values; returns how many were. */
     static long deleteSorted(Tensor t, UpdateBatch b, int threads, double[] old) {
-        DynamicLevel last = lastLevel(t);
+        return delete(t, lastLevel(t), b, threads, old);
+    }
+
+    /** Deletes {@code b}, reporting the removed values into {@code old} (may be null); drops the rows it empties. */
+    private static long delete(Tensor t, DynamicLevel last, UpdateBatch b, int threads, double[] old) {
         int[] parents = parents(t, last, b, false);
         long removed = last.deleteBatch(parents, b.rowStart(), b.rowCount(), b.cols(), threads, old);
         if (t.level(0) instanceof DynamicLevel top) {
@@ -102,11 +108,7 @@ final class Batches {
         DynamicLevel last = lastLevel(t);
         UpdateBatch b = UpdateBatch.of(rows, cols, null, n, t.dimension(0), t.dimension(1), BatchGrowth.FIXED, false,
                 threads);
-        int[] parents = parents(t, last, b, false);
-        long removed = last.deleteBatch(parents, b.rowStart(), b.rowCount(), b.cols(), threads);
-        if (t.level(0) instanceof DynamicLevel top) {
-            dropEmptiedRows(top, last, b.rowIds(), parents);
-        }
+        long removed = delete(t, last, b, threads, null);
         return new UpdateStats(0, 0, removed, n - removed);
     }
 
