@@ -1,4 +1,4 @@
-package org.stag.engine.jit;
+package org.stag.engine.javagen;
 
 import java.nio.file.Path;
 import java.util.Objects;

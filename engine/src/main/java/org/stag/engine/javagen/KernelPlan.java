@@ -1,8 +1,7 @@
-package org.stag.engine.codegen;
+package org.stag.engine.javagen;
 
 import java.util.List;
 import java.util.Map;
-import org.stag.engine.jit.GeneratedSource;
 
 /**
  * What the code generator produced for one kernel: the Java source and how the runtime must call it —

@@ -1,4 +1,4 @@
-package org.stag.engine.jit;
+package org.stag.engine.javagen;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import java.util.List;
 import java.util.Map;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.ValueRead;
-import org.stag.engine.codegen.KernelPlan;
+import org.stag.engine.javagen.KernelPlan;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.runtime.ChunkRunner;
 import org.stag.engine.runtime.CooBuffer;
@@ -240,7 +240,7 @@ public final class CompiledDefinition {
                 return false;
             }
         }
-        org.stag.engine.check.Constant fill = spec.targetFill();
+        org.stag.engine.ops.Constant fill = spec.targetFill();
         Values v = t.values();
         return switch (spec.targetType()) {
             case DOUBLE -> v instanceof DoubleValues d && Double.compare(d.fill(), fill.real()) == 0;

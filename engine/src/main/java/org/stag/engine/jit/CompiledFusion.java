@@ -1,11 +1,11 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.check.Symbol;
-import org.stag.engine.codegen.FusedGenerator;
+import org.stag.engine.javagen.FusedPlan;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.runtime.ChunkRunner;
 import org.stag.engine.runtime.Frame;
@@ -19,18 +19,18 @@ import org.stag.formats.tensor.Values;
  * vectors as {@link Tensor}s, scalars boxed, by name.
  */
 public final class CompiledFusion {
-    private final FusedGenerator.FusedPlan plan;
+    private final FusedPlan plan;
     private final KernelBody body;
     private final Map<String, Format> formats;
 
-    CompiledFusion(FusedGenerator.FusedPlan plan, KernelBody body, Map<String, Format> formats) {
+    CompiledFusion(FusedPlan plan, KernelBody body, Map<String, Format> formats) {
         this.plan = plan;
         this.body = body;
         this.formats = formats;
     }
 
     /** The generated code and calling convention. */
-    public FusedGenerator.FusedPlan plan() {
+    public FusedPlan plan() {
         return plan;
     }
 

@@ -1,22 +1,22 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.ValueRead;
-import org.stag.engine.codegen.FusedGenerator;
-import org.stag.engine.codegen.KernelGenerator;
-import org.stag.engine.codegen.KernelPlan;
+import org.stag.engine.loopir.FusedGenerator;
+import org.stag.engine.loopir.KernelGenerator;
+import org.stag.engine.javagen.FusedPlan;
+import org.stag.engine.javagen.KernelPlan;
+import org.stag.engine.javagen.KernelSource;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Printer;
-import org.stag.engine.jit.CompiledKernel;
-import org.stag.engine.jit.KernelCache;
-import org.stag.engine.jit.KernelKey;
-import org.stag.engine.lower.LevelCodes;
+import org.stag.engine.loopir.LevelCodes;
 import org.stag.engine.pass.Pass;
 import org.stag.engine.pass.Passes;
 import org.stag.engine.runtime.KernelBody;
@@ -35,7 +35,7 @@ public final class DefinitionCompiler {
 
     private final KernelCache cache;
     private final Map<KernelKey, KernelPlan> plans = new ConcurrentHashMap<>();
-    private final Map<KernelKey, FusedGenerator.FusedPlan> fusedPlans = new ConcurrentHashMap<>();
+    private final Map<KernelKey, FusedPlan> fusedPlans = new ConcurrentHashMap<>();
 
     /** A compiler with its own cache. */
     public DefinitionCompiler() {
@@ -113,7 +113,8 @@ public final class DefinitionCompiler {
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
         if (plan == null) {
-            plan = KernelGenerator.generate(spec, LevelCodes::of, PACKAGE, key.className("Kernel"));
+            String name = key.className("Kernel");
+            plan = KernelSource.kernel(KernelGenerator.lower(spec, LevelCodes::of, name), PACKAGE, name);
             plans.putIfAbsent(key, plan);
         }
         KernelPlan fixed = plan;
@@ -123,7 +124,7 @@ public final class DefinitionCompiler {
     }
 
     /**
-     * Compiles consecutive definitions into one pass when {@link FusedGenerator#whyNot} allows it.
+     * Compiles consecutive definitions into one pass when {@link Fusible#whyNot} allows it.
      *
      * @param formats the format of every tensor read and of every dense target, by name
      * @throws IllegalArgumentException naming why the definitions cannot be fused
@@ -139,7 +140,7 @@ public final class DefinitionCompiler {
      */
     public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                        Map<Expr.IfElse, Boolean> uniform, java.util.Set<String> unstored, boolean cse) {
-        String why = FusedGenerator.whyNot(p, defs, formats);
+        String why = Fusible.whyNot(p, defs, formats);
         if (why != null) {
             throw new IllegalArgumentException("cannot fuse: " + why);
         }
@@ -169,8 +170,8 @@ public final class DefinitionCompiler {
             text.append("\ncse");
         }
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
-        FusedGenerator.FusedPlan plan = fusedPlans.computeIfAbsent(key,
-                k -> FusedGenerator.generate(p, defs, formats, uniform, unstored, cse, PACKAGE,
+        FusedPlan plan = fusedPlans.computeIfAbsent(key,
+                k -> KernelSource.fused(FusedGenerator.lower(p, defs, formats, uniform, unstored, cse), PACKAGE,
                         k.className("Fused")));
         CompiledKernel ck = cache.get(key, k -> plan.source());
         return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));

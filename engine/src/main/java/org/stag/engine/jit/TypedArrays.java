@@ -1,6 +1,6 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.front.ScalarType;
 import org.stag.formats.tensor.Values;
 

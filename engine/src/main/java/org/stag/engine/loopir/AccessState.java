@@ -1,4 +1,4 @@
-package org.stag.engine.codegen;
+package org.stag.engine.loopir;
 
 /**
  * Where the emitter stands with one access at one point of the loop nest: how many of its levels are

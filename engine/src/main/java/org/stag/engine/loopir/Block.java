@@ -1,19 +1,67 @@
-package org.stag.engine.ir;
+package org.stag.engine.loopir;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /**
- * A block of the loop IR: an ordered list of statements. The IR is deliberately small — straight-line
- * statements, and scoped statements ({@code for}, {@code while}, {@code if}, {@code else}, labelled loops)
- * that own a nested block — because every loop nest the compiler emits is built from those. Expressions are
- * Java expressions already (the lowering has resolved types and names), so printing is indentation only.
+ * A block of the loop IR: an ordered list of statements ({@link Stmt}): declarations, assignments, array
+ * stores, evaluations, breaks, comments, and the statements with bodies ({@code for} and {@code while} with
+ * labels, {@code if}/{@code else}, scopes). Every loop nest the compiler emits is built from those;
+ * {@code javagen.JavaPrinter} prints them. Expressions are Java expression text.
  */
 public final class Block {
     private final List<Stmt> stmts = new ArrayList<>();
 
-    /** Appends a simple statement; a trailing {@code ;} is added unless the text ends in one. */
+    /** Appends {@code final type name = init;}. */
+    public Block let(String type, String name, String init) {
+        stmts.add(new Stmt.Decl(true, type, name, init));
+        return this;
+    }
+
+    /** Appends {@code type name = init;}, a variable assigned again later. */
+    public Block var(String type, String name, String init) {
+        stmts.add(new Stmt.Decl(false, type, name, init));
+        return this;
+    }
+
+    /** Appends {@code target = value;}. */
+    public Block assign(String target, String value) {
+        stmts.add(new Stmt.Assign(target, "=", value));
+        return this;
+    }
+
+    /** Appends {@code target op value;}, a compound assignment such as {@code +=} or {@code &=}. */
+    public Block assign(String target, String op, String value) {
+        stmts.add(new Stmt.Assign(target, op, value));
+        return this;
+    }
+
+    /** Appends {@code array[index] = value;}. */
+    public Block store(String array, String index, String value) {
+        stmts.add(new Stmt.Store(array, index, value));
+        return this;
+    }
+
+    /** Appends an expression statement (a call, an increment). */
+    public Block eval(String expression) {
+        stmts.add(new Stmt.Eval(expression));
+        return this;
+    }
+
+    /** Appends {@code break label;}. */
+    public Block breakTo(String label) {
+        stmts.add(new Stmt.Break(label));
+        return this;
+    }
+
+    /** Appends {@code continue [label];}. */
+    public Block continueTo(String label) {
+        stmts.add(new Stmt.Continue(label));
+        return this;
+    }
+
+    /** Appends an untyped simple statement; a trailing {@code ;} is added unless the text ends in one. */
     public Block line(String text) {
         stmts.add(new Stmt.Line(text.endsWith(";") || text.endsWith("}") ? text : text + ";"));
         return this;
@@ -25,31 +73,52 @@ public final class Block {
         return this;
     }
 
-    /** Appends a scoped statement ({@code header { ... }}) and returns its body to fill. */
+    /**
+     * Appends a statement with a body and returns the body to fill: {@code ""} is a bare scope, {@code "L:"} a
+     * labelled one; any other header (a {@code switch}, a {@code case}) an untyped {@link Stmt.Scoped}.
+     */
     public Block open(String header) {
         Block body = new Block();
-        stmts.add(new Stmt.Scoped(header, body));
+        if (header.isEmpty()) {
+            stmts.add(new Stmt.Scope(null, body));
+        } else if (header.endsWith(":") && !header.startsWith("case ") && !header.startsWith("default")) {
+            stmts.add(new Stmt.Scope(header.substring(0, header.length() - 1), body));
+        } else {
+            stmts.add(new Stmt.Scoped(header, body));
+        }
         return body;
     }
 
-    /** Appends {@code for (init; cond; step)} and returns its body. */
+    /** Appends {@code [label:] for (init; cond; step)} and returns its body. */
     public Block forLoop(String label, String init, String cond, String step) {
-        return open(prefix(label) + "for (" + init + "; " + cond + "; " + step + ")");
+        Block body = new Block();
+        stmts.add(new Stmt.For(label, init, cond, step, body));
+        return body;
     }
 
-    /** Appends {@code while (cond)} and returns its body. */
+    /** Appends {@code [label:] while (cond)} and returns its body. */
     public Block whileLoop(String label, String cond) {
-        return open(prefix(label) + "while (" + cond + ")");
+        Block body = new Block();
+        stmts.add(new Stmt.While(label, cond, body));
+        return body;
     }
 
     /** Appends {@code if (cond)} and returns its body. */
     public Block ifThen(String cond) {
-        return open("if (" + cond + ")");
+        Block body = new Block();
+        stmts.add(new Stmt.If(cond, body, null));
+        return body;
     }
 
-    /** Appends {@code else} (after an {@link #ifThen}) and returns its body. */
+    /** Gives the {@code if} this block ends with an {@code else} and returns the {@code else} body. */
     public Block orElse() {
-        return open("else");
+        Stmt last = stmts.isEmpty() ? null : stmts.get(stmts.size() - 1);
+        if (!(last instanceof Stmt.If i) || i.otherwise() != null) {
+            throw new IllegalStateException("else without a preceding if");
+        }
+        Block body = new Block();
+        stmts.set(stmts.size() - 1, new Stmt.If(i.condition(), i.then(), body));
+        return body;
     }
 
     /** Appends all statements of {@code other}. */
@@ -68,7 +137,25 @@ public final class Block {
         return stmts.isEmpty();
     }
 
-    private static String prefix(String label) {
-        return label == null ? "" : label + ": ";
+    /**
+     * A conservative test that the block can complete normally (Java rejects unreachable statements after it):
+     * empty, or its last statement is a declaration, assignment, store or evaluation, an untyped simple
+     * statement that is no jump, an {@code if} without {@code else}, or a {@code for} loop.
+     */
+    public boolean completesNormally() {
+        if (stmts.isEmpty()) {
+            return true;
+        }
+        Stmt last = stmts.get(stmts.size() - 1);
+        if (last instanceof Stmt.Line l) {
+            String t = l.text().trim();
+            return !(t.startsWith("break") || t.startsWith("continue") || t.startsWith("return")
+                    || t.startsWith("throw"));
+        }
+        if (last instanceof Stmt.If i) {
+            return i.otherwise() == null;
+        }
+        return last instanceof Stmt.For || last instanceof Stmt.Decl || last instanceof Stmt.Assign
+                || last instanceof Stmt.Store || last instanceof Stmt.Eval;
     }
 }

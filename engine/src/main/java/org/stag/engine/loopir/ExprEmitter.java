@@ -1,4 +1,4 @@
-package org.stag.engine.codegen;
+package org.stag.engine.loopir;
 
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.ExprTypes;
@@ -10,7 +10,7 @@ import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
 
@@ -27,7 +27,7 @@ final class ExprEmitter {
     private final String prefix;
     private final java.util.Map<Expr.Access, String> overrides;
     /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by identity. */
-    private java.util.Map<Expr.Access, org.stag.engine.check.Constant> constants = java.util.Map.of();
+    private java.util.Map<Expr.Access, org.stag.engine.ops.Constant> constants = java.util.Map.of();
     /** Subexpressions computed into locals by {@link #share}, by identity. */
     private final java.util.Map<Expr, String> shared = new java.util.IdentityHashMap<>();
     /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
@@ -130,7 +130,7 @@ final class ExprEmitter {
     }
 
     /** Reads {@code known}'s accesses as those constants, so that the code folds them (returns this emitter). */
-    ExprEmitter withConstants(java.util.Map<Expr.Access, org.stag.engine.check.Constant> known) {
+    ExprEmitter withConstants(java.util.Map<Expr.Access, org.stag.engine.ops.Constant> known) {
         this.constants = known;
         return this;
     }
@@ -140,7 +140,7 @@ final class ExprEmitter {
      * locals {@code prefix0, prefix1, ...} declared in {@code out}, so that {@link #emit} of {@code e} reads them.
      * Subexpressions that fold to a constant, or lie in a uniform {@code ifelse}'s branch not taken, stay inline.
      */
-    void share(org.stag.engine.ir.Block out, Expr e, String prefix) {
+    void share(org.stag.engine.loopir.Block out, Expr e, String prefix) {
         java.util.Set<Expr> live = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         reachable(e, live);
         int n = 0;
@@ -159,7 +159,7 @@ final class ExprEmitter {
                 continue;
             }
             String local = prefix + n++;
-            out.line("final " + JavaTypes.of(program.typeOf(here.get(0))) + " " + local + " = " + c.text());
+            out.let(JavaTypes.of(program.typeOf(here.get(0))), local, c.text());
             here.forEach(x -> shared.put(x, local));
         }
     }
@@ -302,7 +302,7 @@ final class ExprEmitter {
 
     /** An access: the values array at the position, the element's value, or a constant operand's literal. */
     private Code accessCode(KernelSpec.Access a) {
-        org.stag.engine.check.Constant known = constants.get(a.node());
+        org.stag.engine.ops.Constant known = constants.get(a.node());
         if (known != null) {
             return Code.of(Sym.of(known));
         }

@@ -1,7 +1,7 @@
-package org.stag.engine.codegen;
+package org.stag.engine.loopir;
 
 import org.stag.engine.cin.Sym;
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.front.ScalarType;
 
 /** Java spellings of stag types, constants and conversions, for the emitter. */

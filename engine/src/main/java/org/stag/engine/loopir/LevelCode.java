@@ -1,7 +1,6 @@
-package org.stag.engine.lower;
+package org.stag.engine.loopir;
 
 import java.util.function.Consumer;
-import org.stag.engine.ir.Block;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.LevelFormat;
 

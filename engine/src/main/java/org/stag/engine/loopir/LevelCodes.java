@@ -1,4 +1,4 @@
-package org.stag.engine.lower;
+package org.stag.engine.loopir;
 
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevelFormat;
@@ -18,6 +18,6 @@ public final class LevelCodes {
         if (f instanceof StaticLevelFormat s) {
             return new StaticLevelCode(s, prefix);
         }
-        return new org.stag.engine.lower.schema.SchemaLevelCode((DynamicLevelFormat) f, prefix, mode);
+        return new org.stag.engine.loopir.schema.SchemaLevelCode((DynamicLevelFormat) f, prefix, mode);
     }
 }

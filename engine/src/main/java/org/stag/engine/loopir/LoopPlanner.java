@@ -1,4 +1,4 @@
-package org.stag.engine.lower;
+package org.stag.engine.loopir;
 
 import java.util.ArrayList;
 import java.util.HashSet;

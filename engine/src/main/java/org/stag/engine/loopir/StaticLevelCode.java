@@ -1,7 +1,6 @@
-package org.stag.engine.lower;
+package org.stag.engine.loopir;
 
 import java.util.function.Consumer;
-import org.stag.engine.ir.Block;
 import org.stag.formats.level.LevelType;
 import org.stag.formats.level.StaticLevelFormat;
 
@@ -30,18 +29,18 @@ public final class StaticLevelCode implements LevelCode {
 
     @Override
     public void unpack(Block out, String level) {
-        out.line("final int " + p + "_n = " + level + ".dimension()");
+        out.let("int", p + "_n", level + ".dimension()");
         switch (type) {
             case COMPRESSED -> {
-                out.line("final int[] " + p + "_pos = ((" + PKG + "CompressedLevel) " + level + ").pos()");
-                out.line("final int[] " + p + "_crd = ((" + PKG + "CompressedLevel) " + level + ").crd()");
+                out.let("int[]", p + "_pos", "((" + PKG + "CompressedLevel) " + level + ").pos()");
+                out.let("int[]", p + "_crd", "((" + PKG + "CompressedLevel) " + level + ").crd()");
             }
-            case SINGLETON -> out.line("final int[] " + p + "_crd = ((" + PKG + "SingletonLevel) " + level + ").crd()");
+            case SINGLETON -> out.let("int[]", p + "_crd", "((" + PKG + "SingletonLevel) " + level + ").crd()");
             case HASHED -> {
-                out.line("final int[] " + p + "_seg = ((" + PKG + "HashedLevel) " + level + ").seg()");
-                out.line("final int[] " + p + "_crd = ((" + PKG + "HashedLevel) " + level + ").crd()");
+                out.let("int[]", p + "_seg", "((" + PKG + "HashedLevel) " + level + ").seg()");
+                out.let("int[]", p + "_crd", "((" + PKG + "HashedLevel) " + level + ").crd()");
             }
-            case BITMAP -> out.line("final long[] " + p + "_words = ((" + PKG + "BitmapLevel) " + level + ").words()");
+            case BITMAP -> out.let("long[]", p + "_words", "((" + PKG + "BitmapLevel) " + level + ").words()");
             default -> {
             }
         }
@@ -73,34 +72,34 @@ public final class StaticLevelCode implements LevelCode {
         switch (type) {
             case DENSE -> {
                 Block loop = out.forLoop(label, "int " + b.crd() + " = 0", b.crd() + " < " + p + "_n", b.crd() + "++");
-                loop.line("final int " + q + " = " + parent + " * " + p + "_n + " + b.crd());
+                loop.let("int", q, parent + " * " + p + "_n + " + b.crd());
                 body.accept(loop);
             }
             case COMPRESSED -> {
                 Block loop = out.forLoop(label, "int " + q + " = " + p + "_pos[" + parent + "], " + q + "_end = " + p
                         + "_pos[" + parent + " + 1]", q + " < " + q + "_end", q + "++");
-                loop.line("final int " + b.crd() + " = " + p + "_crd[" + q + "]");
+                loop.let("int", b.crd(), p + "_crd[" + q + "]");
                 body.accept(loop);
             }
             case SINGLETON -> {
                 // One child per parent; a one-trip loop keeps `break label` meaningful.
                 Block loop = out.forLoop(label, "int " + q + " = " + parent, q + " == " + parent, q + "++");
-                loop.line("final int " + b.crd() + " = " + p + "_crd[" + q + "]");
+                loop.let("int", b.crd(), p + "_crd[" + q + "]");
                 body.accept(loop);
             }
             case HASHED -> {
                 if (inOrder) {
                     Cursor c = cursor(out, parent, q + "_c");
                     Block loop = out.whileLoop(label, c.valid());
-                    loop.line("final int " + b.crd() + " = " + c.crd());
-                    loop.line("final int " + q + " = " + c.pos());
+                    loop.let("int", b.crd(), c.crd());
+                    loop.let("int", q, c.pos());
                     c.advance(loop);
                     body.accept(loop);
                 } else {
                     Block loop = out.forLoop(label, "int " + q + " = " + p + "_seg[" + parent + "], " + q + "_end = "
                             + p + "_seg[" + parent + " + 1]", q + " < " + q + "_end", q + "++");
-                    loop.line("final int " + b.crd() + " = " + p + "_crd[" + q + "]");
-                    loop.ifThen(b.crd() + " < 0").line("continue");
+                    loop.let("int", b.crd(), p + "_crd[" + q + "]");
+                    loop.ifThen(b.crd() + " < 0").continueTo(null);
                     body.accept(loop);
                 }
             }
@@ -109,15 +108,15 @@ public final class StaticLevelCode implements LevelCode {
                 String bits = q + "_bits";
                 String base = q + "_base";
                 String end = q + "_end";
-                out.line("final int " + base + " = " + parent + " * " + p + "_n");
-                out.line("final int " + end + " = " + base + " + " + p + "_n");
+                out.let("int", base, parent + " * " + p + "_n");
+                out.let("int", end, base + " + " + p + "_n");
                 Block words = out.forLoop(label, "int " + w + " = " + base + " >>> 6", "(" + w + " << 6) < " + end, w + "++");
-                words.line("long " + bits + " = " + p + "_words[" + w + "]");
+                words.var("long", bits, p + "_words[" + w + "]");
                 Block bitLoop = words.whileLoop(null, bits + " != 0L");
-                bitLoop.line("final int " + q + " = (" + w + " << 6) + Long.numberOfTrailingZeros(" + bits + ")");
-                bitLoop.line(bits + " &= " + bits + " - 1L");
-                bitLoop.ifThen(q + " < " + base + " || " + q + " >= " + end).line("continue");
-                bitLoop.line("final int " + b.crd() + " = " + q + " - " + base);
+                bitLoop.let("int", q, "(" + w + " << 6) + Long.numberOfTrailingZeros(" + bits + ")");
+                bitLoop.assign(bits, "&=", bits + " - 1L");
+                bitLoop.ifThen(q + " < " + base + " || " + q + " >= " + end).continueTo(null);
+                bitLoop.let("int", b.crd(), q + " - " + base);
                 body.accept(bitLoop);
             }
             default -> throw new IllegalStateException(type.toString());
@@ -130,23 +129,23 @@ public final class StaticLevelCode implements LevelCode {
         String end = name + "_end";
         switch (type) {
             case DENSE -> {
-                out.line("int " + q + " = 0");
+                out.var("int", q, "0");
                 return new SimpleCursor(q + " < " + p + "_n", q, parent + " * " + p + "_n + " + q, q + "++");
             }
             case COMPRESSED -> {
-                out.line("int " + q + " = " + p + "_pos[" + parent + "]");
-                out.line("final int " + end + " = " + p + "_pos[" + parent + " + 1]");
+                out.var("int", q, p + "_pos[" + parent + "]");
+                out.let("int", end, p + "_pos[" + parent + " + 1]");
                 return new SimpleCursor(q + " < " + end, p + "_crd[" + q + "]", q, q + "++");
             }
             case SINGLETON -> {
-                out.line("int " + q + " = " + parent);
+                out.var("int", q, parent);
                 return new SimpleCursor(q + " == " + parent, p + "_crd[" + q + "]", q, q + "++");
             }
             case BITMAP -> {
                 String base = name + "_base";
-                out.line("final int " + base + " = " + parent + " * " + p + "_n");
-                out.line("final int " + end + " = " + base + " + " + p + "_n");
-                out.line("int " + q + " = org.stag.engine.runtime.Bits.next(" + p + "_words, " + base + ", " + end + ")");
+                out.let("int", base, parent + " * " + p + "_n");
+                out.let("int", end, base + " + " + p + "_n");
+                out.var("int", q, "org.stag.engine.runtime.Bits.next(" + p + "_words, " + base + ", " + end + ")");
                 return new SimpleCursor(q + " >= 0", q + " - " + base, q,
                         q + " = org.stag.engine.runtime.Bits.next(" + p + "_words, " + q + " + 1, " + end + ")");
             }
@@ -155,16 +154,16 @@ public final class StaticLevelCode implements LevelCode {
                 String keys = name + "_keys";
                 String vals = name + "_vals";
                 String n = name + "_n";
-                out.line("final int " + name + "_lo = " + p + "_seg[" + parent + "]");
-                out.line("final int " + name + "_hi = " + p + "_seg[" + parent + " + 1]");
-                out.line("final int[] " + keys + " = ws.ints(\"" + name + "_keys\", " + name + "_hi - " + name + "_lo)");
-                out.line("final int[] " + vals + " = ws.ints(\"" + name + "_vals\", " + name + "_hi - " + name + "_lo)");
-                out.line("int " + n + " = 0");
+                out.let("int", name + "_lo", p + "_seg[" + parent + "]");
+                out.let("int", name + "_hi", p + "_seg[" + parent + " + 1]");
+                out.let("int[]", keys, "ws.ints(\"" + name + "_keys\", " + name + "_hi - " + name + "_lo)");
+                out.let("int[]", vals, "ws.ints(\"" + name + "_vals\", " + name + "_hi - " + name + "_lo)");
+                out.var("int", n, "0");
                 Block gather = out.forLoop(null, "int " + name + "_b = " + name + "_lo", name + "_b < " + name + "_hi", name + "_b++");
-                gather.ifThen(p + "_crd[" + name + "_b] >= 0").line(keys + "[" + n + "] = " + p + "_crd[" + name + "_b]")
-                        .line(vals + "[" + n + "++] = " + name + "_b");
-                out.line("org.stag.engine.runtime.Sorts.sortPairs(" + keys + ", " + vals + ", 0, " + n + ")");
-                out.line("int " + q + " = 0");
+                gather.ifThen(p + "_crd[" + name + "_b] >= 0").store(keys, n, p + "_crd[" + name + "_b]")
+                        .store(vals, n + "++", name + "_b");
+                out.eval("org.stag.engine.runtime.Sorts.sortPairs(" + keys + ", " + vals + ", 0, " + n + ")");
+                out.var("int", q, "0");
                 return new SimpleCursor(q + " < " + n, keys + "[" + q + "]", vals + "[" + q + "]", q + "++");
             }
             default -> throw new IllegalStateException(type.toString());
@@ -175,17 +174,14 @@ public final class StaticLevelCode implements LevelCode {
     public void locate(Block out, String parent, String crd, Binding b) {
         String pos = b.pos();
         switch (type) {
-            case DENSE -> out.line("final int " + pos + " = " + parent + " * " + p + "_n + (" + crd + ")");
+            case DENSE -> out.let("int", pos, parent + " * " + p + "_n + (" + crd + ")");
             case BITMAP -> {
-                out.line("int " + pos + " = " + parent + " * " + p + "_n + (" + crd + ")");
-                out.ifThen("(" + p + "_words[" + pos + " >>> 6] & (1L << " + pos + ")) == 0L").line(pos + " = -1");
+                out.var("int", pos, parent + " * " + p + "_n + (" + crd + ")");
+                out.ifThen("(" + p + "_words[" + pos + " >>> 6] & (1L << " + pos + ")) == 0L").assign(pos, "-1");
             }
-            case HASHED -> out.line("final int " + pos + " = org.stag.engine.runtime.Probe.hashed(" + p + "_seg, "
-                    + p + "_crd, " + parent + ", " + crd + ")");
-            case COMPRESSED -> out.line("final int " + pos + " = org.stag.engine.runtime.Probe.sorted(" + p + "_crd, "
-                    + p + "_pos[" + parent + "], " + p + "_pos[" + parent + " + 1], " + crd + ")");
-            case SINGLETON -> out.line("final int " + pos + " = " + p + "_crd[" + parent + "] == (" + crd + ") ? "
-                    + parent + " : -1");
+            case HASHED -> out.let("int", pos, "org.stag.engine.runtime.Probe.hashed(" + p + "_seg, " + p + "_crd, " + parent + ", " + crd + ")");
+            case COMPRESSED -> out.let("int", pos, "org.stag.engine.runtime.Probe.sorted(" + p + "_crd, " + p + "_pos[" + parent + "], " + p + "_pos[" + parent + " + 1], " + crd + ")");
+            case SINGLETON -> out.let("int", pos, p + "_crd[" + parent + "] == (" + crd + ") ? " + parent + " : -1");
             default -> throw new IllegalStateException(type.toString());
         }
     }

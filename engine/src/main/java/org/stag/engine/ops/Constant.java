@@ -1,4 +1,4 @@
-package org.stag.engine.check;
+package org.stag.engine.ops;
 
 import org.stag.engine.front.ScalarType;
 

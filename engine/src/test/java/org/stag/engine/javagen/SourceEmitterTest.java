@@ -1,4 +1,4 @@
-package org.stag.engine.jit;
+package org.stag.engine.javagen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,7 +19,7 @@ import org.stag.engine.check.Checker;
 import org.stag.engine.cin.ValueRead;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
-import org.stag.engine.jit.SourceEmitter;
+import org.stag.engine.javagen.SourceEmitter;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;

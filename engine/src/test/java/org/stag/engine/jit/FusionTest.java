@@ -1,4 +1,4 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
-import org.stag.engine.codegen.FusedGenerator;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.Stmt;
@@ -47,7 +47,7 @@ class FusionTest {
         Format dense = FormatParser.parse("dense");
         Map<String, Format> formats = Map.of("rank", dense, "deg", dense, "contrib", dense, "scaled", dense);
         // big reads scaled, defined in the same pass: allowed at the same index. dangling is a scalar of the pass.
-        assertNull(FusedGenerator.whyNot(p, defs, formats));
+        assertNull(Fusible.whyNot(p, defs, formats));
         int n = 5000;
         Random rnd = new Random(5);
         double[] rank = new double[n];
@@ -102,13 +102,13 @@ class FusionTest {
         p.main().decl().body().forEach(st -> defs.add((Definition) st));
         Format dense = FormatParser.parse("dense");
         Map<String, Format> f = Map.of("A", FormatParser.parse("dense,compressed"), "x", dense, "y", dense, "z", dense);
-        assertNotNull(FusedGenerator.whyNot(p, defs.subList(0, 2), f), "z needs all of s");
+        assertNotNull(Fusible.whyNot(p, defs.subList(0, 2), f), "z needs all of s");
         // A row reduction joins the pass: y[i] is finished within the shared loop over i.
-        assertNull(FusedGenerator.whyNot(p, defs.subList(1, 3), f));
+        assertNull(Fusible.whyNot(p, defs.subList(1, 3), f));
         Map<String, Format> hashed = new java.util.HashMap<>(f);
         hashed.put("A", FormatParser.parse("dense,hashed"));
         assertEquals("the read A is not a dense,compressed matrix read by rows at [i][j]",
-                FusedGenerator.whyNot(p, defs.subList(1, 3), hashed));
+                Fusible.whyNot(p, defs.subList(1, 3), hashed));
     }
 
     @Test
@@ -129,10 +129,10 @@ class FusionTest {
         Format dense = FormatParser.parse("dense");
         Map<String, Format> f = Map.of("A", FormatParser.parse("dense,compressed"), "x", dense, "y", dense, "z", dense,
                 "m", dense, "w", dense);
-        assertEquals("the read z is not a dense vector at i or j", FusedGenerator.whyNot(p, defs.subList(0, 2), f));
+        assertEquals("the read z is not a dense vector at i or j", Fusible.whyNot(p, defs.subList(0, 2), f));
         // An entry A does not store contributes 0, which MIN from 100 does not ignore.
-        assertEquals("m is changed by the entries its matrix does not store", FusedGenerator.whyNot(p, defs.subList(1, 3), f));
-        assertEquals("index i is both a shared index and a row reduction's", FusedGenerator.whyNot(p,
+        assertEquals("m is changed by the entries its matrix does not store", Fusible.whyNot(p, defs.subList(1, 3), f));
+        assertEquals("index i is both a shared index and a row reduction's", Fusible.whyNot(p,
                 List.of(defs.get(0), defs.get(3)), f));
     }
 }

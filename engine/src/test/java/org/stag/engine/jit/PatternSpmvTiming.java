@@ -1,4 +1,4 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,7 +29,7 @@ import org.stag.loaders.LoadOptions;
  * coordinates only, no positions).
  *
  * <pre>
- * java -Xmx12g -cp ... org.stag.engine.compile.PatternSpmvTiming GRAPH [format [threads [rounds [view|built]]]]
+ * java -Xmx12g -cp ... org.stag.engine.jit.PatternSpmvTiming GRAPH [format [threads [rounds [view|built]]]]
  * </pre>
  * Prints each variant's median milliseconds and the median over rounds of the constant/array ratio, after
  * checking that both give the same y.

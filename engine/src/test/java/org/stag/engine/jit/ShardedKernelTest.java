@@ -1,4 +1,4 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import java.util.Map;
 import org.stag.engine.front.ScalarType;

@@ -1,4 +1,4 @@
-package org.stag.engine.compile;
+package org.stag.engine.jit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -80,7 +80,7 @@ class UnorderedRowsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("org.stag.engine.compile.ShardedKernelTest#formats")
+    @MethodSource("org.stag.engine.jit.ShardedKernelTest#formats")
     void unionIntersectionAndTrianglesAfterEveryBatch(String spec) {
         Format f = FormatParser.parse(spec);
         Format csr = FormatParser.parse("dense,compressed");

@@ -1,4 +1,4 @@
-package org.stag.engine.codegen;
+package org.stag.engine.loopir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,13 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.check.LevelCatalog;
-import org.stag.engine.compile.CompiledDefinition;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.CompiledDefinition;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.Source;
-import org.stag.engine.lower.LevelCode;
-import org.stag.engine.lower.LevelCodes;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.level.LocateCost;
@@ -62,7 +60,7 @@ class LevelAgreementTest {
             assertEquals(locates, f.locateCost() != LocateCost.NONE, name);
             locating += locates ? 1 : 0;
             LevelCode code = LevelCodes.of(f, "A1", org.stag.formats.dynamic.ValueMode.POSITION);
-            assertEquals(locates, KernelGenerator.canLocate(code), "generator, " + name);
+            assertEquals(locates, LoopEmitter.canLocate(code), "generator, " + name);
             // The schema code derives its search from the traversal; it must find what the format claims.
             assertEquals(locates, code.canLocate(), "level code, " + name);
             if (LevelCatalog.standard().isKnown(name)) {

@@ -1,12 +1,13 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.stag.engine.ir.Block;
-import org.stag.engine.lower.LevelCode.Binding;
-import org.stag.engine.lower.LevelCode.Cursor;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.LevelCode.Binding;
+import org.stag.engine.loopir.LevelCode.Cursor;
+import org.stag.formats.schema.ArraySize;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Step;
@@ -130,8 +131,8 @@ final class InOrderMachine {
         e.carried = e.v(m.doubles ? "val" : "pos");
         out.comment(m.p + " cursor " + name + " over " + m.schema.name() + ", in traversal order");
         declare(out, e, parent);
-        out.line("int " + e.crd + " = -1");
-        out.line(m.carriedType() + " " + e.carried + " = 0");
+        out.var("int", e.crd, "-1");
+        out.var(m.carriedType(), e.carried, "0");
         e.label = e.v("M");
         machine(out, e);
         return new Cursor() {
@@ -171,11 +172,11 @@ final class InOrderMachine {
      */
     private void declare(Block out, Emission e, String parent) {
         m.enter(out, parent);
-        out.line("int " + e.h + " = " + m.p + "_roots[" + parent + "]");
-        out.line("int " + e.pc + " = " + pcs.get(m.root.name()).start());
-        out.line("int " + e.i + " = 0");
+        out.var("int", e.h, m.p + "_roots[" + parent + "]");
+        out.var("int", e.pc, String.valueOf(pcs.get(m.root.name()).start()));
+        out.var("int", e.i, "0");
         if (m.machineStack) {
-            out.line("int " + e.sp + " = 0");
+            out.var("int", e.sp, "0");
         }
         int members = 0;
         boolean children = false;
@@ -188,13 +189,13 @@ final class InOrderMachine {
             }
         }
         if (children) {
-            out.line("int " + e.x + " = 0");
+            out.var("int", e.x, "0");
         }
         if (members > 0) {
-            out.line("int " + e.n + " = 0");
+            out.var("int", e.n, "0");
         }
         for (int q = 0; q < members; q++) {
-            out.line("int " + baseName(e, q) + " = 0");
+            out.var("int", baseName(e, q), "0");
         }
     }
 
@@ -209,9 +210,9 @@ final class InOrderMachine {
 
     private void done(Block b, Emission e) {
         if (e.cursor()) {
-            b.line(e.pc + " = -1");
+            b.assign(e.pc, "-1");
         }
-        b.line("break " + e.label);
+        b.breakTo(e.label);
     }
 
     private void typeCases(Block sw, Emission e, NodeType t) {
@@ -225,7 +226,7 @@ final class InOrderMachine {
                 element(c, e, m.field(t, el.field()), e.h, tp.next(j), null);
             } else if (s instanceof Step.Child ch) {
                 String x = e.x;
-                c.line(x + " = " + m.field(t, ch.field()).arr() + "[" + e.h + "]");
+                c.assign(x, m.field(t, ch.field()).arr() + "[" + e.h + "]");
                 Block nz = c.ifThen(x + " != 0");
                 if (j < steps.size() - 1) {
                     push(nz, e, tp.next(j), e.i);
@@ -233,10 +234,10 @@ final class InOrderMachine {
                 descend(nz, e, ch.field().target().orElseThrow(), x);
             } else {
                 Step.ArrayLoop a = (Step.ArrayLoop) s;
-                c.line(e.i + " = 0");
+                c.assign(e.i, "0");
                 Block l = sw.open("case " + tp.loop[j] + ":");
                 String n = e.n;
-                l.line(n + " = " + m.loopLength(t, a, e.h));
+                l.assign(n, m.loopLength(t, a, e.h));
                 bases(l, e, t, a, 0);
                 Block w = l.whileLoop(null, e.i + " < " + n);
                 boolean leaves = false;
@@ -246,20 +247,20 @@ final class InOrderMachine {
                     leaves = member(w, e, t, a, tp, j, q);
                 }
                 if (!leaves) {
-                    w.line(e.i + "++");
+                    w.eval(e.i + "++");
                 }
             }
         }
         Block end = sw.open("case " + tp.end + ":");
         if (m.machineStack) {
             done(end.ifThen(e.sp + " == 0"), e);
-            end.line(e.sp + "--");
-            end.line(e.h + " = " + m.p + "_hs[" + e.sp + "]");
-            end.line(e.pc + " = " + m.p + "_ps[" + e.sp + "]");
+            end.eval(e.sp + "--");
+            end.assign(e.h, m.p + "_hs[" + e.sp + "]");
+            end.assign(e.pc, m.p + "_ps[" + e.sp + "]");
             if (m.machineIndexStack) {
-                end.line(e.i + " = " + m.p + "_is[" + e.sp + "]");
+                end.assign(e.i, m.p + "_is[" + e.sp + "]");
             }
-            end.line("continue " + e.label);
+            end.continueTo(e.label);
         } else {
             done(end, e);
         }
@@ -273,9 +274,9 @@ final class InOrderMachine {
                 bases(r, e, t, a, q);
                 boolean leaves = member(r, e, t, a, tp, j, q);
                 if (q == a.members().size() - 1 && !leaves) {
-                    r.line(e.i + "++");
-                    r.line(e.pc + " = " + tp.loop[j]);
-                    r.line("continue " + e.label);
+                    r.eval(e.i + "++");
+                    r.assign(e.pc, String.valueOf(tp.loop[j]));
+                    r.continueTo(e.label);
                 }
             }
         }
@@ -288,7 +289,7 @@ final class InOrderMachine {
     /** Declares the slot-0 index of members {@code from ..} of loop {@code a}. */
     private void bases(Block b, Emission e, NodeType t, Step.ArrayLoop a, int from) {
         for (int q = from; q < a.members().size() && (q == from || from == 0); q++) {
-            b.line(baseName(e, q) + " = " + m.base(m.field(t, a.members().get(q)), e.h));
+            b.assign(baseName(e, q), m.base(m.field(t, a.members().get(q)), e.h));
         }
     }
 
@@ -297,7 +298,7 @@ final class InOrderMachine {
         Field f = a.members().get(q);
         SchemaModel.FieldInfo fi = m.field(t, f);
         Block b = w;
-        if (SchemaModel.shorter(a, f)) {
+        if (shorter(a, f)) {
             b = w.ifThen(e.i + " < " + m.length(fi, e.h));
         }
         boolean last = q == a.members().size() - 1;
@@ -308,7 +309,7 @@ final class InOrderMachine {
             return element(b, e, fi, index, resumePc, resumeI) && b == w;
         } else {
             String x = e.x;
-            b.line(x + " = " + fi.arr() + "[" + index + "]");
+            b.assign(x, fi.arr() + "[" + index + "]");
             Block nz = b.ifThen(x + " != 0");
             push(nz, e, resumePc, resumeI);
             descend(nz, e, f.target().orElseThrow(), x);
@@ -327,14 +328,14 @@ final class InOrderMachine {
             m.bindElement(s, f, index, e.bind.crd(), e.bind.pos(), e.bind.val(), e.body);
             return false;
         }
-        s.line(e.crd + " = " + m.crdArray(f) + "[" + index + "]");
+        s.assign(e.crd, m.crdArray(f) + "[" + index + "]");
         Block y = f.field().nonempty() ? s : s.ifThen(e.crd + " >= 0");
-        y.line(e.carried + " = " + m.carriedAt(f, index));
+        y.assign(e.carried, m.carriedAt(f, index));
         if (resumeI != null && !resumeI.equals(e.i)) {
-            y.line(e.i + " = " + resumeI);
+            y.assign(e.i, resumeI);
         }
-        y.line(e.pc + " = " + resumePc);
-        y.line("break " + e.label);
+        y.assign(e.pc, String.valueOf(resumePc));
+        y.breakTo(e.label);
         return f.field().nonempty();
     }
 
@@ -344,19 +345,19 @@ final class InOrderMachine {
         } else {
             m.grow(b, e.sp + " + 1", "hs", "ps");
         }
-        b.line(m.p + "_hs[" + e.sp + "] = " + e.h);
-        b.line(m.p + "_ps[" + e.sp + "] = " + resumePc);
+        b.store(m.p + "_hs", e.sp, e.h);
+        b.store(m.p + "_ps", e.sp, String.valueOf(resumePc));
         if (m.machineIndexStack) {
-            b.line(m.p + "_is[" + e.sp + "] = " + resumeI);
+            b.store(m.p + "_is", e.sp, resumeI);
         }
-        b.line(e.sp + "++");
+        b.eval(e.sp + "++");
     }
 
     /** Continues the machine at the start of the node that reference {@code x} of kind {@code target} names. */
     private void descend(Block b, Emission e, String target, String x) {
         List<NodeType> sub = m.concrete(target);
         if (!m.tagged(target)) {
-            b.line(e.pc + " = " + pcs.get(sub.get(0).name()).start());
+            b.assign(e.pc, String.valueOf(pcs.get(sub.get(0).name()).start()));
         } else {
             String tag = m.tag(target, x);
             StringBuilder pc = new StringBuilder();
@@ -365,9 +366,19 @@ final class InOrderMachine {
                         .append(" : ");
             }
             pc.append(pcs.get(sub.get(sub.size() - 1).name()).start());
-            b.line(e.pc + " = " + pc);
+            b.assign(e.pc, pc.toString());
         }
-        b.line(e.h + " = " + m.index(target, x));
-        b.line("continue " + e.label);
+        b.assign(e.h, m.index(target, x));
+        b.continueTo(e.label);
+    }
+
+    /** Whether member {@code f} of loop {@code a} is shorter than the loop (so its slots need a bound check). */
+    private static boolean shorter(Step.ArrayLoop a, Field f) {
+        ArraySize s = f.arraySize().orElseThrow();
+        if (a.sizeField().isEmpty()) {
+            int max = a.members().stream().mapToInt(m -> m.arraySize().orElseThrow().addend()).max().orElseThrow();
+            return s.addend() < max;
+        }
+        return s.addend() < a.maxAddend();
     }
 }

@@ -1,9 +1,9 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.util.Objects;
 import java.util.function.Consumer;
-import org.stag.engine.ir.Block;
-import org.stag.engine.lower.LevelCode;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.LevelCode;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.Property;
@@ -83,10 +83,9 @@ public final class SchemaLevelCode implements LevelCode {
         if (!ordered()) {
             // The arrays a row is sorted in ({@link #gatherSorted}), shared like the stacks: one in-order use at a time.
             String p = model.p;
-            out.line("int[] " + p + "_sk = ws.ints(\"" + p + "_sk\", 64)");
-            out.line("int[] " + p + "_so = ws.ints(\"" + p + "_so\", 64)");
-            out.line(model.carriedType() + "[] " + p + "_sv = ws." + (model.doubles ? "doubles" : "ints") + "(\"" + p
-                    + "_sv\", 64)");
+            out.var("int[]", p + "_sk", "ws.ints(\"" + p + "_sk\", 64)");
+            out.var("int[]", p + "_so", "ws.ints(\"" + p + "_so\", 64)");
+            out.var(model.carriedType() + "[]", p + "_sv", "ws." + (model.doubles ? "doubles" : "ints") + "(\"" + p + "_sv\", 64)");
         }
     }
 
@@ -121,10 +120,10 @@ public final class SchemaLevelCode implements LevelCode {
             // Iterator conversion, as for hash segments: the elements gathered and sorted by coordinate.
             Sorted row = gatherSorted(out, parent, model.p + "_o" + id);
             Block loop = out.forLoop(label, "", row.q + " < " + row.n, row.q + "++");
-            loop.line("final int " + bind.crd() + " = " + row.crd());
+            loop.let("int", bind.crd(), row.crd());
             String carried = model.doubles ? bind.val() : bind.pos();
             if (carried != null) {
-                loop.line("final " + model.carriedType() + " " + carried + " = " + row.carried());
+                loop.let(model.carriedType(), carried, row.carried());
             }
             body.accept(loop);
         } else if (inOrder) {
@@ -161,7 +160,7 @@ public final class SchemaLevelCode implements LevelCode {
 
                 @Override
                 public void advance(Block b) {
-                    b.line(row.q + "++");
+                    b.eval(row.q + "++");
                 }
             };
         }
@@ -191,25 +190,25 @@ public final class SchemaLevelCode implements LevelCode {
         String p = model.p;
         String n = name + "_n";
         String q = name + "_q";
-        out.line("int " + n + " = 0");
+        out.var("int", n, "0");
         new UnorderedVisit(model, ++emissions).emit(out, parent, new Binding(name + "_cc", null, null), null,
-                in -> in.line(n + "++"));
+                in -> in.eval(n + "++"));
         if (model.doubles) {
             model.grow(out, n, "sk", "so");
             Block g = out.ifThen(n + " > " + p + "_sv.length");
-            g.line(p + "_sv = java.util.Arrays.copyOf(" + p + "_sv, Math.max(2 * " + p + "_sv.length, " + n + "))");
-            g.line("ws.keepDoubles(\"" + p + "_sv\", " + p + "_sv)");
+            g.assign(p + "_sv", "java.util.Arrays.copyOf(" + p + "_sv, Math.max(2 * " + p + "_sv.length, " + n + "))");
+            g.eval("ws.keepDoubles(\"" + p + "_sv\", " + p + "_sv)");
         } else {
             model.grow(out, n, "sk", "so", "sv");
         }
-        out.line(n + " = 0");
+        out.assign(n, "0");
         String c = name + "_gc";
         String v = name + "_gv";
         Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
-        new UnorderedVisit(model, ++emissions).emit(out, parent, b, null, in -> in.line(p + "_sk[" + n + "] = " + c)
-                .line(p + "_sv[" + n + "] = " + v).line(p + "_so[" + n + "] = " + n).line(n + "++"));
-        out.line("org.stag.engine.runtime.Sorts.sortPairs(" + p + "_sk, " + p + "_so, 0, " + n + ")");
-        out.line("int " + q + " = 0");
+        new UnorderedVisit(model, ++emissions).emit(out, parent, b, null, in -> in.store(p + "_sk", n, c)
+                .store(p + "_sv", n, v).store(p + "_so", n, n).eval(n + "++"));
+        out.eval("org.stag.engine.runtime.Sorts.sortPairs(" + p + "_sk, " + p + "_so, 0, " + n + ")");
+        out.var("int", q, "0");
         return new Sorted(n, q, p);
     }
 
@@ -232,20 +231,20 @@ public final class SchemaLevelCode implements LevelCode {
         String v = model.p + "_v" + id;
         String lbl = model.p + "_S" + id;
         String res = result;
-        out.line(model.carriedType() + " " + result + " = " + (model.doubles ? "Double.NaN" : "-1"));
+        out.var(model.carriedType(), result, (model.doubles ? "Double.NaN" : "-1"));
         Block scope = out.open("");
-        scope.line("int " + key + " = " + crd);
+        scope.var("int", key, crd);
         Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
         boolean stop = ordered() && !model.machineStack;
         Consumer<Block> body = in -> {
             if (stop) {
                 Block ge = in.ifThen(c + " >= " + key);
-                ge.ifThen(c + " == " + key).line(res + " = " + v);
-                ge.line("break " + lbl);
+                ge.ifThen(c + " == " + key).assign(res, v);
+                ge.breakTo(lbl);
             } else {
                 Block eq = in.ifThen(c + " == " + key);
-                eq.line(res + " = " + v);
-                eq.line("break " + lbl);
+                eq.assign(res, v);
+                eq.breakTo(lbl);
             }
         };
         if (stop) {

@@ -1,4 +1,4 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.stag.engine.ir.Block;
+import org.stag.engine.loopir.Block;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
@@ -251,16 +251,6 @@ final class SchemaModel {
         return a.maxAddend() == 0 ? size : size + " + " + a.maxAddend();
     }
 
-    /** Whether member {@code f} of loop {@code a} is shorter than the loop (so its slots need a bound check). */
-    static boolean shorter(Step.ArrayLoop a, Field f) {
-        ArraySize s = f.arraySize().orElseThrow();
-        if (a.sizeField().isEmpty()) {
-            int max = a.members().stream().mapToInt(m -> m.arraySize().orElseThrow().addend()).max().orElseThrow();
-            return s.addend() < max;
-        }
-        return s.addend() < a.maxAddend();
-    }
-
     // ------------------------------------------------------------------ unpack
 
     /**
@@ -275,45 +265,45 @@ final class SchemaModel {
         };
         out.comment(p + ": dynamic level " + schema.name() + " (" + what + ")");
         String cls = "org.stag.formats.level.DynamicLevel";
-        out.line(cls + " " + p + "_lvl = (" + cls + ") (" + level + ")");
+        out.var(cls, p + "_lvl", "(" + cls + ") (" + level + ")");
         out.ifThen(p + "_lvl.mode() != org.stag.formats.dynamic.ValueMode." + mode.name()).line(
                 "throw new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
                         + what + "\")");
-        out.line("int[] " + p + "_roots = " + p + "_lvl.roots()");
+        out.var("int[]", p + "_roots", p + "_lvl.roots()");
         // The arrays are those of one shard at a time: declared empty here, (re)loaded by enter().
-        out.line("int " + p + "_bits = " + p + "_lvl.shardBits()");
-        out.line("int " + p + "_shard = -1");
-        out.line("org.stag.formats.dynamic.NodeStore " + p + "_store = null");
+        out.var("int", p + "_bits", p + "_lvl.shardBits()");
+        out.var("int", p + "_shard", "-1");
+        out.var("org.stag.formats.dynamic.NodeStore", p + "_store", "null");
         for (TypeInfo ti : types.values()) {
             if (ti.fields.isEmpty()) {
                 continue;
             }
-            out.line("org.stag.formats.dynamic.NodePool " + ti.pool + " = null");
+            out.var("org.stag.formats.dynamic.NodePool", ti.pool, "null");
             for (FieldInfo f : ti.fields.values()) {
-                out.line("int[] " + f.arr() + " = null");
+                out.var("int[]", f.arr(), "null");
                 if (f.carried() != null) {
-                    out.line(carriedType() + "[] " + f.carried() + " = null");
+                    out.var(carriedType() + "[]", f.carried(), "null");
                 }
             }
         }
         if (arena) {
-            out.line("org.stag.formats.dynamic.ChunkArena " + p + "_arena = null");
-            out.line("int[] " + p + "_acrd = null");
+            out.var("org.stag.formats.dynamic.ChunkArena", p + "_arena", "null");
+            out.var("int[]", p + "_acrd", "null");
             if (carries) {
-                out.line(carriedType() + "[] " + p + (doubles ? "_aval" : "_apos") + " = null");
+                out.var(carriedType() + "[]", p + (doubles ? "_aval" : "_apos"), "null");
             }
         }
         if (dfsStack) {
-            out.line("int[] " + p + "_stk = ws.ints(\"" + p + "_stk\", 64)");
+            out.var("int[]", p + "_stk", "ws.ints(\"" + p + "_stk\", 64)");
             if (kinds.size() > 1) {
-                out.line("int[] " + p + "_kstk = ws.ints(\"" + p + "_kstk\", 64)");
+                out.var("int[]", p + "_kstk", "ws.ints(\"" + p + "_kstk\", 64)");
             }
         }
         if (machineStack) {
-            out.line("int[] " + p + "_hs = ws.ints(\"" + p + "_hs\", 64)");
-            out.line("int[] " + p + "_ps = ws.ints(\"" + p + "_ps\", 64)");
+            out.var("int[]", p + "_hs", "ws.ints(\"" + p + "_hs\", 64)");
+            out.var("int[]", p + "_ps", "ws.ints(\"" + p + "_ps\", 64)");
             if (machineIndexStack) {
-                out.line("int[] " + p + "_is = ws.ints(\"" + p + "_is\", 64)");
+                out.var("int[]", p + "_is", "ws.ints(\"" + p + "_is\", 64)");
             }
         }
     }
@@ -326,26 +316,26 @@ final class SchemaModel {
     void enter(Block out, String parent) {
         String shard = "((" + parent + ") >>> " + p + "_bits)";
         Block b = out.ifThen(shard + " != " + p + "_shard");
-        b.line(p + "_shard = " + shard);
-        b.line(p + "_store = " + p + "_lvl.store(" + p + "_shard)");
+        b.assign(p + "_shard", shard);
+        b.assign(p + "_store", p + "_lvl.store(" + p + "_shard)");
         for (TypeInfo ti : types.values()) {
             if (ti.fields.isEmpty()) {
                 continue;
             }
-            b.line(ti.pool + " = " + p + "_store.pool(\"" + ti.type.name() + "\")");
+            b.assign(ti.pool, p + "_store.pool(\"" + ti.type.name() + "\")");
             for (FieldInfo f : ti.fields.values()) {
                 String layout = ti.pool + ".layout(\"" + f.field().name() + "\")";
-                b.line(f.arr() + " = " + ti.pool + ".ints(" + layout + ")");
+                b.assign(f.arr(), ti.pool + ".ints(" + layout + ")");
                 if (f.carried() != null) {
-                    b.line(f.carried() + " = " + ti.pool + (doubles ? ".values(" : ".positions(") + layout + ")");
+                    b.assign(f.carried(), ti.pool + (doubles ? ".values(" : ".positions(") + layout + ")");
                 }
             }
         }
         if (arena) {
-            b.line(p + "_arena = " + p + "_store.arena()");
-            b.line(p + "_acrd = " + p + "_arena.crd()");
+            b.assign(p + "_arena", p + "_store.arena()");
+            b.assign(p + "_acrd", p + "_arena.crd()");
             if (carries) {
-                b.line(p + (doubles ? "_aval = " : "_apos = ") + p + "_arena" + (doubles ? ".val()" : ".pos()"));
+                b.assign(p + (doubles ? "_aval" : "_apos"), p + "_arena" + (doubles ? ".val()" : ".pos()"));
             }
         }
     }
@@ -357,11 +347,11 @@ final class SchemaModel {
     void grow(Block out, String need, String... stacks) {
         String first = p + "_" + stacks[0];
         Block g = out.ifThen(need + " > " + first + ".length");
-        g.line("int " + p + "_len = Math.max(2 * " + first + ".length, " + need + ")");
+        g.var("int", p + "_len", "Math.max(2 * " + first + ".length, " + need + ")");
         for (String s : stacks) {
             String n = p + "_" + s;
-            g.line(n + " = java.util.Arrays.copyOf(" + n + ", " + p + "_len)");
-            g.line("ws.keepInts(\"" + n + "\", " + n + ")");
+            g.assign(n, "java.util.Arrays.copyOf(" + n + ", " + p + "_len)");
+            g.eval("ws.keepInts(\"" + n + "\", " + n + ")");
         }
     }
 
@@ -387,7 +377,11 @@ final class SchemaModel {
     }
 
     private void dispatchKind(Block out, String target, String x, String h, boolean declared, VisitType visit) {
-        out.line((declared ? "" : "int ") + h + " = " + index(target, x));
+        if (declared) {
+            out.assign(h, index(target, x));
+        } else {
+            out.var("int", h, index(target, x));
+        }
         List<NodeType> sub = concrete(target);
         if (!tagged(target)) {
             visit.emit(out, sub.get(0));
@@ -416,10 +410,10 @@ final class SchemaModel {
      * assertions enabled it rejects jumps to one label from frames whose locals differ in width).
      */
     void declareBinding(Block out, String crd, String pos, String val) {
-        out.line("int " + crd + " = 0");
+        out.var("int", crd, "0");
         String carried = doubles ? val : pos;
         if (carried != null) {
-            out.line(carriedType() + " " + carried + " = 0");
+            out.var(carriedType(), carried, "0");
         }
     }
 
@@ -430,39 +424,18 @@ final class SchemaModel {
      */
     void bindElement(Block out, FieldInfo f, String index, String crd, String pos, String val, Consumer<Block> body) {
         Block b = out;
-        b.line(crd + " = " + crdArray(f) + "[" + index + "]");
+        b.assign(crd, crdArray(f) + "[" + index + "]");
         if (!f.field().nonempty()) {
             b = b.ifThen(crd + " >= 0");
         }
         String carried = doubles ? val : pos;
         if (carried != null) {
-            b.line(carried + " = " + carriedAt(f, index));
+            b.assign(carried, carriedAt(f, index));
         }
         Block inner = new Block();
         body.accept(inner);
         // Code may follow the body (more elements, pushes): a body that always jumps would make it
         // unreachable, which Java rejects; "if (true)" can complete normally whatever its body does.
-        (completesNormally(inner) ? b : b.ifThen("true")).append(inner);
-    }
-
-    /**
-     * A conservative test that {@code b} can complete normally: empty, or its last statement is a simple
-     * statement that is no jump, or an {@code if} without {@code else}, or a {@code for} loop.
-     */
-    static boolean completesNormally(Block b) {
-        List<org.stag.engine.ir.Stmt> s = b.statements();
-        if (s.isEmpty()) {
-            return true;
-        }
-        org.stag.engine.ir.Stmt last = s.get(s.size() - 1);
-        if (last instanceof org.stag.engine.ir.Stmt.Line l) {
-            String t = l.text().trim();
-            return !(t.startsWith("break") || t.startsWith("continue") || t.startsWith("return")
-                    || t.startsWith("throw"));
-        }
-        if (last instanceof org.stag.engine.ir.Stmt.Scoped sc) {
-            return sc.header().startsWith("if (") || sc.header().startsWith("for (");
-        }
-        return false;
+        (inner.completesNormally() ? b : b.ifThen("true")).append(inner);
     }
 }

@@ -1,7 +1,7 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.util.List;
-import org.stag.engine.ir.Block;
+import org.stag.engine.loopir.Block;
 import org.stag.formats.level.SchemaTraits;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
@@ -102,26 +102,26 @@ final class SchemaSearch {
     void emit(Block out, int id, String parent, String key, String result) {
         String n = Integer.toString(id);
         Names v = new Names(n);
-        out.line(m.carriedType() + " " + result + " = " + (m.doubles ? "Double.NaN" : "-1"));
+        out.var(m.carriedType(), result, (m.doubles ? "Double.NaN" : "-1"));
         Block all = out.open(v.l + ":");
-        all.line("int " + v.key + " = " + key);
+        all.var("int", v.key, key);
         boolean loop = !m.kinds.isEmpty();
         String k = m.kinds.size() > 1 ? m.p + "_k" + n : null;
         if (loop) {
-            all.line("int " + v.x + " = 0");
+            all.var("int", v.x, "0");
             if (k != null) {
-                all.line("int " + k + " = 0");
+                all.var("int", k, "0");
             }
         }
         Block rootBlock = all.open(v.rl + ":");
         m.enter(rootBlock, parent);
-        rootBlock.line("int " + v.r + " = " + m.p + "_roots[" + parent + "]");
+        rootBlock.var("int", v.r, m.p + "_roots[" + parent + "]");
         node(rootBlock, v, m.root, v.r, k, result, "break " + v.rl);
         if (!loop) {
             return;
         }
         Block w = all.whileLoop(v.w, "true");
-        w.ifThen(v.x + " == 0").line("break " + v.l);
+        w.ifThen(v.x + " == 0").breakTo(v.l);
         m.dispatch(w, v.x, k, v.h, false, (b, t) -> node(b, v, t, v.h, k, result, "continue " + v.w));
     }
 
@@ -163,22 +163,22 @@ final class SchemaSearch {
         boolean kids = !t.childFields().isEmpty();
         String target = kids ? t.childFields().get(0).target().orElseThrow() : null;
         if (kids) {
-            b.line("int " + v.g + " = 0");
+            b.var("int", v.g, "0");
         }
         for (Step s : t.traversal()) {
             if (s instanceof Step.Element el) {
                 SchemaModel.FieldInfo f = m.field(t, el.field());
                 Block sc = b.open("");
                 String c = v.of("c");
-                sc.line("int " + c + " = " + m.crdArray(f) + "[" + h + "]");
+                sc.var("int", c, m.crdArray(f) + "[" + h + "]");
                 Block le = sc.ifThen(v.key + " <= " + c);
                 found(le.ifThen(v.key + " == " + c), v, f, h, result);
                 descend(le, v, kids, target, k, jump);
                 if (kids) {
-                    b.line(v.g + " = 0");
+                    b.assign(v.g, "0");
                 }
             } else if (s instanceof Step.Child ch) {
-                b.line(v.g + " = " + m.field(t, ch.field()).arr() + "[" + h + "]");
+                b.assign(v.g, m.field(t, ch.field()).arr() + "[" + h + "]");
             } else {
                 arrayLoop(b, v, t, (Step.ArrayLoop) s, h, kids, target, k, result, jump);
             }
@@ -198,63 +198,63 @@ final class SchemaSearch {
         String hi = v.of("hi");
         String mid = v.of("mid");
         Block sc = b.open("");
-        sc.line("int " + base + " = " + m.base(e, h));
-        sc.line("int " + len + " = " + m.length(e, h));
-        sc.line("int " + lo + " = " + base);
-        sc.line("int " + hi + " = " + base + " + " + len);
+        sc.var("int", base, m.base(e, h));
+        sc.var("int", len, m.length(e, h));
+        sc.var("int", lo, base);
+        sc.var("int", hi, base + " + " + len);
         String cb = null;
         boolean childFirst = false;
         SchemaModel.FieldInfo c = cf == null ? null : m.field(t, cf);
         if (c != null) {
             cb = v.of("cb");
-            sc.line("int " + cb + " = " + m.base(c, h));
+            sc.var("int", cb, m.base(c, h));
             childFirst = a.members().indexOf(cf) < a.members().indexOf(ef);
         }
         Block bs = sc.whileLoop(null, lo + " < " + hi);
-        bs.line("int " + mid + " = (" + lo + " + " + hi + ") >>> 1");
-        bs.ifThen(crd + "[" + mid + "] < " + v.key).line(lo + " = " + mid + " + 1");
-        bs.orElse().line(hi + " = " + mid);
+        bs.var("int", mid, "(" + lo + " + " + hi + ") >>> 1");
+        bs.ifThen(crd + "[" + mid + "] < " + v.key).assign(lo, mid + " + 1");
+        bs.orElse().assign(hi, mid);
         Block in = sc.ifThen(lo + " < " + base + " + " + len);
         found(in.ifThen(crd + "[" + lo + "] == " + v.key), v, e, lo, result);
         if (c != null) {
             if (childFirst) {
-                in.line(v.g + " = " + c.arr() + "[" + cb + " + " + lo + " - " + base + "]");
+                in.assign(v.g, c.arr() + "[" + cb + " + " + lo + " - " + base + "]");
             } else {
-                in.ifThen(lo + " > " + base).line(v.g + " = " + c.arr() + "[" + cb + " + " + lo + " - " + base + " - 1]");
+                in.ifThen(lo + " > " + base).assign(v.g, c.arr() + "[" + cb + " + " + lo + " - " + base + " - 1]");
             }
         } else if (kids) {
-            in.ifThen(lo + " > " + base).line(v.g + " = 0");
+            in.ifThen(lo + " > " + base).assign(v.g, "0");
         }
         descend(in, v, kids, target, k, jump);
         // The key is above every element of the loop: the gap is what follows the last one.
         if (c != null) {
             int diff = cf.arraySize().orElseThrow().addend() - ef.arraySize().orElseThrow().addend();
             if (childFirst && diff == 1) {
-                sc.line(v.g + " = " + c.arr() + "[" + cb + " + " + len + "]");
+                sc.assign(v.g, c.arr() + "[" + cb + " + " + len + "]");
             } else if (childFirst) {
-                sc.ifThen(len + " > 0").line(v.g + " = 0");
+                sc.ifThen(len + " > 0").assign(v.g, "0");
             } else {
-                sc.ifThen(len + " > 0").line(v.g + " = " + c.arr() + "[" + cb + " + " + len + " - 1]");
+                sc.ifThen(len + " > 0").assign(v.g, c.arr() + "[" + cb + " + " + len + " - 1]");
             }
         } else if (kids) {
-            sc.ifThen(len + " > 0").line(v.g + " = 0");
+            sc.ifThen(len + " > 0").assign(v.g, "0");
         }
     }
 
     private void found(Block b, Names v, SchemaModel.FieldInfo f, String index, String result) {
-        b.line(result + " = " + m.carriedAt(f, index));
-        b.line("break " + v.l);
+        b.assign(result, m.carriedAt(f, index));
+        b.breakTo(v.l);
     }
 
     /** Continues the search in the gap's child (absent when the node has none); {@code jump} null: fall out. */
     private void descend(Block b, Names v, boolean kids, String target, String k, String jump) {
         if (!kids) {
-            b.line("break " + v.l);
+            b.breakTo(v.l);
             return;
         }
-        b.line(v.x + " = " + v.g);
+        b.assign(v.x, v.g);
         if (k != null) {
-            b.line(k + " = " + m.kindId(target));
+            b.assign(k, String.valueOf(m.kindId(target)));
         }
         if (jump != null) {
             b.line(jump);

@@ -1,10 +1,10 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.stag.engine.ir.Block;
-import org.stag.engine.lower.LevelCode.Binding;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.LevelCode.Binding;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Step;
@@ -60,7 +60,7 @@ final class UnorderedVisit {
         Block scope = out.open(rootElements ? lbl + ":" : "");
         declare(scope, loop);
         m.enter(scope, parent);
-        scope.line(h + " = " + m.p + "_roots[" + parent + "]");
+        scope.assign(h, m.p + "_roots[" + parent + "]");
         visitNode(scope, m.root, loop, true);
         if (!loop) {
             return;
@@ -80,26 +80,26 @@ final class UnorderedVisit {
             pushes |= t.childFields().size() > 1 || t.childFields().stream().anyMatch(Field::isArray);
             childArrays |= t.childFields().stream().anyMatch(Field::isArray);
         }
-        out.line("int " + h + " = 0");
+        out.var("int", h, "0");
         if (loop) {
-            out.line("int " + x + " = 0");
+            out.var("int", x, "0");
             if (k != null) {
-                out.line("int " + k + " = 0");
+                out.var("int", k, "0");
             }
             if (m.dfsStack) {
-                out.line("int " + sp + " = 0");
+                out.var("int", sp, "0");
             }
         }
         if (arrays) {
-            out.line("int " + q + " = 0");
-            out.line("int " + qe + " = 0");
+            out.var("int", q, "0");
+            out.var("int", qe, "0");
         }
         if (pushes) {
-            out.line("int " + y + " = 0");
+            out.var("int", y, "0");
         }
         if (childArrays) {
-            out.line("int " + c + " = 0");
-            out.line("int " + cb + " = 0");
+            out.var("int", c, "0");
+            out.var("int", cb, "0");
         }
         m.declareBinding(out, bind.crd(), bind.pos(), bind.val());
     }
@@ -138,17 +138,17 @@ final class UnorderedVisit {
         if (children.isEmpty()) {
             if (canPop) {
                 pop(out.ifThen(sp + " != 0"));
-                out.orElse().line(x + " = 0");
+                out.orElse().assign(x, "0");
             } else {
-                out.line(x + " = 0");
+                out.assign(x, "0");
             }
             return;
         }
         Field first = children.get(0);
         if (children.size() == 2 && !first.isArray() && !children.get(1).isArray()) {
             Field second = children.get(1);
-            out.line(x + " = " + m.field(t, first).arr() + "[" + h + "]");
-            out.line(y + " = " + m.field(t, second).arr() + "[" + h + "]");
+            out.assign(x, m.field(t, first).arr() + "[" + h + "]");
+            out.assign(y, m.field(t, second).arr() + "[" + h + "]");
             Block both = out.ifThen(x + " != 0");
             setKind(both, first);
             Block push = both.ifThen(y + " != 0");
@@ -156,7 +156,7 @@ final class UnorderedVisit {
             pushOne(push, kindOf(second));
             Block rest = out.orElse();
             Block other = rest.ifThen(y + " != 0");
-            other.line(x + " = " + y);
+            other.assign(x, y);
             setKind(other, second);
             if (canPop) {
                 pop(rest.orElse().ifThen(sp + " != 0"));
@@ -169,9 +169,9 @@ final class UnorderedVisit {
         SchemaModel.FieldInfo f = m.field(t, first);
         if (first.isArray()) {
             push(out, f, 1);
-            out.line(x + " = " + c + " >= " + cb + " ? " + f.arr() + "[" + cb + "] : 0");
+            out.assign(x, c + " >= " + cb + " ? " + f.arr() + "[" + cb + "] : 0");
         } else {
-            out.line(x + " = " + f.arr() + "[" + h + "]");
+            out.assign(x, f.arr() + "[" + h + "]");
         }
         setKind(out, first);
         if (canPop) {
@@ -185,21 +185,21 @@ final class UnorderedVisit {
 
     private void setKind(Block out, Field child) {
         if (k != null) {
-            out.line(k + " = " + kindOf(child));
+            out.assign(k, kindOf(child));
         }
     }
 
     private void pop(Block out) {
-        out.line(sp + "--");
-        out.line(x + " = " + m.p + "_stk[" + sp + "]");
+        out.eval(sp + "--");
+        out.assign(x, m.p + "_stk[" + sp + "]");
         if (k != null) {
-            out.line(k + " = " + m.p + "_kstk[" + sp + "]");
+            out.assign(k, m.p + "_kstk[" + sp + "]");
         }
     }
 
     private void elementLoop(Block out, SchemaModel.FieldInfo f) {
-        out.line(q + " = " + m.base(f, h));
-        out.line(qe + " = " + q + " + " + m.length(f, h));
+        out.assign(q, m.base(f, h));
+        out.assign(qe, q + " + " + m.length(f, h));
         Block loop = out.forLoop(null, "", q + " < " + qe, q + "++");
         m.bindElement(loop, f, q, bind.crd(), bind.pos(), bind.val(), body);
     }
@@ -211,18 +211,18 @@ final class UnorderedVisit {
     private void push(Block out, SchemaModel.FieldInfo f, int from) {
         String kid = kindOf(f.field());
         if (!f.field().isArray()) {
-            out.line(y + " = " + f.arr() + "[" + h + "]");
+            out.assign(y, f.arr() + "[" + h + "]");
             Block nz = out.ifThen(y + " != 0");
             grow(nz, sp + " + 1");
             pushOne(nz, kid);
             return;
         }
-        out.line(cb + " = " + m.base(f, h));
-        out.line(c + " = " + cb + " + " + m.length(f, h) + " - 1");
+        out.assign(cb, m.base(f, h));
+        out.assign(c, cb + " + " + m.length(f, h) + " - 1");
         grow(out, sp + " + " + c + " - " + cb + " + 1");
         String low = from == 0 ? cb : cb + " + " + from;
         Block loop = out.forLoop(null, "", c + " >= " + low, c + "--");
-        loop.line(y + " = " + f.arr() + "[" + c + "]");
+        loop.assign(y, f.arr() + "[" + c + "]");
         pushOne(loop.ifThen(y + " != 0"), kid);
     }
 
@@ -235,10 +235,10 @@ final class UnorderedVisit {
     }
 
     private void pushOne(Block out, String kid) {
-        out.line(m.p + "_stk[" + sp + "] = " + y);
+        out.store(m.p + "_stk", sp, y);
         if (k != null) {
-            out.line(m.p + "_kstk[" + sp + "] = " + kid);
+            out.store(m.p + "_kstk", sp, kid);
         }
-        out.line(sp + "++");
+        out.eval(sp + "++");
     }
 }

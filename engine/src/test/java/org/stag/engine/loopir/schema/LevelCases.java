@@ -1,4 +1,4 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.io.IOException;
 import java.io.InputStream;

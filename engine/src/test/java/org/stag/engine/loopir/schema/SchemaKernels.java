@@ -1,12 +1,12 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import org.stag.engine.ir.Block;
-import org.stag.engine.ir.JavaPrinter;
-import org.stag.engine.jit.GeneratedSource;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.javagen.JavaPrinter;
+import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
-import org.stag.engine.lower.LevelCode;
+import org.stag.engine.loopir.LevelCode;
 import org.stag.engine.runtime.Workspace;
 import org.stag.formats.level.Level;
 

@@ -1,4 +1,4 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stag.engine.ir.Block;
-import org.stag.engine.ir.JavaPrinter;
-import org.stag.engine.jit.GeneratedSource;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.javagen.JavaPrinter;
+import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
-import org.stag.engine.lower.LevelCode;
+import org.stag.engine.loopir.LevelCode;
 import org.stag.engine.runtime.Workspace;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.schema.Schema;

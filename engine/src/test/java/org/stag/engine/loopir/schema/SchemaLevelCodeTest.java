@@ -1,4 +1,4 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

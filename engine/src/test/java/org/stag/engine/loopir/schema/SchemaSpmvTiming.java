@@ -1,13 +1,13 @@
-package org.stag.engine.lower.schema;
+package org.stag.engine.loopir.schema;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.stag.engine.ir.Block;
-import org.stag.engine.ir.JavaPrinter;
-import org.stag.engine.jit.GeneratedSource;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.javagen.JavaPrinter;
+import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
-import org.stag.engine.lower.LevelCode;
+import org.stag.engine.loopir.LevelCode;
 import org.stag.engine.runtime.Workspace;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ValueMode;
@@ -26,7 +26,7 @@ import org.stag.loaders.gen.KroneckerGenerator;
  * compiled by Janino, one thread, on a Kronecker graph (Graph500 parameters, seed 1, symmetrised).
  *
  * <pre>
- * java -Xmx16g -cp ... org.stag.engine.lower.schema.SchemaSpmvTiming [scale [edge factor [format ...]]]
+ * java -Xmx16g -cp ... org.stag.engine.loopir.schema.SchemaSpmvTiming [scale [edge factor [format ...]]]
  * </pre>
  * Runs the kernels in rounds (one run of each per round: -Dwarm=5 rounds of warm-up, then -Druns=11 timed),
  * prints each kernel's median and its ratio to CSR's, and checks every result against CSR's.
