@@ -63,7 +63,8 @@ final class FrameCode {
         int a = s.drivers().get(0);
         KernelSpec.Access acc = kg.spec.accesses().get(a);
         String t = "a" + a + "_t";
-        b.let("org.stag.formats.tensor.Tensor", t, "f.tensors[" + new ArrayList<>(kg.spec.operands().keySet()) .indexOf(acc.tensor().name()) + "]");
+        b.let("org.stag.formats.tensor.Tensor", t, "f.tensors[" + new ArrayList<>(kg.spec.operands().keySet())
+                .indexOf(acc.tensor().name()) + "]");
         b.let("org.stag.engine.runtime.Workspace", "ws", "new org.stag.engine.runtime.Workspace()");
         LevelCode c = kg.codes.get(a).get(0);
         c.unpack(b, t + ".level(0)");
@@ -76,7 +77,8 @@ final class FrameCode {
     void declareScalars(Block b) {
         for (Map.Entry<String, ScalarType> s : kg.spec.scalars().entrySet()) {
             boolean asInt = JavaTypes.travelsAsInt(s.getValue());
-            b.let(JavaTypes.of(s.getValue()), "s_" + s.getKey(), JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
+            b.let(JavaTypes.of(s.getValue()), "s_" + s.getKey(),
+                    JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
         }
     }
 

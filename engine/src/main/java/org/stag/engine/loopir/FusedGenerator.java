@@ -28,14 +28,14 @@ public final class FusedGenerator {
     private FusedGenerator() {
     }
 
-    /** Generates the fused kernel; {@link #whyNot} must have returned null. */
+    /** Lowers the fused group; {@code plan.Fusible.whyNot} must have returned null. */
     public static LoweredFusion lower(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                       Map<Expr.IfElse, Boolean> uniform) {
         return lower(p, defs, formats, uniform, Set.of(), false);
     }
 
     /**
-     * As {@link #generate(CheckedProgram, List, Map, Map, String, String)}; the dense targets in {@code unstored}
+     * As {@link #lower(CheckedProgram, List, Map, Map)}; the dense targets in {@code unstored}
      * (read by nothing after the group) are computed into locals for the group but never written to memory;
      * with {@code cse}, each definition's repeated subexpressions are computed once per element.
      */
@@ -79,7 +79,8 @@ public final class FusedGenerator {
                     continue;
                 }
                 ScalarType e = a.tensor().elem();
-                run.let(JavaTypes.of(e) + "[]", "d" + k + "a" + a.id() + "_vals", "((" + JavaTypes.valuesClass(e) + ") f.tensors[" + tensors.indexOf(name) + "].values()).array()");
+                run.let(JavaTypes.of(e) + "[]", "d" + k + "a" + a.id() + "_vals",
+                        "((" + JavaTypes.valuesClass(e) + ") f.tensors[" + tensors.indexOf(name) + "].values()).array()");
             }
             Symbol t = s.target();
             if (t.isTensor() && !unstored.contains(t.name())) {
@@ -152,7 +153,8 @@ public final class FusedGenerator {
             Block b = finish.open("");
             b.var(JavaTypes.of(at), "acc", new ExprEmitter(s, new AccessState[0]).emit(g.init(), at));
             Block merge = b.forLoop(null, "int c = 0", "c < chunks", "c++");
-            merge.let(JavaTypes.of(at), "v", JavaTypes.fromSlot(at.isFloating() ? "f.partsReal[" + k + "][c]" : "f.partsInt[" + k + "][c]", at));
+            merge.let(JavaTypes.of(at), "v",
+                    JavaTypes.fromSlot(at.isFloating() ? "f.partsReal[" + k + "][c]" : "f.partsInt[" + k + "][c]", at));
             combine(merge, p, g.op(), "acc", "v", at);
             ScalarType tt = s.targetType();
             String value = JavaTypes.convert("acc", at, tt);

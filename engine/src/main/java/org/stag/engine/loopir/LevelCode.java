@@ -7,7 +7,7 @@ import org.stag.formats.level.LevelFormat;
 /**
  * How generated code reads one level of one operand: the lowering asks a level for code and never looks at
  * its format. Static levels ({@link StaticLevelCode}) emit loops over their arrays; dynamic levels
- * ({@code org.stag.engine.lower.schema}) derive the same operations from their node schema.
+ * ({@code org.stag.engine.loopir.schema}) derive the same operations from their node schema.
  *
  * <p>Every name the code declares starts with {@link #prefix()}, so several levels can be emitted into one
  * method. Positions are ints; a level that {@link #holdsValues() holds values} binds the double value instead

@@ -39,12 +39,13 @@ final class LoopEmitter {
                 return;
             }
         }
-        Merge s = strategy(d, st, v);
+        MergeLattice lattice = lattice(d, st, v);
+        Merge s = strategy(d, st, v, lattice);
         kg.notes.merge("loop " + v, s.mode().toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
         // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
         if (s.mode() != Merge.Mode.SKIP) {
-            Expr guard = lattice(d, st, v).guard();
+            Expr guard = lattice.guard();
             if (guard != null) {
                 out = out.ifThen(new ExprEmitter(kg.spec, st).emit(guard, ScalarType.BOOL));
             }
@@ -329,12 +330,17 @@ final class LoopEmitter {
 
     /** The merge of the loop over {@code v}: its lattice's, or the active set's single driver. */
     Merge strategy(int d, AccessState[] st, String v) {
+        return strategy(d, st, v, null);
+    }
+
+    /** As {@link #strategy(int, AccessState[], String)} with the loop's lattice when it is built already. */
+    private Merge strategy(int d, AccessState[] st, String v, MergeLattice built) {
         if (d == 0 && kg.forcedDriver >= 0) {
             List<Integer> others = new ArrayList<>(participants(st, v));
             others.removeAll(kg.inPlaceCode.twins(kg.forcedDriver));
             return new Merge(Merge.Mode.ITERATE, List.of(kg.forcedDriver), List.of(), others);
         }
-        return lattice(d, st, v).merge();
+        return (built != null ? built : lattice(d, st, v)).merge();
     }
 
     /** The merge lattice of the loop over {@code v} at depth {@code d}, from the accesses' states there. */

@@ -179,8 +179,10 @@ public final class StaticLevelCode implements LevelCode {
                 out.var("int", pos, parent + " * " + p + "_n + (" + crd + ")");
                 out.ifThen("(" + p + "_words[" + pos + " >>> 6] & (1L << " + pos + ")) == 0L").assign(pos, "-1");
             }
-            case HASHED -> out.let("int", pos, "org.stag.engine.runtime.Probe.hashed(" + p + "_seg, " + p + "_crd, " + parent + ", " + crd + ")");
-            case COMPRESSED -> out.let("int", pos, "org.stag.engine.runtime.Probe.sorted(" + p + "_crd, " + p + "_pos[" + parent + "], " + p + "_pos[" + parent + " + 1], " + crd + ")");
+            case HASHED -> out.let("int", pos, "org.stag.engine.runtime.Probe.hashed(" + p + "_seg, " + p + "_crd, "
+                    + parent + ", " + crd + ")");
+            case COMPRESSED -> out.let("int", pos, "org.stag.engine.runtime.Probe.sorted(" + p + "_crd, " + p + "_pos["
+                    + parent + "], " + p + "_pos[" + parent + " + 1], " + crd + ")");
             case SINGLETON -> out.let("int", pos, p + "_crd[" + parent + "] == (" + crd + ") ? " + parent + " : -1");
             default -> throw new IllegalStateException(type.toString());
         }
