@@ -94,14 +94,16 @@ class CanonicalFormTest {
                 "A double[N][compressed[N]]",
                 "B double[N][compressed[N]]",
                 "x double[N]",
-                "Let Main() -> (y double[N], s double, m double[N][N])",
+                "Let Main() -> (y double[N], s double, m double[N][N], ys double[compressed[N]])",
                 "    y[i] = (A[i][j] + B[i][j]) * x[j] | j:(+, 0.0)",
                 "    s = x[i] * (A[i][j] + B[i][j]) | i:(+, 0.0), j:(+, 0.0)",
                 "    m[i][j] = x[i] * (A[i][j] + B[i][j])",
+                // A sparse target: the monomials add into the reduction's accumulator, one entry per row.
+                "    ys[i] = (A[i][j] - B[i][j]) * x[j] | j:(+, 0.0)",
                 "End");
         long fired = run(p, Map.of("A", matrix(4), "B", matrix(5), "x", vector(6, 0.9, ScalarType.DOUBLE, 0.0)),
                 Map.of("A", "dense,compressed", "B", "dense,compressed", "x", "dense"));
-        assertEquals(3, fired);
+        assertEquals(4, fired);
     }
 
     @Test
