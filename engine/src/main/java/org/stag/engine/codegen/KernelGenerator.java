@@ -16,6 +16,7 @@ import org.stag.engine.ir.Block;
 import org.stag.engine.ir.JavaPrinter;
 import org.stag.engine.jit.GeneratedSource;
 import org.stag.engine.pass.ActiveSet;
+import org.stag.engine.pass.Canonical;
 import org.stag.engine.lower.LevelCode;
 import org.stag.engine.lower.LoopPlanner;
 import org.stag.formats.dynamic.ValueMode;
@@ -52,12 +53,21 @@ public final class KernelGenerator {
     private String selfVals;
     /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
     private int forcedDriver = -1;
+    /** The right-hand side as a sum of monomials when the canonical-form pass is on and it has one, else null. */
+    private final Canonical.Form canonical;
+    /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
+    private Operator accumulate;
+    /** While one monomial's loops are emitted. */
+    private boolean inTerm;
+    /** The depth of the loop split into monomials, while they are emitted. */
+    private int termDepth = -1;
 
     private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String className) {
         this.spec = spec;
         this.codes = codes;
         this.order = order;
         this.className = className;
+        this.canonical = spec.canonical() ? Canonical.of(spec) : null;
         int firstReduced = -1;
         for (int d = 0; d < order.size(); d++) {
             if (spec.groupOf(order.get(d)) != null && firstReduced < 0) {
@@ -391,7 +401,12 @@ public final class KernelGenerator {
             }
         }
         Strategy s = strategy(d, st, v);
-        notes.merge("loop " + v, s.mode.toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
+        if (s.mode == Mode.UNION && monomials(d, v, out, st, chunked)) {
+            return;
+        }
+        if (!inTerm || d != termDepth) {
+            notes.merge("loop " + v, s.mode.toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
+        }
         // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
         if (s.mode != Mode.SKIP) {
@@ -458,6 +473,59 @@ public final class KernelGenerator {
                 loops(d + 1, body, in, chunked);
             }
         }
+    }
+
+    /**
+     * Seed 003's canonical form ({@link Canonical}): instead of a union loop, one loop per monomial, monomial
+     * {@code k} being the right-hand side with the accesses it does not read known absent. The monomials add
+     * into the accumulator of the loop's reduction when that reduction is the form's sum, or, for a dense target
+     * without reductions (filled with the sum's identity first), into the target's entries. Only when every
+     * monomial's loop is driven by its own operands (iterate, intersect): then each visits the stored entries of
+     * its operands without the union's per-operand presence tests. False (nothing emitted) where it does not apply.
+     */
+    private boolean monomials(int d, String v, Block out, AccessState[] st, boolean chunked) {
+        if (canonical == null || inTerm || scatter || selfVals != null) {
+            return false;
+        }
+        KernelSpec.Group g = spec.groupOf(v);
+        boolean reduced = g != null && g.level() == 0 && g.op() == canonical.sum() && g.type() == canonical.type();
+        boolean dense = g == null && spec.groups().isEmpty() && result == KernelPlan.ResultKind.DENSE
+                && spec.targetType() == canonical.type()
+                && Sym.of(spec.targetFill()).sameAs(Sym.identity(canonical.sum(), canonical.type()));
+        if (!reduced && !dense) {
+            return false;
+        }
+        List<AccessState[]> terms = new ArrayList<>();
+        List<String> modes = new ArrayList<>();
+        for (java.util.Set<Integer> term : canonical.terms()) {
+            AccessState[] t = AccessState.copy(st);
+            for (int a : canonical.reads()) {
+                if (!term.contains(a)) {
+                    t[a].absent = true;
+                }
+            }
+            Mode m = strategy(d, t, v).mode;
+            if (m == Mode.UNION || m == Mode.UNIVERSE) {
+                return false;
+            }
+            terms.add(t);
+            modes.add(m.toString().toLowerCase(java.util.Locale.ROOT));
+        }
+        notes.merge("loop " + v, "canonical " + String.join("+", modes), (x, y) -> x + "/" + y);
+        notes.put("canonical", Integer.toString(terms.size()));
+        inTerm = true;
+        termDepth = d;
+        accumulate = dense ? canonical.sum() : null;
+        try {
+            for (AccessState[] t : terms) {
+                mergeLoop(d, v, out, t, chunked);
+            }
+        } finally {
+            inTerm = false;
+            termDepth = -1;
+            accumulate = null;
+        }
+        return true;
     }
 
     private void coiterate(int d, String v, Block out, AccessState[] st, Strategy s, boolean chunked) {
@@ -1132,6 +1200,15 @@ public final class KernelGenerator {
             return;
         }
         List<String> coords = targetCoords();
+        if (result == KernelPlan.ResultKind.DENSE && accumulate != null) {
+            // A monomial of the canonical form: added to what the others left (the target starts at the sum's identity).
+            String cell = "out[" + densePosition(coords) + "]";
+            String cur = fresh("y");
+            out.line(JavaTypes.of(t) + " " + cur + " = " + cell);
+            combine(out, spec.program(), accumulate, cur, value, t, null);
+            out.line(cell + " = " + cur);
+            return;
+        }
         if (result == KernelPlan.ResultKind.DENSE) {
             out.line("out[" + densePosition(coords) + "] = " + value);
             return;
