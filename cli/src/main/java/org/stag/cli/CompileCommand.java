@@ -191,7 +191,8 @@ final class CompileCommand implements Callable<Integer> {
                 CompiledDefinition kernel;
                 try {
                     kernel = compiler.compile(p, d, v.formats(), v.reads(), v.uniform(), v.inPlace(),
-                            Passes.fromSystem().on(Pass.CSE), Passes.fromSystem().on(Pass.ACTIVE_SET));
+                            Passes.fromSystem().on(Pass.CSE), Passes.fromSystem().on(Pass.ACTIVE_SET),
+                            Passes.fromSystem().on(Pass.CANONICAL));
                 } catch (UnsupportedOperationException e) {
                     throw Programs.unsupported(p, d, v.formats(), e);
                 }
@@ -199,7 +200,8 @@ final class CompileCommand implements Callable<Integer> {
                 show(out, emitter, v.function() + "\t" + Printer.statement(d).trim()
                         + Programs.describe(v.uniform(), v.conditions())
                         + "\tloop " + (order.isEmpty() ? "-" : String.join(",", order))
-                        + activeSet(kernel.plan().notes().get("active set")), kernel.plan().source(),
+                        + activeSet(kernel.plan().notes().get("active set"))
+                        + canonical(kernel.plan().notes()), kernel.plan().source(),
                         kernel.compileNanos());
             }
         }
@@ -211,6 +213,20 @@ final class CompileCommand implements Callable<Integer> {
     /** How the loop runs when the output is the in-place input's buffer: over the stored entries of one operand. */
     private static String activeSet(String operand) {
         return operand == null ? "" : " (in place: active set of " + operand + ")";
+    }
+
+    /** The loops that run one loop per monomial of the canonical form, e.g. {@code (canonical: loop j iterate+iterate)}. */
+    private static String canonical(Map<String, String> notes) {
+        if (!notes.containsKey("canonical")) {
+            return "";
+        }
+        List<String> loops = new ArrayList<>();
+        notes.forEach((k, v) -> {
+            if (k.startsWith("loop ") && v.contains("canonical ")) {
+                loops.add(k + " " + v.replace("canonical ", ""));
+            }
+        });
+        return " (canonical: " + String.join(", ", loops) + ")";
     }
 
     /** One kernel's line (and, without --emit-java, its source) on stdout; its class under DIR with it. */

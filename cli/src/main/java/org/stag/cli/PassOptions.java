@@ -22,7 +22,7 @@ final class PassOptions {
     CommandSpec spec;
 
     @Option(names = "--no-pass", paramLabel = "NAME",
-            description = "Switch a compiler pass off: fusion, in-place, alias, cse or active-set (repeatable, or comma-separated).")
+            description = "Switch a compiler pass off: fusion, in-place, alias, cse, active-set or canonical (repeatable, or comma-separated).")
     List<String> off = new ArrayList<>();
 
     /** Sets the passes of everything planned or run from now on in this process. */

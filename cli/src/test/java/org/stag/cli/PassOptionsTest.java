@@ -72,9 +72,30 @@ class PassOptionsTest {
     }
 
     @Test
+    void compileShowsTheCanonicalFormAndItsSwitch() throws java.io.IOException {
+        java.nio.file.Path prog = dir.resolve("union.stag");
+        java.nio.file.Files.writeString(prog, """
+                N int
+                A double[N][compressed[N]]
+                B double[N][compressed[N]]
+                x double[N]
+                Let Main() -> (y double[N])
+                    y[i] = (A[i][j] + B[i][j]) * x[j] | j:(+, 0.0)
+                End
+                """);
+        CliRunner on = CliRunner.run("compile", prog.toString(), "--no-cache");
+        assertEquals(0, on.code(), on.err());
+        assertTrue(on.out().contains("\tloop i,j (canonical: loop j iterate+iterate)\t"), on.out());
+        CliRunner off = CliRunner.run("compile", prog.toString(), "--no-cache", "--no-pass", "canonical");
+        assertEquals(0, off.code(), off.err());
+        assertTrue(off.out().contains("y[i] = (A[i][j] + B[i][j]) * x[j] | j:(+, 0.0)\tloop i,j\t"), off.out());
+        assertFalse(off.out().contains("canonical"), off.out());
+    }
+
+    @Test
     void anUnknownPassIsAUsageError() {
         CliRunner r = CliRunner.run("run", "pagerank", "--graph", RunCommandTest.KARATE, "--no-pass", "inline");
         assertEquals(2, r.code(), r.err());
-        assertTrue(r.err().contains("--no-pass: no pass 'inline' (passes: fusion, in-place, alias, cse, active-set)"), r.err());
+        assertTrue(r.err().contains("--no-pass: no pass 'inline' (passes: fusion, in-place, alias, cse, active-set, canonical)"), r.err());
     }
 }

@@ -70,6 +70,7 @@ public final class KernelSpec {
     private final String inPlace;
     private final boolean cse;
     private final boolean activeSet;
+    private final boolean canonical;
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
@@ -106,6 +107,17 @@ public final class KernelSpec {
      */
     public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
                       Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse, boolean activeSet) {
+        this(program, d, formats, reads, uniform, inPlace, cse, activeSet, false);
+    }
+
+    /**
+     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map, String, boolean, boolean)}; when
+     * {@code canonical}, a loop whose merge would be a union of sparse operands runs one loop per monomial of
+     * the right-hand side's canonical form ({@link org.stag.engine.pass.Canonical}).
+     */
+    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
+                      Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse, boolean activeSet, boolean canonical) {
+        this.canonical = canonical;
         this.activeSet = activeSet;
         this.reads = reads;
         this.inPlace = inPlace;
@@ -358,6 +370,11 @@ public final class KernelSpec {
     /** Whether an in-place kernel may iterate a sparse operand's stored coordinates only ({@link org.stag.engine.pass.ActiveSet}). */
     public boolean activeSet() {
         return activeSet;
+    }
+
+    /** Whether union loops may run as one loop per monomial ({@link org.stag.engine.pass.Canonical}). */
+    public boolean canonical() {
+        return canonical;
     }
 
     /** The input whose buffer the kernel may write its result into, or null. */

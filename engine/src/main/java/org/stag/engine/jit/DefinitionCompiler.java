@@ -106,9 +106,21 @@ public final class DefinitionCompiler {
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
                                       boolean cse, boolean activeSet) {
+        return compile(p, d, formats, reads, uniform, inPlace, cse, activeSet, Passes.fromSystem().on(Pass.CANONICAL));
+    }
+
+    /**
+     * As {@link #compile(CheckedProgram, Definition, Map, Map, Map, String, boolean, boolean)}; when
+     * {@code canonical}, a loop whose merge would be a union of sparse operands runs one loop per monomial of
+     * the right-hand side's canonical form where that is exact and each such loop is an intersection
+     * ({@link org.stag.engine.pass.Canonical}).
+     */
+    public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
+                                      Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
+                                      boolean cse, boolean activeSet, boolean canonical) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse, activeSet);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse, activeSet, canonical);
         KernelKey key = key(spec, uniform);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
@@ -221,6 +233,9 @@ public final class DefinitionCompiler {
         }
         if (spec.activeSet() && spec.inPlace() != null) {
             text.append(" | active set");
+        }
+        if (spec.canonical() && org.stag.engine.pass.Canonical.of(spec) != null) {
+            text.append(" | canonical");
         }
         return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
     }

@@ -10,6 +10,8 @@ import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.front.Expr;
 import org.stag.engine.lattice.Merge;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.pass.Canonical;
 import org.stag.engine.front.ScalarType;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.LevelFormat;
@@ -22,7 +24,8 @@ import org.stag.formats.tensor.Format;
  * (other formats) or as a scalar. The merge of each loop is read off its merge lattice ({@code lattice.MergeLattice}):
  * an operand drives a loop when the body contributes nothing wherever it is absent. The work is shared by
  * {@link LoopEmitter} (loops), {@link ResultWriter} (values and the target), {@link FrameCode} (scalars,
- * prepare, finish) and {@link InPlaceTarget} (in-place updates and active sets).
+ * prepare, finish), {@link InPlaceTarget} (in-place updates and active sets) and {@link MonomialLoops} (seed
+ * 003's canonical form: a union loop as one loop per monomial).
  */
 public final class KernelGenerator {
     final KernelSpec spec;
@@ -43,16 +46,26 @@ public final class KernelGenerator {
     String selfVals;
     /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
     int forcedDriver = -1;
+    /** The right-hand side as a sum of monomials when the canonical-form pass is on and it has one, else null. */
+    final Canonical.Form canonical;
+    /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
+    Operator accumulate;
+    /** While one monomial's loops are emitted. */
+    boolean inTerm;
+    /** The depth of the loop split into monomials, while they are emitted. */
+    int termDepth = -1;
     final FrameCode frameCode = new FrameCode(this);
     final LoopEmitter loopCode = new LoopEmitter(this);
     final ResultWriter resultCode = new ResultWriter(this);
     final InPlaceTarget inPlaceCode = new InPlaceTarget(this);
+    final MonomialLoops monomials = new MonomialLoops(this);
 
     private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String name) {
         this.spec = spec;
         this.codes = codes;
         this.order = order;
         this.className = name;
+        this.canonical = spec.canonical() ? Canonical.of(spec) : null;
         int firstReduced = -1;
         for (int d = 0; d < order.size(); d++) {
             if (spec.groupOf(order.get(d)) != null && firstReduced < 0) {

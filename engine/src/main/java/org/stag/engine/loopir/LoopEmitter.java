@@ -41,7 +41,12 @@ final class LoopEmitter {
         }
         MergeLattice lattice = lattice(d, st, v);
         Merge s = strategy(d, st, v, lattice);
-        kg.notes.merge("loop " + v, s.mode().toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
+        if (s.mode() == Merge.Mode.UNION && kg.monomials.emit(d, v, out, st, chunked)) {
+            return;
+        }
+        if (!kg.inTerm || d != kg.termDepth) {
+            kg.notes.merge("loop " + v, s.mode().toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
+        }
         // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
         if (s.mode() != Merge.Mode.SKIP) {

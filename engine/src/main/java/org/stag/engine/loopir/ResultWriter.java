@@ -119,6 +119,15 @@ final class ResultWriter {
             return;
         }
         List<String> coords = targetCoords();
+        if (kg.result == LoweredKernel.Result.DENSE && kg.accumulate != null) {
+            // A monomial of the canonical form: added to what the others left (the target starts at the sum's identity).
+            String cell = "out[" + densePosition(coords) + "]";
+            String cur = kg.fresh("y");
+            out.var(JavaTypes.of(t), cur, cell);
+            combine(out, kg.spec.program(), kg.accumulate, cur, value, t, null);
+            out.assign(cell, cur);
+            return;
+        }
         if (kg.result == LoweredKernel.Result.DENSE) {
             out.store("out", densePosition(coords), value);
             return;

@@ -13,9 +13,14 @@ public enum Pass {
     /** A subexpression that occurs twice in one kernel is computed once per element ({@link CommonSubexpressions}). */
     CSE,
     /** An in-place update that keeps its input wherever a sparse operand is absent iterates only that operand ({@link ActiveSet}). */
-    ACTIVE_SET;
+    ACTIVE_SET,
+    /** A loop whose merge would be a union of sparse operands runs one loop per monomial of the right-hand side ({@link Canonical}). */
+    CANONICAL;
 
-    /** The name on the command line: {@code fusion}, {@code in-place}, {@code alias}, {@code cse}, {@code active-set}. */
+    /**
+     * The name on the command line: {@code fusion}, {@code in-place}, {@code alias}, {@code cse}, {@code active-set},
+     * {@code canonical}.
+     */
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -27,6 +32,6 @@ public enum Pass {
                 return p;
             }
         }
-        throw new IllegalArgumentException("no pass '" + id.trim() + "' (passes: fusion, in-place, alias, cse, active-set)");
+        throw new IllegalArgumentException("no pass '" + id.trim() + "' (passes: fusion, in-place, alias, cse, active-set, canonical)");
     }
 }

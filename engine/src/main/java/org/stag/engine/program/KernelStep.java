@@ -294,6 +294,9 @@ final class KernelStep extends Step {
         }
         ex.stats.variants++;
         ex.stats.kernels.add(kernel.plan().source().qualifiedName());
+        if (kernel.plan().notes().containsKey("canonical")) {
+            ex.stats.canonical++;
+        }
         String text = "kernel " + function + ": " + Printer.statement(def).trim() + "  [" + describe(formats)
                 + constants(reads) + decided
                 + "] loop order " + String.join(", ", kernel.plan().loopOrder());
@@ -309,7 +312,7 @@ final class KernelStep extends Step {
                                         Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> values, String inPlace) {
         String name = def.target().name();
         try {
-            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET)), null, null);
+            return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, values, inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET), ex.passes.on(org.stag.engine.pass.Pass.CANONICAL)), null, null);
         } catch (UnsupportedOperationException e) {
             throw ex.error(def.pos(), "cannot compile the definition of '" + name + "' in " + function + " for "
                     + describe(formats) + ": " + e.getMessage(), e);
@@ -320,7 +323,7 @@ final class KernelStep extends Step {
             // The compiler cannot yet specialise every uniform condition (it still looks into the branch not
             // taken); a kernel that tests the condition per element computes the same values.
             try {
-                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET)),
+                return new PlannedKernels.Entry(ex.compiler.compile(ex.program, def, formats, reads, Map.of(), inPlace, cse(ex), ex.passes.on(org.stag.engine.pass.Pass.ACTIVE_SET), ex.passes.on(org.stag.engine.pass.Pass.CANONICAL)),
                         "; uniform conditions tested per element: " + e.getMessage(), null);
             } catch (RuntimeException again) {
                 again.addSuppressed(e);

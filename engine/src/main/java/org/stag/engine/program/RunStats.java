@@ -18,6 +18,7 @@ public final class RunStats {
     long inPlace;
     long activeSet;
     long aliases;
+    long canonical;
     /** Class names of the kernels run, each added when a statement first runs it (off the hot path). */
     final java.util.Set<String> kernels = new java.util.LinkedHashSet<>();
 
@@ -80,6 +81,11 @@ public final class RunStats {
     /** In-place runs that visited only a sparse operand's stored coordinates (the active-set pass). */
     public long activeSet() {
         return activeSet;
+    }
+
+    /** Kernel variants that run a union loop as one loop per monomial ({@link org.stag.engine.pass.Canonical}). */
+    public long canonical() {
+        return canonical;
     }
 
     /** Definitions that bound their target to the tensor they pass through instead of running a kernel. */

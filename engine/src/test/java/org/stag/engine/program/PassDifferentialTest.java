@@ -63,7 +63,7 @@ class PassDifferentialTest {
                 continue;
             }
             Pass alone = Pass.values()[k % Pass.values().length];
-            Passes[] configs = {Passes.all(), Passes.all().without("fusion,in-place,alias,cse,active-set"), Passes.all().without(alone)};
+            Passes[] configs = {Passes.all(), Passes.all().without("fusion,in-place,alias,cse,active-set,canonical"), Passes.all().without(alone)};
             for (int c = 0; c < configs.length; c++) {
                 RunOptions o = new RunOptions().threads(1 + k % 2).passes(configs[c]).param("N", "" + n);
                 inputs.forEach((name, t) -> o.input(name, Fixtures.store(t, name.equals("A") ? "dense,compressed" : "dense")));
@@ -80,7 +80,7 @@ class PassDifferentialTest {
         }
         assertTrue(failures.isEmpty(), failures.size() + " failures; first:\n"
                 + String.join("\n\n", failures.subList(0, Math.min(3, failures.size()))));
-        for (String what : List.of("in-place", "alias", "fusion", "active-set")) {
+        for (String what : List.of("in-place", "alias", "fusion", "active-set", "canonical")) {
             assertTrue(fired.getOrDefault(what, 0) >= 50, what + " fired in only " + fired + " of " + PROGRAMS + " programs");
             assertEquals(0, firedOff.getOrDefault(what, 0), what + " fired with every pass off: " + firedOff);
         }
@@ -94,6 +94,9 @@ class PassDifferentialTest {
         }
         if (s.activeSet() > 0) {
             into.merge("active-set", 1, Integer::sum);
+        }
+        if (s.canonical() > 0) {
+            into.merge("canonical", 1, Integer::sum);
         }
         if (s.aliases() > 0) {
             into.merge("alias", 1, Integer::sum);

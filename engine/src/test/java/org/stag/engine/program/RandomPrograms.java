@@ -9,7 +9,9 @@ import java.util.Random;
  * compiler's passes: element-wise definitions (fusion groups), row reductions followed by element-wise uses
  * (fusion, in-place), {@code ifelse(c, v, s[i])} over a dying input (masked in-place stores), pass-throughs
  * (aliases), scalar reductions, repeated subexpressions (CSE), and a star call whose body has all of these and
- * hands buffers back and forth, and sparse lists that in-place updates keep their input outside of (active set). Every variable is read after it is defined, so whichever dies where is random.
+ * hands buffers back and forth, sparse lists that in-place updates keep their input outside of (active set), and
+ * products of sums of sparse vectors and matrices, or sums of their products, whose loops would be unions
+ * (canonical form). Every variable is read after it is defined, so whichever dies where is random.
  */
 final class RandomPrograms {
     private final Random r;
@@ -60,7 +62,38 @@ final class RandomPrograms {
         List<String> stmts = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             String v = "v" + fresh++;
-            switch (r.nextInt(8)) {
+            switch (r.nextInt(9)) {
+                case 8 -> {
+                    // Two sparse vectors (rows of A's pattern) or a sparse matrix beside A, read in a product of their
+                    // sum or a sum of their products: the union loops the canonical form splits into one loop per
+                    // monomial.
+                    String p = "p" + fresh++;
+                    String q = "q" + fresh++;
+                    decls.add("    " + p + " double[" + (r.nextBoolean() ? "list" : "compressed") + "[N]]");
+                    decls.add("    " + q + " double[" + (r.nextBoolean() ? "compressed" : "bst") + "[N]]");
+                    stmts.add("    " + p + "[i] = A[" + r.nextInt(3) + "][i] * " + expr(vecs, scalars, "i", 1));
+                    stmts.add("    " + q + "[i] = A[" + r.nextInt(3) + "][i] * " + expr(vecs, scalars, "i", 1));
+                    String e = expr(vecs, scalars, "i", 1);
+                    switch (r.nextInt(5)) {
+                        case 0 -> stmts.add("    " + v + "[i] = (" + p + "[i] + " + q + "[i]) * " + e);
+                        case 1 -> stmts.add("    " + v + "[i] = " + p + "[i] * " + e + " - " + q + "[i] * "
+                                + expr(vecs, scalars, "i", 1));
+                        case 2 -> {
+                            String t = "t" + fresh++;
+                            stmts.add("    " + t + " = " + pick(vecs) + "[i] * (" + p + "[i] + " + q + "[i]) | i:(+, 0.0)");
+                            scalars.add(t);
+                            stmts.add("    " + v + "[i] = " + e);
+                        }
+                        case 3 -> {
+                            String m = "m" + fresh++;
+                            decls.add("    " + m + " double[N][compressed[N]]");
+                            stmts.add("    " + m + "[i][j] = A[i][j] * " + literal());
+                            stmts.add("    " + v + "[i] = (A[i][j] + " + m + "[i][j]) * " + pick(vecs) + "[j] | j:(+, 0.0)");
+                        }
+                        default -> stmts.add("    " + v + "[i] = " + e + " * " + p + "[i] + " + q + "[i] * " + literal()
+                                + " + " + p + "[i]");
+                    }
+                }
                 case 7 -> {
                     // A sparse list (row K of A's pattern) and an in-place update that keeps its input where the
                     // list is absent: the active-set shape.
