@@ -15,6 +15,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.Definition;
+import org.stag.engine.front.Printer;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.Stmt;
 import org.stag.formats.level.Capability;
@@ -33,7 +34,9 @@ class MergeLatticeTest {
             m bool[compressed[N]]
             u double[compressed[N]] fill inf
             v double[compressed[N]] fill inf
-            Let Main() -> (o1 double[N], o2 double[N], o3 double[N] fill inf, o4 double[N], o5 double[N], o6 double[N], o7 double[N], o8 double[N])
+            s int
+            q bool[dense[N]]
+            Let Main() -> (o1 double[N], o2 double[N], o3 double[N] fill inf, o4 double[N], o5 double[N], o6 double[N], o7 double[N], o8 double[N], o9 double[N], o10 double[N])
                 o1[i] = a[i] * b[i]
                 o2[i] = a[i] + b[i]
                 o3[i] = MIN(u[i], v[i])
@@ -42,6 +45,8 @@ class MergeLatticeTest {
                 o6[i] = ifelse(m[i], a[i], d[i])
                 o7[i] = (a[i] + b[i]) * c[i]
                 o8[i] = h[i] * d[i]
+                o9[i] = ifelse(i == s, d[i], 0.0)
+                o10[i] = ifelse(q[i], d[i], 0.0)
             End
             """;
 
@@ -49,6 +54,11 @@ class MergeLatticeTest {
 
     /** The lattice of the loop over {@code i} of the {@code k}-th statement, nothing known before it. */
     private static MergeLattice lattice(int k) {
+        return lattice(k, e -> false);
+    }
+
+    /** The lattice of the loop over {@code i} of the {@code k}-th statement. */
+    private static MergeLattice lattice(int k, java.util.function.Predicate<org.stag.engine.front.Expr> knownBefore) {
         Definition d = (Definition) P.main().decl().body().get(k);
         Map<String, Format> formats = new LinkedHashMap<>();
         for (var g : P.globals().values()) {
@@ -74,7 +84,7 @@ class MergeLatticeTest {
             }
         }
         return MergeLattice.build(new LoopOperands("i", participants, locatable, full, Set.of()),
-                Contribution.of(spec, null), e -> false);
+                Contribution.of(spec, null), knownBefore);
     }
 
     private static List<String> names(MergeLattice l, List<Integer> ids) {
@@ -160,5 +170,24 @@ class MergeLatticeTest {
         assertEquals(Merge.Mode.ITERATE, l.merge().mode());
         assertEquals(List.of("h"), names(l, l.merge().drivers()));
         assertEquals(List.of("d"), names(l, l.merge().locators()));
+    }
+
+    @Test
+    void aComparisonWithAKnownValueIsOnePoint() {
+        // Nothing but i == s contributes: the loop visits that one coordinate, locating d there.
+        MergeLattice known = lattice(8, e -> true);
+        assertEquals(Merge.Mode.POINT, known.merge().mode());
+        assertEquals("s", Printer.print(known.merge().point()));
+        assertEquals(List.of("d"), names(known, known.merge().locators()));
+        // Not known before the loop: the whole dimension.
+        assertEquals(Merge.Mode.UNIVERSE, lattice(8).merge().mode());
+    }
+
+    @Test
+    void aBoolKnownBeforeTheLoopGuardsIt() {
+        MergeLattice l = lattice(9, e -> true);
+        assertEquals("q[i]", Printer.print(l.guard()));
+        assertNull(lattice(9).guard(), "not known before the loop");
+        assertNull(lattice(4, e -> true).guard(), "a[i] * d[i] has no bool to test");
     }
 }
