@@ -46,9 +46,13 @@ public final class JavaPrinter {
             }
         } else if (s instanceof Stmt.Scope sc) {
             body(sc.label() == null ? "" : sc.label() + ":", sc.body(), depth, out);
+        } else if (s instanceof Stmt.Throw t) {
+            out.append("throw ").append(t.exception()).append(";\n");
+        } else if (s instanceof Stmt.Switch sw) {
+            body("switch (" + sw.selector() + ")", sw.body(), depth, out);
         } else {
-            Stmt.Scoped sc = (Stmt.Scoped) s;
-            body(sc.header(), sc.body(), depth, out);
+            Stmt.Case c = (Stmt.Case) s;
+            body(c.value() == null ? "default:" : "case " + c.value() + ":", c.body(), depth, out);
         }
     }
 

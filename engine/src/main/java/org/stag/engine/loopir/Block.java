@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * A block of the loop IR: an ordered list of statements ({@link Stmt}): declarations, assignments, array
- * stores, evaluations, breaks, comments, and the statements with bodies ({@code for} and {@code while} with
- * labels, {@code if}/{@code else}, scopes). Every loop nest the compiler emits is built from those;
+ * stores, evaluations, {@code break}, {@code continue} and {@code throw}, comments, and the statements with
+ * bodies ({@code for} and {@code while} with labels, {@code if}/{@code else}, scopes, {@code switch} and its
+ * {@code case}s). Every loop nest the compiler emits is built from those;
  * {@code javagen.JavaPrinter} prints them. Expressions are Java expression text.
  */
 public final class Block {
@@ -61,7 +62,10 @@ public final class Block {
         return this;
     }
 
-    /** Appends an untyped simple statement; a trailing {@code ;} is added unless the text ends in one. */
+    /**
+     * Appends an untyped simple statement, for hand-written harness code in tests (the compiler emits typed
+     * statements only); a trailing {@code ;} is added unless the text ends in one.
+     */
     public Block line(String text) {
         stmts.add(new Stmt.Line(text.endsWith(";") || text.endsWith("}") ? text : text + ";"));
         return this;
@@ -73,19 +77,30 @@ public final class Block {
         return this;
     }
 
-    /**
-     * Appends a statement with a body and returns the body to fill: {@code ""} is a bare scope, {@code "L:"} a
-     * labelled one; any other header (a {@code switch}, a {@code case}) an untyped {@link Stmt.Scoped}.
-     */
-    public Block open(String header) {
+    /** Appends {@code throw exception;}. */
+    public Block raise(String exception) {
+        stmts.add(new Stmt.Throw(exception));
+        return this;
+    }
+
+    /** Appends a scope {@code [label:] { ... }} (a label is the target of {@code break label}) and returns its body. */
+    public Block scope(String label) {
         Block body = new Block();
-        if (header.isEmpty()) {
-            stmts.add(new Stmt.Scope(null, body));
-        } else if (header.endsWith(":") && !header.startsWith("case ") && !header.startsWith("default")) {
-            stmts.add(new Stmt.Scope(header.substring(0, header.length() - 1), body));
-        } else {
-            stmts.add(new Stmt.Scoped(header, body));
-        }
+        stmts.add(new Stmt.Scope(label, body));
+        return body;
+    }
+
+    /** Appends {@code switch (selector)} and returns its body, to fill with {@link #caseOf}. */
+    public Block switchOn(String selector) {
+        Block body = new Block();
+        stmts.add(new Stmt.Switch(selector, body));
+        return body;
+    }
+
+    /** Appends {@code case value:} ({@code default:} when {@code value} is null) and returns its body. */
+    public Block caseOf(String value) {
+        Block body = new Block();
+        stmts.add(new Stmt.Case(value, body));
         return body;
     }
 
@@ -140,7 +155,8 @@ public final class Block {
     /**
      * A conservative test that the block can complete normally (Java rejects unreachable statements after it):
      * empty, or its last statement is a declaration, assignment, store or evaluation, an untyped simple
-     * statement that is no jump, an {@code if} without {@code else}, or a {@code for} loop.
+     * statement that is no jump, an {@code if} without {@code else}, or a {@code for} loop (not a jump, a
+     * {@code while}, a scope or a {@code switch}).
      */
     public boolean completesNormally() {
         if (stmts.isEmpty()) {

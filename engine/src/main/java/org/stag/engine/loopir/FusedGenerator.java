@@ -150,7 +150,7 @@ public final class FusedGenerator {
             KernelSpec.Group g = s.groups().get(0);
             ScalarType at = g.type();
             run.store((at.isFloating() ? "f.partsReal[" : "f.partsInt[") + k + "]", "chunk", JavaTypes.toSlot("acc" + k, at));
-            Block b = finish.open("");
+            Block b = finish.scope(null);
             b.var(JavaTypes.of(at), "acc", new ExprEmitter(s, new AccessState[0]).emit(g.init(), at));
             Block merge = b.forLoop(null, "int c = 0", "c < chunks", "c++");
             merge.let(JavaTypes.of(at), "v",

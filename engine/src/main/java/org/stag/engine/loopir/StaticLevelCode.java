@@ -197,7 +197,7 @@ public final class StaticLevelCode implements LevelCode {
 
         @Override
         public void advance(Block out) {
-            out.line(step);
+            out.eval(step);
         }
     }
 }

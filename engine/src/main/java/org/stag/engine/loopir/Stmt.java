@@ -2,12 +2,11 @@ package org.stag.engine.loopir;
 
 /**
  * A statement of the loop IR (see {@link Block}). Statements are typed; the expressions inside them are Java
- * expression text (the lowering has resolved types and names). {@link Line} (a simple statement as text:
- * a {@code throw}, a cursor's step) and {@link Scoped} (the in-order machine's {@code switch} and {@code case}s)
- * are the untyped kinds left.
+ * expression text (the lowering has resolved types and names). The compiler emits only typed statements;
+ * {@link Line}, a simple statement as text, is left for hand-written harness code in tests.
  */
 public sealed interface Stmt permits Stmt.Decl, Stmt.Assign, Stmt.Store, Stmt.Eval, Stmt.Break, Stmt.Continue, Stmt.Comment,
-        Stmt.For, Stmt.While, Stmt.If, Stmt.Scope, Stmt.Line, Stmt.Scoped {
+        Stmt.Throw, Stmt.For, Stmt.While, Stmt.If, Stmt.Scope, Stmt.Switch, Stmt.Case, Stmt.Line {
 
     /** {@code [final] type name [= init];}; {@code init} may be null. */
     record Decl(boolean isFinal, String type, String name, String init) implements Stmt {
@@ -37,6 +36,10 @@ public sealed interface Stmt permits Stmt.Decl, Stmt.Assign, Stmt.Store, Stmt.Ev
     record Comment(String text) implements Stmt {
     }
 
+    /** {@code throw exception;}. */
+    record Throw(String exception) implements Stmt {
+    }
+
     /** {@code [label:] for (init; condition; step) body}. */
     record For(String label, String init, String condition, String step, Block body) implements Stmt {
     }
@@ -53,11 +56,15 @@ public sealed interface Stmt permits Stmt.Decl, Stmt.Assign, Stmt.Store, Stmt.Ev
     record Scope(String label, Block body) implements Stmt {
     }
 
-    /** An untyped simple statement: Java text. */
-    record Line(String text) implements Stmt {
+    /** {@code switch (selector) body}, whose body holds {@link Case}s. */
+    record Switch(String selector, Block body) implements Stmt {
     }
 
-    /** An untyped statement with a body, {@code header { body }}: a {@code switch} and its {@code case}s. */
-    record Scoped(String header, Block body) implements Stmt {
+    /** {@code case value: { body }}, or {@code default: { body }} when {@code value} is null; inside a {@link Switch}. */
+    record Case(String value, Block body) implements Stmt {
+    }
+
+    /** An untyped simple statement: Java text (hand-written harness code in tests). */
+    record Line(String text) implements Stmt {
     }
 }

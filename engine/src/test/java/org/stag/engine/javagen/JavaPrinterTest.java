@@ -23,9 +23,11 @@ class JavaPrinterTest {
         Block w = b.whileLoop(null, "true");
         w.ifThen("acc > 1.0").breakTo("W");
         w.eval("k++");
-        b.open("W:").store("out", "i", "acc");
-        b.open("").line("throw new IllegalStateException()");
-        b.open("switch (pc)").open("case 1:").assign("pc", "2");
+        b.scope("W").store("out", "i", "acc");
+        b.scope(null).raise("new IllegalStateException()");
+        Block sw = b.switchOn("pc");
+        sw.caseOf("1").assign("pc", "2");
+        sw.caseOf(null).line("return");
         assertEquals("""
                 // sum the row
                 final int n = f.n;
@@ -58,6 +60,9 @@ class JavaPrinterTest {
                     case 1: {
                         pc = 2;
                     }
+                    default: {
+                        return;
+                    }
                 }
                 """, JavaPrinter.print(b));
     }
@@ -80,7 +85,12 @@ class JavaPrinterTest {
         assertTrue(new Block().eval("a++").completesNormally());
         assertFalse(new Block().breakTo("L").completesNormally());
         assertFalse(new Block().continueTo("L").completesNormally());
-        assertFalse(new Block().line("throw new Error()").completesNormally());
+        assertFalse(new Block().raise("new Error()").completesNormally());
+        assertFalse(new Block().line("return").completesNormally());
+        assertTrue(new Block().line("n++").completesNormally());
+        Block sw = new Block();
+        sw.switchOn("pc").caseOf("1").eval("f()");
+        assertFalse(sw.completesNormally());
         Block ifOnly = new Block();
         ifOnly.ifThen("c").breakTo("L");
         assertTrue(ifOnly.completesNormally());

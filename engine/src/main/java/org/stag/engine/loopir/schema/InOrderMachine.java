@@ -118,7 +118,7 @@ final class InOrderMachine {
         e.label = label != null ? label : e.v("L");
         e.bind = bind;
         e.body = body;
-        Block scope = out.open("");
+        Block scope = out.scope(null);
         declare(scope, e, parent);
         m.declareBinding(scope, bind.crd(), bind.pos(), bind.val());
         machine(scope, e);
@@ -200,11 +200,11 @@ final class InOrderMachine {
     }
 
     private void machine(Block out, Emission e) {
-        Block sw = out.whileLoop(e.label, "true").open("switch (" + e.pc + ")");
+        Block sw = out.whileLoop(e.label, "true").switchOn(e.pc);
         for (NodeType t : m.schema.nodeTypes()) {
             typeCases(sw, e, t);
         }
-        Block d = sw.open("default:");
+        Block d = sw.caseOf(null);
         done(d, e);
     }
 
@@ -221,7 +221,7 @@ final class InOrderMachine {
         sw.comment(t.name());
         for (int j = 0; j < steps.size(); j++) {
             Step s = steps.get(j);
-            Block c = sw.open("case " + tp.step[j] + ":");
+            Block c = sw.caseOf(String.valueOf(tp.step[j]));
             if (s instanceof Step.Element el) {
                 element(c, e, m.field(t, el.field()), e.h, tp.next(j), null);
             } else if (s instanceof Step.Child ch) {
@@ -235,7 +235,7 @@ final class InOrderMachine {
             } else {
                 Step.ArrayLoop a = (Step.ArrayLoop) s;
                 c.assign(e.i, "0");
-                Block l = sw.open("case " + tp.loop[j] + ":");
+                Block l = sw.caseOf(String.valueOf(tp.loop[j]));
                 String n = e.n;
                 l.assign(n, m.loopLength(t, a, e.h));
                 bases(l, e, t, a, 0);
@@ -251,7 +251,7 @@ final class InOrderMachine {
                 }
             }
         }
-        Block end = sw.open("case " + tp.end + ":");
+        Block end = sw.caseOf(String.valueOf(tp.end));
         if (m.machineStack) {
             done(end.ifThen(e.sp + " == 0"), e);
             end.eval(e.sp + "--");
@@ -270,7 +270,7 @@ final class InOrderMachine {
                 continue;
             }
             for (int q = 1; q < a.members().size(); q++) {
-                Block r = sw.open("case " + tp.member[j][q] + ":");
+                Block r = sw.caseOf(String.valueOf(tp.member[j][q]));
                 bases(r, e, t, a, q);
                 boolean leaves = member(r, e, t, a, tp, j, q);
                 if (q == a.members().size() - 1 && !leaves) {
@@ -323,7 +323,7 @@ final class InOrderMachine {
      * Returns whether the code always leaves the machine (a cursor's stop at a slot that is never empty).
      */
     private boolean element(Block b, Emission e, SchemaModel.FieldInfo f, String index, int resumePc, String resumeI) {
-        Block s = b.open("");
+        Block s = b.scope(null);
         if (!e.cursor()) {
             m.bindElement(s, f, index, e.bind.crd(), e.bind.pos(), e.bind.val(), e.body);
             return false;

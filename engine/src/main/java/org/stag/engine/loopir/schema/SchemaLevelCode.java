@@ -232,7 +232,7 @@ public final class SchemaLevelCode implements LevelCode {
         String lbl = model.p + "_S" + id;
         String res = result;
         out.var(model.carriedType(), result, (model.doubles ? "Double.NaN" : "-1"));
-        Block scope = out.open("");
+        Block scope = out.scope(null);
         scope.var("int", key, crd);
         Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
         boolean stop = ordered() && !model.machineStack;

@@ -266,8 +266,8 @@ final class SchemaModel {
         out.comment(p + ": dynamic level " + schema.name() + " (" + what + ")");
         String cls = "org.stag.formats.level.DynamicLevel";
         out.var(cls, p + "_lvl", "(" + cls + ") (" + level + ")");
-        out.ifThen(p + "_lvl.mode() != org.stag.formats.dynamic.ValueMode." + mode.name()).line(
-                "throw new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
+        out.ifThen(p + "_lvl.mode() != org.stag.formats.dynamic.ValueMode." + mode.name()).raise(
+                "new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
                         + what + "\")");
         out.var("int[]", p + "_roots", p + "_lvl.roots()");
         // The arrays are those of one shard at a time: declared empty here, (re)loaded by enter().

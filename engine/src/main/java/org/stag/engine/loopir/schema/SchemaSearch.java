@@ -1,6 +1,7 @@
 package org.stag.engine.loopir.schema;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.formats.level.SchemaTraits;
 import org.stag.formats.schema.Field;
@@ -103,7 +104,7 @@ final class SchemaSearch {
         String n = Integer.toString(id);
         Names v = new Names(n);
         out.var(m.carriedType(), result, (m.doubles ? "Double.NaN" : "-1"));
-        Block all = out.open(v.l + ":");
+        Block all = out.scope(v.l);
         all.var("int", v.key, key);
         boolean loop = !m.kinds.isEmpty();
         String k = m.kinds.size() > 1 ? m.p + "_k" + n : null;
@@ -113,16 +114,16 @@ final class SchemaSearch {
                 all.var("int", k, "0");
             }
         }
-        Block rootBlock = all.open(v.rl + ":");
+        Block rootBlock = all.scope(v.rl);
         m.enter(rootBlock, parent);
         rootBlock.var("int", v.r, m.p + "_roots[" + parent + "]");
-        node(rootBlock, v, m.root, v.r, k, result, "break " + v.rl);
+        node(rootBlock, v, m.root, v.r, k, result, jb -> jb.breakTo(v.rl));
         if (!loop) {
             return;
         }
         Block w = all.whileLoop(v.w, "true");
         w.ifThen(v.x + " == 0").breakTo(v.l);
-        m.dispatch(w, v.x, k, v.h, false, (b, t) -> node(b, v, t, v.h, k, result, "continue " + v.w));
+        m.dispatch(w, v.x, k, v.h, false, (b, t) -> node(b, v, t, v.h, k, result, jb -> jb.continueTo(v.w)));
     }
 
     /** Local names of one search. */
@@ -159,7 +160,7 @@ final class SchemaSearch {
      * The search through node {@code h} of type {@code t}: ends found ({@code break} out of the search),
      * absent, or with {@code x} (and {@code k}) set to the gap's child; {@code jump} leaves the node early.
      */
-    private void node(Block b, Names v, NodeType t, String h, String k, String result, String jump) {
+    private void node(Block b, Names v, NodeType t, String h, String k, String result, Consumer<Block> jump) {
         boolean kids = !t.childFields().isEmpty();
         String target = kids ? t.childFields().get(0).target().orElseThrow() : null;
         if (kids) {
@@ -168,7 +169,7 @@ final class SchemaSearch {
         for (Step s : t.traversal()) {
             if (s instanceof Step.Element el) {
                 SchemaModel.FieldInfo f = m.field(t, el.field());
-                Block sc = b.open("");
+                Block sc = b.scope(null);
                 String c = v.of("c");
                 sc.var("int", c, m.crdArray(f) + "[" + h + "]");
                 Block le = sc.ifThen(v.key + " <= " + c);
@@ -187,7 +188,7 @@ final class SchemaSearch {
     }
 
     private void arrayLoop(Block b, Names v, NodeType t, Step.ArrayLoop a, String h, boolean kids, String target,
-            String k, String result, String jump) {
+            String k, String result, Consumer<Block> jump) {
         Field ef = a.members().stream().filter(Field::holdsElements).findFirst().orElseThrow();
         Field cf = a.members().stream().filter(Field::holdsChildren).findFirst().orElse(null);
         SchemaModel.FieldInfo e = m.field(t, ef);
@@ -197,7 +198,7 @@ final class SchemaSearch {
         String lo = v.of("lo");
         String hi = v.of("hi");
         String mid = v.of("mid");
-        Block sc = b.open("");
+        Block sc = b.scope(null);
         sc.var("int", base, m.base(e, h));
         sc.var("int", len, m.length(e, h));
         sc.var("int", lo, base);
@@ -247,7 +248,7 @@ final class SchemaSearch {
     }
 
     /** Continues the search in the gap's child (absent when the node has none); {@code jump} null: fall out. */
-    private void descend(Block b, Names v, boolean kids, String target, String k, String jump) {
+    private void descend(Block b, Names v, boolean kids, String target, String k, Consumer<Block> jump) {
         if (!kids) {
             b.breakTo(v.l);
             return;
@@ -257,7 +258,7 @@ final class SchemaSearch {
             b.assign(k, String.valueOf(m.kindId(target)));
         }
         if (jump != null) {
-            b.line(jump);
+            jump.accept(b);
         }
     }
 }

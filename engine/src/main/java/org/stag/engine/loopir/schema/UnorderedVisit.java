@@ -57,7 +57,7 @@ final class UnorderedVisit {
         boolean rootElements = !m.root.elementFields().isEmpty();
         boolean loop = !m.kinds.isEmpty();
         // The label goes on the outermost statement: the loop, or a block around the root's elements and the loop.
-        Block scope = out.open(rootElements ? lbl + ":" : "");
+        Block scope = out.scope(rootElements ? lbl : null);
         declare(scope, loop);
         m.enter(scope, parent);
         scope.assign(h, m.p + "_roots[" + parent + "]");
@@ -109,7 +109,7 @@ final class UnorderedVisit {
         List<Field> children = new ArrayList<>();
         for (Step s : t.traversal()) {
             if (s instanceof Step.Element e) {
-                m.bindElement(out.open(""), m.field(t, e.field()), h, bind.crd(), bind.pos(), bind.val(), body);
+                m.bindElement(out.scope(null), m.field(t, e.field()), h, bind.crd(), bind.pos(), bind.val(), body);
             } else if (s instanceof Step.Child ch) {
                 children.add(ch.field());
             } else {
