@@ -3,8 +3,8 @@ package org.stag.bench;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.stag.engine.compile.CompiledDefinition;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.CompiledDefinition;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.jit.KernelCache;
 import org.stag.formats.tensor.Format;
 

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
 import org.stag.formats.graph.GraphTensor;

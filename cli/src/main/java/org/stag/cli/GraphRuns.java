@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.LdbcParameters;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.GraphLoader;

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.check.VarType;
 import org.stag.engine.front.ScalarType;
 import org.stag.formats.tensor.Format;

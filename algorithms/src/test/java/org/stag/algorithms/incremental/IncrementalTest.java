@@ -13,7 +13,7 @@ import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphTensor;

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.algorithms.TestGraph;
 import org.stag.algorithms.graph.Csr;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.loaders.Graph;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;

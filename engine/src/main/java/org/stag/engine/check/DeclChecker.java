@@ -13,6 +13,7 @@ import org.stag.engine.front.Size;
 import org.stag.engine.front.Trees;
 import org.stag.engine.front.TypeRef;
 import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Constant;
 
 /** Turns written types into {@link VarType}s: level formats, dimension sizes and fill values. */
 final class DeclChecker {

@@ -11,6 +11,7 @@ import org.stag.engine.front.SourcePos;
 import org.stag.engine.front.Trees;
 import org.stag.engine.front.TypeRef;
 import org.stag.engine.ops.Operator;
+import org.stag.engine.ops.Constant;
 
 /**
  * Checks a {@code Def} and turns it into an operator descriptor: two parameters and a result of one scalar type,

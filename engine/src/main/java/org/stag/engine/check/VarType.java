@@ -2,6 +2,7 @@ package org.stag.engine.check;
 
 import java.util.List;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Constant;
 
 /** The checked type of a variable: a scalar, or a tensor with levels, sizes and fill value. */
 public sealed interface VarType {

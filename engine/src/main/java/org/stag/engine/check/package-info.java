@@ -6,6 +6,8 @@
  * ({@link org.stag.engine.check.StarCallInfo}) for the compiler. Level names and capabilities come from a
  * {@link org.stag.engine.check.LevelCatalog}, the compiler's hook. Operator names resolve to
  * {@link org.stag.engine.ops.Operator} descriptors ({@link org.stag.engine.check.CheckedProgram#operator}); a
- * program's {@code Def}s become descriptors once their declared laws pass evaluation.
+ * program's {@code Def}s become descriptors once their declared laws pass evaluation by the runtime's scalar
+ * evaluator, found as a {@link org.stag.engine.check.DefEvaluator} service so that the checker refers to no
+ * later stage.
  */
 package org.stag.engine.check;

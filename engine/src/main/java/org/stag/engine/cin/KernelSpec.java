@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.check.DefinitionInfo;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.check.VarType;

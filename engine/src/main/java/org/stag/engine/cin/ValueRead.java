@@ -1,6 +1,6 @@
 package org.stag.engine.cin;
 
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.front.ScalarType;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevel;

@@ -1,6 +1,7 @@
 package org.stag.engine.jit;
 
 import java.lang.reflect.InvocationTargetException;
+import org.stag.engine.javagen.GeneratedSource;
 
 /**
  * A cache entry: the key, the generated source, the loaded class, and how long generating and compiling it

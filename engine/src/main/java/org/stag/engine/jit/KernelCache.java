@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import org.stag.engine.javagen.GeneratedSource;
+import org.stag.engine.javagen.SourceEmitter;
 
 /**
  * Compiled kernels by {@link KernelKey}. Thread-safe: when many threads ask for the same missing key at

@@ -9,6 +9,8 @@ import java.util.Objects;
 import org.codehaus.commons.compiler.CompileException;
 import org.codehaus.commons.compiler.Location;
 import org.codehaus.janino.SimpleCompiler;
+import org.stag.engine.javagen.GeneratedSource;
+import org.stag.engine.javagen.SourceEmitter;
 
 /**
  * Compiles one {@link GeneratedSource} with Janino into a class in its own class loader, whose parent (by

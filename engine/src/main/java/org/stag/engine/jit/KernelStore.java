@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.stag.engine.javagen.GeneratedSource;
 
 /**
  * Compiled kernel classes on disk, so a later process loads Janino's bytecode instead of compiling again.

@@ -2,7 +2,6 @@ package org.stag.engine.ops;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stag.engine.check.Constant;
 import org.stag.engine.front.ScalarType;
 
 /**

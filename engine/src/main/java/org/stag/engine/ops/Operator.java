@@ -2,7 +2,6 @@ package org.stag.engine.ops;
 
 import java.util.Objects;
 import java.util.function.Function;
-import org.stag.engine.check.Constant;
 import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 

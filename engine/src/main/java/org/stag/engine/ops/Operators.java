@@ -1,7 +1,6 @@
 package org.stag.engine.ops;
 
 import java.util.List;
-import org.stag.engine.check.Constant;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator.Typing;
 import org.stag.engine.runtime.Ops;

@@ -3,6 +3,7 @@
  * idempotent/commutative/associative, Java template, atomic update and evaluators — written once.
  * {@link org.stag.engine.ops.Operators} holds the built-ins; a program's {@code Def} becomes an
  * {@link org.stag.engine.ops.Operator} through the checker, which tests its declared laws with
- * {@link org.stag.engine.ops.Laws}.
+ * {@link org.stag.engine.ops.Laws}. {@link org.stag.engine.ops.Constant}s are typed literal values (fill values,
+ * identities). A support package of every stage: it refers to no stage but {@code front}.
  */
 package org.stag.engine.ops;

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.codegen.FusedGenerator;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Trees;
@@ -37,7 +36,7 @@ public final class FusionGroups {
         while (a < defs.size()) {
             int b = a;
             while (b + 1 < defs.size() && defs.get(b + 1) != null && defs.get(a) != null
-                    && FusedGenerator.whyNot(p, defs.subList(a, b + 2), formatsOf(defs.subList(a, b + 2), declared)) == null) {
+                    && Fusible.whyNot(p, defs.subList(a, b + 2), formatsOf(defs.subList(a, b + 2), declared)) == null) {
                 b++;
             }
             if (b > a) {

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.VarType;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.SourcePos;
 import org.stag.engine.runtime.ChunkRunner;

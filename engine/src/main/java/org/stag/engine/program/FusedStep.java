@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stag.engine.check.Symbol;
-import org.stag.engine.compile.CompiledFusion;
+import org.stag.engine.jit.CompiledFusion;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Trees;

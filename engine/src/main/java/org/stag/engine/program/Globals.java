@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.check.Constant;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.check.VarType;
 import org.stag.engine.front.ScalarType;

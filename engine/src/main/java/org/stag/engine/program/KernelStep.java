@@ -10,8 +10,8 @@ import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.ValueRead;
-import org.stag.engine.codegen.KernelPlan;
-import org.stag.engine.compile.CompiledDefinition;
+import org.stag.engine.javagen.KernelPlan;
+import org.stag.engine.jit.CompiledDefinition;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Trees;
@@ -26,7 +26,7 @@ import org.stag.formats.tensor.Tensor;
  * A definition run by a compiled kernel. Before each run it reads the current format of every tensor the
  * definition reads (a FormatRule or a caller may have changed it) and the value of every uniform
  * {@code ifelse} condition, and picks the kernel variant compiled for exactly those; the first time a
- * combination occurs it asks the {@link org.stag.engine.compile.DefinitionCompiler} (which caches kernels
+ * combination occurs it asks the {@link org.stag.engine.jit.DefinitionCompiler} (which caches kernels
  * across statements) and prepares a {@link Frame} with the variant's slot bindings. The hot path compares
  * formats by identity (they are interned or come from the same tensors), copies slots into the frame, and
  * runs the kernel; a dense result is written into a dead buffer of the target's type when one is free.

@@ -7,7 +7,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.cin.ValueRead;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.plan.Operand;
 import org.stag.engine.plan.Planner;
 import org.stag.engine.plan.ProgramPlan;

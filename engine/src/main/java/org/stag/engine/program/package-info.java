@@ -19,6 +19,9 @@
  *   <li>{@link org.stag.engine.program.RunOptions#explain} prints, per outer iteration, the kernels run with
  *       their formats and loop order, each rule decision with the values of its condition's operands, and
  *       each stop decision.</li>
+ *   <li>{@link org.stag.engine.program.ScalarDefEvaluator} lends the scalar evaluator to the checker, which tests a
+ *       {@code Def}'s declared laws with it (a {@code java.util.ServiceLoader} service, so that {@code check}
+ *       does not refer to this later stage).</li>
  * </ul>
  */
 package org.stag.engine.program;

@@ -20,6 +20,7 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.StarCall;
 import org.stag.engine.front.Stmt;
+import org.stag.engine.ops.Constant;
 
 /** The example programs check, and the checker's results describe them correctly. */
 class CheckedProgramTest {

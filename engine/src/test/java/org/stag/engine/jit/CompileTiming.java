@@ -2,6 +2,7 @@ package org.stag.engine.jit;
 
 import java.util.Arrays;
 import java.util.List;
+import org.stag.engine.javagen.GeneratedSource;
 
 /**
  * Not a test: a JMH-free measurement of cold compilation and cached lookup through {@link KernelCache}, for

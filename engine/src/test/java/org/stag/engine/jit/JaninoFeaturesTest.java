@@ -11,6 +11,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
+import org.stag.engine.javagen.GeneratedSource;
 
 /**
  * What generated kernels need from Janino, one test per item of {@code engine/docs/janino.md}. Tests of

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.stag.engine.javagen.GeneratedSource;
 
 class KernelCacheTest {
     static final KernelKey SPMV = new KernelKey("y[i] = A[i][j] * x[j] | j:(+, 0.0)",

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.engine.javagen.GeneratedSource;
 
 class KernelCompilerTest {
     private final KernelCompiler compiler = new KernelCompiler();

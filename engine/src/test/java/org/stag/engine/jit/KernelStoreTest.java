@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.engine.javagen.GeneratedSource;
 
 /**
  * {@link KernelStore} through {@link KernelCompiler}: a stored kernel loads without Janino in a later

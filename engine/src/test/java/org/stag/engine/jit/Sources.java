@@ -1,5 +1,7 @@
 package org.stag.engine.jit;
 
+import org.stag.engine.javagen.GeneratedSource;
+
 /** Hand-written "generated" sources for the tests. */
 final class Sources {
     static final String PACKAGE = "org.stag.gen.test";

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.stag.engine.check.Constant;
 import org.stag.engine.front.ScalarType;
 
 /**

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.compile.CompiledDefinition;
+import org.stag.engine.jit.CompiledDefinition;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.pass.Pass;

@@ -14,7 +14,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.check.VarType;
-import org.stag.engine.compile.DefinitionCompiler;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.Source;
 import org.stag.engine.reference.Coord;

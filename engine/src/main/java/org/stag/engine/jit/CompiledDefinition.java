@@ -1,0 +1,330 @@
+package org.stag.engine.jit;
+
+import java.util.List;
+import java.util.Map;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
+import org.stag.engine.javagen.KernelPlan;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.runtime.CooBuffer;
+import org.stag.engine.runtime.Frame;
+import org.stag.engine.runtime.KernelBody;
+import org.stag.formats.tensor.BoolValues;
+import org.stag.formats.tensor.DoubleValues;
+import org.stag.formats.tensor.FloatValues;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.IntValues;
+import org.stag.formats.tensor.LongValues;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/**
+ * A compiled definition, ready to run on tensors and scalars bound by name. Tensor results come back as
+ * {@link Tensor}s in the target's format, scalar results boxed in the target's Java type.
+ */
+public final class CompiledDefinition {
+    private final KernelSpec spec;
+    private final KernelPlan plan;
+    private final KernelBody body;
+    private final long compileNanos;
+    /** For {@link #runWith}: the format each frame tensor slot is compiled for. */
+    private final Format[] operandFormats;
+    /** For {@link #runWith}: how each frame tensor slot's values are read, as compiled. */
+    private final ValueRead[] operandReads;
+    /** For {@link #runWith}: each target dimension's size, and the chunked loop's, as a {@link #sizeCode}. */
+    private final long[] dimCodes;
+    private final long chunkCode;
+    /** The frame slot of the input an active-set kernel updates in place ({@code notes "in-place"}), or -1. */
+    private final int activeSetSelf;
+    private static final long NO_SLOT = Long.MIN_VALUE;
+
+    CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
+        this.spec = spec;
+        this.plan = plan;
+        this.body = body;
+        this.compileNanos = compileNanos;
+        this.operandFormats = new Format[plan.tensors().size()];
+        this.operandReads = new ValueRead[operandFormats.length];
+        for (int k = 0; k < operandFormats.length; k++) {
+            operandFormats[k] = spec.operands().get(plan.tensors().get(k)).format();
+            operandReads[k] = spec.operands().get(plan.tensors().get(k)).read();
+        }
+        List<String> sizes = spec.target().isTensor() ? spec.target().tensor().sizes() : List.of();
+        this.dimCodes = new long[sizes.size()];
+        for (int m = 0; m < dimCodes.length; m++) {
+            dimCodes[m] = sizeCode(sizes.get(m));
+        }
+        this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
+        this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
+                : -1;
+    }
+
+    /**
+     * A size as a frame holds it: the int slot of the size parameter ({@code >= 0}), {@code -1 - literal}, or
+     * {@link #NO_SLOT} when the plan has no slot for it.
+     */
+    private long sizeCode(String size) {
+        if (Character.isDigit(size.charAt(0))) {
+            return -1L - Integer.parseInt(size);
+        }
+        int slot = plan.intScalars().indexOf(size);
+        return slot < 0 ? NO_SLOT : slot;
+    }
+
+    private int sizeOf(Frame f, long code) {
+        if (code == NO_SLOT) {
+            throw new IllegalStateException("a size of " + spec.target().name() + " has no slot in the kernel's frame");
+        }
+        return (int) (code >= 0 ? f.ints[(int) code] : -1L - code);
+    }
+
+    /** The kernel's specification. */
+    public KernelSpec spec() {
+        return spec;
+    }
+
+    /** The generated code and its calling convention. */
+    public KernelPlan plan() {
+        return plan;
+    }
+
+    /** Nanoseconds {@link DefinitionCompiler#compile} took for this kernel (near zero when cached). */
+    public long compileNanos() {
+        return compileNanos;
+    }
+
+    /**
+     * Runs the kernel.
+     *
+     * @param bindings every tensor the kernel reads ({@link Tensor}) and every scalar and size parameter
+     *                 ({@link Number} or {@link Boolean}), by name
+     * @param threads  worker threads (1 runs on the calling thread)
+     * @return the target's value: a {@link Tensor} or a boxed scalar
+     */
+    public Object run(Map<String, ?> bindings, int threads) {
+        Frame f = newFrame();
+        for (int k = 0; k < f.tensors.length; k++) {
+            f.tensors[k] = (Tensor) require(bindings, plan.tensors().get(k));
+        }
+        for (int k = 0; k < f.ints.length; k++) {
+            Object v = require(bindings, plan.intScalars().get(k));
+            f.ints[k] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).longValue();
+        }
+        for (int k = 0; k < f.reals.length; k++) {
+            f.reals[k] = ((Number) require(bindings, plan.realScalars().get(k))).doubleValue();
+        }
+        // One run path: the frame's operands are converted, sized and run exactly as for repeated runs.
+        Tensor out = runWith(f, ChunkRunner.of(threads), null);
+        return plan.result() == KernelPlan.ResultKind.SCALAR ? box(f, spec.targetType()) : out;
+    }
+
+    /**
+     * A frame for repeated runs through {@link #runWith}: operand slots sized for {@link #plan()}, to be
+     * filled by the caller in the plan's order ({@code tensors()}, {@code intScalars()}, {@code realScalars()},
+     * each scalar in its slot form: bools as 0/1, floats widened). The per-chunk buffers grow on first use and
+     * are kept, so later runs allocate nothing for them.
+     */
+    public Frame newFrame() {
+        Frame f = new Frame();
+        f.tensors = new Tensor[plan.tensors().size()];
+        f.ints = new long[plan.intScalars().size()];
+        f.reals = new double[plan.realScalars().size()];
+        return f;
+    }
+
+    /**
+     * Runs the kernel on the operands already in {@code f} (a frame of {@link #newFrame()}), reading sizes
+     * (the chunked loop's extent, the target's dimensions) from the frame's int slots. The same results as
+     * {@link #run}, without boxing or per-run allocation where the result allows:
+     * <ul>
+     *   <li>a scalar target is left in {@code f.resultInt} or {@code f.resultReal} (as {@link #run} would
+     *       box it), and {@code null} is returned;</li>
+     *   <li>a dense target is written into {@code reuse}, and {@code reuse} itself is returned, when
+     *       {@link #canReuse} holds for it (its values are overwritten: the caller guarantees that nothing
+     *       reads them any more and that it is none of the operands); otherwise into a new tensor;</li>
+     *   <li>any other target is assembled into a new tensor, from coordinate buffers kept in {@code f}.</li>
+     * </ul>
+     * An operand in a format other than the one compiled for (a non-unique level) is converted, as
+     * {@link #run} does.
+     *
+     * @param reuse a dead dense tensor whose values array may be overwritten, or null
+     * @throws IllegalArgumentException if an operand's values are not read as compiled ({@link ValueRead}): a
+     *                                  constant where the kernel reads an array, or the other way round
+     */
+    public Tensor runWith(Frame f, ChunkRunner runner, Tensor reuse) {
+        for (int k = 0; k < operandFormats.length; k++) {
+            Format now = f.tensors[k].format();
+            if (now != operandFormats[k] && !now.equals(operandFormats[k])) {
+                f.tensors[k] = f.tensors[k].convert(operandFormats[k]);
+            }
+            if (!operandReads[k].matches(f.tensors[k])) {
+                throw new IllegalArgumentException("tensor " + plan.tensors().get(k) + ": the kernel was compiled to read"
+                        + " its values as " + operandReads[k] + ", but they are read as " + ValueRead.of(f.tensors[k])
+                        + " (compile with DefinitionCompiler.compile(..., reads, ...))");
+            }
+        }
+        ScalarType tt = spec.targetType();
+        if (plan.result() == KernelPlan.ResultKind.DENSE) {
+            if (canReuse(f, reuse)) {
+                f.out = array(reuse.values());
+            } else {
+                reuse = null;
+                long total = 1;
+                for (int dim : dimsOf(f)) {
+                    total *= dim;
+                }
+                if (total > Integer.MAX_VALUE - 8) {
+                    throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
+                }
+                f.out = TypedArrays.newArray(tt, (int) total);
+            }
+        }
+        body.prepare(f);
+        boolean chunked = plan.chunkExtent() != null || plan.gathered();
+        int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : sizeOf(f, chunkCode);
+        // A loop over dense rows is chunked along the shards of the dynamic levels under them; gathered
+        // coordinates are not rows, so their chunks need no alignment.
+        int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.chunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
+        int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
+        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())) {
+            // In place over an active set: chunk 0 visits the sparse operand's entries and every other chunk has
+            // nothing to do, so it runs alone, on this thread, instead of dispatching ~1,024 empty chunks.
+            chunks = 1;
+        }
+        if (plan.result() == KernelPlan.ResultKind.SPARSE) {
+            if (f.coo == null || f.coo.length < chunks) {
+                f.coo = new CooBuffer[chunks];
+                for (int c = 0; c < chunks; c++) {
+                    f.coo[c] = new CooBuffer(dimCodes.length, tt);
+                }
+            } else {
+                for (CooBuffer b : f.coo) {
+                    b.clear();
+                }
+            }
+        } else if (plan.result() == KernelPlan.ResultKind.SCALAR && (f.partReal == null || f.partReal.length < chunks)) {
+            f.partReal = new double[chunks];
+            f.partInt = new long[chunks];
+        }
+        runner.runChunks(body, f, n, chunks, chunkSize);
+        body.finish(f, chunks);
+        return switch (plan.result()) {
+            case SCALAR -> null;
+            case DENSE -> {
+                Tensor out = reuse != null ? reuse : Tensor.ofDense(spec.targetFormat(), dimsOf(f), values(tt, f.out));
+                f.out = null;
+                yield out;
+            }
+            case SPARSE -> assemble(f.coo, dimsOf(f), tt);
+        };
+    }
+
+    /**
+     * Whether {@link #runWith} can write this kernel's dense result into {@code t}: a dense tensor of the
+     * target's format, element type, fill value and dimensions (read from {@code f}'s size slots).
+     */
+    public boolean canReuse(Frame f, Tensor t) {
+        if (t == null || plan.result() != KernelPlan.ResultKind.DENSE || t.valuesInLastLevel()) {
+            return false;
+        }
+        Format target = spec.targetFormat();
+        if (t.format() != target && !t.format().equals(target)) {
+            return false;
+        }
+        if (t.order() != dimCodes.length) {
+            return false;
+        }
+        for (int m = 0; m < dimCodes.length; m++) {
+            if (t.dimension(m) != sizeOf(f, dimCodes[m])) {
+                return false;
+            }
+        }
+        org.stag.engine.ops.Constant fill = spec.targetFill();
+        Values v = t.values();
+        return switch (spec.targetType()) {
+            case DOUBLE -> v instanceof DoubleValues d && Double.compare(d.fill(), fill.real()) == 0;
+            case FLOAT -> v instanceof FloatValues d && Float.compare(d.fill(), (float) fill.real()) == 0;
+            case LONG -> v instanceof LongValues d && d.fill() == fill.integer();
+            case INT -> v instanceof IntValues d && d.fill() == (int) fill.integer();
+            case BOOL -> v instanceof BoolValues d && d.fill() == fill.bool();
+        };
+    }
+
+    private static Object arrayOrNull(Values v) {
+        return v instanceof DoubleValues || v instanceof FloatValues || v instanceof LongValues || v instanceof IntValues
+                || v instanceof BoolValues ? array(v) : null;
+    }
+
+    private static Object array(Values v) {
+        if (v instanceof DoubleValues d) {
+            return d.array();
+        }
+        if (v instanceof FloatValues d) {
+            return d.array();
+        }
+        if (v instanceof LongValues d) {
+            return d.array();
+        }
+        if (v instanceof IntValues d) {
+            return d.array();
+        }
+        return ((BoolValues) v).array();
+    }
+
+    private int[] dimsOf(Frame f) {
+        int[] dims = new int[dimCodes.length];
+        for (int m = 0; m < dims.length; m++) {
+            dims[m] = sizeOf(f, dimCodes[m]);
+        }
+        return dims;
+    }
+
+    private Object box(Frame f, ScalarType t) {
+        return switch (t) {
+            case BOOL -> f.resultInt != 0;
+            case INT -> (int) f.resultInt;
+            case LONG -> f.resultInt;
+            case FLOAT -> (float) f.resultReal;
+            case DOUBLE -> f.resultReal;
+        };
+    }
+
+    private Tensor assemble(CooBuffer[] coo, int[] dims, ScalarType t) {
+        int total = 0;
+        for (CooBuffer b : coo) {
+            total += b.size;
+        }
+        int[][] crd = new int[dims.length][total];
+        Object vals = TypedArrays.newArray(t, total);
+        int at = 0;
+        for (CooBuffer b : coo) {
+            for (int m = 0; m < dims.length; m++) {
+                System.arraycopy(b.crd[m], 0, crd[m], at, b.size);
+            }
+            Object src = switch (t) {
+                case DOUBLE -> b.dv;
+                case FLOAT -> b.fv;
+                case LONG -> b.lv;
+                case INT -> b.iv;
+                case BOOL -> b.bv;
+            };
+            System.arraycopy(src, 0, vals, at, b.size);
+            at += b.size;
+        }
+        return Tensor.build(spec.targetFormat(), dims, crd, values(t, vals));
+    }
+
+    private Values values(ScalarType t, Object array) {
+        return TypedArrays.values(t, array, spec.targetFill());
+    }
+
+
+    private static Object require(Map<String, ?> bindings, String name) {
+        Object v = bindings.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("no value bound for " + name);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,177 @@
+package org.stag.engine.loopir;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A block of the loop IR: an ordered list of statements ({@link Stmt}): declarations, assignments, array
+ * stores, evaluations, {@code break}, {@code continue} and {@code throw}, comments, and the statements with
+ * bodies ({@code for} and {@code while} with labels, {@code if}/{@code else}, scopes, {@code switch} and its
+ * {@code case}s). Every loop nest the compiler emits is built from those;
+ * {@code javagen.JavaPrinter} prints them. Expressions are Java expression text.
+ */
+public final class Block {
+    private final List<Stmt> stmts = new ArrayList<>();
+
+    /** Appends {@code final type name = init;}. */
+    public Block let(String type, String name, String init) {
+        stmts.add(new Stmt.Decl(true, type, name, init));
+        return this;
+    }
+
+    /** Appends {@code type name = init;}, a variable assigned again later. */
+    public Block var(String type, String name, String init) {
+        stmts.add(new Stmt.Decl(false, type, name, init));
+        return this;
+    }
+
+    /** Appends {@code target = value;}. */
+    public Block assign(String target, String value) {
+        stmts.add(new Stmt.Assign(target, "=", value));
+        return this;
+    }
+
+    /** Appends {@code target op value;}, a compound assignment such as {@code +=} or {@code &=}. */
+    public Block assign(String target, String op, String value) {
+        stmts.add(new Stmt.Assign(target, op, value));
+        return this;
+    }
+
+    /** Appends {@code array[index] = value;}. */
+    public Block store(String array, String index, String value) {
+        stmts.add(new Stmt.Store(array, index, value));
+        return this;
+    }
+
+    /** Appends an expression statement (a call, an increment). */
+    public Block eval(String expression) {
+        stmts.add(new Stmt.Eval(expression));
+        return this;
+    }
+
+    /** Appends {@code break label;}. */
+    public Block breakTo(String label) {
+        stmts.add(new Stmt.Break(label));
+        return this;
+    }
+
+    /** Appends {@code continue [label];}. */
+    public Block continueTo(String label) {
+        stmts.add(new Stmt.Continue(label));
+        return this;
+    }
+
+    /**
+     * Appends an untyped simple statement, for hand-written harness code in tests (the compiler emits typed
+     * statements only); a trailing {@code ;} is added unless the text ends in one.
+     */
+    public Block line(String text) {
+        stmts.add(new Stmt.Line(text.endsWith(";") || text.endsWith("}") ? text : text + ";"));
+        return this;
+    }
+
+    /** Appends a comment line. */
+    public Block comment(String text) {
+        stmts.add(new Stmt.Comment(text));
+        return this;
+    }
+
+    /** Appends {@code throw exception;}. */
+    public Block raise(String exception) {
+        stmts.add(new Stmt.Throw(exception));
+        return this;
+    }
+
+    /** Appends a scope {@code [label:] { ... }} (a label is the target of {@code break label}) and returns its body. */
+    public Block scope(String label) {
+        Block body = new Block();
+        stmts.add(new Stmt.Scope(label, body));
+        return body;
+    }
+
+    /** Appends {@code switch (selector)} and returns its body, to fill with {@link #caseOf}. */
+    public Block switchOn(String selector) {
+        Block body = new Block();
+        stmts.add(new Stmt.Switch(selector, body));
+        return body;
+    }
+
+    /** Appends {@code case value:} ({@code default:} when {@code value} is null) and returns its body. */
+    public Block caseOf(String value) {
+        Block body = new Block();
+        stmts.add(new Stmt.Case(value, body));
+        return body;
+    }
+
+    /** Appends {@code [label:] for (init; cond; step)} and returns its body. */
+    public Block forLoop(String label, String init, String cond, String step) {
+        Block body = new Block();
+        stmts.add(new Stmt.For(label, init, cond, step, body));
+        return body;
+    }
+
+    /** Appends {@code [label:] while (cond)} and returns its body. */
+    public Block whileLoop(String label, String cond) {
+        Block body = new Block();
+        stmts.add(new Stmt.While(label, cond, body));
+        return body;
+    }
+
+    /** Appends {@code if (cond)} and returns its body. */
+    public Block ifThen(String cond) {
+        Block body = new Block();
+        stmts.add(new Stmt.If(cond, body, null));
+        return body;
+    }
+
+    /** Gives the {@code if} this block ends with an {@code else} and returns the {@code else} body. */
+    public Block orElse() {
+        Stmt last = stmts.isEmpty() ? null : stmts.get(stmts.size() - 1);
+        if (!(last instanceof Stmt.If i) || i.otherwise() != null) {
+            throw new IllegalStateException("else without a preceding if");
+        }
+        Block body = new Block();
+        stmts.set(stmts.size() - 1, new Stmt.If(i.condition(), i.then(), body));
+        return body;
+    }
+
+    /** Appends all statements of {@code other}. */
+    public Block append(Block other) {
+        stmts.addAll(other.stmts);
+        return this;
+    }
+
+    /** The statements, in order. */
+    public List<Stmt> statements() {
+        return Collections.unmodifiableList(stmts);
+    }
+
+    /** Whether the block holds no statement. */
+    public boolean isEmpty() {
+        return stmts.isEmpty();
+    }
+
+    /**
+     * A conservative test that the block can complete normally (Java rejects unreachable statements after it):
+     * empty, or its last statement is a declaration, assignment, store or evaluation, an untyped simple
+     * statement that is no jump, an {@code if} without {@code else}, or a {@code for} loop (not a jump, a
+     * {@code while}, a scope or a {@code switch}).
+     */
+    public boolean completesNormally() {
+        if (stmts.isEmpty()) {
+            return true;
+        }
+        Stmt last = stmts.get(stmts.size() - 1);
+        if (last instanceof Stmt.Line l) {
+            String t = l.text().trim();
+            return !(t.startsWith("break") || t.startsWith("continue") || t.startsWith("return")
+                    || t.startsWith("throw"));
+        }
+        if (last instanceof Stmt.If i) {
+            return i.otherwise() == null;
+        }
+        return last instanceof Stmt.For || last instanceof Stmt.Decl || last instanceof Stmt.Assign
+                || last instanceof Stmt.Store || last instanceof Stmt.Eval;
+    }
+}

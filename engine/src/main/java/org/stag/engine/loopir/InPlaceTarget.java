@@ -1,0 +1,97 @@
+package org.stag.engine.loopir;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.Symbolic;
+import org.stag.engine.front.Expr;
+import org.stag.engine.lattice.Merge;
+import org.stag.engine.pass.ActiveSet;
+
+/**
+ * Whether a kernel may write into its in-place input's buffer ({@code pass.InPlace}) and, when it does, which
+ * sparse operand's stored coordinates alone can drive the update ({@code pass.ActiveSet}).
+ */
+final class InPlaceTarget {
+    private final KernelGenerator kg;
+
+    InPlaceTarget(KernelGenerator kg) {
+        this.kg = kg;
+    }
+
+    /**
+     * The values array of the in-place input when this kernel may overwrite it: a dense vector target written
+     * entry by entry by a loop over its whole dimension (nothing filled first), the input read from an array.
+     */
+    String inPlaceSource(Merge.Mode top) {
+        String src = kg.spec.inPlace();
+        boolean writesAll = kg.result == LoweredKernel.Result.DENSE && !kg.scatter && kg.spec.groups().isEmpty()
+                && kg.spec.free().size() == 1 && !kg.order.isEmpty() && kg.order.get(0).equals(kg.spec.free().get(0))
+                && top == Merge.Mode.UNIVERSE;
+        if (src == null || !writesAll) {
+            return null;
+        }
+        for (KernelSpec.Access a : kg.spec.accesses()) {
+            List<LevelCode> lc = kg.codes.get(a.id());
+            if (a.tensor().name().equals(src) && !lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
+                return "a" + a.id() + "_vals";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The access of a sparse vector (neither dense nor a bitmap) indexed by the outermost loop whose absence
+     * leaves the in-place input as it is ({@link ActiveSet}), every other operand of that loop able to locate;
+     * -1 when there is none or the pass is off.
+     */
+    int activeDriver() {
+        if (kg.selfVals == null || !kg.spec.activeSet()) {
+            return -1;
+        }
+        String v = kg.order.get(0);
+        AccessState[] st = kg.initialStates();
+        List<Integer> p = kg.loopCode.participants(st, v);
+        for (int a : p) {
+            KernelSpec.Access acc = kg.spec.accesses().get(a);
+            LevelCode c = kg.loopCode.level(a, st);
+            String name = acc.tensor().name();
+            List<Integer> twins = twins(a);
+            if (name.equals(kg.spec.inPlace()) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
+                    || acc.tensor().read().isConstant() || twins.get(0) != a
+                    || kg.spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
+                continue;
+            }
+            boolean othersLocate = true;
+            for (int o : p) {
+                othersLocate &= twins.contains(o) || LoopEmitter.canLocate(kg.loopCode.level(o, st));
+            }
+            if (othersLocate && ActiveSet.keepsInput(kg.spec, new Symbolic(kg.spec, new HashSet<>(twins)),
+                    kg.spec.definition().value())) {
+                return a;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The accesses of access {@code a}'s tensor that read it at the outermost loop's coordinate, {@code a}'s
+     * position first among them: one cursor serves them all.
+     */
+    List<Integer> twins(int a) {
+        List<Integer> out = new ArrayList<>();
+        String name = kg.spec.accesses().get(a).tensor().name();
+        for (KernelSpec.Access x : kg.spec.accesses()) {
+            if (x.tensor().name().equals(name) && x.levels() == 1 && kg.order.get(0).equals(x.levelVar().get(0))) {
+                out.add(x.id());
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code e} reads the in-place input at the target's coordinates. */
+    boolean isSelf(Expr e) {
+        return e instanceof Expr.Access a && ((Expr.Name) a.tensor()).name().equals(kg.spec.inPlace());
+    }
+}

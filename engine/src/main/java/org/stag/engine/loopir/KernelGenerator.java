@@ -1,0 +1,305 @@
+package org.stag.engine.loopir;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.Sym;
+import org.stag.engine.front.Expr;
+import org.stag.engine.lattice.Merge;
+import org.stag.engine.ops.Operator;
+import org.stag.engine.pass.Canonical;
+import org.stag.engine.front.ScalarType;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.LevelFormat;
+import org.stag.formats.tensor.Format;
+
+/**
+ * Lowers one kernel to loop IR: the loop nest in the planned order, one merge per loop (seed 001 §4:
+ * iterate one operand and locate the others, co-iterate several, or run over the whole dimension),
+ * reductions into accumulators with early exit, and the target written in place (dense), as entries
+ * (other formats) or as a scalar. The merge of each loop is read off its merge lattice ({@code lattice.MergeLattice}):
+ * an operand drives a loop when the body contributes nothing wherever it is absent. The work is shared by
+ * {@link LoopEmitter} (loops), {@link ResultWriter} (values and the target), {@link FrameCode} (scalars,
+ * prepare, finish), {@link InPlaceTarget} (in-place updates and active sets) and {@link MonomialLoops} (seed
+ * 003's canonical form: a union loop as one loop per monomial).
+ */
+public final class KernelGenerator {
+    final KernelSpec spec;
+    final Map<Integer, List<LevelCode>> codes;
+    final List<String> order;
+    final String className;
+    final boolean scatter;
+    final int scatterFrom;
+    final List<String> scattered = new ArrayList<>();
+    final LoweredKernel.Result result;
+    /** Whether a scattered dense target is updated with atomics, so the outer loop may run in parallel. */
+    final boolean atomicScatter;
+    /** Whether the outermost loop walks a sparse level whose coordinates {@code prepare} gathers for chunking. */
+    boolean gathered;
+    final Map<String, String> notes = new LinkedHashMap<>();
+    int names;
+    /** The values array of the input the target may overwrite in place ({@link KernelSpec#inPlace}), else null. */
+    String selfVals;
+    /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
+    int forcedDriver = -1;
+    /** The right-hand side as a sum of monomials when the canonical-form pass is on and it has one, else null. */
+    final Canonical.Form canonical;
+    /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
+    Operator accumulate;
+    /** While one monomial's loops are emitted. */
+    boolean inTerm;
+    /** The depth of the loop split into monomials, while they are emitted. */
+    int termDepth = -1;
+    final FrameCode frameCode = new FrameCode(this);
+    final LoopEmitter loopCode = new LoopEmitter(this);
+    final ResultWriter resultCode = new ResultWriter(this);
+    final InPlaceTarget inPlaceCode = new InPlaceTarget(this);
+    final MonomialLoops monomials = new MonomialLoops(this);
+
+    private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String name) {
+        this.spec = spec;
+        this.codes = codes;
+        this.order = order;
+        this.className = name;
+        this.canonical = spec.canonical() ? Canonical.of(spec) : null;
+        int firstReduced = -1;
+        for (int d = 0; d < order.size(); d++) {
+            if (spec.groupOf(order.get(d)) != null && firstReduced < 0) {
+                firstReduced = d;
+            }
+            if (firstReduced >= 0 && spec.groupOf(order.get(d)) == null) {
+                scattered.add(order.get(d));
+            }
+        }
+        this.scatter = !scattered.isEmpty();
+        this.scatterFrom = firstReduced;
+        if (!spec.target().isTensor()) {
+            result = LoweredKernel.Result.SCALAR;
+        } else {
+            boolean dense = true;
+            for (LevelFormat l : spec.targetFormat().levels()) {
+                dense &= l.name().equals("dense");
+            }
+            result = dense ? LoweredKernel.Result.DENSE : LoweredKernel.Result.SPARSE;
+        }
+        KernelSpec.Group outer = spec.groups().isEmpty() ? null : spec.groups().get(spec.groups().size() - 1);
+        atomicScatter = scatter && result == LoweredKernel.Result.DENSE && outer.type() == spec.targetType()
+                && outer.op().atomic(outer.type()) != null;
+    }
+
+    /**
+     * Lowers {@code spec} to loop IR: the bodies of the kernel's {@code prepare}, {@code run} and {@code finish}
+     * and how the runtime calls it ({@code javagen.KernelSource} prints the class).
+     *
+     * @param levelCodes builds the code of one level: (format, local prefix, what its elements carry)
+     * @param name       the kernel's class name, which keys its scatter workspace's arrays
+     */
+    public static LoweredKernel lower(KernelSpec spec, LevelCodeFactory levelCodes, String name) {
+        Map<Integer, List<LevelCode>> codes = new LinkedHashMap<>();
+        for (KernelSpec.Access a : spec.accesses()) {
+            List<LevelCode> l = new ArrayList<>();
+            Format f = a.tensor().format();
+            for (int k = 0; k < f.order(); k++) {
+                // The last level's layout follows the operand's value read (a constant view keeps the layout of
+                // the level it shares); every other level carries positions.
+                ValueMode mode = k == f.order() - 1 ? a.tensor().read().lastLevel() : ValueMode.POSITION;
+                l.add(levelCodes.create(f.level(k), "a" + a.id() + "l" + k, mode));
+            }
+            codes.put(a.id(), l);
+        }
+        List<String> order = new LoopPlanner(spec, codes).order();
+        return new KernelGenerator(spec, codes, order, name).emit();
+    }
+
+    /** Creates the code of one level. */
+    public interface LevelCodeFactory {
+        /** The code of a level of format {@code f} whose locals start with {@code prefix}. */
+        LevelCode create(LevelFormat f, String prefix, ValueMode mode);
+    }
+
+    // ---------------------------------------------------------------------------------------------- layout
+
+    LoweredKernel emit() {
+        List<String> tensors = new ArrayList<>(spec.operands().keySet());
+        List<String> ints = new ArrayList<>();
+        List<String> reals = new ArrayList<>();
+        for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
+            (JavaTypes.travelsAsInt(s.getValue()) ? ints : reals).add(s.getKey());
+        }
+        Merge.Mode top = order.isEmpty() ? Merge.Mode.SKIP : loopCode.strategy(0, initialStates(), order.get(0)).mode();
+        boolean parallel = (!scatter || atomicScatter) && !order.isEmpty();
+        gathered = parallel && top == Merge.Mode.ITERATE;
+        boolean chunked = parallel && (top == Merge.Mode.UNIVERSE || gathered);
+        String chunkExtent = chunked && !gathered ? spec.extents().get(order.get(0)) : null;
+
+        Block run = new Block();
+        frameCode.declareScalars(run);
+        for (KernelSpec.Access a : spec.accesses()) {
+            String t = "a" + a.id() + "_t";
+            run.let("org.stag.formats.tensor.Tensor", t, "f.tensors[" + tensors.indexOf(a.tensor().name()) + "]");
+            List<LevelCode> lc = codes.get(a.id());
+            for (int k = 0; k < lc.size(); k++) {
+                lc.get(k).unpack(run, t + ".level(" + k + ")");
+            }
+            // A constant is a literal in the code: no array to unpack.
+            if (!lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
+                ScalarType e = a.tensor().elem();
+                run.let(JavaTypes.of(e) + "[]", "a" + a.id() + "_vals", "((" + JavaTypes.valuesClass(e) + ") " + t + ".values()).array()");
+            }
+        }
+        ScalarType tt = spec.targetType();
+        selfVals = inPlaceCode.inPlaceSource(top);
+        switch (result) {
+            case DENSE -> run.let(JavaTypes.of(tt) + "[]", "out", "(" + JavaTypes.of(tt) + "[]) f.out");
+            case SPARSE -> run.let("org.stag.engine.runtime.CooBuffer", "coo", "f.coo[chunk]");
+            default -> {
+            }
+        }
+        if (scatter) {
+            resultCode.declareScatterWorkspace(run);
+        }
+        if (selfVals != null) {
+            // The runtime passes the input's own buffer as the output when nothing else holds it.
+            run.let("boolean", "inPlace", "(Object) out == (Object) " + selfVals);
+            notes.put("in-place", spec.inPlace());
+        }
+        if (result == LoweredKernel.Result.SCALAR && spec.groups().isEmpty()) {
+            // No loops: the value itself.
+            AccessState[] st = initialStates();
+            Block body = run;
+            loopCode.resolveLocates(body, st, new HashSet<>());
+            resultCode.writeScalarPartial(body, new ExprEmitter(spec, st).emit(spec.definition().value(), tt), tt);
+        } else {
+            AccessState[] st = initialStates();
+            int active = inPlaceCode.activeDriver();
+            if (active >= 0) {
+                // The output is the input's own buffer: entries where the operand stores nothing keep their
+                // value, so one chunk visits the stored coordinates alone and the others have nothing to do.
+                notes.put("active set", spec.accesses().get(active).tensor().name());
+                Block only = run.ifThen("inPlace").ifThen("chunk == 0");
+                forcedDriver = active;
+                loops(0, only, initialStates(), false);
+                forcedDriver = -1;
+                loops(0, run.orElse(), st, chunked);
+            } else {
+                loops(0, run, st, chunked);
+            }
+        }
+
+        Block prepare = frameCode.prepare();
+        Block finish = frameCode.finish();
+        notes.put("order", String.join(", ", order));
+        return new LoweredKernel("Generated by stag for: " + describe(), prepare, run, finish, tensors, ints, reals, result,
+                chunkExtent, order, scatter, gathered, notes);
+    }
+
+    String describe() {
+        String text = org.stag.engine.front.Printer.statement(spec.definition()).replace("*/", "* /").trim();
+        StringBuilder fm = new StringBuilder();
+        for (KernelSpec.Operand o : spec.operands().values()) {
+            fm.append(fm.length() == 0 ? "" : "; ").append(o.name()).append(" = ").append(o.format());
+        }
+        if (spec.targetFormat() != null) {
+            fm.append(fm.length() == 0 ? "" : "; ").append(spec.target().name()).append(" = ").append(spec.targetFormat());
+        }
+        return text + " [" + fm + "] loop order " + String.join(", ", order);
+    }
+
+    AccessState[] initialStates() {
+        AccessState[] st = new AccessState[spec.accesses().size()];
+        for (int i = 0; i < st.length; i++) {
+            st[i] = new AccessState();
+        }
+        return st;
+    }
+
+    // ------------------------------------------------------------------------------------- prepare / finish
+
+    // ----------------------------------------------------------------------------------------------- loops
+
+    void loops(int d, Block out, AccessState[] st, boolean chunked) {
+        Set<String> bound = new HashSet<>(order.subList(0, d));
+        loopCode.resolveLocates(out, st, bound);
+        if (d == order.size()) {
+            innermost(out, st);
+            return;
+        }
+        String v = order.get(d);
+        KernelSpec.Group g = spec.groupOf(v);
+        boolean opens = g != null && firstOfGroup(g) == d;
+        boolean scatterGroup = g != null && scatter && g.level() == spec.groups().size() - 1;
+        String acc = g == null ? null : "acc" + g.level();
+        if (opens && !scatterGroup) {
+            String init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
+                    ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
+                    : new ExprEmitter(spec, st).emit(g.init(), g.type());
+            out.var(JavaTypes.of(g.type()), acc, init);
+        }
+        loopCode.mergeLoop(d, v, out, st, chunked);
+        if (opens) {
+            resultCode.close(g, out, st);
+        }
+    }
+
+    int firstOfGroup(KernelSpec.Group g) {
+        for (int d = 0; d < order.size(); d++) {
+            if (g.vars().contains(order.get(d))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException();
+    }
+
+    String label(int d) {
+        return "L" + d;
+    }
+
+    boolean needsOrder(String v) {
+        KernelSpec.Group g = spec.groupOf(v);
+        if (g != null && !g.op().commutative()) {
+            return true;   // the result depends on the order of the values (CHOOSE keeps the first)
+        }
+        // A free index inside a CHOOSE scatter takes the first value in the enclosing loop's order only.
+        return false;
+    }
+
+    String extent(String v) {
+        String size = spec.extents().get(v);
+        return Character.isDigit(size.charAt(0)) ? size : "s_" + size;
+    }
+
+    // -------------------------------------------------------------------------------------------- strategy
+
+    // ------------------------------------------------------------------------------- values and the target
+
+    void innermost(Block out, AccessState[] st) {
+        ExprEmitter ex = new ExprEmitter(spec, st);
+        Expr rhs = spec.definition().value();
+        if (spec.cse()) {
+            ex.share(out, rhs, fresh("e") + "_");
+        }
+        if (spec.groups().isEmpty() && selfVals != null && rhs instanceof Expr.IfElse ie && spec.uniformValue(ie) == null
+                && (inPlaceCode.isSelf(ie.then()) || inPlaceCode.isSelf(ie.otherwise()))) {
+            resultCode.maskedStore(out, ex, ie);
+            return;
+        }
+        if (spec.groups().isEmpty()) {
+            resultCode.writeTarget(out, ex.emit(rhs, spec.targetType()), spec.targetType());
+            return;
+        }
+        KernelSpec.Group g0 = spec.groups().get(0);
+        String v = fresh("x");
+        out.let(JavaTypes.of(g0.type()), v, ex.emit(rhs, g0.type()));
+        resultCode.into(out, g0, v);
+    }
+
+    // ------------------------------------------------------------------------------------------- scatter
+
+    String fresh(String base) {
+        return base + (names++);
+    }
+}

@@ -1,0 +1,93 @@
+package org.stag.engine.loopir;
+
+import java.util.function.Consumer;
+import org.stag.formats.level.Capability;
+import org.stag.formats.level.LevelFormat;
+
+/**
+ * How generated code reads one level of one operand: the lowering asks a level for code and never looks at
+ * its format. Static levels ({@link StaticLevelCode}) emit loops over their arrays; dynamic levels
+ * ({@code org.stag.engine.loopir.schema}) derive the same operations from their node schema.
+ *
+ * <p>Every name the code declares starts with {@link #prefix()}, so several levels can be emitted into one
+ * method. Positions are ints; a level that {@link #holdsValues() holds values} binds the double value instead
+ * of a position (a dynamic last level of a double tensor).
+ */
+public interface LevelCode {
+
+    /** The prefix of every local this level declares, e.g. {@code A1}. */
+    String prefix();
+
+    /**
+     * Statements run once per kernel run (or per task) that unpack the level's arrays into locals.
+     *
+     * @param level a Java expression of type {@code org.stag.formats.level.Level}
+     */
+    void unpack(Block out, String level);
+
+    /**
+     * The level's format. Its {@link LevelFormat#capabilities()} and {@link LevelFormat#locateCost()} are the
+     * one statement of what the level can do; the checker, the loop planner and the generator all read them.
+     */
+    LevelFormat format();
+
+    /**
+     * Whether {@link #locate} finds a coordinate without a scan (dense, bitmap, hashed, search trees): the
+     * format's {@link Capability#LOCATE}. Schema code re-derives it from the traversal as a consistency
+     * check ({@code LevelAgreementTest}); the planner and the generator read the format, not this.
+     */
+    default boolean canLocate() {
+        return format().has(Capability.LOCATE);
+    }
+
+    /** Whether {@link #iterate} with {@code inOrder} and {@link #cursor} yield increasing coordinates. */
+    boolean ordered();
+
+    /** Whether every coordinate of the dimension is stored under every parent (dense). */
+    boolean full();
+
+    /** Whether iteration binds the tensor's double value ({@link Binding#val()}) instead of a position. */
+    boolean holdsValues();
+
+    /**
+     * Visits the children of position {@code parent}: declares and binds {@code bind.crd()} (int) and
+     * {@code bind.pos()} (int) or {@code bind.val()} (double), then runs the body. {@code inOrder} asks for
+     * increasing coordinates; otherwise any order that is fastest. The outermost loop of the visit carries
+     * {@code label}, so the body may {@code break label;} to stop the visit.
+     */
+    void iterate(Block out, String parent, Binding bind, boolean inOrder, String label, Consumer<Block> body);
+
+    /**
+     * An ordered cursor over the children of {@code parent}, for co-iteration: declares its state in
+     * {@code out} (positioned on the first child) and returns the expressions to read and advance it.
+     */
+    Cursor cursor(Block out, String parent, String name);
+
+    /**
+     * Finds coordinate {@code crd} (an int expression) under {@code parent}: declares and sets
+     * {@code bind.pos()} (-1 when absent) or {@code bind.val()} (NaN when absent). {@code bind.crd()} is unused.
+     */
+    void locate(Block out, String parent, String crd, Binding bind);
+
+    /** Names of the variables a visit or locate binds; {@code pos} or {@code val} may be null when unused. */
+    record Binding(String crd, String pos, String val) {
+    }
+
+    /** An ordered iterator kept in locals of the enclosing loop; nothing is allocated per element. */
+    interface Cursor {
+        /** A boolean expression: whether the cursor is on an element. */
+        String valid();
+
+        /** An int expression: the current coordinate (only when valid). */
+        String crd();
+
+        /** An int expression: the current position (only when valid and the level does not hold values). */
+        String pos();
+
+        /** A double expression: the current value (only when valid and the level holds values). */
+        String val();
+
+        /** Statements that move to the next element. */
+        void advance(Block out);
+    }
+}

@@ -1,0 +1,441 @@
+package org.stag.engine.loopir.schema;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.stag.engine.loopir.Block;
+import org.stag.formats.dynamic.FieldLayout;
+import org.stag.formats.dynamic.NodePool;
+import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.SupertypeHandles;
+import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.schema.ArraySize;
+import org.stag.formats.schema.Field;
+import org.stag.formats.schema.FieldKind;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.Step;
+
+/**
+ * What generated code needs to know about one schema, derived from the schema and the pools' field layouts
+ * alone: for every node type the arrays its traversal reads and the local each is unpacked into, every
+ * array's stride and whether it lives in the chunk arena, how child references of each target type are
+ * decoded (plain indices, or tagged handles of a supertype), and the Java expressions for an element's
+ * coordinate, value or position, an array's base index and length. The emitters ({@link UnorderedVisit},
+ * {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
+ *
+ * <p>The arrays are those of one shard of the level ({@code DynamicLevel} keeps a store per group of
+ * parents): {@link #unpack} declares them once per run, {@link #enter} loads a shard's before a parent's
+ * structure is entered, when the shard differs from the one loaded last.
+ *
+ * <p>Locals unpacked once per run are named {@code P_type_field} (and {@code P_type_field_v} or
+ * {@code _p} for values or positions) or {@code P_word} for the level's shared arrays; locals of one visit
+ * or search are {@code P_word<n>} with a number per emission, so none of them can collide.
+ */
+final class SchemaModel {
+    final Schema schema;
+    final String p;
+    /** What the level's elements carry: positions, doubles, or nothing (a pattern). */
+    final ValueMode mode;
+    /** Whether a visit binds a double value rather than a position (1.0 for every element of a pattern). */
+    final boolean doubles;
+    /** Whether elements have a carried array (not in {@link ValueMode#NONE}). */
+    final boolean carries;
+    final NodeType root;
+    private final Map<String, TypeInfo> types = new LinkedHashMap<>();
+    /** Distinct targets of child fields (node types or supertypes), in first-use order: the reference kinds. */
+    final List<String> kinds;
+    private final Map<String, SupertypeHandles> handles = new LinkedHashMap<>();
+    private final Set<String> names = new HashSet<>();
+    /** Whether some element array lives in the chunk arena. */
+    final boolean arena;
+    /** Whether the unordered visit must keep a stack: some node type has two or more child references. */
+    final boolean dfsStack;
+    /** Whether the in-order machine must keep a stack: some child descent is not the node's last step. */
+    final boolean machineStack;
+    /** Whether a descent from inside an array loop must save the loop index. */
+    final boolean machineIndexStack;
+
+    /** The locals of one node type. */
+    static final class TypeInfo {
+        final NodeType type;
+        final String pool;
+        final Map<String, FieldInfo> fields = new LinkedHashMap<>();
+
+        TypeInfo(NodeType type, String pool) {
+            this.type = type;
+            this.pool = pool;
+        }
+    }
+
+    /**
+     * One field as generated code reads it.
+     *
+     * @param owner   the node type declaring it
+     * @param stride  slots per node in the pool arrays (1 for scalars and arena offsets)
+     * @param inArena whether the slots are a run of the chunk arena (the pool holds the run's offset)
+     * @param arr     the local of the field's int array: coordinates, child handles, sizes or arena offsets
+     * @param carried the local of the element values ({@code double[]}) or positions ({@code int[]}), for
+     *                inline element fields; null otherwise
+     */
+    record FieldInfo(NodeType owner, Field field, int stride, boolean inArena, String arr, String carried) {
+    }
+
+    SchemaModel(Schema schema, String prefix, ValueMode mode) {
+        if (prefix == null || prefix.isEmpty() || !Character.isJavaIdentifierStart(prefix.charAt(0))
+                || !prefix.chars().allMatch(Character::isJavaIdentifierPart)) {
+            throw new IllegalArgumentException("level prefix must be a Java identifier: '" + prefix + "'");
+        }
+        this.schema = schema;
+        this.p = prefix;
+        this.mode = mode;
+        this.doubles = mode != ValueMode.POSITION;
+        this.carries = mode != ValueMode.NONE;
+        this.root = schema.root();
+        for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
+            "hs", "ps", "is"}) {
+            names.add(p + "_" + fixed);
+        }
+        // A probe store gives the layouts: they depend on the node types and the value mode only.
+        NodeStore probe = new NodeStore(schema, mode);
+        boolean usesArena = false;
+        List<String> targets = new ArrayList<>();
+        for (NodeType t : schema.nodeTypes()) {
+            TypeInfo ti = new TypeInfo(t, unique(p + "_pool_" + t.name()));
+            NodePool pool = probe.pool(t.name());
+            for (Field f : t.fields()) {
+                if (f.kind() == FieldKind.PARENT || f.kind() == FieldKind.METADATA) {
+                    continue;
+                }
+                FieldLayout l = pool.layout(f.name());
+                if (l.inArena() && f.kind() == FieldKind.CHILD_ARRAY) {
+                    throw new UnsupportedOperationException("schema " + schema.name() + ": child array " + t.name() + "."
+                            + f.name() + " is unbounded, and the chunk arena stores only elements, not child handles");
+                }
+                String arr = unique(p + "_" + t.name() + "_" + f.name());
+                String carried = null;
+                if (f.holdsElements() && !l.inArena() && carries) {
+                    carried = unique(arr + (doubles ? "_v" : "_p"));
+                }
+                usesArena |= l.inArena() && f.holdsElements();
+                ti.fields.put(f.name(), new FieldInfo(t, f, l.stride(), l.inArena(), arr, carried));
+                if (f.holdsChildren() && !targets.contains(f.target().orElseThrow())) {
+                    targets.add(f.target().orElseThrow());
+                }
+            }
+            types.put(t.name(), ti);
+        }
+        this.kinds = Collections.unmodifiableList(targets);
+        for (String k : kinds) {
+            if (schema.supertype(k).isPresent()) {
+                handles.put(k, new SupertypeHandles(schema, k));
+            }
+        }
+        this.arena = usesArena;
+        boolean stack = false;
+        boolean mstack = false;
+        boolean istack = false;
+        for (NodeType t : schema.nodeTypes()) {
+            long refs = t.childFields().size();
+            stack |= refs >= 2 || t.childFields().stream().anyMatch(Field::isArray);
+            List<Step> steps = t.traversal();
+            for (int j = 0; j < steps.size(); j++) {
+                Step s = steps.get(j);
+                if (s instanceof Step.Child && j < steps.size() - 1) {
+                    mstack = true;
+                } else if (s instanceof Step.ArrayLoop a && a.members().stream().anyMatch(Field::holdsChildren)) {
+                    mstack = true;
+                    istack = true;
+                }
+            }
+        }
+        this.dfsStack = stack;
+        this.machineStack = mstack;
+        this.machineIndexStack = istack;
+    }
+
+    private String unique(String name) {
+        String n = name;
+        for (int k = 2; !names.add(n); k++) {
+            n = name + "_" + k;
+        }
+        return n;
+    }
+
+    // ------------------------------------------------------------------ lookups
+
+    FieldInfo field(NodeType t, Field f) {
+        return types.get(t.name()).fields.get(f.name());
+    }
+
+    /** The concrete node types a reference of kind {@code target} may point at (in tag order for a supertype). */
+    List<NodeType> concrete(String target) {
+        return schema.concreteTypes(target);
+    }
+
+    int kindId(String target) {
+        return kinds.indexOf(target);
+    }
+
+    /** Whether references of kind {@code target} carry a subtype tag in their low bits. */
+    boolean tagged(String target) {
+        SupertypeHandles h = handles.get(target);
+        return h != null && h.bits() > 0;
+    }
+
+    /** The node index of reference {@code x} (an int expression) of kind {@code target}. */
+    String index(String target, String x) {
+        SupertypeHandles h = handles.get(target);
+        return h == null || h.bits() == 0 ? x : "(" + x + " >>> " + h.bits() + ")";
+    }
+
+    /** The subtype tag of reference {@code x} of a tagged kind. */
+    String tag(String target, String x) {
+        SupertypeHandles h = handles.get(target);
+        return "(" + x + " & " + ((1 << h.bits()) - 1) + ")";
+    }
+
+    // ------------------------------------------------------------------ element and array expressions
+
+    /** The int array holding the coordinates of element field {@code f}. */
+    String crdArray(FieldInfo f) {
+        return f.inArena() ? p + "_acrd" : f.arr();
+    }
+
+    /**
+     * What the element in slot {@code index} of field {@code f} carries: its value ({@code double}) or position
+     * ({@code int}) read from the carried array, or {@code 1.0} when elements carry nothing.
+     */
+    String carriedAt(FieldInfo f, String index) {
+        if (!carries) {
+            return "1.0";
+        }
+        return (f.inArena() ? p + (doubles ? "_aval" : "_apos") : f.carried()) + "[" + index + "]";
+    }
+
+    /** The Java type of what an element carries. */
+    String carriedType() {
+        return doubles ? "double" : "int";
+    }
+
+    /** Slot 0 of array field {@code f} of node {@code h}: {@code h * stride}, or the arena offset. */
+    String base(FieldInfo f, String h) {
+        if (f.inArena()) {
+            return f.arr() + "[" + h + "]";
+        }
+        return f.stride() == 1 ? h : h + " * " + f.stride();
+    }
+
+    /** The length of array field {@code f} of node {@code h}: its size field (plus addend) or its constant. */
+    String length(FieldInfo f, String h) {
+        ArraySize s = f.field().arraySize().orElseThrow();
+        if (s.isConstant()) {
+            return Integer.toString(s.addend());
+        }
+        String size = field(f.owner(), f.owner().field(s.sizeField().orElseThrow()).orElseThrow()).arr() + "[" + h + "]";
+        return s.addend() == 0 ? size : size + " + " + s.addend();
+    }
+
+    /** The loop bound of an array loop of node {@code h}: its size field plus the largest addend, or the constant. */
+    String loopLength(NodeType t, Step.ArrayLoop a, String h) {
+        if (a.sizeField().isEmpty()) {
+            return Integer.toString(a.members().stream().mapToInt(f -> f.arraySize().orElseThrow().addend()).max()
+                    .orElseThrow());
+        }
+        String size = field(t, t.field(a.sizeField().get()).orElseThrow()).arr() + "[" + h + "]";
+        return a.maxAddend() == 0 ? size : size + " + " + a.maxAddend();
+    }
+
+    // ------------------------------------------------------------------ unpack
+
+    /**
+     * Declares the level, its roots, every array a traversal reads (loaded per shard by {@link #enter}) and
+     * the stacks (see the class comment).
+     */
+    void unpack(Block out, String level) {
+        String what = switch (mode) {
+            case DOUBLE -> "values";
+            case POSITION -> "positions";
+            case NONE -> "coordinates only";
+        };
+        out.comment(p + ": dynamic level " + schema.name() + " (" + what + ")");
+        String cls = "org.stag.formats.level.DynamicLevel";
+        out.var(cls, p + "_lvl", "(" + cls + ") (" + level + ")");
+        out.ifThen(p + "_lvl.mode() != org.stag.formats.dynamic.ValueMode." + mode.name()).raise(
+                "new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
+                        + what + "\")");
+        out.var("int[]", p + "_roots", p + "_lvl.roots()");
+        // The arrays are those of one shard at a time: declared empty here, (re)loaded by enter().
+        out.var("int", p + "_bits", p + "_lvl.shardBits()");
+        out.var("int", p + "_shard", "-1");
+        out.var("org.stag.formats.dynamic.NodeStore", p + "_store", "null");
+        for (TypeInfo ti : types.values()) {
+            if (ti.fields.isEmpty()) {
+                continue;
+            }
+            out.var("org.stag.formats.dynamic.NodePool", ti.pool, "null");
+            for (FieldInfo f : ti.fields.values()) {
+                out.var("int[]", f.arr(), "null");
+                if (f.carried() != null) {
+                    out.var(carriedType() + "[]", f.carried(), "null");
+                }
+            }
+        }
+        if (arena) {
+            out.var("org.stag.formats.dynamic.ChunkArena", p + "_arena", "null");
+            out.var("int[]", p + "_acrd", "null");
+            if (carries) {
+                out.var(carriedType() + "[]", p + (doubles ? "_aval" : "_apos"), "null");
+            }
+        }
+        if (dfsStack) {
+            out.var("int[]", p + "_stk", "ws.ints(\"" + p + "_stk\", 64)");
+            if (kinds.size() > 1) {
+                out.var("int[]", p + "_kstk", "ws.ints(\"" + p + "_kstk\", 64)");
+            }
+        }
+        if (machineStack) {
+            out.var("int[]", p + "_hs", "ws.ints(\"" + p + "_hs\", 64)");
+            out.var("int[]", p + "_ps", "ws.ints(\"" + p + "_ps\", 64)");
+            if (machineIndexStack) {
+                out.var("int[]", p + "_is", "ws.ints(\"" + p + "_is\", 64)");
+            }
+        }
+    }
+
+    /**
+     * Code run before entering parent {@code parent}'s structure (an int expression without side effects):
+     * when the parent lives in another shard than the one whose arrays are loaded, loads that shard's. One
+     * compare per parent entered; a loop over the parents of one shard loads once.
+     */
+    void enter(Block out, String parent) {
+        String shard = "((" + parent + ") >>> " + p + "_bits)";
+        Block b = out.ifThen(shard + " != " + p + "_shard");
+        b.assign(p + "_shard", shard);
+        b.assign(p + "_store", p + "_lvl.store(" + p + "_shard)");
+        for (TypeInfo ti : types.values()) {
+            if (ti.fields.isEmpty()) {
+                continue;
+            }
+            b.assign(ti.pool, p + "_store.pool(\"" + ti.type.name() + "\")");
+            for (FieldInfo f : ti.fields.values()) {
+                String layout = ti.pool + ".layout(\"" + f.field().name() + "\")";
+                b.assign(f.arr(), ti.pool + ".ints(" + layout + ")");
+                if (f.carried() != null) {
+                    b.assign(f.carried(), ti.pool + (doubles ? ".values(" : ".positions(") + layout + ")");
+                }
+            }
+        }
+        if (arena) {
+            b.assign(p + "_arena", p + "_store.arena()");
+            b.assign(p + "_acrd", p + "_arena.crd()");
+            if (carries) {
+                b.assign(p + (doubles ? "_aval" : "_apos"), p + "_arena" + (doubles ? ".val()" : ".pos()"));
+            }
+        }
+    }
+
+    /**
+     * Statements that make room for {@code need} entries (an int expression) in the stacks {@code stacks}
+     * (names without prefix), replacing them by larger copies that the workspace keeps for the next run.
+     */
+    void grow(Block out, String need, String... stacks) {
+        String first = p + "_" + stacks[0];
+        Block g = out.ifThen(need + " > " + first + ".length");
+        g.var("int", p + "_len", "Math.max(2 * " + first + ".length, " + need + ")");
+        for (String s : stacks) {
+            String n = p + "_" + s;
+            g.assign(n, "java.util.Arrays.copyOf(" + n + ", " + p + "_len)");
+            g.eval("ws.keepInts(\"" + n + "\", " + n + ")");
+        }
+    }
+
+    /**
+     * Emits {@code visit} once per concrete type reference {@code x} (an int local) of kind {@code kind}
+     * (an int local, or null when there is one kind) may point at, with the node's index in the int local
+     * {@code h} (declared here unless {@code declared}): a chain of {@code if}s on the kind, then on the
+     * subtype tag.
+     */
+    void dispatch(Block out, String x, String kind, String h, boolean declared, VisitType visit) {
+        if (kind == null || kinds.size() == 1) {
+            dispatchKind(out, kinds.get(0), x, h, declared, visit);
+            return;
+        }
+        Block rest = out;
+        for (int k = 0; k < kinds.size(); k++) {
+            Block b = k == kinds.size() - 1 ? rest : rest.ifThen(kind + " == " + k);
+            dispatchKind(b, kinds.get(k), x, h, declared, visit);
+            if (k < kinds.size() - 1) {
+                rest = rest.orElse();
+            }
+        }
+    }
+
+    private void dispatchKind(Block out, String target, String x, String h, boolean declared, VisitType visit) {
+        if (declared) {
+            out.assign(h, index(target, x));
+        } else {
+            out.var("int", h, index(target, x));
+        }
+        List<NodeType> sub = concrete(target);
+        if (!tagged(target)) {
+            visit.emit(out, sub.get(0));
+            return;
+        }
+        Block rest = out;
+        for (int t = 0; t < sub.size(); t++) {
+            Block b = t == sub.size() - 1 ? rest : rest.ifThen(tag(target, x) + " == " + t);
+            visit.emit(b, sub.get(t));
+            if (t < sub.size() - 1) {
+                rest = rest.orElse();
+            }
+        }
+    }
+
+    /** Code for one concrete node type, inside a dispatch. */
+    @FunctionalInterface
+    interface VisitType {
+        void emit(Block out, NodeType t);
+    }
+
+    /**
+     * Declares (with dummy values) the locals a visit binds: the coordinate and, when named, the value or
+     * position. A visit declares every local once, before its loops, and element sites only assign them: then
+     * every {@code break} out of the visit leaves the same locals in the same slots, which Janino needs (with
+     * assertions enabled it rejects jumps to one label from frames whose locals differ in width).
+     */
+    void declareBinding(Block out, String crd, String pos, String val) {
+        out.var("int", crd, "0");
+        String carried = doubles ? val : pos;
+        if (carried != null) {
+            out.var(carriedType(), carried, "0");
+        }
+    }
+
+    /**
+     * Binds an element and runs {@code body}: assigns {@code crd} from slot {@code index} of field {@code f}
+     * and, when named, the value or position (see {@link #declareBinding}); skips empty slots (coordinate -1)
+     * of fields that are not {@code nonempty}.
+     */
+    void bindElement(Block out, FieldInfo f, String index, String crd, String pos, String val, Consumer<Block> body) {
+        Block b = out;
+        b.assign(crd, crdArray(f) + "[" + index + "]");
+        if (!f.field().nonempty()) {
+            b = b.ifThen(crd + " >= 0");
+        }
+        String carried = doubles ? val : pos;
+        if (carried != null) {
+            b.assign(carried, carriedAt(f, index));
+        }
+        Block inner = new Block();
+        body.accept(inner);
+        // Code may follow the body (more elements, pushes): a body that always jumps would make it
+        // unreachable, which Java rejects; "if (true)" can complete normally whatever its body does.
+        (inner.completesNormally() ? b : b.ifThen("true")).append(inner);
+    }
+}

@@ -1,0 +1,264 @@
+package org.stag.engine.loopir.schema;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.stag.engine.loopir.Block;
+import org.stag.formats.level.SchemaTraits;
+import org.stag.formats.schema.Field;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Step;
+
+/**
+ * {@code locate} for search trees, derived from the traversal: in coordinate order a node's items are its
+ * elements and children interleaved as {@code seq} says, so a key lies either at an element or in the one
+ * child between the last element below it and the first above it (the gap). The search walks a node's
+ * steps in order, keeping the child of the current gap in {@code g}: a scalar child becomes the gap, a
+ * scalar element at or above the key ends the node (found, or descend into the gap), and an array loop
+ * binary-searches its element member for the first slot at or above the key, whose gap is the child member
+ * just before it in the interleaving (or the gap before the loop). Past the last step the key is above
+ * every element, and the search descends into the gap. BST ({@code l, e, r}), T-tree ({@code l, {e}, r}),
+ * B-tree ({@code {c, e}, cl}) and C-tree ({@code l, h, {t}, r}) searches all come out of this.
+ *
+ * <p>It applies when the schema is a search tree ({@link SchemaTraits#searchable()}), has no empty slots,
+ * every array loop interleaves exactly one element array with at most one child array of the same length
+ * (or, child first, one slot longer), all children of a node type have one target type, and no gap can hold
+ * two children (which would need a search of both). {@link #whyNot} names the first violation.
+ */
+final class SchemaSearch {
+    private final SchemaModel m;
+
+    SchemaSearch(SchemaModel m) {
+        this.m = m;
+    }
+
+    /** Why the schema cannot be searched generically, or null when it can. */
+    static String whyNot(SchemaModel m, SchemaTraits traits) {
+        if (!traits.searchable()) {
+            return "schema " + m.schema.name() + " is not a search tree (it must be ordered and branching)";
+        }
+        if (!traits.compact()) {
+            return "schema " + m.schema.name() + " has element fields with empty slots";
+        }
+        for (NodeType t : m.schema.nodeTypes()) {
+            String why = whyNot(t);
+            if (why != null) {
+                return "node type " + t.name() + " of schema " + m.schema.name() + ": " + why;
+            }
+        }
+        return null;
+    }
+
+    private static String whyNot(NodeType t) {
+        if (t.childFields().stream().map(f -> f.target().orElseThrow()).distinct().count() > 1) {
+            return "its children have different target types";
+        }
+        boolean pending = false;
+        for (Step s : t.traversal()) {
+            if (s instanceof Step.Element) {
+                pending = false;
+            } else if (s instanceof Step.Child) {
+                if (pending) {
+                    return "two children with no element between them";
+                }
+                pending = true;
+            } else {
+                Step.ArrayLoop a = (Step.ArrayLoop) s;
+                List<Field> elems = a.members().stream().filter(Field::holdsElements).toList();
+                List<Field> kids = a.members().stream().filter(Field::holdsChildren).toList();
+                if (elems.size() != 1 || kids.size() > 1) {
+                    return "an array loop must interleave one element array with at most one child array";
+                }
+                Field e = elems.get(0);
+                boolean mayBeEmpty = t.lengthBounds(e).lower() == 0;
+                if (kids.isEmpty()) {
+                    pending = pending && mayBeEmpty;
+                    continue;
+                }
+                Field c = kids.get(0);
+                int diff = c.arraySize().orElseThrow().addend() - e.arraySize().orElseThrow().addend();
+                boolean childFirst = a.members().indexOf(c) < a.members().indexOf(e);
+                if (childFirst) {
+                    if (pending) {
+                        return "two children with no element between them";
+                    }
+                    if (diff != 0 && diff != 1) {
+                        return "child array " + c.name() + " must be as long as " + e.name() + " or one longer";
+                    }
+                    pending = diff == 1;
+                } else {
+                    if (diff != 0) {
+                        return "child array " + c.name() + " must be as long as " + e.name();
+                    }
+                    pending = true;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Declares {@code result} ({@code int}, -1 when absent, or {@code double}, NaN when absent) and finds
+     * {@code key} (an int expression) in the structure of {@code parent}.
+     */
+    void emit(Block out, int id, String parent, String key, String result) {
+        String n = Integer.toString(id);
+        Names v = new Names(n);
+        out.var(m.carriedType(), result, (m.doubles ? "Double.NaN" : "-1"));
+        Block all = out.scope(v.l);
+        all.var("int", v.key, key);
+        boolean loop = !m.kinds.isEmpty();
+        String k = m.kinds.size() > 1 ? m.p + "_k" + n : null;
+        if (loop) {
+            all.var("int", v.x, "0");
+            if (k != null) {
+                all.var("int", k, "0");
+            }
+        }
+        Block rootBlock = all.scope(v.rl);
+        m.enter(rootBlock, parent);
+        rootBlock.var("int", v.r, m.p + "_roots[" + parent + "]");
+        node(rootBlock, v, m.root, v.r, k, result, jb -> jb.breakTo(v.rl));
+        if (!loop) {
+            return;
+        }
+        Block w = all.whileLoop(v.w, "true");
+        w.ifThen(v.x + " == 0").breakTo(v.l);
+        m.dispatch(w, v.x, k, v.h, false, (b, t) -> node(b, v, t, v.h, k, result, jb -> jb.continueTo(v.w)));
+    }
+
+    /** Local names of one search. */
+    private final class Names {
+        final String l;
+        final String rl;
+        final String w;
+        final String key;
+        final String x;
+        final String r;
+        final String h;
+        final String g;
+        final String id;
+
+        Names(String id) {
+            this.id = id;
+            String p = m.p + "_";
+            l = p + "S" + id;
+            rl = p + "R" + id;
+            w = p + "W" + id;
+            key = p + "key" + id;
+            x = p + "x" + id;
+            r = p + "r" + id;
+            h = p + "h" + id;
+            g = p + "g" + id;
+        }
+
+        String of(String role) {
+            return m.p + "_" + role + id;
+        }
+    }
+
+    /**
+     * The search through node {@code h} of type {@code t}: ends found ({@code break} out of the search),
+     * absent, or with {@code x} (and {@code k}) set to the gap's child; {@code jump} leaves the node early.
+     */
+    private void node(Block b, Names v, NodeType t, String h, String k, String result, Consumer<Block> jump) {
+        boolean kids = !t.childFields().isEmpty();
+        String target = kids ? t.childFields().get(0).target().orElseThrow() : null;
+        if (kids) {
+            b.var("int", v.g, "0");
+        }
+        for (Step s : t.traversal()) {
+            if (s instanceof Step.Element el) {
+                SchemaModel.FieldInfo f = m.field(t, el.field());
+                Block sc = b.scope(null);
+                String c = v.of("c");
+                sc.var("int", c, m.crdArray(f) + "[" + h + "]");
+                Block le = sc.ifThen(v.key + " <= " + c);
+                found(le.ifThen(v.key + " == " + c), v, f, h, result);
+                descend(le, v, kids, target, k, jump);
+                if (kids) {
+                    b.assign(v.g, "0");
+                }
+            } else if (s instanceof Step.Child ch) {
+                b.assign(v.g, m.field(t, ch.field()).arr() + "[" + h + "]");
+            } else {
+                arrayLoop(b, v, t, (Step.ArrayLoop) s, h, kids, target, k, result, jump);
+            }
+        }
+        descend(b, v, kids, target, k, null);
+    }
+
+    private void arrayLoop(Block b, Names v, NodeType t, Step.ArrayLoop a, String h, boolean kids, String target,
+            String k, String result, Consumer<Block> jump) {
+        Field ef = a.members().stream().filter(Field::holdsElements).findFirst().orElseThrow();
+        Field cf = a.members().stream().filter(Field::holdsChildren).findFirst().orElse(null);
+        SchemaModel.FieldInfo e = m.field(t, ef);
+        String crd = m.crdArray(e);
+        String base = v.of("b");
+        String len = v.of("n");
+        String lo = v.of("lo");
+        String hi = v.of("hi");
+        String mid = v.of("mid");
+        Block sc = b.scope(null);
+        sc.var("int", base, m.base(e, h));
+        sc.var("int", len, m.length(e, h));
+        sc.var("int", lo, base);
+        sc.var("int", hi, base + " + " + len);
+        String cb = null;
+        boolean childFirst = false;
+        SchemaModel.FieldInfo c = cf == null ? null : m.field(t, cf);
+        if (c != null) {
+            cb = v.of("cb");
+            sc.var("int", cb, m.base(c, h));
+            childFirst = a.members().indexOf(cf) < a.members().indexOf(ef);
+        }
+        Block bs = sc.whileLoop(null, lo + " < " + hi);
+        bs.var("int", mid, "(" + lo + " + " + hi + ") >>> 1");
+        bs.ifThen(crd + "[" + mid + "] < " + v.key).assign(lo, mid + " + 1");
+        bs.orElse().assign(hi, mid);
+        Block in = sc.ifThen(lo + " < " + base + " + " + len);
+        found(in.ifThen(crd + "[" + lo + "] == " + v.key), v, e, lo, result);
+        if (c != null) {
+            if (childFirst) {
+                in.assign(v.g, c.arr() + "[" + cb + " + " + lo + " - " + base + "]");
+            } else {
+                in.ifThen(lo + " > " + base).assign(v.g, c.arr() + "[" + cb + " + " + lo + " - " + base + " - 1]");
+            }
+        } else if (kids) {
+            in.ifThen(lo + " > " + base).assign(v.g, "0");
+        }
+        descend(in, v, kids, target, k, jump);
+        // The key is above every element of the loop: the gap is what follows the last one.
+        if (c != null) {
+            int diff = cf.arraySize().orElseThrow().addend() - ef.arraySize().orElseThrow().addend();
+            if (childFirst && diff == 1) {
+                sc.assign(v.g, c.arr() + "[" + cb + " + " + len + "]");
+            } else if (childFirst) {
+                sc.ifThen(len + " > 0").assign(v.g, "0");
+            } else {
+                sc.ifThen(len + " > 0").assign(v.g, c.arr() + "[" + cb + " + " + len + " - 1]");
+            }
+        } else if (kids) {
+            sc.ifThen(len + " > 0").assign(v.g, "0");
+        }
+    }
+
+    private void found(Block b, Names v, SchemaModel.FieldInfo f, String index, String result) {
+        b.assign(result, m.carriedAt(f, index));
+        b.breakTo(v.l);
+    }
+
+    /** Continues the search in the gap's child (absent when the node has none); {@code jump} null: fall out. */
+    private void descend(Block b, Names v, boolean kids, String target, String k, Consumer<Block> jump) {
+        if (!kids) {
+            b.breakTo(v.l);
+            return;
+        }
+        b.assign(v.x, v.g);
+        if (k != null) {
+            b.assign(k, String.valueOf(m.kindId(target)));
+        }
+        if (jump != null) {
+            jump.accept(b);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.stag.engine.jit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.stag.engine.plan.Fusible;
+import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.check.Checker;
+import org.stag.engine.front.Definition;
+import org.stag.engine.front.Source;
+import org.stag.engine.front.Stmt;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/** Fused definitions compute exactly what the same definitions compute one kernel at a time, in one pass. */
+class FusionTest {
+    private static final String PROGRAM = """
+            N int
+            damping double = 0.85
+            rank double[N]
+            deg int[N]
+            Let Main() -> (contrib double[N], dangling double, scaled double[N], big int)
+                contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j])
+                dangling = ifelse(deg[j] == 0, rank[j], 0.0) | j:(+, 0.0)
+                scaled[i] = damping * contrib[i] + rank[i]
+                big = scaled[k] > 0.5 | k:(+, 0)
+            End
+            """;
+
+    @Test
+    void fusedPassEqualsOneKernelPerDefinition() {
+        CheckedProgram p = new Checker().check(new Source("fuse.stag", PROGRAM));
+        List<Definition> defs = new ArrayList<>();
+        for (Stmt s : p.main().decl().body()) {
+            defs.add((Definition) s);
+        }
+        Format dense = FormatParser.parse("dense");
+        Map<String, Format> formats = Map.of("rank", dense, "deg", dense, "contrib", dense, "scaled", dense);
+        // big reads scaled, defined in the same pass: allowed at the same index. dangling is a scalar of the pass.
+        assertNull(Fusible.whyNot(p, defs, formats));
+        int n = 5000;
+        Random rnd = new Random(5);
+        double[] rank = new double[n];
+        int[] deg = new int[n];
+        for (int v = 0; v < n; v++) {
+            rank[v] = rnd.nextDouble();
+            deg[v] = rnd.nextInt(4);
+        }
+        Map<String, Object> bind = new HashMap<>();
+        bind.put("N", n);
+        bind.put("damping", 0.85);
+        bind.put("rank", Tensor.ofDense(dense, new int[] {n}, Values.ofDoubles(rank, 0.0)));
+        bind.put("deg", Tensor.ofDense(dense, new int[] {n}, Values.ofInts(deg, 0)));
+        DefinitionCompiler dc = new DefinitionCompiler();
+        CompiledFusion fused = dc.compileFused(p, defs, formats, Map.of());
+        assertTrue(fused.plan().source().text().contains("o0[i_L] = x0"), fused.plan().source().text());
+        Map<String, Object> separate = new HashMap<>(bind);
+        for (Definition d : defs) {
+            separate.put(d.target().name(), dc.compile(p, d, formats, Map.of()).run(separate, 1));
+        }
+        for (int threads : new int[] {1, 2}) {
+            Map<String, Object> out = fused.run(bind, threads);
+            for (Definition d : defs) {
+                String name = d.target().name();
+                Object a = out.get(name);
+                Object b = separate.get(name);
+                if (a instanceof Tensor ta) {
+                    for (int v = 0; v < n; v++) {
+                        assertEquals(((Tensor) b).getAsDouble(v), ta.getAsDouble(v), 0.0, name + "[" + v + "]");
+                    }
+                } else {
+                    assertEquals(((Number) b).doubleValue(), ((Number) a).doubleValue(),
+                            1e-12 * Math.abs(((Number) b).doubleValue()), name);
+                }
+            }
+        }
+    }
+
+    @Test
+    void refusesWhatIsNotOnePass() {
+        CheckedProgram p = new Checker().check(new Source("nofuse.stag", """
+                N int
+                A double[N][compressed[N]]
+                x double[N]
+                Let Main() -> (y double[N], s double, z double[N])
+                    s = x[j] | j:(+, 0.0)
+                    z[i] = x[i] * s
+                    y[i] = A[i][j] * x[j] | j:(+, 0.0)
+                End
+                """));
+        List<Definition> defs = new ArrayList<>();
+        p.main().decl().body().forEach(st -> defs.add((Definition) st));
+        Format dense = FormatParser.parse("dense");
+        Map<String, Format> f = Map.of("A", FormatParser.parse("dense,compressed"), "x", dense, "y", dense, "z", dense);
+        assertNotNull(Fusible.whyNot(p, defs.subList(0, 2), f), "z needs all of s");
+        // A row reduction joins the pass: y[i] is finished within the shared loop over i.
+        assertNull(Fusible.whyNot(p, defs.subList(1, 3), f));
+        Map<String, Format> hashed = new java.util.HashMap<>(f);
+        hashed.put("A", FormatParser.parse("dense,hashed"));
+        assertEquals("the read A is not a dense,compressed matrix read by rows at [i][j]",
+                Fusible.whyNot(p, defs.subList(1, 3), hashed));
+    }
+
+    @Test
+    void refusesRowReductionsThatAreNotOneRowWalk() {
+        CheckedProgram p = new Checker().check(new Source("rows.stag", """
+                N int
+                A double[N][compressed[N]]
+                x double[N]
+                Let Main() -> (y double[N], m double[N], z double[N], w double[N])
+                    z[i] = x[i] * 2.0
+                    y[i] = A[i][j] * z[j] | j:(+, 0.0)
+                    m[i] = A[i][j] * x[j] | j:(MIN, 100.0)
+                    w[j] = A[j][i] * x[i] | i:(+, 0.0)
+                End
+                """));
+        List<Definition> defs = new ArrayList<>();
+        p.main().decl().body().forEach(st -> defs.add((Definition) st));
+        Format dense = FormatParser.parse("dense");
+        Map<String, Format> f = Map.of("A", FormatParser.parse("dense,compressed"), "x", dense, "y", dense, "z", dense,
+                "m", dense, "w", dense);
+        assertEquals("the read z is not a dense vector at i or j", Fusible.whyNot(p, defs.subList(0, 2), f));
+        // An entry A does not store contributes 0, which MIN from 100 does not ignore.
+        assertEquals("m is changed by the entries its matrix does not store", Fusible.whyNot(p, defs.subList(1, 3), f));
+        assertEquals("index i is both a shared index and a row reduction's", Fusible.whyNot(p,
+                List.of(defs.get(0), defs.get(3)), f));
+    }
+}
