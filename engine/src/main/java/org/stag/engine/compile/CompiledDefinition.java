@@ -38,6 +38,8 @@ public final class CompiledDefinition {
     /** The frame slot of the input an active-set kernel updates in place ({@code notes "in-place"}), or -1. */
     private final int activeSetSelf;
     private static final long NO_SLOT = Long.MIN_VALUE;
+    /** Whether a sparse result is a vector {@link VectorAssembly} assembles (in O(entries), without a sort when ordered). */
+    private final boolean vector;
 
     CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
         this.spec = spec;
@@ -56,6 +58,7 @@ public final class CompiledDefinition {
             dimCodes[m] = sizeCode(sizes.get(m));
         }
         this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
+        this.vector = plan.result() == KernelPlan.ResultKind.SPARSE && VectorAssembly.applies(spec.targetFormat());
         this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
                 : -1;
     }
@@ -216,7 +219,8 @@ public final class CompiledDefinition {
                 f.out = null;
                 yield out;
             }
-            case SPARSE -> assemble(f.coo, dimsOf(f), tt);
+            case SPARSE -> vector ? VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
+                    spec.targetFill()) : assemble(f.coo, dimsOf(f), tt);
         };
     }
 

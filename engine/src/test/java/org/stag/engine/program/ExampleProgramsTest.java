@@ -111,7 +111,7 @@ class ExampleProgramsTest {
         String[] sparse = {"list", "compressed", "hashed", "list"};
         String s = sparse[(int) (seed % sparse.length)];
         String text = Fixtures.resource("bfs").replace("ifelse(pull, AT[j][k], A[k][j])", "A[k][j]")
-                .replace("list", s);
+                .replace("bool[compressed[N]]", "bool[" + s + "[N]]").replace("FormatRule #1 compressed", "FormatRule #1 " + s);
         CheckedProgram p = Fixtures.program("bfs.stag", text);
         for (int threshold : new int[] {0, 2, g.n()}) {
             Map<String, Object> out = Fixtures.compare(p, Map.of("N", "" + g.n(), "source", "" + seed % g.n(),

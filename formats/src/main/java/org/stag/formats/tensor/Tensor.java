@@ -17,6 +17,7 @@ import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
+import org.stag.formats.level.LevelType;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.SingletonLevel;
 
@@ -106,6 +107,39 @@ public final class Tensor {
         }
         index = CoordinateSort.sortUnique(lc, index, levelDims);
         return TensorAssembler.assemble(format, dims.clone(), lc, index.length, values, index);
+    }
+
+    /**
+     * An order-1 tensor in one ordered, unique {@code compressed} level over coordinates {@code crd[0, nnz)},
+     * strictly increasing and in {@code [0, dim)}, and {@code values} (one per coordinate, or a constant),
+     * without sorting or copying: {@code crd} becomes the level (it may be longer than {@code nnz}; only its
+     * prefix is read) and {@code values} the values, so the caller must not change them. How a kernel hands
+     * back a sparse vector result whose chunks emitted their entries in order; costs O(nnz), never O(dim).
+     *
+     * @throws IllegalArgumentException if the format is not such a level, the coordinates are not strictly
+     *                                  increasing in range, or the values do not match {@code nnz}
+     */
+    public static Tensor sortedVector(Format format, int dim, int[] crd, int nnz, Values values) {
+        if (format.order() != 1 || !(format.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.COMPRESSED
+                || !s.is(Property.ORDERED) || !s.is(Property.UNIQUE)) {
+            throw new IllegalArgumentException("a sorted vector needs one ordered, unique compressed level, not " + format);
+        }
+        if (nnz < 0 || nnz > crd.length || (!values.isConstant() && values.size() != nnz)) {
+            throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length
+                    + " coordinates and " + values.size() + " values");
+        }
+        int prev = -1;
+        for (int j = 0; j < nnz; j++) {
+            int c = crd[j];
+            if (c <= prev || c >= dim) {
+                throw new IllegalArgumentException("entry " + j + ": coordinate " + c + (c >= dim ? " out of range 0.." + (dim - 1)
+                        : " does not follow " + prev));
+            }
+            prev = c;
+        }
+        CompressedLevel level = (CompressedLevel) Level.create(format.level(0), dim, ValueMode.POSITION);
+        level.adopt(1, new int[] {0, nnz}, crd);
+        return new Tensor(format, new int[] {dim}, new Level[] {level}, values);
     }
 
     /**
