@@ -203,6 +203,10 @@ public final class Tensor {
         if (order == 1 && levels[0] instanceof DenseLevel && !valuesInLastLevel()) {
             return convertDenseVector(target);
         }
+        if (order == 1 && levels[0] instanceof CompressedLevel && format.level(0).is(Property.ORDERED)
+                && format.level(0).is(Property.UNIQUE)) {
+            return convertSortedVector(target);
+        }
         int cap = 16;
         int[][] lc = new int[order][cap];
         int[] index = new int[cap];
@@ -278,6 +282,88 @@ public final class Tensor {
             }
         }
         return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, count, values, index);
+    }
+
+    /**
+     * {@link #convert} of a vector in one ordered, unique compressed level: its coordinates are already in
+     * order and its positions are the values' indices, so the entries other than explicit fill values go
+     * straight to assembly (no cursor, no sort): O(entries) plus what the target's levels need (a bitmap's
+     * words). A direction-optimizing BFS turns its frontier into a bitmap this way.
+     */
+    private Tensor convertSortedVector(Format target) {
+        CompressedLevel level = (CompressedLevel) levels[0];
+        int n = level.size();
+        int[] src = level.crd();
+        if (target.order() == 1 && target.level(0) instanceof StaticLevelFormat s && s.type() == LevelType.BITMAP
+                && !values.isConstant()) {
+            // straight into the bitmap's words and values: nothing per entry but the copy
+            BitmapLevel bitmap = (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
+            bitmap.insertInit(1);
+            Values out = values.filled(dims[0]);
+            for (int j = 0; j < n; j++) {
+                if (!values.isFill(j)) {
+                    bitmap.insertCoord(0, src[j]);
+                }
+            }
+            scatterByCoordinate(values, out, src, n);
+            return new Tensor(target, dims.clone(), new Level[] {bitmap}, out);
+        }
+        int[] crd = new int[n];
+        int[] index = new int[n];
+        int k = 0;
+        for (int j = 0; j < n; j++) {
+            if (!values.isFill(j)) {
+                crd[k] = src[j];
+                index[k++] = j;
+            }
+        }
+        return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, k, values, index);
+    }
+
+    /** {@code out[crd[j]] = from[j]} for the entries {@code j < n} of {@code from} that are not its fill value. */
+    private static void scatterByCoordinate(Values from, Values out, int[] crd, int n) {
+        if (from instanceof BoolValues f) {
+            boolean[] a = f.array();
+            boolean[] o = ((BoolValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (a[j] != f.fill()) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else if (from instanceof IntValues f) {
+            int[] a = f.array();
+            int[] o = ((IntValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else if (from instanceof LongValues f) {
+            long[] a = f.array();
+            long[] o = ((LongValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else if (from instanceof FloatValues f) {
+            float[] a = f.array();
+            float[] o = ((FloatValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else {
+            DoubleValues f = (DoubleValues) from;
+            double[] a = f.array();
+            double[] o = ((DoubleValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        }
     }
 
     /**
