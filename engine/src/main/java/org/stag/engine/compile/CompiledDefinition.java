@@ -220,7 +220,7 @@ public final class CompiledDefinition {
                 yield out;
             }
             case SPARSE -> vector ? VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
-                    spec.targetFill()) : assemble(f.coo, dimsOf(f), tt);
+                    spec.targetFill(), f) : assemble(f.coo, dimsOf(f), tt);
         };
     }
 

@@ -3,6 +3,7 @@ package org.stag.engine.compile;
 import java.util.Arrays;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.runtime.CooBuffer;
+import org.stag.engine.runtime.Frame;
 import org.stag.formats.level.LevelType;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.StaticLevelFormat;
@@ -37,7 +38,8 @@ final class VectorAssembly {
      * The vector of dimension {@code dim} holding the entries of {@code coo[0, chunks)} in chunk order (later
      * entries of an equal coordinate win), values of type {@code t} with fill {@code fill}.
      */
-    static Tensor assemble(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t, org.stag.engine.check.Constant fill) {
+    static Tensor assemble(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t, org.stag.engine.check.Constant fill,
+                           Frame scratch) {
         int total = 0;
         for (int c = 0; c < chunks; c++) {
             total += coo[c].size;
@@ -61,11 +63,16 @@ final class VectorAssembly {
             at += n;
         }
         if (!sorted) {
-            long[] keys = new long[total];
+            // the keys and the radix sort's second array are the frame's, kept across runs
+            if (scratch.sortKeys == null || scratch.sortKeys.length < total) {
+                scratch.sortKeys = new long[total + (total >> 2)];
+                scratch.sortTmp = new long[scratch.sortKeys.length];
+            }
+            long[] keys = scratch.sortKeys;
             for (int j = 0; j < total; j++) {
                 keys[j] = (long) crd[j] << 32 | j;
             }
-            sortKeys(keys, dim);
+            sortKeys(keys, total, dim, scratch.sortTmp);
             int unique = 0;
             for (int j = 0; j < total; j++) {
                 if (j + 1 == total || (int) (keys[j] >>> 32) != (int) (keys[j + 1] >>> 32)) {
@@ -85,35 +92,36 @@ final class VectorAssembly {
     }
 
     /**
-     * Sorts packed {@code coordinate << 32 | entry} keys (coordinates in {@code [0, dim)}, entries distinct):
-     * by coordinate, entries in increasing order within one coordinate.
+     * Sorts packed {@code coordinate << 32 | entry} keys {@code keys[0, n)} (coordinates in {@code [0, dim)},
+     * entries distinct): by coordinate, entries in increasing order within one coordinate. {@code tmp} holds at
+     * least {@code n} keys (the radix sort's second array).
      */
-    static void sortKeys(long[] keys, int dim) {
-        int n = keys.length;
+    static void sortKeys(long[] keys, int n, int dim, long[] tmp) {
         if (n < RADIX_FROM) {
-            Arrays.sort(keys);
+            Arrays.sort(keys, 0, n);
             return;
         }
         int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, dim - 1));
         long[] from = keys;
-        long[] to = new long[n];
+        long[] to = tmp;
         int[] count = new int[(1 << DIGIT) + 1];
+        int mask = (1 << DIGIT) - 1;
         for (int shift = 0; shift < bits; shift += DIGIT) {
             Arrays.fill(count, 0);
             int s = 32 + shift;
-            int mask = (1 << DIGIT) - 1;
-            for (long k : from) {
-                count[((int) (k >>> s) & mask) + 1]++;
+            for (int j = 0; j < n; j++) {
+                count[((int) (from[j] >>> s) & mask) + 1]++;
             }
             for (int d = 0; d < (1 << DIGIT); d++) {
                 count[d + 1] += count[d];
             }
-            for (long k : from) {
+            for (int j = 0; j < n; j++) {
+                long k = from[j];
                 to[count[(int) (k >>> s) & mask]++] = k;
             }
-            long[] tmp = from;
+            long[] swap = from;
             from = to;
-            to = tmp;
+            to = swap;
         }
         if (from != keys) {
             System.arraycopy(from, 0, keys, 0, n);

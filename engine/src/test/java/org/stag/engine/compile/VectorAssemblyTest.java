@@ -24,6 +24,9 @@ import org.stag.formats.tensor.Values;
  * last of equal coordinates winning, against a map built entry by entry; and {@link Tensor#sortedVector}'s checks.
  */
 class VectorAssemblyTest {
+    /** One frame for all assemblies of a test: its sort scratch is reused, larger or smaller than needed. */
+    private final org.stag.engine.runtime.Frame scratch = new org.stag.engine.runtime.Frame();
+
     private static CooBuffer[] chunks(Random r, int chunks, int perChunk, int dim, boolean ordered) {
         CooBuffer[] coo = new CooBuffer[chunks];
         int next = 0;
@@ -49,7 +52,7 @@ class VectorAssemblyTest {
         return coo;
     }
 
-    private static void check(CooBuffer[] coo, int dim) {
+    private void check(CooBuffer[] coo, int dim) {
         TreeMap<Integer, Double> want = new TreeMap<>();
         for (CooBuffer b : coo) {
             for (int e = 0; e < b.size; e++) {
@@ -57,7 +60,7 @@ class VectorAssemblyTest {
             }
         }
         Tensor t = VectorAssembly.assemble(FormatParser.parse("compressed"), dim, coo, coo.length, ScalarType.DOUBLE,
-                Constant.zero(ScalarType.DOUBLE));
+                Constant.zero(ScalarType.DOUBLE), scratch);
         CompressedLevel l = (CompressedLevel) t.level(0);
         assertEquals(want.size(), l.size());
         int[] crd = Arrays.copyOf(l.crd(), l.size());
@@ -94,8 +97,8 @@ class VectorAssemblyTest {
                 keys[j] = (long) r.nextInt(Math.min(dim, 64)) * (dim / Math.min(dim, 64)) << 32 | j;
             }
             long[] want = keys.clone();
-            Arrays.sort(want);
-            VectorAssembly.sortKeys(keys, dim);
+            Arrays.sort(want, 0, 9_000);
+            VectorAssembly.sortKeys(keys, 9_000, dim, new long[9_000]);
             assertArrayEquals(want, keys, "dim " + dim);
         }
     }
