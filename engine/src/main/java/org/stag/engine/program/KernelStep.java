@@ -42,6 +42,11 @@ final class KernelStep extends Step {
     private final String[] operands;
     private final int[] operandRefs;
     private final Uniform uniform;
+    /**
+     * Whether the target is a sparse vector in one compressed level: its storage goes back to the pool when the
+     * variable dies, and the next result of the type is assembled over its arrays.
+     */
+    private final boolean sparseVector;
     /** The ref of the input whose buffer the result may take ({@link org.stag.engine.pass.InPlace}), or -1. */
     private final int inPlaceRef;
 
@@ -115,11 +120,14 @@ final class KernelStep extends Step {
         this.target = layout.local(d.target().name());
         if (target.isTensor()) {
             this.targetFormat = ex.format(target.symbol().tensor().levels());
-            boolean dense = target.symbol().tensor().levels().stream().allMatch("dense"::equals);
-            this.pool = dense ? ex.pool(target.symbol().tensor()) : null;
+            List<String> levels = target.symbol().tensor().levels();
+            boolean dense = levels.stream().allMatch("dense"::equals);
+            this.sparseVector = levels.equals(List.of("compressed"));
+            this.pool = dense || sparseVector ? ex.pool(target.symbol().tensor()) : null;
         } else {
             this.targetFormat = null;
             this.pool = null;
+            this.sparseVector = false;
         }
         Set<String> read = new LinkedHashSet<>();
         Trees.tensorsRead(d.value(), read);
@@ -206,7 +214,22 @@ final class KernelStep extends Step {
                     }
                     env.set(target.slot(), out, b);
                 }
-                case SPARSE -> env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
+                case SPARSE -> {
+                    if (!sparseVector) {
+                        env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
+                        break;
+                    }
+                    // A dead vector of the type lends its arrays; they belong to the new tensor from now on,
+                    // whose own buffer takes them back to the pool when it dies.
+                    Buffer dead = pool.take();
+                    Tensor out = v.kernel.runWith(f, ex.runner, dead == null ? null : dead.tensor);
+                    if (dead != null) {
+                        ex.stats.buffersReused++;
+                    } else {
+                        ex.stats.buffersCreated++;
+                    }
+                    env.set(target.slot(), out, new Buffer(out, pool));
+                }
             }
         } catch (RuntimeException e) {
             throw failure(e, ex, "the definition of '" + target.name() + "' in " + function);

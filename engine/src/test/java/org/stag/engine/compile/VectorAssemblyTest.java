@@ -26,6 +26,8 @@ import org.stag.formats.tensor.Values;
 class VectorAssemblyTest {
     /** One frame for all assemblies of a test: its sort scratch is reused, larger or smaller than needed. */
     private final org.stag.engine.runtime.Frame scratch = new org.stag.engine.runtime.Frame();
+    /** The vector assembled last, whose arrays the next assembly may reuse (dead once checked). */
+    private Tensor last;
 
     private static CooBuffer[] chunks(Random r, int chunks, int perChunk, int dim, boolean ordered) {
         CooBuffer[] coo = new CooBuffer[chunks];
@@ -60,12 +62,13 @@ class VectorAssemblyTest {
             }
         }
         Tensor t = VectorAssembly.assemble(FormatParser.parse("compressed"), dim, coo, coo.length, ScalarType.DOUBLE,
-                Constant.zero(ScalarType.DOUBLE), scratch);
+                Constant.zero(ScalarType.DOUBLE), scratch, last);
+        last = t;
         CompressedLevel l = (CompressedLevel) t.level(0);
         assertEquals(want.size(), l.size());
         int[] crd = Arrays.copyOf(l.crd(), l.size());
         assertArrayEquals(want.keySet().stream().mapToInt(Integer::intValue).toArray(), crd);
-        double[] vals = ((DoubleValues) t.values()).array();
+        double[] vals = Arrays.copyOf(((DoubleValues) t.values()).array(), t.values().size());
         assertArrayEquals(want.values().stream().mapToDouble(Double::doubleValue).toArray(), vals);
     }
 
@@ -98,7 +101,7 @@ class VectorAssemblyTest {
             }
             long[] want = keys.clone();
             Arrays.sort(want, 0, 9_000);
-            VectorAssembly.sortKeys(keys, 9_000, dim, new long[9_000]);
+            VectorAssembly.sortKeys(keys, 9_000, dim, new long[9_000], new int[(1 << VectorAssembly.DIGIT) + 1]);
             assertArrayEquals(want, keys, "dim " + dim);
         }
     }
