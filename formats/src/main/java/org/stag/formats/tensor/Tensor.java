@@ -249,6 +249,63 @@ public final class Tensor {
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
     }
 
+    /**
+     * {@link #convert}, over the storage of {@code dead} where it can: a vector in an ordered, unique compressed
+     * level converted into a bitmap reuses the words and value array of {@code dead}, a bitmap vector of the
+     * same dimension and value type (its set positions are reset, O(N / 64 + its entries), and the entries set;
+     * nothing of the size of N is allocated). Otherwise (or with {@code dead} null) the same as {@link #convert}.
+     * The caller guarantees that nothing reads {@code dead} any more: it is overwritten.
+     */
+    public Tensor convert(Format target, Tensor dead) {
+        if (dead == null || order() != 1 || !(levels[0] instanceof CompressedLevel level) || !format.level(0).is(Property.ORDERED)
+                || !format.level(0).is(Property.UNIQUE) || values.isConstant() || target.order() != 1
+                || !(target.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.BITMAP
+                || dead.order() != 1 || !(dead.levels[0] instanceof BitmapLevel old) || dead.dims[0] != dims[0]
+                || dead.values.getClass() != values.getClass() || dead.values.size() != dims[0]
+                || !dead.values.fillString().equals(values.fillString())) {
+            return convert(target);
+        }
+        CONVERSIONS.increment();
+        long[] words = old.words();
+        Values out = dead.values;
+        clearSetPositions(words, out, values);
+        BitmapLevel bitmap = (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
+        bitmap.insertInit(1, words);
+        int n = level.size();
+        int[] crd = level.crd();
+        for (int j = 0; j < n; j++) {
+            if (!values.isFill(j)) {
+                bitmap.insertCoord(0, crd[j]);
+            }
+        }
+        scatterByCoordinate(values, out, crd, n);
+        return new Tensor(target, dims.clone(), new Level[] {bitmap}, out);
+    }
+
+    /** Puts the fill value of {@code like} back at every set position of {@code words} in {@code out}, and clears the words. */
+    private static void clearSetPositions(long[] words, Values out, Values like) {
+        for (int w = 0; w < words.length; w++) {
+            long bits = words[w];
+            while (bits != 0) {
+                int q = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (out instanceof BoolValues v) {
+                    v.array()[q] = v.fill();
+                } else if (out instanceof IntValues v) {
+                    v.array()[q] = v.fill();
+                } else if (out instanceof LongValues v) {
+                    v.array()[q] = v.fill();
+                } else if (out instanceof FloatValues v) {
+                    v.array()[q] = v.fill();
+                } else {
+                    DoubleValues v = (DoubleValues) out;
+                    v.array()[q] = v.fill();
+                }
+            }
+            words[w] = 0;
+        }
+    }
+
     /** How many times {@link #convert} has been called, by any thread, since the class was loaded. */
     public static long conversionCount() {
         return CONVERSIONS.sum();
