@@ -33,7 +33,8 @@ import org.stag.loaders.LoadOptions;
  * (the same pattern kernel over the same {@code AT}, interleaved round by round); (2) BFS level by level:
  * frontier size, the frontier's edges and milliseconds; (3) bytes allocated per iteration after warm-up, by
  * every thread, for every shipped program; (4) each program's {@code run-seconds}. Runs against whatever
- * engine is on the class path, so the same class measures a build of main and a build of a branch.
+ * engine is on the class path, so the same class measures a build of main and a build of a branch. Level 1 of
+ * BFS includes the run's set-up (Main's O(N) initialisation of the depths), since it is timed from the run's start.
  *
  * <pre>java -Xmx8g -cp bench/target/classes:cli/target/stag.jar org.stag.bench.IterationCost GRAPH [WEIGHTED] [threads] [rounds]</pre>
  */
@@ -155,20 +156,27 @@ public final class IterationCost {
     /** BFS from vertex 1: per level the frontier's size and out-edges and the level's milliseconds. */
     private static void bfsLevels(AlgorithmRunner runner, Graph g, int threads) {
         long[] at = new long[10_000];
+        long[] bytesAt = new long[10_000];
         int[] levels = new int[1];
         AlgorithmRunner.Prepared bfs = runner.prepare(Algorithm.BFS, g, new RunSettings().threads(threads).source(1L)
                 .onIteration((call, depth, it) -> {
                     at[(int) it] = System.nanoTime();
+                    bytesAt[(int) it] = allocated();
                     levels[0] = (int) it;
                 }));
         bfs.run();
         bfs.run();
+        threadIds = MX.getAllThreadIds();
+        long calibration = calibrate();
         long[][] ms = new long[5][];
+        long[][] bytes = new long[5][];
         AlgorithmRunner.Result last = null;
         for (int r = 0; r < ms.length; r++) {
+            bytesAt[0] = allocated();
             at[0] = System.nanoTime();
             last = bfs.run();
             ms[r] = Arrays.copyOf(at, levels[0] + 1);
+            bytes[r] = Arrays.copyOf(bytesAt, levels[0] + 1);
         }
         long[] depth = last.values().longs();
         int[] ptr = g.rowPtr();
@@ -176,8 +184,8 @@ public final class IterationCost {
         System.out.println("## BFS per level (source 1, median of 5 runs)");
         System.out.println();
         System.out.printf(Locale.ROOT, "run-seconds %.4f; threshold N/20 = %d%n%n", last.runSeconds(), n / 20);
-        System.out.println("| level | frontier | frontier edges | ms | ns per frontier edge |");
-        System.out.println("|---|---|---|---|---|");
+        System.out.println("| level | frontier | frontier edges | ms | ns per frontier edge | bytes allocated (median) |");
+        System.out.println("|---|---|---|---|---|---|");
         for (int level = 1; level <= levels[0]; level++) {
             long size = 0;
             long edges = 0;
@@ -189,12 +197,14 @@ public final class IterationCost {
                 }
             }
             List<Double> t = new ArrayList<>();
-            for (long[] m : ms) {
-                t.add((m[level] - m[level - 1]) / 1e6);
+            List<Double> b = new ArrayList<>();
+            for (int r = 0; r < ms.length; r++) {
+                t.add((ms[r][level] - ms[r][level - 1]) / 1e6);
+                b.add((double) Math.max(0, bytes[r][level] - bytes[r][level - 1] - calibration));
             }
             double med = median(t);
-            System.out.printf(Locale.ROOT, "| %d | %d | %d | %.2f | %s |%n", level, size, edges, med,
-                    edges == 0 ? "-" : String.format(Locale.ROOT, "%.1f", med * 1e6 / edges));
+            System.out.printf(Locale.ROOT, "| %d | %d | %d | %.2f | %s | %.0f |%n", level, size, edges, med,
+                    edges == 0 ? "-" : String.format(Locale.ROOT, "%.1f", med * 1e6 / edges), median(b));
         }
         System.out.println();
     }

@@ -72,7 +72,7 @@ class CompilePlanTest {
         assertFalse(ran.isEmpty(), "kernels were recorded");
         if (a == Algorithm.BFS) {
             String plan = prepared.plan().toString();
-            assertTrue(plan.contains("frontier=list") && plan.contains("frontier=bitmap"), plan);
+            assertTrue(plan.contains("frontier=compressed") && plan.contains("frontier=bitmap"), plan);
             assertTrue(prepared.stats().conversionsTo() > 0, "the FormatRule fires on kron scale 12");
         }
 

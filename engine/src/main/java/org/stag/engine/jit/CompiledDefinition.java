@@ -38,6 +38,8 @@ public final class CompiledDefinition {
     /** The frame slot of the input an active-set kernel updates in place ({@code notes "in-place"}), or -1. */
     private final int activeSetSelf;
     private static final long NO_SLOT = Long.MIN_VALUE;
+    /** Whether a sparse result is a vector {@link VectorAssembly} assembles (in O(entries), without a sort when ordered). */
+    private final boolean vector;
 
     CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
         this.spec = spec;
@@ -56,6 +58,7 @@ public final class CompiledDefinition {
             dimCodes[m] = sizeCode(sizes.get(m));
         }
         this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
+        this.vector = plan.result() == KernelPlan.ResultKind.SPARSE && VectorAssembly.applies(spec.targetFormat());
         this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
                 : -1;
     }
@@ -143,12 +146,16 @@ public final class CompiledDefinition {
      *   <li>a dense target is written into {@code reuse}, and {@code reuse} itself is returned, when
      *       {@link #canReuse} holds for it (its values are overwritten: the caller guarantees that nothing
      *       reads them any more and that it is none of the operands); otherwise into a new tensor;</li>
+     *   <li>a sparse vector in one compressed level ({@link VectorAssembly}) is assembled into a new tensor
+     *       over the arrays of {@code reuse} when it is such a vector (dead: the caller guarantees that nothing
+     *       reads it any more) with room for the entries;</li>
      *   <li>any other target is assembled into a new tensor, from coordinate buffers kept in {@code f}.</li>
      * </ul>
      * An operand in a format other than the one compiled for (a non-unique level) is converted, as
      * {@link #run} does.
      *
-     * @param reuse a dead dense tensor whose values array may be overwritten, or null
+     * @param reuse a dead dense tensor whose values array may be overwritten (or a dead sparse vector whose arrays
+     *              may), or null
      * @throws IllegalArgumentException if an operand's values are not read as compiled ({@link ValueRead}): a
      *                                  constant where the kernel reads an array, or the other way round
      */
@@ -216,7 +223,8 @@ public final class CompiledDefinition {
                 f.out = null;
                 yield out;
             }
-            case SPARSE -> assemble(f.coo, dimsOf(f), tt);
+            case SPARSE -> vector ? VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
+                    spec.targetFill(), f, reuse) : assemble(f.coo, dimsOf(f), tt);
         };
     }
 

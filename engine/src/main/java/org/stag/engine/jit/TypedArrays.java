@@ -20,6 +20,28 @@ final class TypedArrays {
         };
     }
 
+    /** The first {@code size} entries of {@code array} (of {@code t}'s Java type) as tensor values with fill {@code fill}. */
+    static Values values(ScalarType t, Object array, int size, Constant fill) {
+        return switch (t) {
+            case DOUBLE -> new org.stag.formats.tensor.DoubleValues((double[]) array, size, fill.real());
+            case FLOAT -> new org.stag.formats.tensor.FloatValues((float[]) array, size, (float) fill.real());
+            case LONG -> new org.stag.formats.tensor.LongValues((long[]) array, size, fill.integer());
+            case INT -> new org.stag.formats.tensor.IntValues((int[]) array, size, (int) fill.integer());
+            case BOOL -> new org.stag.formats.tensor.BoolValues((boolean[]) array, size, fill.bool());
+        };
+    }
+
+    /** The length of {@code array}, an array of {@code t}'s Java type. */
+    static int length(ScalarType t, Object array) {
+        return switch (t) {
+            case DOUBLE -> ((double[]) array).length;
+            case FLOAT -> ((float[]) array).length;
+            case LONG -> ((long[]) array).length;
+            case INT -> ((int[]) array).length;
+            case BOOL -> ((boolean[]) array).length;
+        };
+    }
+
     /** {@code array} (of {@code t}'s Java type) as tensor values with fill value {@code fill}. */
     static Values values(ScalarType t, Object array, Constant fill) {
         return switch (t) {

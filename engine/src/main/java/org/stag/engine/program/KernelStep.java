@@ -1,7 +1,6 @@
 package org.stag.engine.program;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +40,12 @@ final class KernelStep extends Step {
     private final BufferPool pool;
     private final String[] operands;
     private final int[] operandRefs;
-    private final Uniform uniform;
+    private final UniformConditions uniform;
+    /**
+     * Whether the target is a sparse vector in one compressed level: its storage goes back to the pool when the
+     * variable dies, and the next result of the type is assembled over its arrays.
+     */
+    private final boolean sparseVector;
     /** The ref of the input whose buffer the result may take ({@link org.stag.engine.pass.InPlace}), or -1. */
     private final int inPlaceRef;
 
@@ -115,11 +119,14 @@ final class KernelStep extends Step {
         this.target = layout.local(d.target().name());
         if (target.isTensor()) {
             this.targetFormat = ex.format(target.symbol().tensor().levels());
-            boolean dense = target.symbol().tensor().levels().stream().allMatch("dense"::equals);
-            this.pool = dense ? ex.pool(target.symbol().tensor()) : null;
+            List<String> levels = target.symbol().tensor().levels();
+            boolean dense = levels.stream().allMatch("dense"::equals);
+            this.sparseVector = levels.equals(List.of("compressed"));
+            this.pool = dense || sparseVector ? ex.pool(target.symbol().tensor()) : null;
         } else {
             this.targetFormat = null;
             this.pool = null;
+            this.sparseVector = false;
         }
         Set<String> read = new LinkedHashSet<>();
         Trees.tensorsRead(d.value(), read);
@@ -131,7 +138,7 @@ final class KernelStep extends Step {
         for (int k = 0; k < operands.length; k++) {
             operandRefs[k] = layout.ref(operands[k]);
         }
-        this.uniform = new Uniform(ex.program, d, eval);
+        this.uniform = new UniformConditions(ex.program, d, eval);
         String self = ex.inPlace.get(d);
         this.inPlaceRef = self == null ? -1 : layout.ref(self);
         this.seen = new Format[operands.length];
@@ -206,7 +213,22 @@ final class KernelStep extends Step {
                     }
                     env.set(target.slot(), out, b);
                 }
-                case SPARSE -> env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
+                case SPARSE -> {
+                    if (!sparseVector) {
+                        env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
+                        break;
+                    }
+                    // A dead vector of the type lends its arrays; they belong to the new tensor from now on,
+                    // whose own buffer takes them back to the pool when it dies.
+                    Buffer dead = pool.take();
+                    Tensor out = v.kernel.runWith(f, ex.runner, dead == null ? null : dead.tensor);
+                    if (dead != null) {
+                        ex.stats.buffersReused++;
+                    } else {
+                        ex.stats.buffersCreated++;
+                    }
+                    env.set(target.slot(), out, new Buffer(out, pool));
+                }
             }
         } catch (RuntimeException e) {
             throw failure(e, ex, "the definition of '" + target.name() + "' in " + function);
@@ -352,93 +374,5 @@ final class KernelStep extends Step {
         List<String> out = new ArrayList<>();
         formats.forEach((n, f) -> out.add(n + " = " + f));
         return String.join("; ", out);
-    }
-
-    /**
-     * The uniform {@code ifelse} conditions of a definition ({@link KernelSpec#uniformConditions}), compiled.
-     * A condition nested in a branch of another one is evaluated only when that branch is taken, as the
-     * kernel would (otherwise it is recorded as false), so a guarded division by zero does not fail.
-     */
-    private static final class Uniform {
-        private final List<Expr.IfElse> nodes = new ArrayList<>();
-        private final List<ScalarEval.Node> conditions = new ArrayList<>();
-        private final List<Integer> parents = new ArrayList<>();
-        private final List<Boolean> branches = new ArrayList<>();
-        private final int[] parent;
-        private final boolean[] branch;
-        private final ScalarEval.Node[] compiled;
-        private final boolean[] reached;
-
-        Uniform(CheckedProgram p, Definition d, ScalarEval eval) {
-            walk(p, d.value(), -1, false, eval);
-            if (nodes.size() != KernelSpec.uniformConditions(p, d).size()) {
-                throw new IllegalStateException("internal error: uniform conditions of " + Printer.statement(d).trim());
-            }
-            parent = parents.stream().mapToInt(Integer::intValue).toArray();
-            branch = new boolean[branches.size()];
-            for (int k = 0; k < branch.length; k++) {
-                branch[k] = branches.get(k);
-            }
-            compiled = conditions.toArray(new ScalarEval.Node[0]);
-            reached = new boolean[compiled.length];
-        }
-
-        private void walk(CheckedProgram p, Expr e, int par, boolean br, ScalarEval eval) {
-            if (e instanceof Expr.IfElse i) {
-                if (KernelSpec.indexFree(p, i.condition())) {
-                    int me = nodes.size();
-                    nodes.add(i);
-                    conditions.add(eval.compile(i.condition()));
-                    parents.add(par);
-                    branches.add(br);
-                    walk(p, i.then(), me, true, eval);
-                    walk(p, i.otherwise(), me, false, eval);
-                } else {
-                    walk(p, i.condition(), par, br, eval);
-                    walk(p, i.then(), par, br, eval);
-                    walk(p, i.otherwise(), par, br, eval);
-                }
-            } else if (e instanceof Expr.Access a) {
-                a.indices().forEach(x -> walk(p, x, par, br, eval));
-            } else if (e instanceof Expr.Unary u) {
-                walk(p, u.operand(), par, br, eval);
-            } else if (e instanceof Expr.Binary b) {
-                walk(p, b.left(), par, br, eval);
-                walk(p, b.right(), par, br, eval);
-            } else if (e instanceof Expr.BuiltinCall c) {
-                c.args().forEach(x -> walk(p, x, par, br, eval));
-            } else if (e instanceof Expr.Convert c) {
-                walk(p, c.value(), par, br, eval);
-            }
-        }
-
-        int size() {
-            return compiled.length;
-        }
-
-        /** Decides every condition in {@code env} into {@code out} (parents come before their children). */
-        void evaluate(Env env, boolean[] out) {
-            for (int k = 0; k < compiled.length; k++) {
-                int par = parent[k];
-                reached[k] = par < 0 || (reached[par] && out[par] == branch[k]);
-                out[k] = reached[k] && compiled[k].b(env, null);
-            }
-        }
-
-        Map<Expr.IfElse, Boolean> asMap(boolean[] values) {
-            Map<Expr.IfElse, Boolean> m = new IdentityHashMap<>();
-            for (int k = 0; k < values.length; k++) {
-                m.put(nodes.get(k), values[k]);
-            }
-            return m;
-        }
-
-        String describe(boolean[] values) {
-            List<String> out = new ArrayList<>();
-            for (int k = 0; k < values.length; k++) {
-                out.add(Printer.print(nodes.get(k).condition()) + " = " + values[k]);
-            }
-            return String.join("; ", out);
-        }
     }
 }

@@ -35,7 +35,20 @@ final class StarCallStep extends Step {
     private final ScalarEval stopEval;
 
     /** A FormatRule, prepared: its argument, both formats interned, its condition over the coming arguments. */
-    private record Rule(StarCallInfo.Rule info, int k, Format from, Format to, ScalarEval.Node condition, String text) {
+    private record Rule(StarCallInfo.Rule info, int k, Format from, Format to, ScalarEval.Node condition, String text,
+                        BufferPool fromPool, BufferPool toPool) {
+    }
+
+    /**
+     * The pool of dead conversion results in {@code levels} for argument {@code s}, when a conversion there reuses
+     * them ({@link Tensor#convert(Format, Tensor)}: a vector into a bitmap), else null.
+     */
+    private static BufferPool conversionPool(Symbol s, List<String> levels, Exec ex) {
+        if (!s.isTensor() || !levels.equals(List.of("bitmap"))) {
+            return null;
+        }
+        VarType.Tensor t = s.tensor();
+        return ex.pool(new VarType.Tensor(t.elem(), levels, t.sizes(), t.fill()));
     }
 
     StarCallStep(StarCall c, StarCallInfo info, FunctionPlan f, Layout layout, Exec ex) {
@@ -76,8 +89,10 @@ final class StarCallStep extends Step {
         this.rules = new Rule[info.rules().size()];
         for (int r = 0; r < rules.length; r++) {
             StarCallInfo.Rule ri = info.rules().get(r);
+            Symbol arg = f.info.inputs().get(ri.argument());
             rules[r] = new Rule(ri, ri.argument(), ex.format(ri.from()), ex.format(ri.to()),
-                    ruleEval.compile(ri.rule().condition()), Printer.formatRule(ri.rule()).trim());
+                    ruleEval.compile(ri.rule().condition()), Printer.formatRule(ri.rule()).trim(),
+                    conversionPool(arg, ri.from(), ex), conversionPool(arg, ri.to(), ex));
         }
         this.outputs = new CallStep.Outputs(c.outputs(), positions, layout);
     }
@@ -210,7 +225,11 @@ final class StarCallStep extends Step {
             Format now = t.format();
             boolean convert = now != want && !now.equals(want);
             if (convert) {
-                state.set(r.k(), t.convert(want), null);
+                // A bitmap the argument was converted into before and that has died since lends its storage.
+                BufferPool pool = holds ? r.toPool() : r.fromPool();
+                Buffer dead = pool == null ? null : pool.take();
+                Tensor c = t.convert(want, dead == null ? null : dead.tensor);
+                state.set(r.k(), c, pool == null ? null : new Buffer(c, pool));
                 if (holds) {
                     ex.stats.conversionsTo++;
                 } else {

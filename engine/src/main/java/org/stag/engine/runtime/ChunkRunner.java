@@ -1,32 +1,94 @@
 package org.stag.engine.runtime;
 
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.tensor.Tensor;
 
 /**
- * Runs a kernel's chunks: in order on the calling thread, or on a fixed pool of worker threads that take
- * chunks from a shared counter. Chunk boundaries never depend on the thread count (the caller fixes them
- * from the loop's size), so per-chunk partial results, merged in chunk order, are the same for any number
- * of threads. Each worker owns one {@link Workspace}, kept across runs.
+ * Runs a kernel's chunks: in order on the calling thread, or on the calling thread and {@code threads - 1}
+ * worker threads of its own that take chunks from a shared counter. Chunk boundaries never depend on the
+ * thread count (the caller fixes them from the loop's size), so per-chunk partial results, merged in chunk
+ * order, are the same for any number of threads. Each thread owns one {@link Workspace}, kept across runs.
+ *
+ * <p>A parallel run allocates nothing: the caller publishes the run in fields and bumps a volatile
+ * generation, the workers (daemon threads, started with the runner and parked between runs) see it, take
+ * chunks, and the last to finish unparks the caller. A failure in a worker is rethrown to the caller as is.
  */
 public final class ChunkRunner {
     private static final ConcurrentHashMap<Integer, ChunkRunner> RUNNERS = new ConcurrentHashMap<>();
+    /** How often a waiting thread checks before it parks (a run of a few microseconds is not worth a park). */
+    private static final int SPINS = 1 << 10;
 
     private final int threads;
-    private final ForkJoinPool pool;
     private final Workspace[] workspaces;
+    private final Thread[] workers;
+
+    // The run being executed, published to the workers by the write of generation.
+    private KernelBody body;
+    private Frame frame;
+    private int runN;
+    private int runChunks;
+    private int runChunkSize;
+    private volatile int generation;
+    private volatile Thread caller;
+    private final AtomicInteger nextChunk = new AtomicInteger();
+    private final AtomicInteger pending = new AtomicInteger();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     private ChunkRunner(int threads) {
         this.threads = threads;
-        this.pool = threads > 1 ? new ForkJoinPool(threads) : null;
         this.workspaces = new Workspace[threads];
         for (int w = 0; w < threads; w++) {
             workspaces[w] = new Workspace();
+        }
+        this.workers = new Thread[threads - 1];
+        for (int w = 0; w < workers.length; w++) {
+            Workspace ws = workspaces[w + 1];
+            Thread t = new Thread(() -> work(ws), "stag-chunks-" + threads + "-" + (w + 1));
+            t.setDaemon(true);
+            workers[w] = t;
+            t.start();
+        }
+    }
+
+    /** A worker: waits for each new generation, takes chunks until none is left, reports that it is done. */
+    private void work(Workspace ws) {
+        int seen = 0;
+        while (true) {
+            int spins = 0;
+            int g;
+            while ((g = generation) == seen) {
+                if (++spins < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+            seen = g;
+            try {
+                takeChunks(ws);
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+            }
+            if (pending.decrementAndGet() == 0) {
+                LockSupport.unpark(caller);
+            }
+        }
+    }
+
+    private void takeChunks(Workspace ws) {
+        KernelBody b = body;
+        Frame f = frame;
+        int n = runN;
+        int chunks = runChunks;
+        int chunkSize = runChunkSize;
+        for (int c = nextChunk.getAndIncrement(); c < chunks; c = nextChunk.getAndIncrement()) {
+            int lo = c * chunkSize;
+            b.run(f, c, lo, Math.min(n, lo + chunkSize), ws);
         }
     }
 
@@ -104,19 +166,46 @@ public final class ChunkRunner {
                 body.run(f, c, lo, hi, ws);
             }
         } else {
-            AtomicInteger next = new AtomicInteger();
-            ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[Math.min(threads, chunks)];
-            for (int w = 0; w < tasks.length; w++) {
-                Workspace ws = workspaces[w];
-                tasks[w] = pool.submit(() -> {
-                    for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
-                        int lo = c * chunkSize;
-                        body.run(f, c, lo, Math.min(n, lo + chunkSize), ws);
-                    }
-                });
+            this.body = body;
+            this.frame = f;
+            this.runN = n;
+            this.runChunks = chunks;
+            this.runChunkSize = chunkSize;
+            this.caller = Thread.currentThread();
+            nextChunk.set(0);
+            pending.set(workers.length);
+            generation++;
+            for (Thread t : workers) {
+                LockSupport.unpark(t);
             }
-            for (ForkJoinTask<?> t : tasks) {
-                t.join();
+            Throwable mine = null;
+            try {
+                takeChunks(workspaces[0]);
+            } catch (Throwable e) {
+                mine = e;
+                // the workers still finish the chunks they took; nobody takes another one
+                nextChunk.set(chunks);
+            }
+            int spins = 0;
+            while (pending.get() != 0) {
+                if (++spins < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+            this.body = null;
+            this.frame = null;
+            Throwable theirs = failure.getAndSet(null);
+            Throwable e = mine != null ? mine : theirs;
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e instanceof Error r) {
+                throw r;
+            }
+            if (e != null) {
+                throw new IllegalStateException(e);
             }
         }
     }

@@ -18,6 +18,16 @@ public final class Frame {
     public Object out;
     /** The entries of a sparse target, one buffer per chunk. */
     public CooBuffer[] coo;
+    /** Scratch of a sparse vector result's sort (packed keys and the radix sort's second array), kept across runs. */
+    public long[] sortKeys;
+    /** The radix sort's second array, as long as {@link #sortKeys}. */
+    public long[] sortTmp;
+    /** A sparse vector result's unsorted coordinates, concatenated before the sort (as long as {@link #sortKeys}). */
+    public int[] sortCrd;
+    /** Their values, an array of the result's element type. */
+    public Object sortVals;
+    /** The radix sort's counters. */
+    public int[] sortCount;
     /** Per-chunk partial results of a scalar target (the slot for its type). */
     public double[] partReal;
     /** Per-chunk partial results of an integer or bool scalar target. */

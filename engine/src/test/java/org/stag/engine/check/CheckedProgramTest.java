@@ -118,7 +118,7 @@ class CheckedProgramTest {
         assertEquals(1, loop.rules().size());
         StarCallInfo.Rule rule = loop.rules().get(0);
         assertEquals(0, rule.argument());
-        assertEquals(List.of("list"), rule.from());
+        assertEquals(List.of("compressed"), rule.from());
         assertEquals(List.of("bitmap"), rule.to());
         assertEquals(loop.call().rules().get(0), rule.rule());
     }

@@ -15,8 +15,8 @@ import org.stag.formats.tensor.Values;
 
 /**
  * After its first iterations an outer loop allocates (almost) nothing: PageRank, whose locals are all dense,
- * on a 10,000-vertex graph for 50 iterations, measured per iteration with the calling thread's allocated
- * bytes (threads = 1, so every kernel runs on this thread).
+ * on a 10,000-vertex graph for 50 iterations, measured per iteration with the allocated bytes of every thread
+ * that runs kernels: the calling thread alone (threads = 1), or with the 2-thread runner's worker.
  *
  * <p>The bound, 2 KB per iteration, is far below what a per-iteration allocation of any value would cost:
  * one rank vector is 80 KB (10,000 doubles), one degree vector 40 KB, and even a boxed scalar per kernel run
@@ -47,28 +47,52 @@ class AllocationTest {
 
     @Test
     void pageRankAllocatesNothingPerIterationAfterWarmUp() {
+        run(1);
+    }
+
+    /** The same on two threads: the calling thread and the runner's worker, whose dispatch allocates nothing. */
+    @Test
+    void pageRankOnTwoThreadsAllocatesNothingPerIterationAfterWarmUp() {
+        org.stag.engine.runtime.ChunkRunner.of(2);
+        run(2);
+    }
+
+    /** Bytes allocated so far by the calling thread and the 2-thread runner's worker. */
+    private static long allocated(com.sun.management.ThreadMXBean mx, long[] ids) {
+        long sum = 0;
+        for (long id : ids) {
+            sum += Math.max(0, mx.getThreadAllocatedBytes(id));
+        }
+        return sum;
+    }
+
+    private void run(int threads) {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assertTrue(mx.isThreadAllocatedMemorySupported());
         mx.setThreadAllocatedMemoryEnabled(true);
         CheckedProgram p = Fixtures.program("pagerank.stag", Fixtures.resource("pagerank"));
         long[] at = new long[ITERATIONS + 1];
-        RunOptions o = new RunOptions().threads(1).param("iterations", Integer.toString(ITERATIONS))
+        long[] ids = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t == Thread.currentThread() || threads > 1 && t.getName().startsWith("stag-chunks-2-"))
+                .mapToLong(Thread::getId).toArray();
+        assertEquals(threads, ids.length);
+        RunOptions o = new RunOptions().threads(threads).param("iterations", Integer.toString(ITERATIONS))
                 .input("A", graph(false)).input("AT", graph(true))
-                .onIteration((call, depth, it) -> at[(int) it] = mx.getCurrentThreadAllocatedBytes());
+                .onIteration((call, depth, it) -> at[(int) it] = allocated(mx, ids));
         ProgramRunner runner = new ProgramRunner(p, Fixtures.COMPILER, o);
         for (int run = 1; run <= 2; run++) {
             long created = runner.stats().buffersCreated();
-            at[0] = mx.getCurrentThreadAllocatedBytes();
+            at[0] = allocated(mx, ids);
             Tensor rank = (Tensor) runner.runMain().get("rank");
-            long total = mx.getCurrentThreadAllocatedBytes() - at[0];
+            long total = allocated(mx, ids) - at[0];
             long[] per = new long[ITERATIONS];
             for (int it = 1; it <= ITERATIONS; it++) {
                 per[it - 1] = at[it] - at[it - 1];
             }
             long[] after = Arrays.copyOfRange(per, WARM_UP, ITERATIONS);
             long max = Arrays.stream(after).max().orElseThrow();
-            System.out.printf("PageRank N=%d, run %d: %d bytes in all; before/in iterations 1-%d: %s; per iteration"
-                    + " after: max %d, mean %.1f; buffers created %d%n", N, run, total, WARM_UP,
+            System.out.printf("PageRank N=%d, %d thread(s), run %d: %d bytes in all; before/in iterations 1-%d: %s; per iteration"
+                    + " after: max %d, mean %.1f; buffers created %d%n", N, threads, run, total, WARM_UP,
                     Arrays.toString(Arrays.copyOf(per, WARM_UP)), max, Arrays.stream(after).average().orElseThrow(),
                     runner.stats().buffersCreated() - created);
             System.out.println("  per iteration: " + Arrays.toString(per));

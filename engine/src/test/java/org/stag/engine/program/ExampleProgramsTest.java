@@ -78,14 +78,14 @@ class ExampleProgramsTest {
         Graph g = Graph.random(seed, 2.5);
         RefTensor w = Fixtures.weights(seed, g.a(), Double.POSITIVE_INFINITY);
         String[] active = {"list", "compressed", "bitmap", "hashed"};
-        String text = Fixtures.resource("sssp").replace("bool[list[N]]", "bool[" + active[(int) (seed % 4)] + "[N]]");
+        String text = Fixtures.resource("sssp").replace("bool[compressed[N]]", "bool[" + active[(int) (seed % 4)] + "[N]]");
         CheckedProgram p = Fixtures.program("sssp.stag", text);
         Fixtures.compare(p, Map.of("N", "" + g.n(), "source", "" + seed % g.n(), "delta", seed % 2 == 0 ? "1.0" : "0.5"),
                 Map.of("W", w), Map.of(), threads);
     }
 
     /**
-     * Direction-optimizing BFS as written (push while the frontier is a small list, pull once it is a bitmap).
+     * Direction-optimizing BFS as written (push while the frontier is a small compressed vector, pull once it is a bitmap).
      * Its step picks push or pull with a uniform {@code ifelse}: the compiler specialises each branch into its
      * own kernel and loop order (push k, j; pull j, k).
      */
@@ -111,7 +111,7 @@ class ExampleProgramsTest {
         String[] sparse = {"list", "compressed", "hashed", "list"};
         String s = sparse[(int) (seed % sparse.length)];
         String text = Fixtures.resource("bfs").replace("ifelse(pull, AT[j][k], A[k][j])", "A[k][j]")
-                .replace("list", s);
+                .replace("bool[compressed[N]]", "bool[" + s + "[N]]").replace("FormatRule #1 compressed", "FormatRule #1 " + s);
         CheckedProgram p = Fixtures.program("bfs.stag", text);
         for (int threshold : new int[] {0, 2, g.n()}) {
             Map<String, Object> out = Fixtures.compare(p, Map.of("N", "" + g.n(), "source", "" + seed % g.n(),

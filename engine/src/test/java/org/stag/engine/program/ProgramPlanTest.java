@@ -58,7 +58,7 @@ class ProgramPlanTest {
     }
 
     @Test
-    void bfsPlansPushOverAListAndPullOverABitmapOnly() {
+    void bfsPlansPushOverACompressedFrontierAndPullOverABitmapOnly() {
         CheckedProgram p = Fixtures.program("bfs.stag", Fixtures.resource("bfs"));
         RefTensor a = Fixtures.graph(7, N, 0.15, false);
         ProgramRunner r = new ProgramRunner(p, Fixtures.COMPILER, bfs(a, 3));
@@ -66,7 +66,7 @@ class ProgramPlanTest {
         List<String> tuples = new ArrayList<>();
         next.variants().values().forEach(v -> tuples.add(v.tuple()));
         assertEquals(2, tuples.size(), r.plan().toString());
-        assertTrue(tuples.stream().anyMatch(t -> t.contains("frontier=list") && t.endsWith("pull=false")), tuples.toString());
+        assertTrue(tuples.stream().anyMatch(t -> t.contains("frontier=compressed") && t.endsWith("pull=false")), tuples.toString());
         assertTrue(tuples.stream().anyMatch(t -> t.contains("frontier=bitmap") && t.endsWith("pull=true")), tuples.toString());
         // One line per statement, naming kernels, fusion and buffer.
         String text = r.plan().toString();

@@ -27,6 +27,27 @@ public final class BitmapLevel extends Level {
         this.words = new long[(int) ((size + 63L) >>> 6)];
     }
 
+    /**
+     * {@code insert_init} over given words, all zero, of exactly the length {@code parentSize * N} positions
+     * need: how a runtime reuses a dead bitmap's words instead of allocating new ones.
+     *
+     * @throws IllegalArgumentException if the words do not fit the positions or are not all zero
+     */
+    public void insertInit(int parentSize, long[] clearedWords) {
+        int positions = checkedSize((long) parentSize * dimension, "bitmap level");
+        if (clearedWords.length != (int) ((positions + 63L) >>> 6)) {
+            throw new IllegalArgumentException(clearedWords.length + " words for " + positions + " bitmap positions");
+        }
+        for (long w : clearedWords) {
+            if (w != 0) {
+                throw new IllegalArgumentException("the words of a new bitmap level must be clear");
+            }
+        }
+        this.parentSize = parentSize;
+        this.size = positions;
+        this.words = clearedWords;
+    }
+
     /** {@code insert_coord}: marks coordinate {@code i} under {@code p} present; returns its position. */
     public int insertCoord(int p, int i) {
         int q = p * dimension + i;

@@ -49,6 +49,36 @@ public record StaticLevelFormat(LevelType type, Set<Property> properties) implem
         properties = Collections.unmodifiableSet(p);
     }
 
+    private static final Property[] PROPERTIES = Property.values();
+
+    /** Same type and properties; compared property by property, without iterators (the runtime compares formats per kernel run). */
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof StaticLevelFormat s) || s.type != type) {
+            return false;
+        }
+        for (Property p : PROPERTIES) {
+            if (properties.contains(p) != s.properties.contains(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        int h = type.hashCode();
+        for (Property p : PROPERTIES) {
+            if (properties.contains(p)) {
+                h = 31 * h + p.ordinal() + 1;
+            }
+        }
+        return h;
+    }
+
     /** The type with its default properties. */
     public static StaticLevelFormat of(LevelType type) {
         return new StaticLevelFormat(type, type.defaultProperties());

@@ -176,9 +176,23 @@ public final class Format {
         return Arrays.equals(order, other.order);
     }
 
+    /** Level by level, without iterators: the runtime compares operand formats before every kernel run. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Format f && levels.equals(f.levels) && Arrays.equals(order, f.order);
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof Format f) || f.levels.size() != levels.size() || !Arrays.equals(order, f.order)) {
+            return false;
+        }
+        for (int k = 0; k < levels.size(); k++) {
+            LevelFormat a = levels.get(k);
+            LevelFormat b = f.levels.get(k);
+            if (a != b && !a.equals(b)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

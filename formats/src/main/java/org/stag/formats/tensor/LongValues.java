@@ -5,11 +5,26 @@ import java.util.Arrays;
 /** {@code long} values (see {@link Values}). */
 public final class LongValues extends Values {
     private final long[] a;
+    private final int size;
     private final long fill;
 
     /** Wraps {@code a} (not copied). */
     public LongValues(long[] a, long fill) {
+        this(a, a.length, fill);
+    }
+
+    /**
+     * Wraps the first {@code size} entries of {@code a} (not copied): a runtime that reuses a longer array for
+     * a sparse result of fewer entries. {@link #array()} is then longer than {@link #size()}.
+     *
+     * @throws IllegalArgumentException if {@code size} is negative or longer than {@code a}
+     */
+    public LongValues(long[] a, int size, long fill) {
+        if (size < 0 || size > a.length) {
+            throw new IllegalArgumentException(size + " values over an array of " + a.length);
+        }
         this.a = a;
+        this.size = size;
         this.fill = fill;
     }
 
@@ -18,7 +33,7 @@ public final class LongValues extends Values {
         return ValueType.LONG;
     }
 
-    /** The array (not a copy). */
+    /** The array (not a copy); it may be longer than {@link #size()}. */
     public long[] array() {
         return a;
     }
@@ -35,7 +50,7 @@ public final class LongValues extends Values {
 
     @Override
     public int size() {
-        return a.length;
+        return size;
     }
 
     @Override

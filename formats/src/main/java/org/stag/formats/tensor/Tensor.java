@@ -17,6 +17,7 @@ import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
+import org.stag.formats.level.LevelType;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.SingletonLevel;
 
@@ -109,6 +110,39 @@ public final class Tensor {
     }
 
     /**
+     * An order-1 tensor in one ordered, unique {@code compressed} level over coordinates {@code crd[0, nnz)},
+     * strictly increasing and in {@code [0, dim)}, and {@code values} (one per coordinate, or a constant),
+     * without sorting or copying: {@code crd} becomes the level (it may be longer than {@code nnz}; only its
+     * prefix is read) and {@code values} the values, so the caller must not change them. How a kernel hands
+     * back a sparse vector result whose chunks emitted their entries in order; costs O(nnz), never O(dim).
+     *
+     * @throws IllegalArgumentException if the format is not such a level, the coordinates are not strictly
+     *                                  increasing in range, or the values do not match {@code nnz}
+     */
+    public static Tensor sortedVector(Format format, int dim, int[] crd, int nnz, Values values) {
+        if (format.order() != 1 || !(format.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.COMPRESSED
+                || !s.is(Property.ORDERED) || !s.is(Property.UNIQUE)) {
+            throw new IllegalArgumentException("a sorted vector needs one ordered, unique compressed level, not " + format);
+        }
+        if (nnz < 0 || nnz > crd.length || (!values.isConstant() && values.size() != nnz)) {
+            throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length
+                    + " coordinates and " + values.size() + " values");
+        }
+        int prev = -1;
+        for (int j = 0; j < nnz; j++) {
+            int c = crd[j];
+            if (c <= prev || c >= dim) {
+                throw new IllegalArgumentException("entry " + j + ": coordinate " + c + (c >= dim ? " out of range 0.." + (dim - 1)
+                        : " does not follow " + prev));
+            }
+            prev = c;
+        }
+        CompressedLevel level = (CompressedLevel) Level.create(format.level(0), dim, ValueMode.POSITION);
+        level.adopt(1, new int[] {0, nnz}, crd);
+        return new Tensor(format, new int[] {dim}, new Level[] {level}, values);
+    }
+
+    /**
      * {@code dense,compressed} over the given arrays: {@code rowPtr} and {@code col} become the levels as they
      * are, {@code vals} the values (cut to the entries if longer, which the loaders never leave).
      */
@@ -169,6 +203,10 @@ public final class Tensor {
         if (order == 1 && levels[0] instanceof DenseLevel && !valuesInLastLevel()) {
             return convertDenseVector(target);
         }
+        if (order == 1 && levels[0] instanceof CompressedLevel && format.level(0).is(Property.ORDERED)
+                && format.level(0).is(Property.UNIQUE)) {
+            return convertSortedVector(target);
+        }
         int cap = 16;
         int[][] lc = new int[order][cap];
         int[] index = new int[cap];
@@ -211,6 +249,63 @@ public final class Tensor {
         return TensorAssembler.assemble(target, dims.clone(), lc, n, src, index);
     }
 
+    /**
+     * {@link #convert}, over the storage of {@code dead} where it can: a vector in an ordered, unique compressed
+     * level converted into a bitmap reuses the words and value array of {@code dead}, a bitmap vector of the
+     * same dimension and value type (its set positions are reset, O(N / 64 + its entries), and the entries set;
+     * nothing of the size of N is allocated). Otherwise (or with {@code dead} null) the same as {@link #convert}.
+     * The caller guarantees that nothing reads {@code dead} any more: it is overwritten.
+     */
+    public Tensor convert(Format target, Tensor dead) {
+        if (dead == null || order() != 1 || !(levels[0] instanceof CompressedLevel level) || !format.level(0).is(Property.ORDERED)
+                || !format.level(0).is(Property.UNIQUE) || values.isConstant() || target.order() != 1
+                || !(target.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.BITMAP
+                || dead.order() != 1 || !(dead.levels[0] instanceof BitmapLevel old) || dead.dims[0] != dims[0]
+                || dead.values.getClass() != values.getClass() || dead.values.size() != dims[0]
+                || !dead.values.fillString().equals(values.fillString())) {
+            return convert(target);
+        }
+        CONVERSIONS.increment();
+        long[] words = old.words();
+        Values out = dead.values;
+        clearSetPositions(words, out, values);
+        BitmapLevel bitmap = (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
+        bitmap.insertInit(1, words);
+        int n = level.size();
+        int[] crd = level.crd();
+        for (int j = 0; j < n; j++) {
+            if (!values.isFill(j)) {
+                bitmap.insertCoord(0, crd[j]);
+            }
+        }
+        scatterByCoordinate(values, out, crd, n);
+        return new Tensor(target, dims.clone(), new Level[] {bitmap}, out);
+    }
+
+    /** Puts the fill value of {@code like} back at every set position of {@code words} in {@code out}, and clears the words. */
+    private static void clearSetPositions(long[] words, Values out, Values like) {
+        for (int w = 0; w < words.length; w++) {
+            long bits = words[w];
+            while (bits != 0) {
+                int q = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (out instanceof BoolValues v) {
+                    v.array()[q] = v.fill();
+                } else if (out instanceof IntValues v) {
+                    v.array()[q] = v.fill();
+                } else if (out instanceof LongValues v) {
+                    v.array()[q] = v.fill();
+                } else if (out instanceof FloatValues v) {
+                    v.array()[q] = v.fill();
+                } else {
+                    DoubleValues v = (DoubleValues) out;
+                    v.array()[q] = v.fill();
+                }
+            }
+            words[w] = 0;
+        }
+    }
+
     /** How many times {@link #convert} has been called, by any thread, since the class was loaded. */
     public static long conversionCount() {
         return CONVERSIONS.sum();
@@ -244,6 +339,88 @@ public final class Tensor {
             }
         }
         return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, count, values, index);
+    }
+
+    /**
+     * {@link #convert} of a vector in one ordered, unique compressed level: its coordinates are already in
+     * order and its positions are the values' indices, so the entries other than explicit fill values go
+     * straight to assembly (no cursor, no sort): O(entries) plus what the target's levels need (a bitmap's
+     * words). A direction-optimizing BFS turns its frontier into a bitmap this way.
+     */
+    private Tensor convertSortedVector(Format target) {
+        CompressedLevel level = (CompressedLevel) levels[0];
+        int n = level.size();
+        int[] src = level.crd();
+        if (target.order() == 1 && target.level(0) instanceof StaticLevelFormat s && s.type() == LevelType.BITMAP
+                && !values.isConstant()) {
+            // straight into the bitmap's words and values: nothing per entry but the copy
+            BitmapLevel bitmap = (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
+            bitmap.insertInit(1);
+            Values out = values.filled(dims[0]);
+            for (int j = 0; j < n; j++) {
+                if (!values.isFill(j)) {
+                    bitmap.insertCoord(0, src[j]);
+                }
+            }
+            scatterByCoordinate(values, out, src, n);
+            return new Tensor(target, dims.clone(), new Level[] {bitmap}, out);
+        }
+        int[] crd = new int[n];
+        int[] index = new int[n];
+        int k = 0;
+        for (int j = 0; j < n; j++) {
+            if (!values.isFill(j)) {
+                crd[k] = src[j];
+                index[k++] = j;
+            }
+        }
+        return TensorAssembler.assemble(target, dims.clone(), new int[][] {crd}, k, values, index);
+    }
+
+    /** {@code out[crd[j]] = from[j]} for the entries {@code j < n} of {@code from} that are not its fill value. */
+    private static void scatterByCoordinate(Values from, Values out, int[] crd, int n) {
+        if (from instanceof BoolValues f) {
+            boolean[] a = f.array();
+            boolean[] o = ((BoolValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (a[j] != f.fill()) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else if (from instanceof IntValues f) {
+            int[] a = f.array();
+            int[] o = ((IntValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else if (from instanceof LongValues f) {
+            long[] a = f.array();
+            long[] o = ((LongValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else if (from instanceof FloatValues f) {
+            float[] a = f.array();
+            float[] o = ((FloatValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        } else {
+            DoubleValues f = (DoubleValues) from;
+            double[] a = f.array();
+            double[] o = ((DoubleValues) out).array();
+            for (int j = 0; j < n; j++) {
+                if (!f.isFill(j)) {
+                    o[crd[j]] = a[j];
+                }
+            }
+        }
     }
 
     /**

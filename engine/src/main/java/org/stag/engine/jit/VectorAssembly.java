@@ -1,0 +1,244 @@
+package org.stag.engine.jit;
+
+import java.util.Arrays;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.runtime.CooBuffer;
+import org.stag.engine.runtime.Frame;
+import org.stag.formats.level.CompressedLevel;
+import org.stag.formats.level.LevelType;
+import org.stag.formats.level.Property;
+import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.tensor.BoolValues;
+import org.stag.formats.tensor.DoubleValues;
+import org.stag.formats.tensor.FloatValues;
+import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.IntValues;
+import org.stag.formats.tensor.LongValues;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/**
+ * Assembles a sparse vector result (one ordered, unique {@code compressed} level) from the chunks' coordinate
+ * buffers in time proportional to its entries, never to its dimension: the buffers are concatenated in chunk
+ * order, checking on the way that the coordinates increase (a kernel whose chunks split the result's index
+ * emits them so: no sort); otherwise the entries are sorted by coordinate, stably (packed
+ * {@code coordinate << 32 | entry} keys, a radix sort on the coordinate bits when there are many), and of equal
+ * coordinates the last entry wins, as {@link Tensor#build} decides. The arrays become the tensor's
+ * ({@link Tensor#sortedVector}). Every other sparse result goes through {@link Tensor#build}.
+ */
+final class VectorAssembly {
+    /** Below this many unsorted entries a comparison sort of the packed keys beats the radix passes. */
+    private static final int RADIX_FROM = 1 << 12;
+    /** Bits per radix pass; {@link #sortKeys} takes {@code 2^DIGIT + 1} counters. */
+    static final int DIGIT = 11;
+
+    private VectorAssembly() {
+    }
+
+    /** Whether {@code f} is a format this class assembles: order 1, an ordered and unique compressed level. */
+    static boolean applies(Format f) {
+        return f.order() == 1 && f.level(0) instanceof StaticLevelFormat s && s.type() == LevelType.COMPRESSED
+                && s.is(Property.ORDERED) && s.is(Property.UNIQUE);
+    }
+
+    /**
+     * The vector of dimension {@code dim} holding the entries of {@code coo[0, chunks)} in chunk order (later
+     * entries of an equal coordinate win), values of type {@code t} with fill {@code fill}. Its coordinate and
+     * value arrays are those of {@code reuse} (a dead vector this class assembled, or null) when they are long
+     * enough, else new ones of exactly the entries' length; unsorted entries pass through {@code scratch}'s
+     * arrays, kept across runs. So once the arrays have grown, a run allocates only the tensor's small objects.
+     */
+    static Tensor assemble(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t, org.stag.engine.ops.Constant fill,
+                           Frame scratch, Tensor reuse) {
+        int total = 0;
+        boolean sorted = true;
+        int prev = -1;
+        for (int c = 0; c < chunks; c++) {
+            CooBuffer b = coo[c];
+            int[] src = b.crd[0];
+            for (int j = 0, n = b.size; j < n; j++) {
+                int x = src[j];
+                sorted &= x > prev;
+                prev = x;
+            }
+            total += b.size;
+        }
+        int[] crd;
+        Object vals;
+        int[] reusedCrd = reusableCoordinates(reuse, t);
+        if (reusedCrd != null && reusedCrd.length >= total && TypedArrays.length(t, valueArray(reuse)) >= total) {
+            crd = reusedCrd;
+            vals = valueArray(reuse);
+        } else {
+            crd = new int[total];
+            vals = TypedArrays.newArray(t, total);
+        }
+        if (sorted) {
+            concatenate(coo, chunks, t, crd, vals);
+            return Tensor.sortedVector(format, dim, crd, total, TypedArrays.values(t, vals, total, fill));
+        }
+        // unsorted: concatenated into the frame's scratch, sorted by packed keys, gathered into the result
+        if (scratch.sortKeys == null || scratch.sortKeys.length < total) {
+            int cap = total + (total >> 2);
+            scratch.sortKeys = new long[cap];
+            scratch.sortTmp = new long[cap];
+            scratch.sortCrd = new int[cap];
+            scratch.sortVals = TypedArrays.newArray(t, cap);
+        } else if (!sameType(t, scratch.sortVals) || TypedArrays.length(t, scratch.sortVals) < total) {
+            scratch.sortVals = TypedArrays.newArray(t, scratch.sortKeys.length);
+        }
+        int[] allCrd = scratch.sortCrd;
+        Object allVals = scratch.sortVals;
+        concatenate(coo, chunks, t, allCrd, allVals);
+        long[] keys = scratch.sortKeys;
+        for (int j = 0; j < total; j++) {
+            keys[j] = (long) allCrd[j] << 32 | j;
+        }
+        if (scratch.sortCount == null) {
+            scratch.sortCount = new int[(1 << DIGIT) + 1];
+        }
+        sortKeys(keys, total, dim, scratch.sortTmp, scratch.sortCount);
+        int unique = 0;
+        for (int j = 0; j < total; j++) {
+            if (j + 1 == total || (int) (keys[j] >>> 32) != (int) (keys[j + 1] >>> 32)) {
+                keys[unique++] = keys[j];
+            }
+        }
+        for (int u = 0; u < unique; u++) {
+            crd[u] = (int) (keys[u] >>> 32);
+        }
+        gather(t, allVals, keys, unique, vals);
+        return Tensor.sortedVector(format, dim, crd, unique, TypedArrays.values(t, vals, unique, fill));
+    }
+
+    /** The chunks' coordinates and values, in chunk order, into {@code crd} and {@code vals}. */
+    private static void concatenate(CooBuffer[] coo, int chunks, ScalarType t, int[] crd, Object vals) {
+        int at = 0;
+        for (int c = 0; c < chunks; c++) {
+            CooBuffer b = coo[c];
+            System.arraycopy(b.crd[0], 0, crd, at, b.size);
+            System.arraycopy(valueArray(b, t), 0, vals, at, b.size);
+            at += b.size;
+        }
+    }
+
+    /** The coordinate array of a vector this class assembled, whose values are an array of {@code t}; else null. */
+    private static int[] reusableCoordinates(Tensor reuse, ScalarType t) {
+        if (reuse == null || reuse.order() != 1 || !(reuse.level(0) instanceof CompressedLevel l) || reuse.values().isConstant()
+                || !sameType(t, valueArray(reuse))) {
+            return null;
+        }
+        return l.crd();
+    }
+
+    private static boolean sameType(ScalarType t, Object array) {
+        return switch (t) {
+            case DOUBLE -> array instanceof double[];
+            case FLOAT -> array instanceof float[];
+            case LONG -> array instanceof long[];
+            case INT -> array instanceof int[];
+            case BOOL -> array instanceof boolean[];
+        };
+    }
+
+    private static Object valueArray(Tensor t) {
+        Values v = t.values();
+        if (v instanceof DoubleValues d) {
+            return d.array();
+        } else if (v instanceof FloatValues d) {
+            return d.array();
+        } else if (v instanceof LongValues d) {
+            return d.array();
+        } else if (v instanceof IntValues d) {
+            return d.array();
+        }
+        return ((BoolValues) v).array();
+    }
+
+    /**
+     * Sorts packed {@code coordinate << 32 | entry} keys {@code keys[0, n)} (coordinates in {@code [0, dim)},
+     * entries distinct): by coordinate, entries in increasing order within one coordinate. {@code tmp} holds at
+     * least {@code n} keys (the radix sort's second array), {@code count} {@code 2^11 + 1} counters.
+     */
+    static void sortKeys(long[] keys, int n, int dim, long[] tmp, int[] count) {
+        if (n < RADIX_FROM) {
+            Arrays.sort(keys, 0, n);
+            return;
+        }
+        int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, dim - 1));
+        long[] from = keys;
+        long[] to = tmp;
+        int mask = (1 << DIGIT) - 1;
+        for (int shift = 0; shift < bits; shift += DIGIT) {
+            Arrays.fill(count, 0);
+            int s = 32 + shift;
+            for (int j = 0; j < n; j++) {
+                count[((int) (from[j] >>> s) & mask) + 1]++;
+            }
+            for (int d = 0; d < (1 << DIGIT); d++) {
+                count[d + 1] += count[d];
+            }
+            for (int j = 0; j < n; j++) {
+                long k = from[j];
+                to[count[(int) (k >>> s) & mask]++] = k;
+            }
+            long[] swap = from;
+            from = to;
+            to = swap;
+        }
+        if (from != keys) {
+            System.arraycopy(from, 0, keys, 0, n);
+        }
+    }
+
+    /** {@code out[u] = vals[entry u]} for the entries packed in the low halves of {@code keys[0, n)}. */
+    private static void gather(ScalarType t, Object vals, long[] keys, int n, Object out) {
+        switch (t) {
+            case DOUBLE -> {
+                double[] a = (double[]) vals;
+                double[] o = (double[]) out;
+                for (int u = 0; u < n; u++) {
+                    o[u] = a[(int) keys[u]];
+                }
+            }
+            case FLOAT -> {
+                float[] a = (float[]) vals;
+                float[] o = (float[]) out;
+                for (int u = 0; u < n; u++) {
+                    o[u] = a[(int) keys[u]];
+                }
+            }
+            case LONG -> {
+                long[] a = (long[]) vals;
+                long[] o = (long[]) out;
+                for (int u = 0; u < n; u++) {
+                    o[u] = a[(int) keys[u]];
+                }
+            }
+            case INT -> {
+                int[] a = (int[]) vals;
+                int[] o = (int[]) out;
+                for (int u = 0; u < n; u++) {
+                    o[u] = a[(int) keys[u]];
+                }
+            }
+            case BOOL -> {
+                boolean[] a = (boolean[]) vals;
+                boolean[] o = (boolean[]) out;
+                for (int u = 0; u < n; u++) {
+                    o[u] = a[(int) keys[u]];
+                }
+            }
+        }
+    }
+
+    private static Object valueArray(CooBuffer b, ScalarType t) {
+        return switch (t) {
+            case DOUBLE -> b.dv;
+            case FLOAT -> b.fv;
+            case LONG -> b.lv;
+            case INT -> b.iv;
+            case BOOL -> b.bv;
+        };
+    }
+}

@@ -1,0 +1,138 @@
+package org.stag.engine.jit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.stag.engine.ops.Constant;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.runtime.CooBuffer;
+import org.stag.formats.level.CompressedLevel;
+import org.stag.formats.tensor.DoubleValues;
+import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/**
+ * {@link VectorAssembly}: chunks concatenated in order, sorted (comparison and radix sort) when they are not, the
+ * last of equal coordinates winning, against a map built entry by entry; and {@link Tensor#sortedVector}'s checks.
+ */
+class VectorAssemblyTest {
+    /** One frame for all assemblies of a test: its sort scratch is reused, larger or smaller than needed. */
+    private final org.stag.engine.runtime.Frame scratch = new org.stag.engine.runtime.Frame();
+    /** The vector assembled last, whose arrays the next assembly may reuse (dead once checked). */
+    private Tensor last;
+
+    private static CooBuffer[] chunks(Random r, int chunks, int perChunk, int dim, boolean ordered) {
+        CooBuffer[] coo = new CooBuffer[chunks];
+        int next = 0;
+        for (int c = 0; c < chunks; c++) {
+            coo[c] = new CooBuffer(1, ScalarType.DOUBLE);
+            int size = r.nextInt(perChunk + 1);
+            for (int k = 0; k < size; k++) {
+                int crd;
+                if (ordered) {
+                    next += 1 + r.nextInt(3);
+                    if (next >= dim) {
+                        break;
+                    }
+                    crd = next;
+                } else {
+                    crd = r.nextInt(dim);
+                }
+                int e = coo[c].next();
+                coo[c].crd[0][e] = crd;
+                coo[c].dv[e] = r.nextInt(1000) / 8.0;
+            }
+        }
+        return coo;
+    }
+
+    private void check(CooBuffer[] coo, int dim) {
+        TreeMap<Integer, Double> want = new TreeMap<>();
+        for (CooBuffer b : coo) {
+            for (int e = 0; e < b.size; e++) {
+                want.put(b.crd[0][e], b.dv[e]);
+            }
+        }
+        Tensor t = VectorAssembly.assemble(FormatParser.parse("compressed"), dim, coo, coo.length, ScalarType.DOUBLE,
+                Constant.zero(ScalarType.DOUBLE), scratch, last);
+        last = t;
+        CompressedLevel l = (CompressedLevel) t.level(0);
+        assertEquals(want.size(), l.size());
+        int[] crd = Arrays.copyOf(l.crd(), l.size());
+        assertArrayEquals(want.keySet().stream().mapToInt(Integer::intValue).toArray(), crd);
+        double[] vals = Arrays.copyOf(((DoubleValues) t.values()).array(), t.values().size());
+        assertArrayEquals(want.values().stream().mapToDouble(Double::doubleValue).toArray(), vals);
+    }
+
+    @Test
+    void orderedChunksAreConcatenated() {
+        Random r = new Random(1);
+        for (int round = 0; round < 50; round++) {
+            check(chunks(r, 1 + r.nextInt(20), 30, 5000, true), 5000);
+        }
+    }
+
+    @Test
+    void unorderedEntriesAreSortedAndTheLastOfEqualCoordinatesWins() {
+        Random r = new Random(2);
+        for (int round = 0; round < 50; round++) {
+            int dim = 1 + r.nextInt(round < 25 ? 50 : 3_000_000);
+            // few entries (comparison sort) and many (radix sort, up to three digits)
+            int per = round % 2 == 0 ? 40 : 4000;
+            check(chunks(r, 1 + r.nextInt(6), per, dim, false), dim);
+        }
+    }
+
+    @Test
+    void radixSortIsStableByEntry() {
+        Random r = new Random(3);
+        for (int dim : new int[] {1, 2, 2047, 2048, 1 << 20, Integer.MAX_VALUE}) {
+            long[] keys = new long[10_000];
+            for (int j = 0; j < keys.length; j++) {
+                keys[j] = (long) r.nextInt(Math.min(dim, 64)) * (dim / Math.min(dim, 64)) << 32 | j;
+            }
+            long[] want = keys.clone();
+            Arrays.sort(want, 0, 9_000);
+            VectorAssembly.sortKeys(keys, 9_000, dim, new long[9_000], new int[(1 << VectorAssembly.DIGIT) + 1]);
+            assertArrayEquals(want, keys, "dim " + dim);
+        }
+    }
+
+    @Test
+    void onlyOrderedUniqueCompressedVectorsApply() {
+        assertTrue(VectorAssembly.applies(FormatParser.parse("compressed")));
+        assertFalse(VectorAssembly.applies(FormatParser.parse("compressed(nonunique)")));
+        assertFalse(VectorAssembly.applies(FormatParser.parse("list")));
+        assertFalse(VectorAssembly.applies(FormatParser.parse("dense,compressed")));
+    }
+
+    @Test
+    void sortedVectorRejectsWhatItCannotAdopt() {
+        Values two = Values.ofDoubles(new double[] {1.0, 2.0});
+        assertThrows(IllegalArgumentException.class,
+                () -> Tensor.sortedVector(FormatParser.parse("list"), 5, new int[] {1, 2}, 2, two));
+        assertThrows(IllegalArgumentException.class,
+                () -> Tensor.sortedVector(FormatParser.parse("compressed"), 5, new int[] {2, 1}, 2, two));
+        assertThrows(IllegalArgumentException.class,
+                () -> Tensor.sortedVector(FormatParser.parse("compressed"), 5, new int[] {1, 1}, 2, two));
+        assertThrows(IllegalArgumentException.class,
+                () -> Tensor.sortedVector(FormatParser.parse("compressed"), 2, new int[] {1, 2}, 2, two));
+        assertThrows(IllegalArgumentException.class,
+                () -> Tensor.sortedVector(FormatParser.parse("compressed"), 5, new int[] {1, 2, 3}, 3, two));
+        assertThrows(IllegalArgumentException.class,
+                () -> Tensor.sortedVector(FormatParser.parse("compressed"), 5, new int[] {1}, 2, two));
+        Tensor t = Tensor.sortedVector(FormatParser.parse("compressed"), 5, new int[] {1, 4, 9}, 2, two);
+        assertEquals(2, t.level(0).size());
+        assertEquals(2.0, t.getAsDouble(4), 0.0);
+        assertEquals(0.0, t.getAsDouble(3), 0.0);
+        t.check();
+    }
+}

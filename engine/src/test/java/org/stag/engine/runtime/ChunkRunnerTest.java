@@ -1,0 +1,114 @@
+package org.stag.engine.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link ChunkRunner} on its own threads: every chunk runs exactly once with its bounds, a failure in any chunk
+ * (on the caller or on a worker) reaches the caller as the same exception and leaves the runner usable, and a
+ * parallel run allocates nothing once warm, on any thread.
+ */
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class ChunkRunnerTest {
+    /** Adds each chunk's number of coordinates into its slot of {@code f.partInt}; fails at chunk {@code failAt}. */
+    private static final class Counting implements KernelBody {
+        volatile int failAt = -1;
+        final RuntimeException failure = new IllegalStateException("chunk failed");
+
+        @Override
+        public void prepare(Frame f) {
+        }
+
+        @Override
+        public void run(Frame f, int chunk, int lo, int hi, Workspace ws) {
+            if (chunk == failAt) {
+                throw failure;
+            }
+            f.partInt[chunk] += hi - lo;
+        }
+
+        @Override
+        public void finish(Frame f, int chunks) {
+        }
+    }
+
+    @Test
+    void everyChunkRunsOnceOnAnyNumberOfThreads() {
+        for (int threads = 1; threads <= 4; threads++) {
+            ChunkRunner r = ChunkRunner.of(threads);
+            for (int chunks : new int[] {1, 2, 3, 7, 100}) {
+                Frame f = new Frame();
+                f.partInt = new long[chunks];
+                int n = chunks * 10 - 3;
+                r.run(new Counting(), f, n, chunks, 10);
+                long sum = 0;
+                for (int c = 0; c < chunks; c++) {
+                    assertEquals(c + 1 < chunks ? 10 : n - 10 * (chunks - 1), f.partInt[c], "chunk " + c);
+                    sum += f.partInt[c];
+                }
+                assertEquals(n, sum);
+            }
+        }
+    }
+
+    @Test
+    void aFailingChunkReachesTheCallerAndTheRunnerGoesOn() {
+        ChunkRunner r = ChunkRunner.of(3);
+        Counting body = new Counting();
+        for (int failAt : new int[] {0, 1, 37, 99}) {
+            body.failAt = failAt;
+            Frame f = new Frame();
+            f.partInt = new long[100];
+            assertSame(body.failure, assertThrows(IllegalStateException.class, () -> r.run(body, f, 1000, 100, 10)));
+        }
+        body.failAt = -1;
+        Frame f = new Frame();
+        f.partInt = new long[100];
+        r.run(body, f, 1000, 100, 10);
+        for (long c : f.partInt) {
+            assertEquals(10, c);
+        }
+    }
+
+    @Test
+    void aParallelRunAllocatesNothingOnceWarm() {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        mx.setThreadAllocatedMemoryEnabled(true);
+        ChunkRunner r = ChunkRunner.of(2);
+        Counting body = new Counting();
+        Frame f = new Frame();
+        f.partInt = new long[64];
+        AtomicInteger sink = new AtomicInteger();
+        for (int k = 0; k < 20_000; k++) {
+            r.run(body, f, 640, 64, 10);
+        }
+        // the calling thread and the runner's worker
+        long[] ids = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t == Thread.currentThread() || t.getName().startsWith("stag-chunks-2-"))
+                .mapToLong(Thread::getId).toArray();
+        assertEquals(2, ids.length);
+        long before = 0;
+        for (long id : ids) {
+            before += Math.max(0, mx.getThreadAllocatedBytes(id));
+        }
+        int runs = 10_000;
+        for (int k = 0; k < runs; k++) {
+            r.run(body, f, 640, 64, 10);
+            sink.incrementAndGet();
+        }
+        long after = 0;
+        for (long id : ids) {
+            after += Math.max(0, mx.getThreadAllocatedBytes(id));
+        }
+        // the JIT may allocate in a thread now and then: far less than a byte per run
+        assertTrue(after - before < runs / 4, (after - before) + " bytes in " + runs + " runs");
+        assertEquals(runs, sink.get());
+    }
+}
