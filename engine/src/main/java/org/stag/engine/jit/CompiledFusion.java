@@ -15,7 +15,7 @@ import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 
 /**
- * Several definitions compiled into one pass ({@link FusedGenerator}). Running it gives every target: dense
+ * Several definitions compiled into one pass ({@code loopir.GroupDriver}). Running it gives every target: dense
  * vectors as {@link Tensor}s, scalars boxed, by name.
  */
 public final class CompiledFusion {

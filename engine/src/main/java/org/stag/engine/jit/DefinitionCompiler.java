@@ -8,7 +8,7 @@ import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.ValueRead;
-import org.stag.engine.loopir.FusedGenerator;
+import org.stag.engine.loopir.GroupDriver;
 import org.stag.engine.loopir.KernelGenerator;
 import org.stag.engine.javagen.FusedPlan;
 import org.stag.engine.javagen.KernelPlan;
@@ -183,7 +183,7 @@ public final class DefinitionCompiler {
         }
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
         FusedPlan plan = fusedPlans.computeIfAbsent(key,
-                k -> KernelSource.fused(FusedGenerator.lower(p, defs, formats, uniform, unstored, cse), PACKAGE,
+                k -> KernelSource.fused(GroupDriver.lower(p, defs, formats, uniform, unstored, cse), PACKAGE,
                         k.className("Fused")));
         CompiledKernel ck = cache.get(key, k -> plan.source());
         return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));

@@ -6,9 +6,11 @@ import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
+import org.stag.engine.front.BinaryOp;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.front.UnaryOp;
 import org.stag.engine.ops.Operator;
 
 /**
@@ -106,6 +108,26 @@ final class Simplifier {
         if (v.type() == ScalarType.BOOL) {
             return new Expr.BoolLiteral(at.pos(), v.b());
         }
-        return v.isIntegral() ? new Expr.IntLiteral(at.pos(), v.l(), false) : new Expr.FloatLiteral(at.pos(), v.d());
+        // Literals are never negative: a negative value is the negation of one, NaN is 0.0 / 0.0.
+        if (v.isIntegral()) {
+            long l = v.l();
+            if (l >= 0) {
+                return new Expr.IntLiteral(at.pos(), l, false);
+            }
+            if (l == Long.MIN_VALUE) {
+                return new Expr.Binary(at.pos(), BinaryOp.SUB, new Expr.Unary(at.pos(), UnaryOp.NEG,
+                        new Expr.IntLiteral(at.pos(), Long.MAX_VALUE, false)), new Expr.IntLiteral(at.pos(), 1, false));
+            }
+            return new Expr.Unary(at.pos(), UnaryOp.NEG, new Expr.IntLiteral(at.pos(), -l, false));
+        }
+        double d = v.d();
+        if (Double.isNaN(d)) {
+            return new Expr.Binary(at.pos(), BinaryOp.DIV, new Expr.FloatLiteral(at.pos(), 0.0),
+                    new Expr.FloatLiteral(at.pos(), 0.0));
+        }
+        if (d < 0 || d == 0 && 1 / d < 0) {
+            return new Expr.Unary(at.pos(), UnaryOp.NEG, new Expr.FloatLiteral(at.pos(), -d));
+        }
+        return new Expr.FloatLiteral(at.pos(), d);
     }
 }

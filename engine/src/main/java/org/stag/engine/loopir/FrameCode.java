@@ -44,7 +44,7 @@ final class FrameCode {
                 // prepare() sees the scalars too: the initial value may read them.
                 declareScalars(b);
             }
-            init = new ExprEmitter(kg.spec, kg.initialStates()).emit(g.init(), tt);
+            init = kg.emitter(kg.initialStates()).emit(g.init(), tt);
         } else {
             init = JavaTypes.literal(kg.spec.targetFill());
         }
@@ -110,7 +110,7 @@ final class FrameCode {
         KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
         ScalarType at = g.type();
         declareScalars(b);
-        b.var(JavaTypes.of(at), "acc", new ExprEmitter(kg.spec, kg.initialStates()).emit(g.init(), at));
+        b.var(JavaTypes.of(at), "acc", kg.emitter(kg.initialStates()).emit(g.init(), at));
         Block loop = b.forLoop("merge", "int c = 0", "c < chunks", "c++");
         String part = JavaTypes.fromSlot(at.isFloating() ? "f.partReal[c]" : "f.partInt[c]", at);
         loop.let(JavaTypes.of(at), "v", part);

@@ -54,14 +54,28 @@ public final class KernelGenerator {
     boolean inTerm;
     /** The depth of the loop split into monomials, while they are emitted. */
     int termDepth = -1;
+    /** The prefix of every local this generator names (empty for a kernel alone, per member in a fused group). */
+    final String local;
+    /** In a fused group: reads replaced by Java expressions (values earlier members computed, a pattern's constant). */
+    Map<Expr.Access, String> overrides = Map.of();
+    /** In a fused group: reads known to be a constant in the code being emitted (a bool pattern's true or false). */
+    Map<Expr.Access, org.stag.engine.ops.Constant> constants = Map.of();
+    /**
+     * In a fused group: the local that receives the target's value at the shared loop's coordinate, and the array
+     * it is stored into (null when nothing reads the target after the group); null for a kernel alone.
+     */
+    String memberValue;
+    String memberStore;
     final FrameCode frameCode = new FrameCode(this);
     final LoopEmitter loopCode = new LoopEmitter(this);
     final ResultWriter resultCode = new ResultWriter(this);
     final InPlaceTarget inPlaceCode = new InPlaceTarget(this);
     final MonomialLoops monomials = new MonomialLoops(this);
 
-    private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String name) {
+    private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String name,
+                            String local) {
         this.spec = spec;
+        this.local = local;
         this.codes = codes;
         this.order = order;
         this.className = name;
@@ -99,6 +113,19 @@ public final class KernelGenerator {
      * @param name       the kernel's class name, which keys its scatter workspace's arrays
      */
     public static LoweredKernel lower(KernelSpec spec, LevelCodeFactory levelCodes, String name) {
+        return generator(spec, levelCodes, name, "").emit();
+    }
+
+    /**
+     * The generator of one member of a fused group ({@link GroupDriver}), whose locals all start with
+     * {@code local}; the driver binds the shared loop's index and calls {@link #innermost}, {@link #openGroup}
+     * and the {@link LoopEmitter} of the loops inside it.
+     */
+    static KernelGenerator member(KernelSpec spec, LevelCodeFactory levelCodes, String local) {
+        return generator(spec, levelCodes, local + "Member", local);
+    }
+
+    private static KernelGenerator generator(KernelSpec spec, LevelCodeFactory levelCodes, String name, String local) {
         Map<Integer, List<LevelCode>> codes = new LinkedHashMap<>();
         for (KernelSpec.Access a : spec.accesses()) {
             List<LevelCode> l = new ArrayList<>();
@@ -107,12 +134,33 @@ public final class KernelGenerator {
                 // The last level's layout follows the operand's value read (a constant view keeps the layout of
                 // the level it shares); every other level carries positions.
                 ValueMode mode = k == f.order() - 1 ? a.tensor().read().lastLevel() : ValueMode.POSITION;
-                l.add(levelCodes.create(f.level(k), "a" + a.id() + "l" + k, mode));
+                l.add(levelCodes.create(f.level(k), local + "a" + a.id() + "l" + k, mode));
             }
             codes.put(a.id(), l);
         }
         List<String> order = new LoopPlanner(spec, codes).order();
-        return new KernelGenerator(spec, codes, order, name).emit();
+        return new KernelGenerator(spec, codes, order, name, local);
+    }
+
+    /** An emitter of this kernel's expressions over the accesses' states {@code st}. */
+    ExprEmitter emitter(AccessState[] st) {
+        return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants);
+    }
+
+    /** The accumulator of reduction group {@code level}. */
+    String acc(int level) {
+        return local + "acc" + level;
+    }
+
+    /**
+     * Declares group {@code g}'s accumulator in {@code out}: the reduction's identity for the outermost group of
+     * a scalar target (each chunk's partial; {@code finish} starts from the initial value), else its initial value.
+     */
+    void openGroup(Block out, KernelSpec.Group g, AccessState[] st) {
+        String init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
+                ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
+                : emitter(st).emit(g.init(), g.type());
+        out.var(JavaTypes.of(g.type()), acc(g.level()), init);
     }
 
     /** Creates the code of one level. */
@@ -148,7 +196,7 @@ public final class KernelGenerator {
             // A constant is a literal in the code: no array to unpack.
             if (!lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
                 ScalarType e = a.tensor().elem();
-                run.let(JavaTypes.of(e) + "[]", "a" + a.id() + "_vals", "((" + JavaTypes.valuesClass(e) + ") " + t + ".values()).array()");
+                run.let(JavaTypes.of(e) + "[]", local + "a" + a.id() + "_vals", "((" + JavaTypes.valuesClass(e) + ") " + t + ".values()).array()");
             }
         }
         ScalarType tt = spec.targetType();
@@ -172,7 +220,7 @@ public final class KernelGenerator {
             AccessState[] st = initialStates();
             Block body = run;
             loopCode.resolveLocates(body, st, new HashSet<>());
-            resultCode.writeScalarPartial(body, new ExprEmitter(spec, st).emit(spec.definition().value(), tt), tt);
+            resultCode.writeScalarPartial(body, emitter(st).emit(spec.definition().value(), tt), tt);
         } else {
             AccessState[] st = initialStates();
             int active = inPlaceCode.activeDriver();
@@ -232,12 +280,8 @@ public final class KernelGenerator {
         KernelSpec.Group g = spec.groupOf(v);
         boolean opens = g != null && firstOfGroup(g) == d;
         boolean scatterGroup = g != null && scatter && g.level() == spec.groups().size() - 1;
-        String acc = g == null ? null : "acc" + g.level();
         if (opens && !scatterGroup) {
-            String init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
-                    ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
-                    : new ExprEmitter(spec, st).emit(g.init(), g.type());
-            out.var(JavaTypes.of(g.type()), acc, init);
+            openGroup(out, g, st);
         }
         loopCode.mergeLoop(d, v, out, st, chunked);
         if (opens) {
@@ -277,7 +321,7 @@ public final class KernelGenerator {
     // ------------------------------------------------------------------------------- values and the target
 
     void innermost(Block out, AccessState[] st) {
-        ExprEmitter ex = new ExprEmitter(spec, st);
+        ExprEmitter ex = emitter(st);
         Expr rhs = spec.definition().value();
         if (spec.cse()) {
             ex.share(out, rhs, fresh("e") + "_");
@@ -300,6 +344,6 @@ public final class KernelGenerator {
     // ------------------------------------------------------------------------------------------- scatter
 
     String fresh(String base) {
-        return base + (names++);
+        return local + base + (names++);
     }
 }

@@ -21,9 +21,11 @@ import org.stag.formats.level.Capability;
  */
 final class LoopEmitter {
     private final KernelGenerator kg;
+    private final CoIteration coIteration;
 
     LoopEmitter(KernelGenerator kg) {
         this.kg = kg;
+        this.coIteration = new CoIteration(kg, this);
     }
 
     /** The loop over index {@code v} at depth {@code d}: split on operands whose parent may be absent, then merge. */
@@ -51,8 +53,10 @@ final class LoopEmitter {
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
         if (s.mode() != Merge.Mode.SKIP) {
             Expr guard = lattice.guard();
-            if (guard != null) {
-                out = out.ifThen(new ExprEmitter(kg.spec, st).emit(guard, ScalarType.BOOL));
+            String test = guard == null ? null : kg.emitter(st).emit(guard, ScalarType.BOOL);
+            // In a union's tail loop an exhausted operand's fill may decide the guard: then there is nothing to test.
+            if (test != null && !test.equals("true")) {
+                out = out.ifThen(test);
             }
         }
         String iv = "i_" + v;
@@ -104,51 +108,16 @@ final class LoopEmitter {
                     kg.loops(d + 1, body, in, chunked);
                 });
             }
-            case INTERSECT, UNION -> coiterate(d, v, out, st, s, chunked);
+            case INTERSECT, UNION -> coIteration.emit(d, v, out, st, s, lattice, chunked);
             case POINT -> {
                 // One trip, so that an early exit (`break label`) still has its loop.
                 Block once = out.forLoop(label, "int " + iv + "_once = 0", iv + "_once < 1", iv + "_once++");
-                once.let("int", iv, new ExprEmitter(kg.spec, st).emit(s.point(), ScalarType.INT));
+                once.let("int", iv, kg.emitter(st).emit(s.point(), ScalarType.INT));
                 Block body = once.ifThen(iv + " >= 0 && " + iv + " < " + kg.extent(v));
                 AccessState[] in = AccessState.copy(st);
                 locateAll(body, in, s.locators(), iv);
                 kg.loops(d + 1, body, in, chunked);
             }
-        }
-    }
-
-    void coiterate(int d, String v, Block out, AccessState[] st, Merge s, boolean chunked) {
-        String iv = "i_" + v;
-        List<LevelCode.Cursor> dc = cursors(out, st, s.drivers(), v);
-        List<LevelCode.Cursor> fc = cursors(out, st, s.followers(), v);
-        boolean union = s.mode() == Merge.Mode.UNION;
-        List<String> valid = new ArrayList<>();
-        for (LevelCode.Cursor c : dc) {
-            valid.add(c.valid());
-        }
-        Block loop = out.whileLoop(kg.label(d), String.join(union ? " || " : " && ", valid));
-        loop.var("int", iv, "Integer.MAX_VALUE");
-        for (LevelCode.Cursor c : dc) {
-            loop.ifThen((union ? c.valid() + " && " : "") + c.crd() + " < " + iv).assign(iv, c.crd());
-        }
-        AccessState[] in = AccessState.copy(st);
-        List<String> oks = new ArrayList<>();
-        for (int k = 0; k < dc.size(); k++) {
-            String ok = bindCursor(loop, in, s.drivers().get(k), dc.get(k), iv, union);
-            oks.add(ok);
-        }
-        follow(loop, in, s.followers(), fc, iv);
-        Block body = loop;
-        if (!union) {
-            body = loop.ifThen(String.join(" && ", oks));
-            for (int a : s.drivers()) {
-                in[a].maybeAbsent = false;
-            }
-        }
-        locateAll(body, in, s.locators(), iv);
-        kg.loops(d + 1, body, in, chunked);
-        for (int k = 0; k < dc.size(); k++) {
-            dc.get(k).advance(loop.ifThen(oks.get(k)));
         }
     }
 
@@ -301,7 +270,7 @@ final class LoopEmitter {
                 if (!known) {
                     break;
                 }
-                String crd = var != null ? "i_" + var : new ExprEmitter(kg.spec, st).emit(ix, ScalarType.INT);
+                String crd = var != null ? "i_" + var : kg.emitter(st).emit(ix, ScalarType.INT);
                 locate(b, st, a.id(), crd);
             }
         }

@@ -5,7 +5,7 @@ import java.util.Set;
 import org.stag.engine.check.Symbol;
 
 /**
- * A fused group lowered to loop IR ({@link FusedGenerator}): the bodies of its {@code run} and {@code finish}
+ * A fused group lowered to loop IR ({@link GroupDriver}): the bodies of its {@code run} and {@code finish}
  * methods ({@code prepare} is empty) and its calling convention; outputs are in definition order.
  */
 public record LoweredFusion(String description, Block run, Block finish, List<String> tensors, List<String> intScalars,

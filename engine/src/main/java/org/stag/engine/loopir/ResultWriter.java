@@ -48,8 +48,9 @@ final class ResultWriter {
             scatterWrite(out, g, v);
             return;
         }
-        String breakLabel = kg.label(kg.firstOfGroup(g));
-        combine(out, kg.spec.program(), g.op(), "acc" + g.level(), v, g.type(), breakLabel);
+        // A member of a fused group reduced over the shared loop never leaves it: the other members need it.
+        String breakLabel = !kg.local.isEmpty() && kg.firstOfGroup(g) == 0 ? null : kg.label(kg.firstOfGroup(g));
+        combine(out, kg.spec.program(), g.op(), kg.acc(g.level()), v, g.type(), breakLabel);
     }
 
     /**
@@ -92,7 +93,7 @@ final class ResultWriter {
             flushScatter(out);
             return;
         }
-        String acc = "acc" + g.level();
+        String acc = kg.acc(g.level());
         if (g.level() + 1 < kg.spec.groups().size()) {
             KernelSpec.Group outer = kg.spec.groups().get(g.level() + 1);
             String v = kg.fresh("x");
@@ -114,6 +115,14 @@ final class ResultWriter {
 
     /** Writes the value of the target entry at the current free coordinates. */
     void writeTarget(Block out, String value, ScalarType t) {
+        if (kg.memberValue != null) {
+            // A member of a fused group: the value is a local that later members read; stored unless unread.
+            out.let(JavaTypes.of(t), kg.memberValue, value);
+            if (kg.memberStore != null) {
+                out.store(kg.memberStore, "i_L", kg.memberValue);
+            }
+            return;
+        }
         if (kg.result == LoweredKernel.Result.SCALAR) {
             writeScalarPartial(out, value, t);
             return;
@@ -238,7 +247,7 @@ final class ResultWriter {
         Block first = out.ifThen("!w_set[" + idx + "]");
         first.store("w_set", idx, "true");
         first.store("w_list", "w_n++", idx);
-        first.store("w_val", idx, storeW(new ExprEmitter(kg.spec, kg.initialStates()).emit(g.init(), wt), wt));
+        first.store("w_val", idx, storeW(kg.emitter(kg.initialStates()).emit(g.init(), wt), wt));
         String cur = kg.fresh("y");
         out.var(JavaTypes.of(wt), cur, loadW("w_val[" + idx + "]", wt));
         combine(out, kg.spec.program(), g.op(), cur, v, wt, null);
@@ -284,7 +293,7 @@ final class ResultWriter {
             }
         }
         String x = kg.fresh("x");
-        String initCode = new ExprEmitter(kg.spec, kg.initialStates()).emit(g.init(), wt);
+        String initCode = kg.emitter(kg.initialStates()).emit(g.init(), wt);
         body.let(JavaTypes.of(tt), x, JavaTypes.convert("(w_set[w_i] ? " + loadW("w_val[w_i]", wt) + " : " + initCode + ")", wt, tt));
         body.store("w_set", "w_i", "false");
         emitEntry(body.ifThen(x + " != " + JavaTypes.literal(kg.spec.targetFill())), targetCoords(), x, tt);

@@ -2,7 +2,8 @@
  * The loop IR and the lowering to it. {@link org.stag.engine.loopir.Block}s hold simple and scoped statements;
  * {@link org.stag.engine.loopir.LoopPlanner} orders a kernel's loops, {@link org.stag.engine.loopir.KernelGenerator}
  * lowers one kernel (reading each loop's {@code lattice.MergeLattice}) and
- * {@link org.stag.engine.loopir.FusedGenerator} a fused group, with {@link org.stag.engine.loopir.ExprEmitter}
+ * {@link org.stag.engine.loopir.GroupDriver} a fused group with the same classes (one generator per statement
+ * inside the shared loop), with {@link org.stag.engine.loopir.ExprEmitter}
  * for right-hand sides and the level code ({@link org.stag.engine.loopir.LevelCode}:
  * {@link org.stag.engine.loopir.StaticLevelCode}, {@code schema.SchemaLevelCode}) for unpacking, visits,
  * cursors and locates. The results, {@link org.stag.engine.loopir.LoweredKernel} and

@@ -135,4 +135,108 @@ class FusionTest {
         assertEquals("index i is both a shared index and a row reduction's", Fusible.whyNot(p,
                 List.of(defs.get(0), defs.get(3)), f));
     }
+    private static final String ROWS = """
+            N int
+            damping double = 0.85
+            A bool[N][compressed[N]]
+            W double[N][compressed[N]]
+            contrib double[N]
+            Let Main() -> (next double[N], wnext double[N])
+                incoming double[N]
+                winc double[N]
+                incoming[i] = A[i][j] * contrib[j] | j:(+, 0.0)
+                next[i] = (1.0 - damping) / N + damping * incoming[i]
+                winc[i] = W[i][j] * contrib[j] | j:(+, 0.0)
+                wnext[i] = winc[i] + next[i]
+            End
+            """;
+
+    /**
+     * A fused group's row reductions are lowered by the classes of a kernel alone ({@code loopir.GroupDriver}):
+     * the row loop is {@code LoopEmitter}'s, its bound in a local, and an unread target is never stored. Pattern
+     * (constant bool), constant double and array values each give what the definitions compute one at a time.
+     */
+    @Test
+    void fusedRowReductionsAreTheSingleKernelsLoops() {
+        CheckedProgram p = new Checker().check(new Source("rows.stag", ROWS));
+        List<Definition> defs = new ArrayList<>();
+        for (Stmt s : p.main().decl().body()) {
+            if (s instanceof Definition d) {
+                defs.add(d);
+            }
+        }
+        Format dense = FormatParser.parse("dense");
+        Format csr = FormatParser.parse("dense,compressed");
+        Map<String, Format> formats = Map.of("A", csr, "W", csr, "contrib", dense, "incoming", dense, "next", dense,
+                "winc", dense, "wnext", dense);
+        assertNull(Fusible.whyNot(p, defs, formats));
+        DefinitionCompiler dc = new DefinitionCompiler();
+        CompiledFusion fused = dc.compileFused(p, defs, formats, Map.of(), java.util.Set.of("incoming", "winc"), false);
+        String src = fused.plan().source().text();
+        assertTrue(src.contains("L1: for (int d0p0 = d0a0l1_pos[i_L], d0p0_end = d0a0l1_pos[i_L + 1]; d0p0 < d0p0_end; d0p0++)"),
+                src);
+        assertTrue(src.contains("final double x0 = d0acc0;") && src.contains("o1[i_L] = x1;"), src);
+        assertTrue(!src.contains("o0[") && !src.contains("o2["), "unread targets are not stored:\n" + src);
+        int n = 300;
+        Random rnd = new Random(11);
+        List<int[]> edges = new ArrayList<>();
+        for (int e = 0; e < 4 * n; e++) {
+            edges.add(new int[] {rnd.nextInt(n), rnd.nextInt(n)});
+        }
+        edges.sort((a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
+        List<int[]> unique = new ArrayList<>();
+        for (int[] e : edges) {
+            if (unique.isEmpty() || unique.get(unique.size() - 1)[0] != e[0] || unique.get(unique.size() - 1)[1] != e[1]) {
+                unique.add(e);
+            }
+        }
+        int m = unique.size();
+        int[][] crd = new int[2][m];
+        boolean[] bools = new boolean[m];
+        double[] weights = new double[m];
+        for (int e = 0; e < m; e++) {
+            crd[0][e] = unique.get(e)[0];
+            crd[1][e] = unique.get(e)[1];
+            bools[e] = e % 3 != 0;
+            weights[e] = 0.5 + e % 7;
+        }
+        double[] contrib = new double[n];
+        for (int v = 0; v < n; v++) {
+            contrib[v] = rnd.nextDouble();
+        }
+        Tensor aArray = Tensor.build(csr, new int[] {n, n}, crd, Values.ofBools(bools, false));
+        Tensor wArray = Tensor.build(csr, new int[] {n, n}, crd, Values.ofDoubles(weights, 0.0));
+        Object[][] cases = {
+            {aArray, wArray},
+            {aArray.withValues(Values.constantBool(true, false, m)), wArray.withValues(Values.constantDouble(2.5, 0.0, m))},
+            {aArray.withValues(Values.constantBool(false, false, m)), wArray},
+        };
+        for (Object[] c : cases) {
+            Map<String, Object> bind = new HashMap<>();
+            bind.put("N", n);
+            bind.put("damping", 0.85);
+            bind.put("A", c[0]);
+            bind.put("W", c[1]);
+            bind.put("contrib", Tensor.ofDense(dense, new int[] {n}, Values.ofDoubles(contrib, 0.0)));
+            Map<String, Object> separate = new HashMap<>(bind);
+            for (Definition d : defs) {
+                Map<String, org.stag.engine.cin.ValueRead> reads = new HashMap<>();
+                for (String t : List.of("A", "W")) {
+                    reads.put(t, org.stag.engine.cin.ValueRead.of((Tensor) bind.get(t)));
+                }
+                separate.put(d.target().name(), dc.compile(p, d, formats, reads, Map.of(), null, false, false)
+                        .run(separate, 1));
+            }
+            for (int threads : new int[] {1, 2}) {
+                Map<String, Object> out = fused.run(bind, threads);
+                for (String name : List.of("next", "wnext")) {
+                    Tensor a = (Tensor) out.get(name);
+                    Tensor b = (Tensor) separate.get(name);
+                    for (int v = 0; v < n; v++) {
+                        assertEquals(b.getAsDouble(v), a.getAsDouble(v), 1e-12, name + "[" + v + "]");
+                    }
+                }
+            }
+        }
+    }
 }

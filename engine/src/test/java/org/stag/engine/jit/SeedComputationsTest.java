@@ -121,7 +121,10 @@ class SeedComputationsTest {
                 End
                 """, Map.of("A", "dense,bst", "B", "dense,compressed", "C", "dense,compressed"));
         String src = k.plan().source().text();
-        assertTrue(src.contains("while (") && src.contains(" || "), "the rows are co-iterated (a union merge):\n" + src);
+        // The rows are co-iterated (a union merge): while both rows have entries, then each row's tail alone.
+        assertEquals("union", k.plan().notes().get("loop j"), k.plan().notes().toString());
+        assertEquals("{B} {A}", k.plan().notes().get("tails j"), k.plan().notes().toString());
+        assertTrue(src.contains("while ("), src);
         assertFalse(src.contains("Tensor.build") || src.contains(".build("), "no temporary tree is built:\n" + src);
         Tensor c = (Tensor) k.run(Map.of("A", a, "B", b, "N", n), 1);
         assertEquals(Format.csr(), c.format());

@@ -36,7 +36,7 @@ class MergeLatticeTest {
             v double[compressed[N]] fill inf
             s int
             q bool[dense[N]]
-            Let Main() -> (o1 double[N], o2 double[N], o3 double[N] fill inf, o4 double[N], o5 double[N], o6 double[N], o7 double[N], o8 double[N], o9 double[N], o10 double[N])
+            Let Main() -> (o1 double[N], o2 double[N], o3 double[N] fill inf, o4 double[N], o5 double[N], o6 double[N], o7 double[N], o8 double[N], o9 double[N], o10 double[N], o11 double[N], o12 double[N])
                 o1[i] = a[i] * b[i]
                 o2[i] = a[i] + b[i]
                 o3[i] = MIN(u[i], v[i])
@@ -47,6 +47,8 @@ class MergeLatticeTest {
                 o8[i] = h[i] * d[i]
                 o9[i] = ifelse(i == s, d[i], 0.0)
                 o10[i] = ifelse(q[i], d[i], 0.0)
+                o11[i] = a[i] + (b[i] - 0.5)
+                o12[i] = a[i] + b[i] / c[i]
             End
             """;
 
@@ -189,5 +191,14 @@ class MergeLatticeTest {
         assertEquals("q[i]", Printer.print(l.guard()));
         assertNull(lattice(9).guard(), "not known before the loop");
         assertNull(lattice(4, e -> true).guard(), "a[i] * d[i] has no bool to test");
+    }
+
+    @Test
+    void aPointWhoseKnownValueIsNegativeOrNaNPrints() {
+        // Literals are never negative: a value the symbolic evaluation knows is printed as a negation (or 0.0 / 0.0).
+        String sum = lattice(10).toString();
+        assertTrue(sum.contains("[a]: a[i] + -0.5\n"), sum);
+        String quotient = lattice(11).toString();
+        assertTrue(quotient.contains("[a]: a[i] + 0.0 / 0.0\n"), quotient);
     }
 }

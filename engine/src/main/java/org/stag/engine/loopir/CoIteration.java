@@ -1,0 +1,164 @@
+package org.stag.engine.loopir;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.stag.engine.lattice.LatticePoint;
+import org.stag.engine.lattice.Merge;
+import org.stag.engine.lattice.MergeLattice;
+
+/**
+ * A co-iteration loop of {@link LoopEmitter}: an intersection or a union of the drivers' cursors, with followers
+ * advanced to each coordinate; a union of two or three drivers is split into the loops of its sub-lattices
+ * once drivers are exhausted (TACO's specialised sub-loops).
+ */
+final class CoIteration {
+    private final KernelGenerator kg;
+    private final LoopEmitter le;
+
+    CoIteration(KernelGenerator kg, LoopEmitter le) {
+        this.kg = kg;
+        this.le = le;
+    }
+
+    /** The co-iteration of the loop over {@code v} at depth {@code d}, as merge {@code s} of {@code lattice} says. */
+    void emit(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice, boolean chunked) {
+        String iv = "i_" + v;
+        List<LevelCode.Cursor> dc = le.cursors(out, st, s.drivers(), v);
+        List<LevelCode.Cursor> fc = le.cursors(out, st, s.followers(), v);
+        boolean union = s.mode() == Merge.Mode.UNION;
+        if (union && dc.size() >= 2 && dc.size() <= MAX_TAIL_DRIVERS && lattice != null) {
+            unionWithTails(d, v, out, st, s, lattice, dc, fc, chunked);
+            return;
+        }
+        List<String> valid = new ArrayList<>();
+        for (LevelCode.Cursor c : dc) {
+            valid.add(c.valid());
+        }
+        Block loop = out.whileLoop(kg.label(d), String.join(union ? " || " : " && ", valid));
+        loop.var("int", iv, "Integer.MAX_VALUE");
+        for (LevelCode.Cursor c : dc) {
+            loop.ifThen((union ? c.valid() + " && " : "") + c.crd() + " < " + iv).assign(iv, c.crd());
+        }
+        AccessState[] in = AccessState.copy(st);
+        List<String> oks = new ArrayList<>();
+        for (int k = 0; k < dc.size(); k++) {
+            String ok = le.bindCursor(loop, in, s.drivers().get(k), dc.get(k), iv, union);
+            oks.add(ok);
+        }
+        le.follow(loop, in, s.followers(), fc, iv);
+        Block body = loop;
+        if (!union) {
+            body = loop.ifThen(String.join(" && ", oks));
+            for (int a : s.drivers()) {
+                in[a].maybeAbsent = false;
+            }
+        }
+        le.locateAll(body, in, s.locators(), iv);
+        kg.loops(d + 1, body, in, chunked);
+        for (int k = 0; k < dc.size(); k++) {
+            dc.get(k).advance(loop.ifThen(oks.get(k)));
+        }
+    }
+
+    /** Union loops with at most this many drivers are split into one loop per subset of drivers still running. */
+    static final int MAX_TAIL_DRIVERS = 3;
+
+    /**
+     * A union as TACO lowers its lattice: one loop while every driver has entries left, then, for each smaller
+     * subset {@code S} of the drivers (by decreasing size), a loop while those of {@code S} have entries left.
+     * When the loop of {@code S} starts, the drivers outside it are exhausted (after the loops of the subsets of
+     * size {@code k + 1}, at most {@code k} drivers remain), so its body is the sub-lattice's: the others read
+     * their fill value, with no test of their cursors per element; a subset alone is a plain walk of its one
+     * driver. A subset whose sub-lattice ({@link MergeLattice#exhausted}) has no point gets no loop. The loops
+     * share one labelled scope, the target of an early exit.
+     */
+    private void unionWithTails(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice,
+                                List<LevelCode.Cursor> dc, List<LevelCode.Cursor> fc, boolean chunked) {
+        String iv = "i_" + v;
+        List<Integer> drivers = s.drivers();
+        int n = drivers.size();
+        Block scope = out.scope(kg.label(d));
+        for (int size = n; size >= 1; size--) {
+            for (int mask = (1 << n) - 1; mask > 0; mask--) {
+                if (Integer.bitCount(mask) != size) {
+                    continue;
+                }
+                List<Integer> gone = new ArrayList<>();
+                List<Integer> running = new ArrayList<>();
+                for (int k = 0; k < n; k++) {
+                    ((mask & (1 << (n - 1 - k))) != 0 ? running : gone).add(k);
+                }
+                List<LatticePoint> left = lattice.points();
+                for (int k : gone) {
+                    List<LatticePoint> keep = new ArrayList<>();
+                    for (LatticePoint p : left) {
+                        if (!p.present().contains(drivers.get(k))) {
+                            keep.add(p);
+                        }
+                    }
+                    left = keep;
+                }
+                if (left.isEmpty() && size < n) {
+                    kg.notes.merge("tails " + v, "-" + names(lattice, drivers, running), (x, y) -> x + " " + y);
+                    continue;
+                }
+                if (size < n) {
+                    kg.notes.merge("tails " + v, names(lattice, drivers, running), (x, y) -> x + " " + y);
+                }
+                List<String> valid = new ArrayList<>();
+                for (int k : running) {
+                    valid.add(dc.get(k).valid());
+                }
+                Block loop = scope.whileLoop(null, String.join(" && ", valid));
+                AccessState[] in = AccessState.copy(st);
+                for (int k : gone) {
+                    in[drivers.get(k)].absent = true;
+                }
+                if (size == 1) {
+                    int k = running.get(0);
+                    LevelCode.Cursor c = dc.get(k);
+                    int a = drivers.get(k);
+                    loop.let("int", iv, c.crd());
+                    LevelCode code = le.level(a, in);
+                    if (code.holdsValues()) {
+                        String val = kg.fresh("v");
+                        loop.let("double", val, c.val());
+                        le.resolved(in[a], code, null, val, null);
+                    } else {
+                        String p = kg.fresh("p");
+                        loop.let("int", p, c.pos());
+                        le.resolved(in[a], code, p, null, null);
+                    }
+                    le.follow(loop, in, s.followers(), fc, iv);
+                    le.locateAll(loop, in, s.locators(), iv);
+                    kg.loops(d + 1, loop, in, chunked);
+                    c.advance(loop);
+                    continue;
+                }
+                loop.var("int", iv, dc.get(running.get(0)).crd());
+                for (int j = 1; j < running.size(); j++) {
+                    LevelCode.Cursor c = dc.get(running.get(j));
+                    loop.ifThen(c.crd() + " < " + iv).assign(iv, c.crd());
+                }
+                List<String> oks = new ArrayList<>();
+                for (int k : running) {
+                    oks.add(le.bindCursor(loop, in, drivers.get(k), dc.get(k), iv, false));
+                }
+                le.follow(loop, in, s.followers(), fc, iv);
+                le.locateAll(loop, in, s.locators(), iv);
+                kg.loops(d + 1, loop, in, chunked);
+                for (int j = 0; j < running.size(); j++) {
+                    dc.get(running.get(j)).advance(loop.ifThen(oks.get(j)));
+                }
+            }
+        }
+    }
+
+    private static String names(MergeLattice lattice, List<Integer> drivers, List<Integer> running) {
+        List<String> out = new ArrayList<>();
+        for (int k : running) {
+            out.add(lattice.name(drivers.get(k)));
+        }
+        return "{" + String.join(",", out) + "}";
+    }
+}
