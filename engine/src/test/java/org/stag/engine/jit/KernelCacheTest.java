@@ -169,13 +169,17 @@ class KernelCacheTest {
         }
         // Threads that arrive while the compile is in flight share its failure; one arriving after it (the sleep
         // makes that unlikely) compiles again, because failures are not cached. Compile-once is tested on success.
-        assertTrue(calls.get() >= 1 && calls.get() <= threads, "generator calls: " + calls.get());
-        assertEquals(1, cache.stats().failures());
+        // On a loaded machine a thread may arrive only after a failure, so count: every generator call is one
+        // failure, and fewer calls than threads means some threads shared a compile's failure.
+        int failed = calls.get();
+        assertTrue(failed >= 1 && failed <= threads, "generator calls: " + failed);
+        assertEquals(failed, cache.stats().failures());
         assertTrue(cache.peek(SPMV).isEmpty());
         assertTrue(cache.kernels().isEmpty());
         // Not cached: the next request compiles again (and fails again).
         assertThrows(KernelCompileException.class, () -> cache.get(SPMV, broken));
-        assertEquals(2, calls.get());
+        assertEquals(failed + 1, calls.get());
+        assertEquals(failed + 1, cache.stats().failures());
         CompiledKernel good = cache.get(SPMV, new CountingGenerator(0));
         assertSame(good, cache.get(SPMV, broken));
     }
