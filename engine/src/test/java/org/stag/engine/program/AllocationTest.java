@@ -20,9 +20,9 @@ import org.stag.formats.tensor.Values;
  *
  * <p>Sparse results in a loop (issue 10, must-show 3): the shipped BFS (sparse vector frontiers, pushed, or
  * pulled through bitmaps the FormatRule converts into), SSSP (sparse vector active sets in nested loops) and CDLP
- * (a {@code dense,compressed} label histogram per round) are each run twice on one runner, on one thread and on
- * two, and every iteration of the second run after the first three allocates exactly zero bytes (but for at most
- * three rare growth or JVM events): each sparse
+ * (a {@code dense,compressed} label histogram per round) are each run four times on one runner, on one thread and
+ * on two, and every iteration after the first three allocates exactly zero bytes in at least one of the last
+ * three runs (a per-iteration allocation would show in all of them; the JVM's own now and then does not): each sparse
  * result is assembled in the tensor of a dead one of its type, refilled in place, and conversions refill a dead
  * bitmap. The graphs are cylinders (a ring of {@value #WIDTH} vertices, {@value #LENGTH} rings), so the searches
  * have ~{@value #LENGTH} levels of about the same frontier (storage grown in the first levels then suffices).
@@ -131,9 +131,10 @@ class AllocationTest {
     }
 
     /**
-     * Runs {@code programs/NAME.stag} twice on one runner with {@code threads} threads and asserts that every
-     * iteration of the second run (of any star call, nested ones too) after the first {@link #WARM_UP} allocates
-     * nothing in the calling thread or the 2-thread runner's worker.
+     * Runs {@code programs/NAME.stag} on one runner with {@code threads} threads, once to warm up and then
+     * {@link #MEASURED_RUNS} times, and asserts that every iteration (of any star call, nested ones too) after the
+     * first {@link #WARM_UP} allocates nothing in the calling thread or the 2-thread runner's worker in at least one
+     * of the measured runs.
      */
     private static void steady(String name, int threads, UnaryOperator<RunOptions> inputs) {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -156,28 +157,39 @@ class AllocationTest {
         });
         ProgramRunner runner = new ProgramRunner(p, Fixtures.COMPILER, o);
         runner.runMain();
-        count[0] = 0;
-        runner.runMain();
-        int n = count[0];
-        assertTrue(n > WARM_UP + 20, name + ": only " + n + " iterations");
-        long[] per = new long[n - 1 - WARM_UP];
-        for (int k = 0; k < per.length; k++) {
-            per[k] = at[WARM_UP + k + 1] - at[WARM_UP + k];
+        long[] least = null;
+        long most = 0;
+        int n = 0;
+        for (int run = 0; run < MEASURED_RUNS; run++) {
+            count[0] = 0;
+            runner.runMain();
+            n = count[0];
+            assertTrue(n > WARM_UP + 20, name + ": only " + n + " iterations");
+            long[] per = new long[n - 1 - WARM_UP];
+            for (int k = 0; k < per.length; k++) {
+                per[k] = at[WARM_UP + k + 1] - at[WARM_UP + k];
+                most = Math.max(most, per[k]);
+            }
+            if (least == null) {
+                least = per;
+            } else {
+                assertEquals(least.length, per.length, name + ": the runs have different iteration counts");
+                for (int k = 0; k < per.length; k++) {
+                    least[k] = Math.min(least[k], per[k]);
+                }
+            }
         }
-        long max = Arrays.stream(per).max().orElseThrow();
-        long nonZero = Arrays.stream(per).filter(b -> b != 0).count();
-        System.out.printf("%s, %d thread(s): %d iterations, bytes per iteration after %d: max %d, total %d, %d not zero%n", name,
-                threads, n, WARM_UP, max, Arrays.stream(per).sum(), nonZero);
-        // Zero in every iteration but a few: a scratch array that grows to a new high-water mark (a chunk's
-        // coordinate buffer the first time it receives more entries than ever), or what the JVM itself allocates in
-        // a thread now and then. Such events are rare and bounded; anything a run allocates per iteration (a
-        // result's tensor object, an iterator, a boxed scalar) would show in every iteration.
-        assertTrue(nonZero <= NOISE_ITERATIONS && max <= NOISE_BYTES, name + " on " + threads
-                + " thread(s), bytes per iteration after warm-up: " + Arrays.toString(per));
+        long max = Arrays.stream(least).max().orElseThrow();
+        System.out.printf("%s, %d thread(s): %d iterations, bytes per iteration after %d, least of %d runs: max %d (max in any"
+                + " one run %d)%n", name, threads, n, WARM_UP, MEASURED_RUNS, max, most);
+        // Per iteration, the least over the runs: what a run allocates in an iteration shows in every run, while
+        // what the JVM itself allocates in a thread now and then (a deoptimised frame's objects, a few hundred
+        // bytes in one iteration of one run) does not.
+        assertEquals(0, max, name + " on " + threads + " thread(s), bytes per iteration after warm-up, least of "
+                + MEASURED_RUNS + " runs: " + Arrays.toString(least));
     }
 
-    private static final int NOISE_ITERATIONS = 3;
-    private static final long NOISE_BYTES = 1024;
+    private static final int MEASURED_RUNS = 3;
 
     @Test
     void pageRankAllocatesNothingPerIterationAfterWarmUp() {
