@@ -40,6 +40,8 @@ public final class CompiledDefinition {
     private static final long NO_SLOT = Long.MIN_VALUE;
     /** Whether a sparse result is a vector {@link VectorAssembly} assembles (in O(entries), without a sort when ordered). */
     private final boolean vector;
+    /** Whether a sparse result is a CSR matrix {@link MatrixAssembly} assembles (row by row, over a dead one's storage). */
+    private final boolean matrix;
 
     CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
         this.spec = spec;
@@ -59,8 +61,18 @@ public final class CompiledDefinition {
         }
         this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
         this.vector = plan.result() == KernelPlan.ResultKind.SPARSE && VectorAssembly.applies(spec.targetFormat());
+        this.matrix = plan.result() == KernelPlan.ResultKind.SPARSE && MatrixAssembly.applies(spec.targetFormat());
         this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
                 : -1;
+    }
+
+    /**
+     * Whether a sparse result in {@code format} is assembled over a dead result's storage by {@link #runWith}: a
+     * vector in one ordered, unique compressed level, or a matrix in a dense level over its rows and such a level.
+     * A runtime keeps the dead results of those types for the next run.
+     */
+    public static boolean assemblesOverDead(Format format) {
+        return VectorAssembly.applies(format) || MatrixAssembly.applies(format);
     }
 
     /**
@@ -146,16 +158,18 @@ public final class CompiledDefinition {
      *   <li>a dense target is written into {@code reuse}, and {@code reuse} itself is returned, when
      *       {@link #canReuse} holds for it (its values are overwritten: the caller guarantees that nothing
      *       reads them any more and that it is none of the operands); otherwise into a new tensor;</li>
-     *   <li>a sparse vector in one compressed level ({@link VectorAssembly}) is assembled into a new tensor
-     *       over the arrays of {@code reuse} when it is such a vector (dead: the caller guarantees that nothing
-     *       reads it any more) with room for the entries;</li>
+     *   <li>a sparse vector in one compressed level ({@link VectorAssembly}), or a matrix in a dense and a
+     *       compressed level whose entries come row by row ({@link MatrixAssembly}), is assembled over the arrays
+     *       of {@code reuse} when it is such a tensor (dead: the caller guarantees that nothing reads it any more)
+     *       with room for the entries, and {@code reuse} itself is returned, refilled, when it has the target's
+     *       format and dimensions (then nothing is allocated);</li>
      *   <li>any other target is assembled into a new tensor, from coordinate buffers kept in {@code f}.</li>
      * </ul>
      * An operand in a format other than the one compiled for (a non-unique level) is converted, as
      * {@link #run} does.
      *
-     * @param reuse a dead dense tensor whose values array may be overwritten (or a dead sparse vector whose arrays
-     *              may), or null
+     * @param reuse a dead dense tensor whose values array may be overwritten (or a dead sparse vector or CSR
+     *              matrix whose arrays and objects may), or null
      * @throws IllegalArgumentException if an operand's values are not read as compiled ({@link ValueRead}): a
      *                                  constant where the kernel reads an array, or the other way round
      */
@@ -223,8 +237,15 @@ public final class CompiledDefinition {
                 f.out = null;
                 yield out;
             }
-            case SPARSE -> vector ? VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
-                    spec.targetFill(), f, reuse) : assemble(f.coo, dimsOf(f), tt);
+            case SPARSE -> {
+                if (vector) {
+                    yield VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
+                            spec.targetFill(), f, reuse);
+                }
+                Tensor m = matrix ? MatrixAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), sizeOf(f, dimCodes[1]),
+                        f.coo, chunks, tt, spec.targetFill(), f, reuse) : null;
+                yield m != null ? m : assemble(f.coo, dimsOf(f), tt);
+            }
         };
     }
 

@@ -75,7 +75,7 @@ final class VectorAssembly {
         }
         if (sorted) {
             concatenate(coo, chunks, t, crd, vals);
-            return Tensor.sortedVector(format, dim, crd, total, TypedArrays.values(t, vals, total, fill));
+            return vector(format, dim, crd, total, vals, t, fill, reuse);
         }
         // unsorted: concatenated into the frame's scratch, sorted by packed keys, gathered into the result
         if (scratch.sortKeys == null || scratch.sortKeys.length < total) {
@@ -107,12 +107,21 @@ final class VectorAssembly {
         for (int u = 0; u < unique; u++) {
             crd[u] = (int) (keys[u] >>> 32);
         }
-        gather(t, allVals, keys, unique, vals);
-        return Tensor.sortedVector(format, dim, crd, unique, TypedArrays.values(t, vals, unique, fill));
+        gather(t, allVals, keys, unique, vals, 0);
+        return vector(format, dim, crd, unique, vals, t, fill, reuse);
+    }
+
+    /** {@code reuse} refilled with the vector ({@link Tensor#refillSortedVector}) when it can be, else a new tensor. */
+    private static Tensor vector(Format format, int dim, int[] crd, int nnz, Object vals, ScalarType t,
+                                 org.stag.engine.ops.Constant fill, Tensor reuse) {
+        if (reuse != null && reuse.refillSortedVector(format, dim, crd, nnz, vals)) {
+            return reuse;
+        }
+        return Tensor.sortedVector(format, dim, crd, nnz, TypedArrays.values(t, vals, nnz, fill));
     }
 
     /** The chunks' coordinates and values, in chunk order, into {@code crd} and {@code vals}. */
-    private static void concatenate(CooBuffer[] coo, int chunks, ScalarType t, int[] crd, Object vals) {
+    static void concatenate(CooBuffer[] coo, int chunks, ScalarType t, int[] crd, Object vals) {
         int at = 0;
         for (int c = 0; c < chunks; c++) {
             CooBuffer b = coo[c];
@@ -131,7 +140,7 @@ final class VectorAssembly {
         return l.crd();
     }
 
-    private static boolean sameType(ScalarType t, Object array) {
+    static boolean sameType(ScalarType t, Object array) {
         return switch (t) {
             case DOUBLE -> array instanceof double[];
             case FLOAT -> array instanceof float[];
@@ -141,7 +150,7 @@ final class VectorAssembly {
         };
     }
 
-    private static Object valueArray(Tensor t) {
+    static Object valueArray(Tensor t) {
         Values v = t.values();
         if (v instanceof DoubleValues d) {
             return d.array();
@@ -162,7 +171,7 @@ final class VectorAssembly {
      */
     static void sortKeys(long[] keys, int n, int dim, long[] tmp, int[] count) {
         if (n < RADIX_FROM) {
-            Arrays.sort(keys, 0, n);
+            quicksort(keys, 0, n - 1);
             return;
         }
         int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, dim - 1));
@@ -191,48 +200,104 @@ final class VectorAssembly {
         }
     }
 
-    /** {@code out[u] = vals[entry u]} for the entries packed in the low halves of {@code keys[0, n)}. */
-    private static void gather(ScalarType t, Object vals, long[] keys, int n, Object out) {
+    /**
+     * Sorts {@code keys[lo, hi]} (distinct) in place, allocating nothing (unlike {@link java.util.Arrays#sort}, whose
+     * merge of presorted runs takes a buffer): median-of-three quicksort, recursing into the smaller side,
+     * insertion sort below 24 keys.
+     */
+    static void quicksort(long[] keys, int lo, int hi) {
+        while (hi - lo >= 24) {
+            int mid = (lo + hi) >>> 1;
+            if (keys[mid] < keys[lo]) {
+                swap(keys, mid, lo);
+            }
+            if (keys[hi] < keys[lo]) {
+                swap(keys, hi, lo);
+            }
+            if (keys[hi] < keys[mid]) {
+                swap(keys, hi, mid);
+            }
+            long pivot = keys[mid];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (keys[i] < pivot) {
+                    i++;
+                }
+                while (keys[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(keys, i++, j--);
+                }
+            }
+            if (j - lo < hi - i) {
+                quicksort(keys, lo, j);
+                lo = i;
+            } else {
+                quicksort(keys, i, hi);
+                hi = j;
+            }
+        }
+        for (int a = lo + 1; a <= hi; a++) {
+            long k = keys[a];
+            int b = a - 1;
+            while (b >= lo && keys[b] > k) {
+                keys[b + 1] = keys[b];
+                b--;
+            }
+            keys[b + 1] = k;
+        }
+    }
+
+    private static void swap(long[] a, int i, int j) {
+        long x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+    }
+
+    /** {@code out[at + u] = vals[entry u]} for the entries packed in the low halves of {@code keys[0, n)}. */
+    static void gather(ScalarType t, Object vals, long[] keys, int n, Object out, int at) {
         switch (t) {
             case DOUBLE -> {
                 double[] a = (double[]) vals;
                 double[] o = (double[]) out;
                 for (int u = 0; u < n; u++) {
-                    o[u] = a[(int) keys[u]];
+                    o[at + u] = a[(int) keys[u]];
                 }
             }
             case FLOAT -> {
                 float[] a = (float[]) vals;
                 float[] o = (float[]) out;
                 for (int u = 0; u < n; u++) {
-                    o[u] = a[(int) keys[u]];
+                    o[at + u] = a[(int) keys[u]];
                 }
             }
             case LONG -> {
                 long[] a = (long[]) vals;
                 long[] o = (long[]) out;
                 for (int u = 0; u < n; u++) {
-                    o[u] = a[(int) keys[u]];
+                    o[at + u] = a[(int) keys[u]];
                 }
             }
             case INT -> {
                 int[] a = (int[]) vals;
                 int[] o = (int[]) out;
                 for (int u = 0; u < n; u++) {
-                    o[u] = a[(int) keys[u]];
+                    o[at + u] = a[(int) keys[u]];
                 }
             }
             case BOOL -> {
                 boolean[] a = (boolean[]) vals;
                 boolean[] o = (boolean[]) out;
                 for (int u = 0; u < n; u++) {
-                    o[u] = a[(int) keys[u]];
+                    o[at + u] = a[(int) keys[u]];
                 }
             }
         }
     }
 
-    private static Object valueArray(CooBuffer b, ScalarType t) {
+    static Object valueArray(CooBuffer b, ScalarType t) {
         return switch (t) {
             case DOUBLE -> b.dv;
             case FLOAT -> b.fv;

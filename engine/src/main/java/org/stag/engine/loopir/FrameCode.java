@@ -65,7 +65,7 @@ final class FrameCode {
         String t = "a" + a + "_t";
         b.let("org.stag.formats.tensor.Tensor", t, "f.tensors[" + new ArrayList<>(kg.spec.operands().keySet())
                 .indexOf(acc.tensor().name()) + "]");
-        b.let("org.stag.engine.runtime.Workspace", "ws", "new org.stag.engine.runtime.Workspace()");
+        b.let("org.stag.engine.runtime.Workspace", "ws", "f.prepareWorkspace()");
         LevelCode c = kg.codes.get(a).get(0);
         c.unpack(b, t + ".level(0)");
         b.assign("f.gatherSize", "0");

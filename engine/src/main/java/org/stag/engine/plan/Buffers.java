@@ -63,7 +63,10 @@ public final class Buffers {
                 } else if (!t.isTensor()) {
                     sp.buffer("scalar");
                 } else if (!dense(t)) {
-                    sp.buffer("new storage (sparse result)");
+                    List<String> levels = t.tensor().levels();
+                    sp.buffer(levels.equals(List.of("compressed")) || levels.equals(List.of("dense", "compressed"))
+                            ? "pool " + t.tensor() + ": a dead result refilled in place, else new storage (sparse result)"
+                            : "new storage (sparse result)");
                 } else {
                     ArrayDeque<String> pool = pools.get(t.tensor());
                     String self = groupEnd < 0 ? inPlace.get(d) : null;

@@ -42,8 +42,9 @@ final class KernelStep extends Step {
     private final int[] operandRefs;
     private final UniformConditions uniform;
     /**
-     * Whether the target is a sparse vector in one compressed level: its storage goes back to the pool when the
-     * variable dies, and the next result of the type is assembled over its arrays.
+     * Whether the target is a sparse vector in one compressed level or a CSR matrix ({@code dense,compressed}): its
+     * storage goes back to the pool when the variable dies, and the next result of the type is assembled over it
+     * (in the dead tensor itself, refilled, when it fits: then the run allocates nothing).
      */
     private final boolean sparseVector;
     /** The ref of the input whose buffer the result may take ({@link org.stag.engine.pass.InPlace}), or -1. */
@@ -121,7 +122,7 @@ final class KernelStep extends Step {
             this.targetFormat = ex.format(target.symbol().tensor().levels());
             List<String> levels = target.symbol().tensor().levels();
             boolean dense = levels.stream().allMatch("dense"::equals);
-            this.sparseVector = levels.equals(List.of("compressed"));
+            this.sparseVector = !dense && CompiledDefinition.assemblesOverDead(targetFormat);
             this.pool = dense || sparseVector ? ex.pool(target.symbol().tensor()) : null;
         } else {
             this.targetFormat = null;
@@ -218,8 +219,8 @@ final class KernelStep extends Step {
                         env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
                         break;
                     }
-                    // A dead vector of the type lends its arrays; they belong to the new tensor from now on,
-                    // whose own buffer takes them back to the pool when it dies.
+                    // A dead result of the type lends its arrays (they belong to the new tensor from now on, whose
+                    // own buffer takes them back to the pool when it dies) or is itself refilled, buffer and all.
                     Buffer dead = pool.take();
                     Tensor out = v.kernel.runWith(f, ex.runner, dead == null ? null : dead.tensor);
                     if (dead != null) {
@@ -227,7 +228,7 @@ final class KernelStep extends Step {
                     } else {
                         ex.stats.buffersCreated++;
                     }
-                    env.set(target.slot(), out, new Buffer(out, pool));
+                    env.set(target.slot(), out, dead != null && dead.tensor == out ? dead : new Buffer(out, pool));
                 }
             }
         } catch (RuntimeException e) {
@@ -260,7 +261,9 @@ final class KernelStep extends Step {
             return last;
         }
         Variant found = null;
-        for (Variant v : variants) {
+        for (int k = 0; k < variants.size(); k++) {
+            // indexed: an iterator would be an allocation each time a FormatRule switches the variant
+            Variant v = variants.get(k);
             if (v.sameAs(current, currentReads, currentUniform)) {
                 found = v;
                 break;

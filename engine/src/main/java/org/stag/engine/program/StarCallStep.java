@@ -229,7 +229,7 @@ final class StarCallStep extends Step {
                 BufferPool pool = holds ? r.toPool() : r.fromPool();
                 Buffer dead = pool == null ? null : pool.take();
                 Tensor c = t.convert(want, dead == null ? null : dead.tensor);
-                state.set(r.k(), c, pool == null ? null : new Buffer(c, pool));
+                state.set(r.k(), c, pool == null ? null : dead != null && dead.tensor == c ? dead : new Buffer(c, pool));
                 if (holds) {
                     ex.stats.conversionsTo++;
                 } else {

@@ -46,6 +46,19 @@ public final class Frame {
     /** Number of gathered coordinates; the chunks split {@code [0, gatherSize)}. */
     public int gatherSize;
 
+    private Workspace prepareWorkspace;
+
+    /**
+     * The scratch arrays of {@link KernelBody#prepare}'s sequential gather (a tree level's stack), kept with the
+     * frame across runs, so that preparing allocates nothing once they have their size.
+     */
+    public Workspace prepareWorkspace() {
+        if (prepareWorkspace == null) {
+            prepareWorkspace = new Workspace();
+        }
+        return prepareWorkspace;
+    }
+
     /** Appends an outer coordinate and its position. */
     public void gather(int crd, int pos) {
         grow();

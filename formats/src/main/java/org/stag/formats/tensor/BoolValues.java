@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /** {@code boolean} values (see {@link Values}). */
 public final class BoolValues extends Values {
-    private final boolean[] a;
-    private final int size;
+    private boolean[] a;
+    private int size;
     private final boolean fill;
 
     /** Wraps {@code a} (not copied). */
@@ -51,6 +51,16 @@ public final class BoolValues extends Values {
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    boolean rewrap(Object array, int size) {
+        if (!(array instanceof boolean[] b) || size < 0 || size > b.length) {
+            return false;
+        }
+        this.a = b;
+        this.size = size;
+        return true;
     }
 
     @Override

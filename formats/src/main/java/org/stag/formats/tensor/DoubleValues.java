@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /** {@code double} values (see {@link Values}). */
 public final class DoubleValues extends Values {
-    private final double[] a;
-    private final int size;
+    private double[] a;
+    private int size;
     private final double fill;
 
     /** Wraps {@code a} (not copied). */
@@ -51,6 +51,16 @@ public final class DoubleValues extends Values {
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    boolean rewrap(Object array, int size) {
+        if (!(array instanceof double[] b) || size < 0 || size > b.length) {
+            return false;
+        }
+        this.a = b;
+        this.size = size;
+        return true;
     }
 
     @Override

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /** {@code float} values (see {@link Values}). */
 public final class FloatValues extends Values {
-    private final float[] a;
-    private final int size;
+    private float[] a;
+    private int size;
     private final float fill;
 
     /** Wraps {@code a} (not copied). */
@@ -51,6 +51,16 @@ public final class FloatValues extends Values {
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    boolean rewrap(Object array, int size) {
+        if (!(array instanceof float[] b) || size < 0 || size > b.length) {
+            return false;
+        }
+        this.a = b;
+        this.size = size;
+        return true;
     }
 
     @Override

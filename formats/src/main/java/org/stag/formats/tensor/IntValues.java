@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /** {@code int} values (see {@link Values}). */
 public final class IntValues extends Values {
-    private final int[] a;
-    private final int size;
+    private int[] a;
+    private int size;
     private final int fill;
 
     /** Wraps {@code a} (not copied). */
@@ -51,6 +51,16 @@ public final class IntValues extends Values {
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    boolean rewrap(Object array, int size) {
+        if (!(array instanceof int[] b) || size < 0 || size > b.length) {
+            return false;
+        }
+        this.a = b;
+        this.size = size;
+        return true;
     }
 
     @Override

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /** {@code long} values (see {@link Values}). */
 public final class LongValues extends Values {
-    private final long[] a;
-    private final int size;
+    private long[] a;
+    private int size;
     private final long fill;
 
     /** Wraps {@code a} (not copied). */
@@ -51,6 +51,16 @@ public final class LongValues extends Values {
     @Override
     public int size() {
         return size;
+    }
+
+    @Override
+    boolean rewrap(Object array, int size) {
+        if (!(array instanceof long[] b) || size < 0 || size > b.length) {
+            return false;
+        }
+        this.a = b;
+        this.size = size;
+        return true;
     }
 
     @Override

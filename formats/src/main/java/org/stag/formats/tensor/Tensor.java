@@ -128,18 +128,121 @@ public final class Tensor {
             throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length
                     + " coordinates and " + values.size() + " values");
         }
+        checkIncreasing(crd, 0, nnz, dim);
+        CompressedLevel level = (CompressedLevel) Level.create(format.level(0), dim, ValueMode.POSITION);
+        level.adopt(1, new int[] {0, nnz}, crd);
+        return new Tensor(format, new int[] {dim}, new Level[] {level}, values);
+    }
+
+    /** Checks that {@code crd[from, to)} increase strictly within {@code [0, dim)}. */
+    private static void checkIncreasing(int[] crd, int from, int to, int dim) {
         int prev = -1;
-        for (int j = 0; j < nnz; j++) {
+        for (int j = from; j < to; j++) {
             int c = crd[j];
-            if (c <= prev || c >= dim) {
-                throw new IllegalArgumentException("entry " + j + ": coordinate " + c + (c >= dim ? " out of range 0.." + (dim - 1)
+            if (c <= prev || c < 0 || c >= dim) {
+                throw new IllegalArgumentException("entry " + j + ": coordinate " + c + (c < 0 || c >= dim ? " out of range 0.." + (dim - 1)
                         : " does not follow " + prev));
             }
             prev = c;
         }
-        CompressedLevel level = (CompressedLevel) Level.create(format.level(0), dim, ValueMode.POSITION);
-        level.adopt(1, new int[] {0, nnz}, crd);
-        return new Tensor(format, new int[] {dim}, new Level[] {level}, values);
+    }
+
+    /**
+     * Refills this tensor in place as {@link #sortedVector}{@code (format, dim, crd, nnz, values)} would build it,
+     * with this tensor's own values object now wrapping {@code valueArray}'s first {@code nnz} entries (its fill
+     * value unchanged): how a runtime hands back a sparse vector result without allocating anything, in the tensor
+     * of a dead result of the same type. The caller guarantees that nothing reads this tensor any more, and then
+     * must not change the arrays. False, and nothing changed, when this tensor is not a vector of dimension
+     * {@code dim} in {@code format} whose level is compressed and whose values are an array of
+     * {@code valueArray}'s type with room for {@code nnz}.
+     *
+     * @throws IllegalArgumentException as {@link #sortedVector}: the coordinates are not strictly increasing in range
+     */
+    public boolean refillSortedVector(Format format, int dim, int[] crd, int nnz, Object valueArray) {
+        if ((this.format != format && !this.format.equals(format)) || dims.length != 1 || dims[0] != dim
+                || !(levels[0] instanceof CompressedLevel level) || level.pos().length != 2) {
+            return false;
+        }
+        if (nnz < 0 || nnz > crd.length) {
+            throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length + " coordinates");
+        }
+        checkIncreasing(crd, 0, nnz, dim);
+        if (!values.rewrap(valueArray, nnz)) {
+            return false;
+        }
+        int[] pos = level.pos();
+        pos[1] = nnz;
+        level.adopt(1, pos, crd);
+        return true;
+    }
+
+    /** Whether {@code format} is a matrix in a dense level over rows and an ordered, unique compressed level. */
+    private static boolean isCsr(Format format) {
+        return format.order() == 2 && format.modeOfLevel(0) == 0 && format.level(0) instanceof StaticLevelFormat d
+                && d.type() == LevelType.DENSE && format.level(1) instanceof StaticLevelFormat s
+                && s.type() == LevelType.COMPRESSED && s.is(Property.ORDERED) && s.is(Property.UNIQUE);
+    }
+
+    /** Checks CSR arrays: {@code rows + 1} non-decreasing offsets from 0, each row's columns strictly increasing in range. */
+    private static void checkCsr(int rows, int cols, int[] pos, int[] crd) {
+        if (pos.length != rows + 1 || pos[0] != 0 || pos[rows] > crd.length) {
+            throw new IllegalArgumentException("a sorted matrix of " + rows + " rows: " + pos.length + " offsets over "
+                    + crd.length + " coordinates");
+        }
+        for (int r = 0; r < rows; r++) {
+            if (pos[r + 1] < pos[r]) {
+                throw new IllegalArgumentException("row " + r + ": offsets decrease (" + pos[r] + " > " + pos[r + 1] + ")");
+            }
+            checkIncreasing(crd, pos[r], pos[r + 1], cols);
+        }
+    }
+
+    /**
+     * A matrix in a dense level over its rows and an ordered, unique compressed level (CSR) over the given arrays,
+     * without sorting or copying: row {@code r}'s columns are {@code crd[pos[r], pos[r + 1])}, strictly increasing
+     * ({@code crd} may be longer than {@code pos[rows]}), and {@code values} holds one value per entry (or is a
+     * constant). How a kernel hands back a sparse matrix result whose entries came row by row; O(rows + entries).
+     *
+     * @throws IllegalArgumentException if the format is not such a matrix, the offsets or columns are out of order
+     *                                  or range, or the values do not match the entries
+     */
+    public static Tensor sortedMatrix(Format format, int rows, int cols, int[] pos, int[] crd, Values values) {
+        if (!isCsr(format)) {
+            throw new IllegalArgumentException("a sorted matrix needs a dense level over rows and an ordered, unique compressed level, not "
+                    + format);
+        }
+        checkCsr(rows, cols, pos, crd);
+        if (!values.isConstant() && values.size() != pos[rows]) {
+            throw new IllegalArgumentException("a sorted matrix of " + pos[rows] + " entries with " + values.size() + " values");
+        }
+        DenseLevel top = (DenseLevel) Level.create(format.level(0), rows, ValueMode.POSITION);
+        top.insertInit(1);
+        CompressedLevel bottom = (CompressedLevel) Level.create(format.level(1), cols, ValueMode.POSITION);
+        bottom.adopt(rows, pos, crd);
+        return new Tensor(format, new int[] {rows, cols}, new Level[] {top, bottom}, values);
+    }
+
+    /**
+     * Refills this tensor in place as {@link #sortedMatrix}{@code (format, rows, cols, pos, crd, values)} would
+     * build it, with this tensor's own values object now wrapping {@code valueArray}'s first {@code pos[rows]}
+     * entries (its fill value unchanged): a sparse matrix result handed back in the tensor of a dead result of
+     * the same type, allocating nothing. The caller guarantees that nothing reads this tensor any more, and then
+     * must not change the arrays. False, and nothing changed, when this tensor is not a {@code rows × cols}
+     * matrix in {@code format} whose values are an array of {@code valueArray}'s type with room for the entries.
+     *
+     * @throws IllegalArgumentException as {@link #sortedMatrix}: offsets or columns out of order or range
+     */
+    public boolean refillSortedMatrix(Format format, int rows, int cols, int[] pos, int[] crd, Object valueArray) {
+        if ((this.format != format && !this.format.equals(format)) || !isCsr(format) || dims.length != 2 || dims[0] != rows
+                || dims[1] != cols || !(levels[1] instanceof CompressedLevel level)) {
+            return false;
+        }
+        checkCsr(rows, cols, pos, crd);
+        if (!values.rewrap(valueArray, pos[rows])) {
+            return false;
+        }
+        level.adopt(rows, pos, crd);
+        return true;
     }
 
     /**
@@ -253,8 +356,9 @@ public final class Tensor {
      * {@link #convert}, over the storage of {@code dead} where it can: a vector in an ordered, unique compressed
      * level converted into a bitmap reuses the words and value array of {@code dead}, a bitmap vector of the
      * same dimension and value type (its set positions are reset, O(N / 64 + its entries), and the entries set;
-     * nothing of the size of N is allocated). Otherwise (or with {@code dead} null) the same as {@link #convert}.
-     * The caller guarantees that nothing reads {@code dead} any more: it is overwritten.
+     * nothing of the size of N is allocated); when {@code dead} is in {@code target}'s format it is itself the
+     * result, refilled in place (nothing is allocated at all). Otherwise (or with {@code dead} null) the same as
+     * {@link #convert}. The caller guarantees that nothing reads {@code dead} any more: it is overwritten.
      */
     public Tensor convert(Format target, Tensor dead) {
         if (dead == null || order() != 1 || !(levels[0] instanceof CompressedLevel level) || !format.level(0).is(Property.ORDERED)
@@ -269,7 +373,9 @@ public final class Tensor {
         long[] words = old.words();
         Values out = dead.values;
         clearSetPositions(words, out, values);
-        BitmapLevel bitmap = (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
+        // the dead tensor's objects become this conversion's when it has the target format: nothing allocated
+        boolean same = dead.format == target || dead.format.equals(target);
+        BitmapLevel bitmap = same ? old : (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
         bitmap.insertInit(1, words);
         int n = level.size();
         int[] crd = level.crd();
@@ -279,6 +385,9 @@ public final class Tensor {
             }
         }
         scatterByCoordinate(values, out, crd, n);
+        if (same) {
+            return dead;
+        }
         return new Tensor(target, dims.clone(), new Level[] {bitmap}, out);
     }
 

@@ -54,6 +54,16 @@ public abstract sealed class Values permits BoolValues, IntValues, LongValues, F
     /** The values as doubles, for a level that stores doubles in its nodes. */
     abstract double[] toDoubles(int[] index, int n);
 
+    /**
+     * Makes these values the first {@code size} entries of {@code array} (an array of this type's Java element type,
+     * not copied), keeping the fill value: how {@link Tensor#refillSortedVector} and {@link Tensor#refillSortedMatrix}
+     * reuse a dead result's values object. False (nothing changed) for another array type, a size out of range, or
+     * constant values.
+     */
+    boolean rewrap(Object array, int size) {
+        return false;
+    }
+
     /** Whether every component has the same value and no array is held ({@link ConstantValues}). */
     public boolean isConstant() {
         return false;

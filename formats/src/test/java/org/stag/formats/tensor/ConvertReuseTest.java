@@ -56,6 +56,7 @@ class ConvertReuseTest {
                 long[] words = ((BitmapLevel) dead.level(0)).words();
                 Tensor reused = v.convert(BITMAP, dead);
                 assertSame(words, ((BitmapLevel) reused.level(0)).words());
+                assertSame(dead, reused); // in the bitmap format already: the dead tensor itself, refilled
                 assertEquals(BITMAP, reused.format());
                 assertEquals(fresh.componentCount(), reused.componentCount());
                 for (int i = 0; i < dim; i++) {
