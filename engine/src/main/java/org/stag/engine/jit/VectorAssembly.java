@@ -4,6 +4,7 @@ import java.util.Arrays;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.runtime.CooBuffer;
 import org.stag.engine.runtime.Frame;
+import org.stag.engine.runtime.Sorts;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.LevelType;
 import org.stag.formats.level.Property;
@@ -171,7 +172,7 @@ final class VectorAssembly {
      */
     static void sortKeys(long[] keys, int n, int dim, long[] tmp, int[] count) {
         if (n < RADIX_FROM) {
-            quicksort(keys, 0, n - 1);
+            Sorts.sort(keys, 0, n);
             return;
         }
         int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, dim - 1));
@@ -198,62 +199,6 @@ final class VectorAssembly {
         if (from != keys) {
             System.arraycopy(from, 0, keys, 0, n);
         }
-    }
-
-    /**
-     * Sorts {@code keys[lo, hi]} (distinct) in place, allocating nothing (unlike {@link java.util.Arrays#sort}, whose
-     * merge of presorted runs takes a buffer): median-of-three quicksort, recursing into the smaller side,
-     * insertion sort below 24 keys.
-     */
-    static void quicksort(long[] keys, int lo, int hi) {
-        while (hi - lo >= 24) {
-            int mid = (lo + hi) >>> 1;
-            if (keys[mid] < keys[lo]) {
-                swap(keys, mid, lo);
-            }
-            if (keys[hi] < keys[lo]) {
-                swap(keys, hi, lo);
-            }
-            if (keys[hi] < keys[mid]) {
-                swap(keys, hi, mid);
-            }
-            long pivot = keys[mid];
-            int i = lo;
-            int j = hi;
-            while (i <= j) {
-                while (keys[i] < pivot) {
-                    i++;
-                }
-                while (keys[j] > pivot) {
-                    j--;
-                }
-                if (i <= j) {
-                    swap(keys, i++, j--);
-                }
-            }
-            if (j - lo < hi - i) {
-                quicksort(keys, lo, j);
-                lo = i;
-            } else {
-                quicksort(keys, i, hi);
-                hi = j;
-            }
-        }
-        for (int a = lo + 1; a <= hi; a++) {
-            long k = keys[a];
-            int b = a - 1;
-            while (b >= lo && keys[b] > k) {
-                keys[b + 1] = keys[b];
-                b--;
-            }
-            keys[b + 1] = k;
-        }
-    }
-
-    private static void swap(long[] a, int i, int j) {
-        long x = a[i];
-        a[i] = a[j];
-        a[j] = x;
     }
 
     /** {@code out[at + u] = vals[entry u]} for the entries packed in the low halves of {@code keys[0, n)}. */

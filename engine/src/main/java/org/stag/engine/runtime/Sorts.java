@@ -61,4 +61,68 @@ public final class Sorts {
         vals[i] = vals[j];
         vals[j] = v;
     }
+
+    /**
+     * Sorts {@code keys[from, to)} increasingly, allocating nothing: how a sparse result's packed keys are sorted
+     * when there are too few of them for a radix sort to pay.
+     */
+    public static void sort(long[] keys, int from, int to) {
+        quicksort(keys, from, to - 1);
+    }
+
+    /**
+     * Sorts {@code keys[lo, hi]} in place, allocating nothing (unlike {@link java.util.Arrays#sort}, whose
+     * merge of presorted runs takes a buffer): median-of-three quicksort, recursing into the smaller side,
+     * insertion sort below 24 keys.
+     */
+    private static void quicksort(long[] keys, int lo, int hi) {
+        while (hi - lo >= 24) {
+            int mid = (lo + hi) >>> 1;
+            if (keys[mid] < keys[lo]) {
+                swap(keys, mid, lo);
+            }
+            if (keys[hi] < keys[lo]) {
+                swap(keys, hi, lo);
+            }
+            if (keys[hi] < keys[mid]) {
+                swap(keys, hi, mid);
+            }
+            long pivot = keys[mid];
+            int i = lo;
+            int j = hi;
+            while (i <= j) {
+                while (keys[i] < pivot) {
+                    i++;
+                }
+                while (keys[j] > pivot) {
+                    j--;
+                }
+                if (i <= j) {
+                    swap(keys, i++, j--);
+                }
+            }
+            if (j - lo < hi - i) {
+                quicksort(keys, lo, j);
+                lo = i;
+            } else {
+                quicksort(keys, i, hi);
+                hi = j;
+            }
+        }
+        for (int a = lo + 1; a <= hi; a++) {
+            long k = keys[a];
+            int b = a - 1;
+            while (b >= lo && keys[b] > k) {
+                keys[b + 1] = keys[b];
+                b--;
+            }
+            keys[b + 1] = k;
+        }
+    }
+
+    private static void swap(long[] a, int i, int j) {
+        long x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+    }
 }

@@ -17,6 +17,7 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Constant;
 import org.stag.engine.runtime.CooBuffer;
 import org.stag.engine.runtime.Frame;
+import org.stag.engine.runtime.Sorts;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
@@ -146,7 +147,7 @@ class MatrixAssemblyTest {
             }
             long[] want = keys.clone();
             Arrays.sort(want, 1, n + 1);
-            VectorAssembly.quicksort(keys, 1, n);
+            Sorts.sort(keys, 1, n + 1);
             assertArrayEquals(want, keys);
         }
     }
