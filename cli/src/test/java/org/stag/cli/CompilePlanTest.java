@@ -103,6 +103,19 @@ class CompilePlanTest {
         assertTrue(r.out().contains("AT=dense,ctree"), r.out());
         assertTrue(written(dir).size() >= 5, r.out());
         CompileCommandTest.assertCompiles(dir);
+        // A row reduction fuses only over dense,compressed rows: over the C-tree the plan keeps incoming and
+        // next apart and stores incoming, as run does; over the CSR graph they are one pass.
+        String incoming = planLine(r.out(), "incoming[i] = AT[i][j]");
+        assertTrue(incoming.contains("fused with: -") && !incoming.contains("fused pass's locals"), incoming);
+        CliRunner csr = CliRunner.run("compile", "pagerank", "--format", "dense,compressed");
+        assertEquals(0, csr.code(), csr.err());
+        assertTrue(planLine(csr.out(), "incoming[i] = AT[i][j]").contains("fused with: next"), csr.out());
+    }
+
+    /** The plan line ({@code # ...}) of the statement that starts with {@code statement}. */
+    private static String planLine(String out, String statement) {
+        return out.lines().filter(l -> l.startsWith("# ") && l.contains(statement)).findFirst()
+                .orElseThrow(() -> new AssertionError("no plan line for " + statement + " in\n" + out));
     }
 
     @Test

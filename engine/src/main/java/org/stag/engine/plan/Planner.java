@@ -49,6 +49,8 @@ public final class Planner {
     private final Map<String, Fn> fns = new HashMap<>();
     private final Map<String, Set<List<Operand>>> memo = new HashMap<>();
     private final Map<String, Format> overrides;
+    /** The operand of every input tensor of the program, as given to {@link #plan}. */
+    private final Map<String, Operand> inputs = new HashMap<>();
     private final Passes passes;
     /** The definitions that may write into an input's buffer ({@link InPlace}), with that input. */
     private final Map<Definition, String> inPlace;
@@ -88,9 +90,9 @@ public final class Planner {
             // A pass-through runs no kernel, so it joins no fused group (as in the runtime).
             List<Definition> groupable = new ArrayList<>(kernels);
             groupable.replaceAll(d -> d != null && aliases.containsKey(d) ? null : d);
-            for (int[] g : FusionGroups.of(p, groupable, this::declared, passes)) {
+            for (int[] g : FusionGroups.of(p, groupable, this::fusing, passes)) {
                 List<Definition> defs = kernels.subList(g[0], g[1] + 1);
-                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::declared),
+                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::fusing),
                         FusionGroups.unstored(p, info, kernels, g));
                 groups.put(g[0], g);
                 fused.put(g[0], f);
@@ -114,6 +116,16 @@ public final class Planner {
         Format declared(String name) {
             Symbol s = symbol(name);
             return s == null || !s.isTensor() ? null : overrides.getOrDefault(name, format(s.tensor().levels()));
+        }
+
+        /**
+         * The format a fused group sees {@code name} in: an input of the program (the graph's tensors) in the
+         * format it is given in, anything else as {@link #declared}. The runtime groups with the same rule
+         * ({@code program.FunctionPlan}), so a graph whose format cannot fuse runs, and is planned, unfused.
+         */
+        Format fusing(String name) {
+            Operand in = info.variables().containsKey(name) || overrides.containsKey(name) ? null : inputs.get(name);
+            return in != null ? in.format() : declared(name);
         }
 
         Operand declaredOperand(String name) {
@@ -158,6 +170,7 @@ public final class Planner {
     public static ProgramPlan plan(CheckedProgram program, Map<String, Operand> inputs, Map<String, Object> params,
                                    Map<String, Format> overrides, Passes passes) {
         Planner pl = new Planner(program, params, overrides, passes);
+        pl.inputs.putAll(inputs);
         for (FunctionInfo f : program.functions().values()) {
             pl.fns.put(f.name(), pl.new Fn(f));
         }

@@ -37,6 +37,8 @@ final class Exec {
     PlannedKernels planned;
     private final Map<VarType.Tensor, BufferPool> pools = new HashMap<>();
     private final Map<String, Format> formats = new HashMap<>();
+    /** The format of every input tensor (the graph's), as given: what fused groups see them in. */
+    final Map<String, Format> inputFormats = new HashMap<>();
     /** Indentation of explain lines: two levels per enclosing star call (its iterations, their kernels). */
     int depth;
     /** Star calls around the statement running now. */
@@ -53,6 +55,7 @@ final class Exec {
         this.passes = options.passes();
         this.inPlace = org.stag.engine.pass.InPlace.of(program, passes);
         this.aliases = org.stag.engine.pass.PassThrough.of(program, passes);
+        options.inputs().forEach((name, t) -> inputFormats.put(name, t.format()));
     }
 
     /** The pool of dead dense buffers of tensor type {@code t}. */

@@ -202,9 +202,15 @@ final class FunctionPlan {
         for (int k = 0; k < steps.size(); k++) {
             defs.add(steps.get(k) instanceof KernelStep ? (Definition) body.get(k) : null);
         }
+        // An input of the program (the graph's tensors) is seen in the format it is given in, as the plan's
+        // groups see it (plan.Planner: fusing), so a graph whose format cannot fuse runs unfused.
         java.util.function.Function<String, org.stag.formats.tensor.Format> declared = n -> {
             org.stag.engine.check.Symbol sym = info.variables().get(n);
             if (sym == null) {
+                org.stag.formats.tensor.Format given = ex.inputFormats.get(n);
+                if (given != null) {
+                    return given;
+                }
                 sym = ex.program.globals().get(n);
             }
             return sym != null && sym.isTensor() ? ex.format(sym.tensor().levels()) : null;
