@@ -103,7 +103,7 @@ final class MatrixAssembly {
                 }
                 out += end - begin;
             } else {
-                out += sortRow(crd, vals, begin, end, out, cols, t, scratch);
+                out += VectorAssembly.sortUnique(crd, vals, begin, end - begin, cols, t, scratch, crd, vals, out);
             }
             begin = end;
         }
@@ -121,42 +121,5 @@ final class MatrixAssembly {
             }
         }
         return true;
-    }
-
-    /**
-     * Sorts the entries {@code [begin, end)} by column (stable; of equal columns the last wins) into positions from
-     * {@code out <= begin}, through the frame's scratch; returns how many remain.
-     */
-    private static int sortRow(int[] crd, Object vals, int begin, int end, int out, int cols, ScalarType t, Frame scratch) {
-        int n = end - begin;
-        if (scratch.sortKeys == null || scratch.sortKeys.length < n) {
-            int cap = n + (n >> 2);
-            scratch.sortKeys = new long[cap];
-            scratch.sortTmp = new long[cap];
-            scratch.sortCrd = new int[cap];
-            scratch.sortVals = TypedArrays.newArray(t, cap);
-        } else if (!VectorAssembly.sameType(t, scratch.sortVals) || TypedArrays.length(t, scratch.sortVals) < n) {
-            scratch.sortVals = TypedArrays.newArray(t, scratch.sortKeys.length);
-        }
-        if (scratch.sortCount == null) {
-            scratch.sortCount = new int[(1 << VectorAssembly.DIGIT) + 1];
-        }
-        long[] keys = scratch.sortKeys;
-        for (int k = 0; k < n; k++) {
-            keys[k] = (long) crd[begin + k] << 32 | k;
-        }
-        System.arraycopy(vals, begin, scratch.sortVals, 0, n);
-        VectorAssembly.sortKeys(keys, n, cols, scratch.sortTmp, scratch.sortCount);
-        int unique = 0;
-        for (int k = 0; k < n; k++) {
-            if (k + 1 == n || (int) (keys[k] >>> 32) != (int) (keys[k + 1] >>> 32)) {
-                keys[unique++] = keys[k];
-            }
-        }
-        for (int u = 0; u < unique; u++) {
-            crd[out + u] = (int) (keys[u] >>> 32);
-        }
-        VectorAssembly.gather(t, scratch.sortVals, keys, unique, vals, out);
-        return unique;
     }
 }

@@ -79,37 +79,56 @@ final class VectorAssembly {
             return vector(format, dim, crd, total, vals, t, fill, reuse);
         }
         // unsorted: concatenated into the frame's scratch, sorted by packed keys, gathered into the result
-        if (scratch.sortKeys == null || scratch.sortKeys.length < total) {
-            int cap = total + (total >> 2);
+        ensureScratch(scratch, t, total);
+        concatenate(coo, chunks, t, scratch.sortCrd, scratch.sortVals);
+        int unique = sortUnique(scratch.sortCrd, scratch.sortVals, 0, total, dim, t, scratch, crd, vals, 0);
+        return vector(format, dim, crd, unique, vals, t, fill, reuse);
+    }
+
+    /** Grows the frame's sort scratch (kept across runs) to hold {@code n} keys, coordinates and values of {@code t}. */
+    static void ensureScratch(Frame scratch, ScalarType t, int n) {
+        if (scratch.sortKeys == null || scratch.sortKeys.length < n) {
+            int cap = n + (n >> 2);
             scratch.sortKeys = new long[cap];
             scratch.sortTmp = new long[cap];
             scratch.sortCrd = new int[cap];
             scratch.sortVals = TypedArrays.newArray(t, cap);
-        } else if (!sameType(t, scratch.sortVals) || TypedArrays.length(t, scratch.sortVals) < total) {
+        } else if (!sameType(t, scratch.sortVals) || TypedArrays.length(t, scratch.sortVals) < n) {
             scratch.sortVals = TypedArrays.newArray(t, scratch.sortKeys.length);
-        }
-        int[] allCrd = scratch.sortCrd;
-        Object allVals = scratch.sortVals;
-        concatenate(coo, chunks, t, allCrd, allVals);
-        long[] keys = scratch.sortKeys;
-        for (int j = 0; j < total; j++) {
-            keys[j] = (long) allCrd[j] << 32 | j;
         }
         if (scratch.sortCount == null) {
             scratch.sortCount = new int[(1 << DIGIT) + 1];
         }
-        sortKeys(keys, total, dim, scratch.sortTmp, scratch.sortCount);
+    }
+
+    /**
+     * Sorts the {@code n} entries at {@code crd[from..]}, {@code vals[from..]} (coordinates in {@code [0, dim)}) by
+     * coordinate, stably, keeps the last of equal coordinates, and writes them to {@code crdOut} and
+     * {@code valsOut} from {@code out} (which may overlap the input: the values pass through the frame's
+     * scratch); returns how many remain.
+     */
+    static int sortUnique(int[] crd, Object vals, int from, int n, int dim, ScalarType t, Frame scratch,
+                          int[] crdOut, Object valsOut, int out) {
+        ensureScratch(scratch, t, n);
+        long[] keys = scratch.sortKeys;
+        for (int k = 0; k < n; k++) {
+            keys[k] = (long) crd[from + k] << 32 | k;
+        }
+        if (vals != scratch.sortVals || from != 0) {
+            System.arraycopy(vals, from, scratch.sortVals, 0, n);
+        }
+        sortKeys(keys, n, dim, scratch.sortTmp, scratch.sortCount);
         int unique = 0;
-        for (int j = 0; j < total; j++) {
-            if (j + 1 == total || (int) (keys[j] >>> 32) != (int) (keys[j + 1] >>> 32)) {
-                keys[unique++] = keys[j];
+        for (int k = 0; k < n; k++) {
+            if (k + 1 == n || (int) (keys[k] >>> 32) != (int) (keys[k + 1] >>> 32)) {
+                keys[unique++] = keys[k];
             }
         }
         for (int u = 0; u < unique; u++) {
-            crd[u] = (int) (keys[u] >>> 32);
+            crdOut[out + u] = (int) (keys[u] >>> 32);
         }
-        gather(t, allVals, keys, unique, vals, 0);
-        return vector(format, dim, crd, unique, vals, t, fill, reuse);
+        gather(t, scratch.sortVals, keys, unique, valsOut, out);
+        return unique;
     }
 
     /** {@code reuse} refilled with the vector ({@link Tensor#refillSortedVector}) when it can be, else a new tensor. */
