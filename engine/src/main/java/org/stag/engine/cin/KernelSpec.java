@@ -38,7 +38,13 @@ public final class KernelSpec {
      * One read {@code A[i][j]}: {@code levelIndex.get(k)} is the index expression of level {@code k} and
      * {@code levelVar.get(k)} its index variable, or null when the coordinate is computed.
      */
-    public record Access(int id, Expr.Access node, Operand tensor, List<Expr> levelIndex, List<String> levelVar) {
+    public record Access(int id, Operand tensor, List<IndexExpr> levelIndex, List<String> levelVar) {
+        /** Copies the lists (a level variable may be null). */
+        public Access {
+            levelIndex = List.copyOf(levelIndex);
+            levelVar = Collections.unmodifiableList(new ArrayList<>(levelVar));
+        }
+
         /** Number of levels. */
         public int levels() {
             return levelIndex.size();
@@ -52,7 +58,7 @@ public final class KernelSpec {
      * @param level 0 for the innermost group
      * @param vars  the reduced index variables, innermost reduction first
      */
-    public record Group(int level, Operator op, Expr init, ScalarType type, List<String> vars) {
+    public record Group(int level, Operator op, IndexExpr init, ScalarType type, List<String> vars) {
     }
 
     private final CheckedProgram program;
@@ -62,10 +68,13 @@ public final class KernelSpec {
     private final Format targetFormat;
     private final Map<String, Operand> operands = new LinkedHashMap<>();
     private final List<Access> accesses = new ArrayList<>();
-    private final Map<Expr.Access, Access> byNode = new IdentityHashMap<>();
     private final Map<String, ScalarType> scalars = new LinkedHashMap<>();
     private final List<Group> groups = new ArrayList<>();
     private final Map<Expr.IfElse, Boolean> uniform;
+    private final Map<String, Format> formats;
+    private final IndexExpr rhs;
+    private final List<IndexExpr> inits = new ArrayList<>();
+    private final Map<Operator, IndexExpr> defBodies = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, ValueRead> reads;
     private final String inPlace;
     private final boolean cse;
@@ -128,9 +137,11 @@ public final class KernelSpec {
         this.target = info.target();
         this.uniform = new IdentityHashMap<>(uniform);
         this.targetFormat = target.isTensor() ? formatOf(formats, target.name(), target.tensor()) : null;
-        collect(d.value(), formats);
+        this.formats = formats;
+        ExprBuilder builder = new ExprBuilder(program, this, this.uniform);
+        this.rhs = builder.build(d.value());
         for (Reduction r : d.reductions()) {
-            collect(r.init(), formats);
+            inits.add(builder.build(r.init()));
         }
         for (String size : info.extents().values()) {
             addSize(size);
@@ -159,44 +170,23 @@ public final class KernelSpec {
         return f;
     }
 
-    private void collect(Expr e, Map<String, Format> formats) {
-        if (e instanceof Expr.Access a) {
-            String name = ((Expr.Name) a.tensor()).name();
-            Symbol s = program.symbolOf((Expr.Name) a.tensor()).orElseThrow();
-            VarType.Tensor t = s.tensor();
-            Operand op = operands.computeIfAbsent(name, n -> operand(n, formatOf(formats, n, t), t));
-            List<Expr> idx = new ArrayList<>();
-            List<String> vars = new ArrayList<>();
-            for (int k = 0; k < op.format().order(); k++) {
-                Expr ix = a.indices().get(op.format().modeOfLevel(k));
-                idx.add(ix);
-                vars.add(ix instanceof Expr.Name n && program.symbolOf(n).isEmpty() ? n.name() : null);
-            }
-            Access acc = new Access(accesses.size(), a, op, idx, vars);
-            accesses.add(acc);
-            byNode.put(a, acc);
-            a.indices().forEach(i -> collect(i, formats));
-        } else if (e instanceof Expr.Name n) {
-            program.symbolOf(n).ifPresent(s -> scalars.putIfAbsent(s.name(), s.type().elem()));
-        } else if (e instanceof Expr.Unary u) {
-            collect(u.operand(), formats);
-        } else if (e instanceof Expr.Binary b) {
-            collect(b.left(), formats);
-            collect(b.right(), formats);
-        } else if (e instanceof Expr.IfElse i) {
-            collect(i.condition(), formats);
-            Boolean u = uniform.get(i);
-            if (u == null || u) {
-                collect(i.then(), formats);
-            }
-            if (u == null || !u) {
-                collect(i.otherwise(), formats);
-            }
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(a -> collect(a, formats));
-        } else if (e instanceof Expr.Convert c) {
-            collect(c.value(), formats);
-        }
+    /** The operand named {@code name} of type {@code t}, made on its first read ({@link ExprBuilder}). */
+    Operand operand(String name, VarType.Tensor t) {
+        return operands.computeIfAbsent(name, n -> operand(n, formatOf(formats, n, t), t));
+    }
+
+    /** Reserves the next access id (an access takes its id before the reads in its indices). */
+    int reserveAccess() {
+        accesses.add(null);
+        return accesses.size() - 1;
+    }
+
+    void setAccess(Access a) {
+        accesses.set(a.id(), a);
+    }
+
+    void addScalar(String name, ScalarType t) {
+        scalars.putIfAbsent(name, t);
     }
 
     private Operand operand(String name, Format f, VarType.Tensor t) {
@@ -220,14 +210,14 @@ public final class KernelSpec {
             // Consecutive reductions with one operator merge into one loop group when the order of the values
             // does not matter and the inner one starts from the identity.
             while (end + 1 < rs.size() && program.operator(rs.get(end + 1).op()) == op && op.commutative()
-                    && sym.eval(rs.get(end).init()).sameAs(Sym.identity(op, ExprTypes.accumulator(program, definition, end)))) {
+                    && sym.eval(inits.get(end)).sameAs(Sym.identity(op, ExprTypes.accumulator(program, definition, end)))) {
                 end++;
             }
             List<String> vars = new ArrayList<>();
             for (int r = start; r <= end; r++) {
                 vars.add(rs.get(r).index().name());
             }
-            groups.add(new Group(groups.size(), op, rs.get(end).init(), ExprTypes.accumulator(program, definition, end), vars));
+            groups.add(new Group(groups.size(), op, inits.get(end), ExprTypes.accumulator(program, definition, end), vars));
             start = end + 1;
         }
     }
@@ -333,13 +323,31 @@ public final class KernelSpec {
         return Collections.unmodifiableList(accesses);
     }
 
-    /** The access of an access node of this definition. */
-    public Access access(Expr.Access node) {
-        Access a = byNode.get(node);
-        if (a == null) {
-            throw new IllegalArgumentException("not an access of this kernel: " + node);
-        }
-        return a;
+    /** The right-hand side as a typed expression (decided uniform conditions replaced by their taken branch). */
+    public IndexExpr rhs() {
+        return rhs;
+    }
+
+    /**
+     * The body of a {@code Def} operator as a typed expression, its two parameters {@link IndexExpr.ScalarVar}s
+     * of their names (the lowering binds them to the arguments' code).
+     */
+    public IndexExpr defBody(Operator op) {
+        return defBodies.computeIfAbsent(op, o -> {
+            java.util.Set<String> names = new java.util.HashSet<>();
+            o.def().params().forEach(x -> names.add(x.name()));
+            return new ExprBuilder(program, this, Map.of(), names).build(o.def().body());
+        });
+    }
+
+    /** An error in the definition, at its position. */
+    public org.stag.engine.front.ProgramException error(String message) {
+        return new org.stag.engine.front.ProgramException(program.source(), definition.pos(), message);
+    }
+
+    /** The definition as written, for comments and messages. */
+    public String text() {
+        return org.stag.engine.front.Printer.statement(definition).trim();
     }
 
     /** Scalar variables and size parameters the kernel reads, with their types. */
@@ -382,10 +390,6 @@ public final class KernelSpec {
         return inPlace;
     }
 
-    /** The decided value of a uniform condition, or null if {@code i} is not one. */
-    public Boolean uniformValue(Expr.IfElse i) {
-        return uniform.get(i);
-    }
 
     /** The free index variables, in target order. */
     public List<String> free() {

@@ -1,8 +1,6 @@
 package org.stag.engine.cin;
 
 import java.util.Set;
-import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
 import org.stag.engine.ops.Operator;
@@ -21,10 +19,9 @@ import org.stag.engine.ops.Operators;
  */
 public final class Symbolic {
     private final KernelSpec spec;
-    private final CheckedProgram program;
     private final Set<Integer> absent;
 
-    private final Set<Expr> forcedFalse;
+    private final Set<IndexExpr> forcedFalse;
 
     /** Evaluation with the accesses whose ids are in {@code absent} reading their fill value. */
     public Symbolic(KernelSpec spec, Set<Integer> absent) {
@@ -35,9 +32,8 @@ public final class Symbolic {
      * Evaluation that also takes the comparisons in {@code forcedFalse} (compared by identity) to be false:
      * how the compiler asks whether a loop contributes only where {@code l == e}.
      */
-    public Symbolic(KernelSpec spec, Set<Integer> absent, Set<Expr> forcedFalse) {
+    public Symbolic(KernelSpec spec, Set<Integer> absent, Set<IndexExpr> forcedFalse) {
         this.spec = spec;
-        this.program = spec.program();
         this.absent = absent;
         this.forcedFalse = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         this.forcedFalse.addAll(forcedFalse);
@@ -45,7 +41,7 @@ public final class Symbolic {
 
     /** The right-hand side reduced by groups {@code 0 .. groups - 1} (each from its initial value). */
     public Sym reduced(int groups) {
-        Sym s = eval(spec.definition().value());
+        Sym s = eval(spec.rhs());
         for (int g = 0; g < groups; g++) {
             KernelSpec.Group grp = spec.groups().get(g);
             s = reduce(grp.op(), eval(grp.init()), Sym.convert(s, grp.type()), grp.type());
@@ -108,33 +104,23 @@ public final class Symbolic {
         return v.type() == ScalarType.BOOL ? (v.b() ? 1 : 0) : v.l();
     }
 
-    /** The value of {@code e}, converted to its checked type. */
-    public Sym eval(Expr e) {
+    /** The value of {@code e}, in its type. */
+    public Sym eval(IndexExpr e) {
         if (forcedFalse.contains(e)) {
             return Sym.of(false);
         }
-        ScalarType t = program.typeOf(e);
+        ScalarType t = e.type();
         return Sym.convert(raw(e, t), t);
     }
 
-    private Sym raw(Expr e, ScalarType t) {
-        if (e instanceof Expr.IntLiteral i) {
-            return Sym.convert(Sym.ofInteger(ScalarType.LONG, i.value()), t);
+    private Sym raw(IndexExpr e, ScalarType t) {
+        if (e instanceof IndexExpr.Literal l) {
+            return Sym.of(l.value());
         }
-        if (e instanceof Expr.FloatLiteral f) {
-            return Sym.ofReal(ScalarType.DOUBLE, f.value());
+        if (e instanceof IndexExpr.Read r) {
+            return absent.contains(r.access().id()) ? Sym.of(r.access().tensor().fill()) : Sym.UNKNOWN;
         }
-        if (e instanceof Expr.BoolLiteral b) {
-            return Sym.of(b.value());
-        }
-        if (e instanceof Expr.Fill) {
-            return Sym.of(spec.targetFill());
-        }
-        if (e instanceof Expr.Access a) {
-            KernelSpec.Access acc = spec.access(a);
-            return absent.contains(acc.id()) ? Sym.of(acc.tensor().fill()) : Sym.UNKNOWN;
-        }
-        if (e instanceof Expr.Unary u) {
+        if (e instanceof IndexExpr.Unary u) {
             Sym v = eval(u.operand());
             if (!v.known()) {
                 return Sym.UNKNOWN;
@@ -144,12 +130,7 @@ public final class Symbolic {
             }
             return v.isIntegral() ? Sym.ofInteger(t, -v.l()) : Sym.ofReal(t, -v.asDouble());
         }
-        if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
-            if (u != null) {
-                // The branch not taken is not part of the kernel at all.
-                return eval(u ? i.then() : i.otherwise());
-            }
+        if (e instanceof IndexExpr.IfElse i) {
             Sym c = eval(i.condition());
             Sym a = eval(i.then());
             Sym b = eval(i.otherwise());
@@ -158,21 +139,20 @@ public final class Symbolic {
             }
             return a.sameAs(b) ? a : Sym.UNKNOWN;
         }
-        if (e instanceof Expr.BuiltinCall c) {
-            Operator op = program.operator(c.function());
-            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
-            return apply(op, Sym.convert(eval(c.args().get(0)), at), Sym.convert(eval(c.args().get(1)), at), at);
+        if (e instanceof IndexExpr.Call c) {
+            ScalarType at = c.argType();
+            return apply(c.op(), Sym.convert(eval(c.args().get(0)), at), Sym.convert(eval(c.args().get(1)), at), at);
         }
-        if (e instanceof Expr.Convert c) {
+        if (e instanceof IndexExpr.Cast c) {
             return eval(c.value());
         }
-        if (e instanceof Expr.Binary b) {
+        if (e instanceof IndexExpr.Binary b) {
             return binary(b, t);
         }
         return Sym.UNKNOWN;
     }
 
-    private Sym binary(Expr.Binary b, ScalarType t) {
+    private Sym binary(IndexExpr.Binary b, ScalarType t) {
         switch (b.op()) {
             case AND -> {
                 return apply(Operators.AND, eval(b.left()), eval(b.right()), ScalarType.BOOL);
@@ -184,7 +164,7 @@ public final class Symbolic {
             }
         }
         if (b.op().isComparison()) {
-            ScalarType ct = ExprTypes.comparison(program, b);
+            ScalarType ct = b.operandType();
             Sym l = Sym.convert(eval(b.left()), ct);
             Sym r = Sym.convert(eval(b.right()), ct);
             if (!l.known() || !r.known()) {

@@ -4,7 +4,7 @@ import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.ops.Operator;
 
 /**
@@ -43,7 +43,7 @@ public final class Contribution {
      * operator, a value on the initial value's far side of a semilattice (MIN down, MAX up, OR to true: a
      * contribution there changes nothing), or the target's fill value.
      */
-    public boolean vanishes(Set<Integer> absent, Set<Expr> forcedFalse) {
+    public boolean vanishes(Set<Integer> absent, Set<IndexExpr> forcedFalse) {
         Symbolic sym = new Symbolic(spec, absent, forcedFalse);
         if (group != null) {
             Sym s = Sym.convert(sym.reduced(group.level()), group.type());

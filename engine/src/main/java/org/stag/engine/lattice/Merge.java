@@ -1,14 +1,14 @@
 package org.stag.engine.lattice;
 
 import java.util.List;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
 
 /**
  * How one loop visits its coordinates, read off its {@link MergeLattice}: the operands that drive it, those
  * iterated alongside without deciding (followers, advanced to each coordinate), those located, and for a
  * {@link Mode#POINT} loop the one coordinate {@code point} where the body can contribute.
  */
-public record Merge(Mode mode, List<Integer> drivers, List<Integer> followers, List<Integer> locators, Expr point) {
+public record Merge(Mode mode, List<Integer> drivers, List<Integer> followers, List<Integer> locators, IndexExpr point) {
     /** Copies the lists. */
     public Merge {
         drivers = List.copyOf(drivers);

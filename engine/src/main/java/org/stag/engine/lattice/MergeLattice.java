@@ -8,7 +8,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.BinaryOp;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
+import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.front.ScalarType;
 
 /**
@@ -38,11 +39,11 @@ public final class MergeLattice {
     private final KernelSpec spec;
     private final LoopOperands loop;
     private final Contribution body;
-    private final Predicate<Expr> knownBefore;
+    private final Predicate<IndexExpr> knownBefore;
     private final Merge merge;
     private List<LatticePoint> points;
 
-    private MergeLattice(KernelSpec spec, LoopOperands loop, Contribution body, Predicate<Expr> knownBefore) {
+    private MergeLattice(KernelSpec spec, LoopOperands loop, Contribution body, Predicate<IndexExpr> knownBefore) {
         this.spec = spec;
         this.loop = loop;
         this.body = body;
@@ -56,7 +57,7 @@ public final class MergeLattice {
      * @param body        what the loop's body contributes to (its reduction group or the target)
      * @param knownBefore whether an expression can be computed before the loop (bound indices, resolved reads)
      */
-    public static MergeLattice build(LoopOperands loop, Contribution body, Predicate<Expr> knownBefore) {
+    public static MergeLattice build(LoopOperands loop, Contribution body, Predicate<IndexExpr> knownBefore) {
         return new MergeLattice(body.spec(), loop, body, knownBefore);
     }
 
@@ -149,7 +150,7 @@ public final class MergeLattice {
 
     private LatticePoint point(Set<Integer> present, Set<Integer> absent) {
         return new LatticePoint(java.util.Collections.unmodifiableSet(present), body.value(absent),
-                Simplifier.of(spec, absent).text(spec.definition().value()));
+                Simplifier.of(spec, absent).text(spec.rhs()));
     }
 
     /** The tensor that access {@code a} reads. */
@@ -180,9 +181,9 @@ public final class MergeLattice {
             return new Merge(Merge.Mode.SKIP, List.of(), List.of(), List.of());
         }
         // A loop that contributes only where v equals a known value (l == label[j]) visits that one point.
-        for (Expr.Binary eq : equalities(loop.index())) {
-            Expr other = isVar(eq.left(), loop.index()) ? eq.right() : eq.left();
-            if (spec.program().typeOf(other).isIntegral() && knownBefore.test(other) && body.vanishes(absent, Set.of(eq))) {
+        for (IndexExpr.Binary eq : equalities(loop.index())) {
+            IndexExpr other = isVar(eq.left(), loop.index()) ? eq.right() : eq.left();
+            if (other.type().isIntegral() && knownBefore.test(other) && body.vanishes(absent, Set.of(eq))) {
                 return new Merge(Merge.Mode.POINT, List.of(), List.of(), p, other);
             }
         }
@@ -262,11 +263,11 @@ public final class MergeLattice {
      * tensor, and whose falsity makes the loop's whole contribution vanish (bottom-up BFS skips the in-edges of a
      * visited vertex: {@code depth[j] == MAX && ...}); null when there is none.
      */
-    public Expr guard() {
-        List<Expr> candidates = new ArrayList<>();
-        collectBools(spec.definition().value(), candidates);
-        for (Expr e : candidates) {
-            if (knownBefore.test(e) && !KernelSpec.indexFree(spec.program(), e) && body.vanishes(loop.absent(), Set.of(e))) {
+    public IndexExpr guard() {
+        List<IndexExpr> candidates = new ArrayList<>();
+        collectBools(spec.rhs(), candidates);
+        for (IndexExpr e : candidates) {
+            if (knownBefore.test(e) && !IndexExprs.indexFree(e) && body.vanishes(loop.absent(), Set.of(e))) {
                 return e;
             }
         }
@@ -279,63 +280,36 @@ public final class MergeLattice {
         return out;
     }
 
-    private void collectBools(Expr e, List<Expr> out) {
-        if (spec.program().typeOf(e) == ScalarType.BOOL && (e instanceof Expr.Binary || e instanceof Expr.Access
-                || e instanceof Expr.Unary)) {
+    private void collectBools(IndexExpr e, List<IndexExpr> out) {
+        if (e.type() == ScalarType.BOOL && (e instanceof IndexExpr.Binary || e instanceof IndexExpr.Read
+                || e instanceof IndexExpr.Unary)) {
             out.add(e);
         }
-        if (e instanceof Expr.Binary b) {
-            collectBools(b.left(), out);
-            collectBools(b.right(), out);
-        } else if (e instanceof Expr.Unary u) {
-            collectBools(u.operand(), out);
-        } else if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
-            if (u != null) {
-                collectBools(u ? i.then() : i.otherwise(), out);
-                return;
-            }
-            collectBools(i.condition(), out);
-            collectBools(i.then(), out);
-            collectBools(i.otherwise(), out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> collectBools(x, out));
+        if (e instanceof IndexExpr.Binary || e instanceof IndexExpr.Unary || e instanceof IndexExpr.IfElse
+                || e instanceof IndexExpr.Call) {
+            e.children().forEach(x -> collectBools(x, out));
         }
     }
 
     /** Comparisons {@code v == e} or {@code e == v} in the right-hand side. */
-    private List<Expr.Binary> equalities(String v) {
-        List<Expr.Binary> out = new ArrayList<>();
-        collectEqualities(spec.definition().value(), v, out);
+    private List<IndexExpr.Binary> equalities(String v) {
+        List<IndexExpr.Binary> out = new ArrayList<>();
+        collectEqualities(spec.rhs(), v, out);
         return out;
     }
 
-    private void collectEqualities(Expr e, String v, List<Expr.Binary> out) {
-        if (e instanceof Expr.Binary b) {
-            if (b.op() == BinaryOp.EQ && (isVar(b.left(), v) || isVar(b.right(), v))) {
-                out.add(b);
-            }
-            collectEqualities(b.left(), v, out);
-            collectEqualities(b.right(), v, out);
-        } else if (e instanceof Expr.Unary u) {
-            collectEqualities(u.operand(), v, out);
-        } else if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
-            if (u != null) {
-                collectEqualities(u ? i.then() : i.otherwise(), v, out);
-                return;
-            }
-            collectEqualities(i.condition(), v, out);
-            collectEqualities(i.then(), v, out);
-            collectEqualities(i.otherwise(), v, out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> collectEqualities(x, v, out));
-        } else if (e instanceof Expr.Convert c) {
-            collectEqualities(c.value(), v, out);
+    private void collectEqualities(IndexExpr e, String v, List<IndexExpr.Binary> out) {
+        if (e instanceof IndexExpr.Binary b && b.op() == BinaryOp.EQ && (isVar(b.left(), v) || isVar(b.right(), v))) {
+            out.add(b);
+        }
+        if (e instanceof IndexExpr.Binary || e instanceof IndexExpr.Unary || e instanceof IndexExpr.IfElse
+                || e instanceof IndexExpr.Call || e instanceof IndexExpr.Cast) {
+            e.children().forEach(x -> collectEqualities(x, v, out));
         }
     }
 
-    private boolean isVar(Expr e, String v) {
-        return e instanceof Expr.Name n && n.name().equals(v) && spec.program().symbolOf(n).isEmpty();
+    private static boolean isVar(IndexExpr e, String v) {
+        IndexExpr x = e instanceof IndexExpr.Cast c ? c.value() : e;
+        return x instanceof IndexExpr.IndexVar n && n.name().equals(v);
     }
 }

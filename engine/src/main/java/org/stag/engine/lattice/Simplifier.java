@@ -6,11 +6,10 @@ import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
-import org.stag.engine.front.BinaryOp;
-import org.stag.engine.front.Expr;
-import org.stag.engine.front.Printer;
+import org.stag.engine.cin.CinPrinter;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.front.ScalarType;
-import org.stag.engine.front.UnaryOp;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.ops.Operator;
 
 /**
@@ -32,18 +31,18 @@ final class Simplifier {
         return new Simplifier(spec, absent);
     }
 
-    String text(Expr e) {
-        return Printer.print(simplify(e));
+    String text(IndexExpr e) {
+        return CinPrinter.print(simplify(e));
     }
 
-    Expr simplify(Expr e) {
+    IndexExpr simplify(IndexExpr e) {
         Sym v = sym.eval(e);
-        if (v.known() && !(e instanceof Expr.IntLiteral || e instanceof Expr.FloatLiteral || e instanceof Expr.BoolLiteral)) {
-            return literal(e, v);
+        if (v.known() && !(e instanceof IndexExpr.Literal)) {
+            return new IndexExpr.Literal(constant(v));
         }
-        if (e instanceof Expr.Binary b) {
-            Expr l = simplify(b.left());
-            Expr r = simplify(b.right());
+        if (e instanceof IndexExpr.Binary b) {
+            IndexExpr l = simplify(b.left());
+            IndexExpr r = simplify(b.right());
             Sym lv = sym.eval(b.left());
             Sym rv = sym.eval(b.right());
             switch (b.op()) {
@@ -71,63 +70,45 @@ final class Simplifier {
                 default -> {
                 }
             }
-            return new Expr.Binary(b.pos(), b.op(), l, r);
+            return new IndexExpr.Binary(b.op(), l, r, b.type(), b.operandType());
         }
-        if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
+        if (e instanceof IndexExpr.IfElse i) {
             Sym c = sym.eval(i.condition());
-            if (u != null || c.known()) {
-                return simplify(u != null ? (u ? i.then() : i.otherwise()) : c.b() ? i.then() : i.otherwise());
+            if (c.known()) {
+                return simplify(c.b() ? i.then() : i.otherwise());
             }
-            return new Expr.IfElse(i.pos(), simplify(i.condition()), simplify(i.then()), simplify(i.otherwise()));
+            return new IndexExpr.IfElse(simplify(i.condition()), simplify(i.then()), simplify(i.otherwise()), i.type());
         }
-        if (e instanceof Expr.BuiltinCall c) {
-            Operator op = spec.program().operator(c.function());
-            ScalarType t = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : spec.program().typeOf(e);
-            Sym one = Sym.identity(op, t);
-            if (Sym.convert(sym.eval(c.args().get(0)), t).sameAs(one)) {
+        if (e instanceof IndexExpr.Call c) {
+            Operator op = c.op();
+            ScalarType t = c.argType();
+            Sym x = Sym.convert(sym.eval(c.args().get(0)), t);
+            Sym y = Sym.convert(sym.eval(c.args().get(1)), t);
+            Sym id = Sym.identity(op, t);
+            if (x.sameAs(id)) {
                 return simplify(c.args().get(1));
             }
-            if (Sym.convert(sym.eval(c.args().get(1)), t).sameAs(one)) {
+            if (y.sameAs(id)) {
                 return simplify(c.args().get(0));
             }
-            List<Expr> args = new ArrayList<>();
+            List<IndexExpr> args = new ArrayList<>();
             c.args().forEach(a -> args.add(simplify(a)));
-            return new Expr.BuiltinCall(c.pos(), c.function(), args);
+            return new IndexExpr.Call(op, args, c.type());
         }
-        if (e instanceof Expr.Unary u) {
-            return new Expr.Unary(u.pos(), u.op(), simplify(u.operand()));
+        if (e instanceof IndexExpr.Unary u) {
+            return new IndexExpr.Unary(u.op(), simplify(u.operand()), u.type());
         }
-        if (e instanceof Expr.Convert c) {
-            return new Expr.Convert(c.pos(), c.type(), simplify(c.value()));
+        if (e instanceof IndexExpr.Cast c) {
+            return new IndexExpr.Cast(simplify(c.value()), c.type());
         }
         return e;
     }
 
-    private static Expr literal(Expr at, Sym v) {
-        if (v.type() == ScalarType.BOOL) {
-            return new Expr.BoolLiteral(at.pos(), v.b());
-        }
-        // Literals are never negative: a negative value is the negation of one, NaN is 0.0 / 0.0.
-        if (v.isIntegral()) {
-            long l = v.l();
-            if (l >= 0) {
-                return new Expr.IntLiteral(at.pos(), l, false);
-            }
-            if (l == Long.MIN_VALUE) {
-                return new Expr.Binary(at.pos(), BinaryOp.SUB, new Expr.Unary(at.pos(), UnaryOp.NEG,
-                        new Expr.IntLiteral(at.pos(), Long.MAX_VALUE, false)), new Expr.IntLiteral(at.pos(), 1, false));
-            }
-            return new Expr.Unary(at.pos(), UnaryOp.NEG, new Expr.IntLiteral(at.pos(), -l, false));
-        }
-        double d = v.d();
-        if (Double.isNaN(d)) {
-            return new Expr.Binary(at.pos(), BinaryOp.DIV, new Expr.FloatLiteral(at.pos(), 0.0),
-                    new Expr.FloatLiteral(at.pos(), 0.0));
-        }
-        if (d < 0 || d == 0 && 1 / d < 0) {
-            return new Expr.Unary(at.pos(), UnaryOp.NEG, new Expr.FloatLiteral(at.pos(), -d));
-        }
-        return new Expr.FloatLiteral(at.pos(), d);
+    private static Constant constant(Sym v) {
+        return switch (v.type()) {
+            case BOOL -> Constant.ofBool(v.b());
+            case INT, LONG -> Constant.ofInteger(v.type(), v.l());
+            default -> Constant.ofReal(v.type(), v.d());
+        };
     }
 }

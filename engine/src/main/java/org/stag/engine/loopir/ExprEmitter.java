@@ -1,13 +1,12 @@
 package org.stag.engine.loopir;
 
-import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.cin.ExprTypes;
+import java.util.HashMap;
+import java.util.Map;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.ValueRead;
 import org.stag.engine.front.BinaryOp;
-import org.stag.engine.front.Expr;
-import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.UnaryOp;
 import org.stag.engine.ops.Constant;
@@ -15,31 +14,28 @@ import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
 
 /**
- * Emits a right-hand-side expression as one Java expression of its checked type. Index variables are the
- * loop variables {@code i_NAME}, scalars the locals {@code s_NAME}; an access reads its values array at the
+ * Emits a typed {@code cin} expression ({@link IndexExpr}) as one Java expression of its type. Index variables
+ * are the loop variables {@code i_NAME}, scalars the locals {@code s_NAME}, temporaries the locals their
+ * {@code where} bound ({@link #bind}); a read finds its access in its node and reads its values array at the
  * resolved position, or its fill value where the position may be or is absent.
  */
 final class ExprEmitter {
     private final KernelSpec spec;
-    private final CheckedProgram program;
     private final AccessState[] st;
 
     private final String prefix;
-    private final java.util.Map<Expr.Access, String> overrides;
-    /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by identity. */
-    private java.util.Map<Expr.Access, org.stag.engine.ops.Constant> constants = java.util.Map.of();
-    /** Subexpressions computed into locals by {@link #share}, by identity. */
-    private final java.util.Map<Expr, String> shared = new java.util.IdentityHashMap<>();
+    /** Reads replaced by Java expressions (a fused kernel's values computed earlier), by access id. */
+    private final Map<Integer, String> overrides;
+    /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by access id. */
+    private Map<Integer, Constant> constants = Map.of();
+    /** Temporaries of an enclosing {@code where}: their local, or their value when it folded to a constant. */
+    private final Map<String, Code> temps = new HashMap<>();
     /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
-    private java.util.Map<String, String> params = java.util.Map.of();
+    private Map<String, String> params = Map.of();
 
     /** An emitter of expressions without accesses: a {@code Def}'s body, applied in accumulator updates. */
-    private ExprEmitter(CheckedProgram program) {
-        this.spec = null;
-        this.program = program;
-        this.st = new AccessState[0];
-        this.prefix = "a";
-        this.overrides = java.util.Map.of();
+    private ExprEmitter(KernelSpec spec) {
+        this(spec, new AccessState[0], "a", Map.of());
     }
 
     /**
@@ -47,36 +43,34 @@ final class ExprEmitter {
      * parameters bound to {@code x} and {@code y} for a {@code Def}. Both may be used more than once, so they
      * must be side-effect free (variables or reads).
      */
-    static String apply(CheckedProgram program, Operator op, String x, String y, ScalarType t) {
-        return new ExprEmitter(program).applyOp(op, x, y, t);
+    static String apply(KernelSpec spec, Operator op, String x, String y, ScalarType t) {
+        return new ExprEmitter(spec).applyOp(op, x, y, t);
     }
 
     private String applyOp(Operator op, String x, String y, ScalarType t) {
         if (op.def() == null) {
             return op.java(x, y, t);
         }
-        ScalarDef d = op.def();
-        java.util.Map<String, String> saved = params;
-        params = java.util.Map.of(d.params().get(0).name(), "(" + x + ")", d.params().get(1).name(), "(" + y + ")");
+        Map<String, String> saved = params;
+        params = Map.of(op.def().params().get(0).name(), "(" + x + ")", op.def().params().get(1).name(), "(" + y + ")");
         try {
-            return JavaTypes.convert(emit(d.body(), op.declaredType()), op.declaredType(), t);
+            return JavaTypes.convert(emit(spec.defBody(op), op.declaredType()), op.declaredType(), t);
         } finally {
             params = saved;
         }
     }
 
     ExprEmitter(KernelSpec spec, AccessState[] st) {
-        this(spec, st, "a", java.util.Map.of());
+        this(spec, st, "a", Map.of());
     }
 
     /**
      * An emitter whose values arrays are named {@code prefix + id + "_vals"} and where the reads in
-     * {@code overrides} (by identity) are replaced by the given Java expressions — a fused kernel's values
+     * {@code overrides} (by access id) are replaced by the given Java expressions — a fused kernel's values
      * computed earlier in the same iteration.
      */
-    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, java.util.Map<Expr.Access, String> overrides) {
+    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, Map<Integer, String> overrides) {
         this.spec = spec;
-        this.program = spec.program();
         this.st = st;
         this.prefix = prefix;
         this.overrides = overrides;
@@ -108,16 +102,16 @@ final class ExprEmitter {
     }
 
     /** {@code e} converted to {@code to}. */
-    String emit(Expr e, ScalarType to) {
+    String emit(IndexExpr e, ScalarType to) {
         return code(e, to).text();
     }
 
-    /** {@code e} in its checked type. */
-    String emit(Expr e) {
+    /** {@code e} in its type. */
+    String emit(IndexExpr e) {
         return code(e).text();
     }
 
-    private Code code(Expr e, ScalarType to) {
+    private Code code(IndexExpr e, ScalarType to) {
         Code c = code(e);
         Sym k = c.known();
         // A double beyond the int range converts by saturation in Java, not as Sym converts: not folded.
@@ -126,101 +120,54 @@ final class ExprEmitter {
         if (k.known() && exact) {
             return Code.of(Sym.convert(k, to));
         }
-        return Code.unknown(JavaTypes.convert(c.text(), program.typeOf(e), to));
+        return Code.unknown(JavaTypes.convert(c.text(), e.type(), to));
     }
 
-    /** Reads {@code known}'s accesses as those constants, so that the code folds them (returns this emitter). */
-    ExprEmitter withConstants(java.util.Map<Expr.Access, org.stag.engine.ops.Constant> known) {
+    /** Reads the accesses in {@code known} (by id) as those constants, so that the code folds them (returns this emitter). */
+    ExprEmitter withConstants(Map<Integer, Constant> known) {
         this.constants = known;
         return this;
     }
 
     /**
-     * Computes the repeated subexpressions of {@code e} ({@link org.stag.engine.pass.CommonSubexpressions}) into
-     * locals {@code prefix0, prefix1, ...} declared in {@code out}, so that {@link #emit} of {@code e} reads them.
-     * Subexpressions that fold to a constant, or lie in a uniform {@code ifelse}'s branch not taken, stay inline.
+     * Binds temporary {@code t} of a {@code where} ({@code t = value}): declares it as local {@code local} in
+     * {@code out}, unless its value folds to a constant here, which then replaces its reads; says whether it
+     * declared the local.
      */
-    void share(org.stag.engine.loopir.Block out, Expr e, String prefix) {
-        java.util.Set<Expr> live = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        reachable(e, live);
-        int n = 0;
-        for (java.util.List<Expr> same : org.stag.engine.pass.CommonSubexpressions.of(program, e)) {
-            java.util.List<Expr> here = new java.util.ArrayList<>();
-            same.forEach(x -> {
-                if (live.contains(x)) {
-                    here.add(x);
-                }
-            });
-            if (here.size() < 2) {
-                continue;
-            }
-            Code c = code(here.get(0));
-            if (c.known().known()) {
-                continue;
-            }
-            String local = prefix + n++;
-            out.let(JavaTypes.of(program.typeOf(here.get(0))), local, c.text());
-            here.forEach(x -> shared.put(x, local));
+    boolean bind(Block out, IndexExpr.Temp t, IndexExpr value, String local) {
+        Code c = code(value, t.type());
+        if (c.known().known()) {
+            temps.put(t.name(), c);
+            return false;
         }
+        out.let(JavaTypes.of(t.type()), local, c.text());
+        temps.put(t.name(), Code.unknown(local));
+        return true;
     }
 
-    /** The nodes of {@code e} the kernel evaluates: not those in a uniform condition's branch not taken. */
-    private void reachable(Expr e, java.util.Set<Expr> out) {
-        out.add(e);
-        if (e instanceof Expr.IfElse i && spec != null && spec.uniformValue(i) != null) {
-            reachable(i.condition(), out);
-            reachable(spec.uniformValue(i) ? i.then() : i.otherwise(), out);
-            return;
+    private Code code(IndexExpr e) {
+        ScalarType t = e.type();
+        if (e instanceof IndexExpr.Literal l) {
+            return Code.of(Sym.of(l.value()));
         }
-        if (e instanceof Expr.Access a) {
-            a.indices().forEach(x -> reachable(x, out));
-        } else if (e instanceof Expr.Unary u) {
-            reachable(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            reachable(b.left(), out);
-            reachable(b.right(), out);
-        } else if (e instanceof Expr.IfElse i) {
-            reachable(i.condition(), out);
-            reachable(i.then(), out);
-            reachable(i.otherwise(), out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> reachable(x, out));
-        } else if (e instanceof Expr.Convert c) {
-            reachable(c.value(), out);
-        }
-    }
-
-    private Code code(Expr e) {
-        String local = shared.get(e);
-        if (local != null) {
-            return Code.unknown(local);
-        }
-        ScalarType t = program.typeOf(e);
-        if (e instanceof Expr.IntLiteral i) {
-            return Code.of(t.isIntegral() ? Sym.ofInteger(t, i.value())
-                    : Sym.ofReal(t.isFloating() ? t : ScalarType.DOUBLE, i.value()));
-        }
-        if (e instanceof Expr.FloatLiteral f) {
-            return Code.of(Sym.ofReal(t, f.value()));
-        }
-        if (e instanceof Expr.BoolLiteral b) {
-            return Code.of(Sym.of(b.value()));
-        }
-        if (e instanceof Expr.Fill) {
-            return Code.of(Sym.of(spec.targetFill()));
-        }
-        if (e instanceof Expr.Name n) {
-            String bound = params.get(n.name());
-            if (bound != null) {
-                return Code.unknown(bound);
+        if (e instanceof IndexExpr.Temp tmp) {
+            Code c = temps.get(tmp.name());
+            if (c == null) {
+                throw new IllegalStateException("internal error: temporary " + tmp.name() + " read outside its where");
             }
-            return Code.unknown(program.symbolOf(n).isPresent() ? "s_" + n.name()
-                    : JavaTypes.convert("i_" + n.name(), ScalarType.INT, t));
+            return c;
         }
-        if (e instanceof Expr.Access a) {
-            return accessCode(spec.access(a));
+        if (e instanceof IndexExpr.ScalarVar v) {
+            String bound = params.get(v.name());
+            return Code.unknown(bound != null ? bound : "s_" + v.name());
         }
-        if (e instanceof Expr.Unary u) {
+        if (e instanceof IndexExpr.IndexVar v) {
+            return Code.unknown("i_" + v.name());
+        }
+        if (e instanceof IndexExpr.Read r) {
+            return accessCode(r.access());
+        }
+        if (e instanceof IndexExpr.Unary u) {
             if (u.op() == UnaryOp.NOT) {
                 Code x = code(u.operand());
                 return x.known().known() ? Code.of(Sym.of(!x.known().b())) : Code.unknown("(!" + x.text() + ")");
@@ -231,11 +178,11 @@ final class ExprEmitter {
             }
             return Code.unknown("(-" + x.text() + ")");
         }
-        if (e instanceof Expr.Binary b) {
+        if (e instanceof IndexExpr.Binary b) {
             if (b.op().isLogical()) {
                 return logical(code(b.left()), code(b.right()), b.op() == BinaryOp.OR, b.op().symbol());
             }
-            ScalarType ot = b.op().isComparison() ? ExprTypes.comparison(program, b) : t;
+            ScalarType ot = b.operandType();
             Code l = code(b.left(), ot);
             Code r = code(b.right(), ot);
             if (b.op() == BinaryOp.MUL && l.isOne()) {
@@ -246,20 +193,16 @@ final class ExprEmitter {
             }
             return Code.unknown("(" + l.text() + " " + b.op().symbol() + " " + r.text() + ")");
         }
-        if (e instanceof Expr.IfElse i) {
-            Boolean u = spec == null ? null : spec.uniformValue(i);
-            if (u != null) {
-                return code(u ? i.then() : i.otherwise(), t);
-            }
+        if (e instanceof IndexExpr.IfElse i) {
             Code c = code(i.condition());
             if (c.known().known()) {
                 return code(c.known().b() ? i.then() : i.otherwise(), t);
             }
             return Code.unknown("(" + c.text() + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")");
         }
-        if (e instanceof Expr.BuiltinCall c) {
-            Operator op = program.operator(c.function());
-            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+        if (e instanceof IndexExpr.Call c) {
+            Operator op = c.op();
+            ScalarType at = c.argType();
             Code x = code(c.args().get(0), at);
             Code y = code(c.args().get(1), at);
             // Logical operators fold a known side (a pattern's constant true); MIN/MAX on bools are AND/OR.
@@ -272,7 +215,7 @@ final class ExprEmitter {
             }
             return Code.unknown(applyOp(op, x.text(), y.text(), at));
         }
-        if (e instanceof Expr.Convert c) {
+        if (e instanceof IndexExpr.Cast c) {
             return code(c.value(), c.type());
         }
         throw new IllegalArgumentException("cannot compile " + e);
@@ -302,11 +245,11 @@ final class ExprEmitter {
 
     /** An access: the values array at the position, the element's value, or a constant operand's literal. */
     private Code accessCode(KernelSpec.Access a) {
-        org.stag.engine.ops.Constant known = constants.get(a.node());
+        Constant known = constants.get(a.id());
         if (known != null) {
             return Code.of(Sym.of(known));
         }
-        String o = overrides.get(a.node());
+        String o = overrides.get(a.id());
         if (o != null) {
             return Code.unknown(o);
         }
@@ -317,7 +260,7 @@ final class ExprEmitter {
             return Code.of(Sym.of(fillValue));
         }
         if (s.resolved != a.levels()) {
-            throw new IllegalStateException("internal error: access " + a.node() + " read before its levels are resolved");
+            throw new IllegalStateException("internal error: access " + a.id() + " of " + a.tensor().name() + " read before its levels are resolved");
         }
         ValueRead read = a.tensor().read();
         if (read.isConstant()) {

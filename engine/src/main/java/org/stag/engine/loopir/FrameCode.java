@@ -35,9 +35,8 @@ final class FrameCode {
         String init;
         if (kg.scatter) {
             KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
-            if (!KernelSpec.indexFree(kg.spec.program(), g.init())) {
-                throw new org.stag.engine.front.ProgramException(kg.spec.program().source(), kg.spec.definition().pos(),
-                        "the initial value of the reduction over " + g.vars().get(0)
+            if (!org.stag.engine.cin.IndexExprs.indexFree(g.init())) {
+                throw kg.spec.error("the initial value of the reduction over " + g.vars().get(0)
                                 + " must not depend on indices when free indices are iterated inside it");
             }
             if (!kg.gathered) {
@@ -114,7 +113,7 @@ final class FrameCode {
         Block loop = b.forLoop("merge", "int c = 0", "c < chunks", "c++");
         String part = JavaTypes.fromSlot(at.isFloating() ? "f.partReal[c]" : "f.partInt[c]", at);
         loop.let(JavaTypes.of(at), "v", part);
-        ResultWriter.combine(loop, kg.spec.program(), g.op(), "acc", "v", at, g.op().stopsEarly(at) ? "merge" : null);
+        ResultWriter.combine(loop, kg.spec, g.op(), "acc", "v", at, g.op().stopsEarly(at) ? "merge" : null);
         String value = JavaTypes.convert("acc", at, tt);
         b.assign(real ? "f.resultReal" : "f.resultInt", JavaTypes.toSlot(value, tt));
         return b;

@@ -1,7 +1,7 @@
 package org.stag.engine.loopir;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -120,19 +120,19 @@ public final class GroupDriver {
             }
             // The shared index is bound: reads at it are resolved at i_L, a matrix's dense rows too.
             AccessState[] st = m.initialStates();
-            Map<Expr.Access, String> overrides = new IdentityHashMap<>();
-            Expr.Access matrix = null;
+            Map<Integer, String> overrides = new HashMap<>();
+            KernelSpec.Access matrix = null;
             for (KernelSpec.Access a : s.accesses()) {
                 if (atShared(s, a) || a.levels() == 2) {
                     st[a.id()].resolved = 1;
                     st[a.id()].pos = "i_L";
                 }
                 if (a.levels() == 2) {
-                    matrix = a.node();
+                    matrix = a;
                 }
                 String local = valueOf.get(a.tensor().name());
                 if (local != null) {
-                    overrides.put(a.node(), local);
+                    overrides.put(a.id(), local);
                 }
             }
             m.overrides = overrides;
@@ -161,7 +161,7 @@ public final class GroupDriver {
             Block merge = b.forLoop(null, "int c = 0", "c < chunks", "c++");
             merge.let(JavaTypes.of(at), "v",
                     JavaTypes.fromSlot(at.isFloating() ? "f.partsReal[" + k + "][c]" : "f.partsInt[" + k + "][c]", at));
-            ResultWriter.combine(merge, p, g.op(), "acc", "v", at, null);
+            ResultWriter.combine(merge, s, g.op(), "acc", "v", at, null);
             ScalarType tt = s.targetType();
             String value = JavaTypes.convert("acc", at, tt);
             b.store(tt.isFloating() ? "f.resultsReal" : "f.resultsInt", Integer.toString(k), JavaTypes.toSlot(value, tt));
@@ -180,19 +180,19 @@ public final class GroupDriver {
      * {@link LoopEmitter} emits it, once per kind of the matrix's values (a bool pattern's true and false folded
      * into the code, another constant read from a local, or the values array), then its value.
      */
-    private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, Expr.Access matrix,
-                                     Map<Expr.Access, String> overrides) {
+    private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, KernelSpec.Access matrix,
+                                     Map<Integer, String> overrides) {
         KernelSpec s = m.spec;
         KernelSpec.Group g = s.groups().get(0);
-        String prefix = m.local + "a" + s.access(matrix).id();
+        String prefix = m.local + "a" + matrix.id();
         String j = m.order.get(1);
         m.openGroup(loop, g, st);
-        if (s.operands().get(((Expr.Name) matrix.tensor()).name()).elem() == ScalarType.BOOL) {
-            row(loop.ifThen(prefix + "_const && " + prefix + "_c"), m, st, j, Map.of(matrix, Constant.ofBool(true)), overrides);
-            row(loop.ifThen(prefix + "_const && !" + prefix + "_c"), m, st, j, Map.of(matrix, Constant.ofBool(false)), overrides);
+        if (matrix.tensor().elem() == ScalarType.BOOL) {
+            row(loop.ifThen(prefix + "_const && " + prefix + "_c"), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), overrides);
+            row(loop.ifThen(prefix + "_const && !" + prefix + "_c"), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), overrides);
         } else {
-            Map<Expr.Access, String> constant = new IdentityHashMap<>(overrides);
-            constant.put(matrix, prefix + "_c");
+            Map<Integer, String> constant = new HashMap<>(overrides);
+            constant.put(matrix.id(), prefix + "_c");
             m.overrides = constant;
             row(loop.ifThen(prefix + "_const"), m, st, j, Map.of(), constant);
         }
@@ -202,8 +202,8 @@ public final class GroupDriver {
         m.resultCode.close(g, loop, st);
     }
 
-    private static void row(Block out, KernelGenerator m, AccessState[] st, String j, Map<Expr.Access, Constant> constants,
-                            Map<Expr.Access, String> overrides) {
+    private static void row(Block out, KernelGenerator m, AccessState[] st, String j, Map<Integer, Constant> constants,
+                            Map<Integer, String> overrides) {
         m.constants = constants;
         m.overrides = overrides;
         m.loopCode.mergeLoop(1, j, out, AccessState.copy(st), false);

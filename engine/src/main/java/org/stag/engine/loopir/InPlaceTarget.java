@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Symbolic;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.lattice.Merge;
 import org.stag.engine.pass.ActiveSet;
 
@@ -68,7 +68,7 @@ final class InPlaceTarget {
                 othersLocate &= twins.contains(o) || LoopEmitter.canLocate(kg.loopCode.level(o, st));
             }
             if (othersLocate && ActiveSet.keepsInput(kg.spec, new Symbolic(kg.spec, new HashSet<>(twins)),
-                    kg.spec.definition().value())) {
+                    kg.spec.rhs())) {
                 return a;
             }
         }
@@ -91,7 +91,7 @@ final class InPlaceTarget {
     }
 
     /** Whether {@code e} reads the in-place input at the target's coordinates. */
-    boolean isSelf(Expr e) {
-        return e instanceof Expr.Access a && ((Expr.Name) a.tensor()).name().equals(kg.spec.inPlace());
+    boolean isSelf(IndexExpr e) {
+        return e instanceof IndexExpr.Read r && r.tensor().equals(kg.spec.inPlace());
     }
 }

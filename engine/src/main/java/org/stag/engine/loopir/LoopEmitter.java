@@ -5,7 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
+import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.lattice.Contribution;
 import org.stag.engine.lattice.LoopOperands;
 import org.stag.engine.lattice.Merge;
@@ -52,7 +53,7 @@ final class LoopEmitter {
         // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
         if (s.mode() != Merge.Mode.SKIP) {
-            Expr guard = lattice.guard();
+            IndexExpr guard = lattice.guard();
             String test = guard == null ? null : kg.emitter(st).emit(guard, ScalarType.BOOL);
             // In a union's tail loop an exhausted operand's fill may decide the guard: then there is nothing to test.
             if (test != null && !test.equals("true")) {
@@ -264,7 +265,7 @@ final class LoopEmitter {
         for (KernelSpec.Access a : kg.spec.accesses()) {
             AccessState s = st[a.id()];
             while (!s.absent && s.resolved < a.levels()) {
-                Expr ix = a.levelIndex().get(s.resolved);
+                IndexExpr ix = a.levelIndex().get(s.resolved);
                 String var = a.levelVar().get(s.resolved);
                 boolean known = var != null ? bound.contains(var) : varsBound(ix, bound);
                 if (!known) {
@@ -276,30 +277,9 @@ final class LoopEmitter {
         }
     }
 
-    boolean varsBound(Expr e, Set<String> bound) {
-        if (e instanceof Expr.Name n) {
-            return kg.spec.program().symbolOf(n).isPresent() || bound.contains(n.name());
-        }
-        if (e instanceof Expr.Access a) {
-            // A tensor read inside a coordinate: its own indices must be bound (it is located by the emitter).
-            return a.indices().stream().allMatch(x -> varsBound(x, bound));
-        }
-        if (e instanceof Expr.Unary u) {
-            return varsBound(u.operand(), bound);
-        }
-        if (e instanceof Expr.Binary x) {
-            return varsBound(x.left(), bound) && varsBound(x.right(), bound);
-        }
-        if (e instanceof Expr.IfElse i) {
-            return varsBound(i.condition(), bound) && varsBound(i.then(), bound) && varsBound(i.otherwise(), bound);
-        }
-        if (e instanceof Expr.BuiltinCall c) {
-            return c.args().stream().allMatch(x -> varsBound(x, bound));
-        }
-        if (e instanceof Expr.Convert c) {
-            return varsBound(c.value(), bound);
-        }
-        return true;
+    boolean varsBound(IndexExpr e, Set<String> bound) {
+        // A tensor read inside a coordinate needs its own indices bound (it is located by the emitter).
+        return IndexExprs.varsBound(e, bound);
     }
 
     /** The merge of the loop over {@code v}: its lattice's, or the active set's single driver. */
@@ -349,39 +329,19 @@ final class LoopEmitter {
     }
 
     /** Whether {@code e} can be computed before the loop at depth {@code d}: bound indices, resolved reads. */
-    boolean knownAt(Expr e, int d, AccessState[] st) {
+    boolean knownAt(IndexExpr e, int d, AccessState[] st) {
         Set<String> bound = new HashSet<>(kg.order.subList(0, d));
         if (!varsBound(e, bound)) {
             return false;
         }
-        List<Expr.Access> reads = new ArrayList<>();
-        collectAccesses(e, reads);
-        for (Expr.Access a : reads) {
-            KernelSpec.Access acc = kg.spec.access(a);
+        List<IndexExpr.Read> reads = new ArrayList<>();
+        IndexExprs.reads(e, reads);
+        for (IndexExpr.Read r : reads) {
+            KernelSpec.Access acc = r.access();
             if (!st[acc.id()].absent && st[acc.id()].resolved != acc.levels()) {
                 return false;
             }
         }
         return true;
-    }
-
-    static void collectAccesses(Expr e, List<Expr.Access> out) {
-        if (e instanceof Expr.Access a) {
-            out.add(a);
-            a.indices().forEach(x -> collectAccesses(x, out));
-        } else if (e instanceof Expr.Unary u) {
-            collectAccesses(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            collectAccesses(b.left(), out);
-            collectAccesses(b.right(), out);
-        } else if (e instanceof Expr.IfElse i) {
-            collectAccesses(i.condition(), out);
-            collectAccesses(i.then(), out);
-            collectAccesses(i.otherwise(), out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> collectAccesses(x, out));
-        } else if (e instanceof Expr.Convert c) {
-            collectAccesses(c.value(), out);
-        }
     }
 }

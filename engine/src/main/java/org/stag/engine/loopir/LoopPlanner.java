@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
+import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.SourcePos;
 import org.stag.formats.level.LocateCost;
@@ -77,27 +78,8 @@ public final class LoopPlanner {
         }
     }
 
-    private void vars(Expr e, Set<String> out) {
-        if (e instanceof Expr.Name n) {
-            if (spec.program().symbolOf(n).isEmpty()) {
-                out.add(n.name());
-            }
-        } else if (e instanceof Expr.Access a) {
-            a.indices().forEach(x -> vars(x, out));
-        } else if (e instanceof Expr.Unary u) {
-            vars(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            vars(b.left(), out);
-            vars(b.right(), out);
-        } else if (e instanceof Expr.IfElse i) {
-            vars(i.condition(), out);
-            vars(i.then(), out);
-            vars(i.otherwise(), out);
-        } else if (e instanceof Expr.BuiltinCall c) {
-            c.args().forEach(x -> vars(x, out));
-        } else if (e instanceof Expr.Convert c) {
-            vars(c.value(), out);
-        }
+    private static void vars(IndexExpr e, Set<String> out) {
+        IndexExprs.indexVars(e, out);
     }
 
     /** The loop order, outermost first: {@code Ord} when given (checked), else the planner's choice. */

@@ -3,11 +3,10 @@ package org.stag.engine.loopir;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
-import org.stag.engine.front.Expr;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator;
 import org.stag.formats.tensor.Format;
@@ -30,7 +29,7 @@ final class ResultWriter {
      * {@code t[i] = ifelse(c, v, s[i])} with {@code t} in {@code s}'s buffer: stores only where {@code c} holds
      * (and the kept branch's value where it does not, unless the output is {@code s} itself).
      */
-    void maskedStore(Block out, ExprEmitter ex, Expr.IfElse ie) {
+    void maskedStore(Block out, ExprEmitter ex, IndexExpr.IfElse ie) {
         ScalarType tt = kg.spec.targetType();
         boolean keepOtherwise = kg.inPlaceCode.isSelf(ie.otherwise());
         String c = kg.fresh("c");
@@ -50,14 +49,14 @@ final class ResultWriter {
         }
         // A member of a fused group reduced over the shared loop never leaves it: the other members need it.
         String breakLabel = !kg.local.isEmpty() && kg.firstOfGroup(g) == 0 ? null : kg.label(kg.firstOfGroup(g));
-        combine(out, kg.spec.program(), g.op(), kg.acc(g.level()), v, g.type(), breakLabel);
+        combine(out, kg.spec, g.op(), kg.acc(g.level()), v, g.type(), breakLabel);
     }
 
     /**
      * {@code acc = op(acc, v)}, breaking out of {@code label} (if given) once the result cannot change: at the
      * operator's annihilator (OR at true, AND at false) or, for CHOOSE, at its first non-zero value.
      */
-    static void combine(Block out, CheckedProgram program, Operator op, String acc, String v, ScalarType t, String label) {
+    static void combine(Block out, KernelSpec spec, Operator op, String acc, String v, ScalarType t, String label) {
         if (op.firstWins()) {
             // The first value that is not the identity replaces the initial value; with a loop to leave, stop
             // there, else (a kg.scattered target) set the accumulator only while it is still undecided.
@@ -79,7 +78,7 @@ final class ResultWriter {
         if (op.def() == null) {
             out.eval(op.update(acc, v, t));
         } else {
-            out.assign(acc, ExprEmitter.apply(program, op, acc, v, t));
+            out.assign(acc, ExprEmitter.apply(spec, op, acc, v, t));
         }
         if (label != null && op.stopsEarly(t)) {
             out.ifThen(op.decided(acc, t)).breakTo(label);
@@ -133,7 +132,7 @@ final class ResultWriter {
             String cell = "out[" + densePosition(coords) + "]";
             String cur = kg.fresh("y");
             out.var(JavaTypes.of(t), cur, cell);
-            combine(out, kg.spec.program(), kg.accumulate, cur, value, t, null);
+            combine(out, kg.spec, kg.accumulate, cur, value, t, null);
             out.assign(cell, cur);
             return;
         }
@@ -168,8 +167,8 @@ final class ResultWriter {
     /** The target's coordinate expressions, by mode. */
     List<String> targetCoords() {
         List<String> c = new ArrayList<>();
-        for (org.stag.engine.front.Ident i : kg.spec.definition().target().indices()) {
-            c.add("i_" + i.name());
+        for (String i : kg.spec.free()) {
+            c.add("i_" + i);
         }
         return c;
     }
@@ -237,7 +236,7 @@ final class ResultWriter {
             String cell = "out[" + densePosition(targetCoords()) + "]";
             String cur = kg.fresh("y");
             out.var(JavaTypes.of(g.type()), cur, JavaTypes.convert(cell, tt, g.type()));
-            combine(out, kg.spec.program(), g.op(), cur, v, g.type(), null);
+            combine(out, kg.spec, g.op(), cur, v, g.type(), null);
             out.assign(cell, JavaTypes.convert(cur, g.type(), tt));
             return;
         }
@@ -250,7 +249,7 @@ final class ResultWriter {
         first.store("w_val", idx, storeW(kg.emitter(kg.initialStates()).emit(g.init(), wt), wt));
         String cur = kg.fresh("y");
         out.var(JavaTypes.of(wt), cur, loadW("w_val[" + idx + "]", wt));
-        combine(out, kg.spec.program(), g.op(), cur, v, wt, null);
+        combine(out, kg.spec, g.op(), cur, v, wt, null);
         out.store("w_val", idx, storeW(cur, wt));
     }
 

@@ -1,10 +1,9 @@
 package org.stag.engine.pass;
 
-import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
-import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator;
 
@@ -25,42 +24,40 @@ public final class ActiveSet {
      * Whether {@code e}, evaluated by {@code sym} (the candidate operand absent), is exactly the value of the
      * in-place input {@code spec.inPlace()} at the target's coordinates, in the target's type.
      */
-    public static boolean keepsInput(KernelSpec spec, Symbolic sym, Expr e) {
-        return spec.program().typeOf(e) == spec.targetType() && keeps(spec, sym, e);
+    public static boolean keepsInput(KernelSpec spec, Symbolic sym, IndexExpr e) {
+        return e.type() == spec.targetType() && keeps(spec, sym, e);
     }
 
-    private static boolean keeps(KernelSpec spec, Symbolic sym, Expr e) {
-        CheckedProgram p = spec.program();
-        ScalarType t = p.typeOf(e);
-        if (e instanceof Expr.Access a) {
+    private static boolean keeps(KernelSpec spec, Symbolic sym, IndexExpr e) {
+        ScalarType t = e.type();
+        if (e instanceof IndexExpr.Read r) {
             // InPlace admits the input only when every read of it is at the target's coordinates.
-            return ((Expr.Name) a.tensor()).name().equals(spec.inPlace());
+            return r.tensor().equals(spec.inPlace());
         }
-        if (e instanceof Expr.Convert c) {
-            return p.typeOf(c.value()) == t && keeps(spec, sym, c.value());
+        if (e instanceof IndexExpr.Cast c) {
+            return c.value().type() == t && keeps(spec, sym, c.value());
         }
-        if (e instanceof Expr.IfElse i) {
-            Boolean u = spec.uniformValue(i);
-            Sym c = u != null ? Sym.of(u) : sym.eval(i.condition());
+        if (e instanceof IndexExpr.IfElse i) {
+            Sym c = sym.eval(i.condition());
             if (c.known()) {
-                return same(p, t, c.b() ? i.then() : i.otherwise()) && keeps(spec, sym, c.b() ? i.then() : i.otherwise());
+                return same(t, c.b() ? i.then() : i.otherwise()) && keeps(spec, sym, c.b() ? i.then() : i.otherwise());
             }
-            return same(p, t, i.then()) && same(p, t, i.otherwise()) && keeps(spec, sym, i.then())
+            return same(t, i.then()) && same(t, i.otherwise()) && keeps(spec, sym, i.then())
                     && keeps(spec, sym, i.otherwise());
         }
-        if (e instanceof Expr.BuiltinCall c) {
-            Operator op = p.operator(c.function());
+        if (e instanceof IndexExpr.Call c) {
+            Operator op = c.op();
             if (op.def() != null) {
                 return false;
             }
-            ScalarType at = op.typing() == Operator.Typing.LOGICAL ? ScalarType.BOOL : t;
+            ScalarType at = c.argType();
             if (at.isFloating() && Sym.identity(op, at).isZero()) {
                 return false; // x + 0.0 is not x for x = -0.0
             }
             return withIdentity(spec, sym, Sym.identity(op, at), at, t, c.args().get(0), c.args().get(1))
                     || withIdentity(spec, sym, Sym.identity(op, at), at, t, c.args().get(1), c.args().get(0));
         }
-        if (e instanceof Expr.Binary b) {
+        if (e instanceof IndexExpr.Binary b) {
             Sym zero = Sym.convert(Sym.ofInteger(ScalarType.LONG, 0), t);
             Sym one = Sym.convert(Sym.ofInteger(ScalarType.LONG, 1), t);
             return switch (b.op()) {
@@ -77,18 +74,18 @@ public final class ActiveSet {
         return false;
     }
 
-    private static boolean both(KernelSpec spec, Symbolic sym, Sym id, ScalarType t, Expr.Binary b) {
+    private static boolean both(KernelSpec spec, Symbolic sym, Sym id, ScalarType t, IndexExpr.Binary b) {
         return withIdentity(spec, sym, id, t, t, b.left(), b.right()) || withIdentity(spec, sym, id, t, t, b.right(), b.left());
     }
 
     /** Whether {@code known} evaluates to {@code id} (in {@code at}) and {@code kept} keeps the input. */
-    private static boolean withIdentity(KernelSpec spec, Symbolic sym, Sym id, ScalarType at, ScalarType t, Expr known,
-                                        Expr kept) {
-        return at == t && id.known() && Sym.convert(sym.eval(known), at).sameAs(id) && same(spec.program(), t, kept)
+    private static boolean withIdentity(KernelSpec spec, Symbolic sym, Sym id, ScalarType at, ScalarType t, IndexExpr known,
+                                        IndexExpr kept) {
+        return at == t && id.known() && Sym.convert(sym.eval(known), at).sameAs(id) && same(t, kept)
                 && keeps(spec, sym, kept);
     }
 
-    private static boolean same(CheckedProgram p, ScalarType t, Expr e) {
-        return p.typeOf(e) == t;
+    private static boolean same(ScalarType t, IndexExpr e) {
+        return e.type() == t;
     }
 }

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.IndexExpr;
+import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.front.BinaryOp;
-import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
@@ -61,16 +61,15 @@ public final class Canonical {
 
     /** The canonical form of {@code spec}'s right-hand side, or null when it has none worth using (one monomial). */
     public static Form of(KernelSpec spec) {
-        Expr rhs = spec.definition().value();
-        CheckedProgram p = spec.program();
-        ScalarType t = p.typeOf(rhs);
+        IndexExpr rhs = spec.rhs();
+        ScalarType t = rhs.type();
         for (Law law : LAWS) {
             if (law.product() == BinaryOp.ADD && !t.isFloating() || law.sum() == Operators.OR && t != ScalarType.BOOL
                     || law.sum() == Operators.ADD && t == ScalarType.BOOL) {
                 continue;
             }
-            List<List<Expr>> monomials = new ArrayList<>();
-            if (!expand(p, law, t, rhs, monomials) || monomials.size() < 2 || monomials.size() > MAX_TERMS) {
+            List<List<IndexExpr>> monomials = new ArrayList<>();
+            if (!expand(law, t, rhs, monomials) || monomials.size() < 2 || monomials.size() > MAX_TERMS) {
                 continue;
             }
             Form f = form(spec, law, t, monomials);
@@ -85,22 +84,22 @@ public final class Canonical {
      * Appends the monomials of {@code e} (each a list of factors) to {@code out}; false when there are more than
      * {@link #MAX_TERMS}.
      */
-    private static boolean expand(CheckedProgram p, Law law, ScalarType t, Expr e, List<List<Expr>> out) {
-        if (p.typeOf(e) == t) {
-            Expr[] sum = summands(p, law, e);
+    private static boolean expand(Law law, ScalarType t, IndexExpr e, List<List<IndexExpr>> out) {
+        if (e.type() == t) {
+            IndexExpr[] sum = summands(law, e);
             if (sum != null) {
-                return expand(p, law, t, sum[0], out) && expand(p, law, t, sum[1], out);
+                return expand(law, t, sum[0], out) && expand(law, t, sum[1], out);
             }
-            Expr[] product = factors(p, law, e);
+            IndexExpr[] product = factors(law, e);
             if (product != null) {
-                List<List<Expr>> l = new ArrayList<>();
-                List<List<Expr>> r = new ArrayList<>();
-                if (!expand(p, law, t, product[0], l) || !expand(p, law, t, product[1], r) || l.size() * r.size() > MAX_TERMS) {
+                List<List<IndexExpr>> l = new ArrayList<>();
+                List<List<IndexExpr>> r = new ArrayList<>();
+                if (!expand(law, t, product[0], l) || !expand(law, t, product[1], r) || l.size() * r.size() > MAX_TERMS) {
                     return false;
                 }
-                for (List<Expr> x : l) {
-                    for (List<Expr> y : r) {
-                        List<Expr> m = new ArrayList<>(x);
+                for (List<IndexExpr> x : l) {
+                    for (List<IndexExpr> y : r) {
+                        List<IndexExpr> m = new ArrayList<>(x);
                         m.addAll(y);
                         out.add(m);
                     }
@@ -113,26 +112,25 @@ public final class Canonical {
     }
 
     /** The two arguments of {@code e} when it is the law's product ({@code &&} or {@code AND(x, y)} for AND), else null. */
-    private static Expr[] factors(CheckedProgram p, Law law, Expr e) {
-        if (e instanceof Expr.Binary b && b.op() == law.product()) {
-            return new Expr[] {b.left(), b.right()};
+    private static IndexExpr[] factors(Law law, IndexExpr e) {
+        if (e instanceof IndexExpr.Binary b && b.op() == law.product()) {
+            return new IndexExpr[] {b.left(), b.right()};
         }
-        if (law.product() == BinaryOp.AND && e instanceof Expr.BuiltinCall c && c.args().size() == 2
-                && p.operator(c.function()) == Operators.AND) {
-            return new Expr[] {c.args().get(0), c.args().get(1)};
+        if (law.product() == BinaryOp.AND && e instanceof IndexExpr.Call c && c.args().size() == 2 && c.op() == Operators.AND) {
+            return new IndexExpr[] {c.args().get(0), c.args().get(1)};
         }
         return null;
     }
 
     /** The two arguments of {@code e} when it is the law's sum ({@code a - b} counts as a sum for {@code +}), else null. */
-    private static Expr[] summands(CheckedProgram p, Law law, Expr e) {
-        if (e instanceof Expr.Binary b) {
+    private static IndexExpr[] summands(Law law, IndexExpr e) {
+        if (e instanceof IndexExpr.Binary b) {
             boolean sum = law.sum() == Operators.ADD ? b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB
                     : law.sum() == Operators.OR && b.op() == BinaryOp.OR;
-            return sum ? new Expr[] {b.left(), b.right()} : null;
+            return sum ? new IndexExpr[] {b.left(), b.right()} : null;
         }
-        if (e instanceof Expr.BuiltinCall c && c.args().size() == 2 && p.operator(c.function()) == law.sum()) {
-            return new Expr[] {c.args().get(0), c.args().get(1)};
+        if (e instanceof IndexExpr.Call c && c.args().size() == 2 && c.op() == law.sum()) {
+            return new IndexExpr[] {c.args().get(0), c.args().get(1)};
         }
         return null;
     }
@@ -141,20 +139,19 @@ public final class Canonical {
      * The form, when every monomial has a factor that vanishes outside every other monomial: a direct access
      * whose fill value makes the product the sum's identity and that the other monomial does not read.
      */
-    private static Form form(KernelSpec spec, Law law, ScalarType t, List<List<Expr>> monomials) {
+    private static Form form(KernelSpec spec, Law law, ScalarType t, List<List<IndexExpr>> monomials) {
         Sym vanish = Sym.identity(law.sum(), t);
         List<Set<Integer>> reads = new ArrayList<>();
         List<Set<Integer>> keys = new ArrayList<>();
-        for (List<Expr> m : monomials) {
+        for (List<IndexExpr> m : monomials) {
             Set<Integer> r = new LinkedHashSet<>();
             Set<Integer> k = new LinkedHashSet<>();
-            for (Expr factor : m) {
-                accesses(spec, factor, r);
-                if (factor instanceof Expr.Access a && spec.program().typeOf(a) == t) {
-                    KernelSpec.Access acc = spec.access(a);
-                    Sym fill = Sym.convert(Sym.of(acc.tensor().fill()), t);
+            for (IndexExpr factor : m) {
+                IndexExprs.accessIds(factor, r);
+                if (factor instanceof IndexExpr.Read a && a.type() == t) {
+                    Sym fill = Sym.convert(Sym.of(a.access().tensor().fill()), t);
                     if (vanishes(law, fill, vanish, t)) {
-                        k.add(acc.id());
+                        k.add(a.access().id());
                     }
                 }
             }
@@ -169,7 +166,7 @@ public final class Canonical {
             }
         }
         Set<Integer> all = new LinkedHashSet<>();
-        accesses(spec, spec.definition().value(), all);
+        IndexExprs.accessIds(spec.rhs(), all);
         return new Form(law.sum(), t, reads, all);
     }
 
@@ -183,20 +180,5 @@ public final class Canonical {
         }
         Operator product = law.product() == BinaryOp.MUL ? Operators.MUL : Operators.AND;
         return fill.sameAs(Sym.annihilator(product, t));
-    }
-
-    /** The accesses {@code e} reads (a decided uniform {@code ifelse} reads its taken branch only). */
-    private static void accesses(KernelSpec spec, Expr e, Set<Integer> out) {
-        if (e instanceof Expr.Access a) {
-            out.add(spec.access(a).id());
-        }
-        if (e instanceof Expr.IfElse i && spec.uniformValue(i) != null) {
-            accesses(spec, i.condition(), out);
-            accesses(spec, spec.uniformValue(i) ? i.then() : i.otherwise(), out);
-            return;
-        }
-        for (Expr k : Exprs.children(e)) {
-            accesses(spec, k, out);
-        }
     }
 }

@@ -2,78 +2,133 @@ package org.stag.engine.pass;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.IndexExpr;
+import org.stag.engine.cin.IndexStmt;
 import org.stag.engine.front.BinaryOp;
-import org.stag.engine.front.Expr;
-import org.stag.engine.front.Trees;
 
 /**
- * Common subexpressions of one right-hand side: operator nodes that occur more than once (equal up to source
- * positions), which a kernel computes once per element into a local. Innermost first, so that an outer
- * repeated expression is emitted over the locals of the inner ones. An integer division or remainder is never
- * shared: a local is computed unconditionally, and the original may sit in an {@code ifelse} branch that
- * guards its divisor.
+ * Common subexpressions of a kernel's right-hand side: operator nodes that occur more than once (structurally
+ * equal {@code cin} expressions), computed once per element into temporaries. The pass rewrites the innermost
+ * assignment {@code lhs op= e} of a kernel's tree into {@code (lhs op= e' where (t0 = e0; t1 = e1; ...))}, innermost
+ * first, so that an outer repeated expression reads the temporaries of the inner ones; the lowering binds each
+ * temporary to a local (or, when it folds to a constant in the code being emitted, to that constant). An integer
+ * division or remainder is never shared: a temporary is computed unconditionally, and the original may sit in an
+ * {@code ifelse} branch that guards its divisor. The conversion of an index variable is not worth a temporary.
  */
 public final class CommonSubexpressions {
     private CommonSubexpressions() {
     }
 
-    /** The repeated subexpressions of {@code e}: for each, all its occurrences (by identity), first occurrence first. */
-    public static List<List<Expr>> of(CheckedProgram p, Expr e) {
-        List<Expr> nodes = new ArrayList<>();
+    /** The repeated subexpressions of {@code e}: for each, all its occurrences, first occurrence first. */
+    public static List<List<IndexExpr>> of(IndexExpr e) {
+        List<IndexExpr> nodes = new ArrayList<>();
         postOrder(e, nodes);
-        List<List<Expr>> out = new ArrayList<>();
-        List<Expr> taken = new ArrayList<>();
+        List<List<IndexExpr>> out = new ArrayList<>();
+        List<IndexExpr> taken = new ArrayList<>();
         for (int a = 0; a < nodes.size(); a++) {
-            Expr x = nodes.get(a);
-            if (!operator(x) || contains(taken, x) || !safe(p, x)) {
+            IndexExpr x = nodes.get(a);
+            if (!operator(x) || taken.contains(x) || !safe(x)) {
                 continue;
             }
-            List<Expr> same = new ArrayList<>();
+            List<IndexExpr> same = new ArrayList<>();
             same.add(x);
             for (int b = a + 1; b < nodes.size(); b++) {
-                if (Trees.sameShape(x, nodes.get(b))) {
+                if (x.equals(nodes.get(b))) {
                     same.add(nodes.get(b));
                 }
             }
             if (same.size() > 1) {
                 out.add(same);
-                taken.addAll(same);
+                taken.add(x);
             }
         }
         return out;
     }
 
-    private static boolean contains(List<Expr> xs, Expr x) {
-        for (Expr y : xs) {
-            if (y == x) {
-                return true;
-            }
+    /**
+     * The tree with the innermost assignment's repeated subexpressions computed into temporaries by a
+     * {@code where}; {@code s} itself when there are none.
+     */
+    public static IndexStmt rewrite(IndexStmt s) {
+        if (s instanceof IndexStmt.Forall f) {
+            return new IndexStmt.Forall(f.index(), f.extent(), rewrite(f.body()), f.activeSet());
         }
-        return false;
+        if (s instanceof IndexStmt.Where w) {
+            return new IndexStmt.Where(w.consumer(), rewrite(w.producer()));
+        }
+        if (s instanceof IndexStmt.Sequence q) {
+            List<IndexStmt> xs = new ArrayList<>(q.statements());
+            xs.set(xs.size() - 1, rewrite(xs.get(xs.size() - 1)));
+            return new IndexStmt.Sequence(xs);
+        }
+        IndexStmt.Assign a = (IndexStmt.Assign) s;
+        List<List<IndexExpr>> groups = of(a.rhs());
+        if (groups.isEmpty()) {
+            return a;
+        }
+        List<IndexExpr> shared = new ArrayList<>();
+        List<IndexExpr.Temp> temps = new ArrayList<>();
+        List<IndexStmt> producer = new ArrayList<>();
+        for (List<IndexExpr> g : groups) {
+            IndexExpr value = replace(g.get(0), shared, temps);
+            IndexExpr.Temp t = new IndexExpr.Temp("t" + temps.size(), value.type());
+            producer.add(new IndexStmt.Assign(t, null, value));
+            shared.add(g.get(0));
+            temps.add(t);
+        }
+        IndexStmt consumer = new IndexStmt.Assign(a.lhs(), a.reduce(), replace(a.rhs(), shared, temps),
+                a.mask() == null ? null : replace(a.mask(), shared, temps));
+        return new IndexStmt.Where(consumer, producer.size() == 1 ? producer.get(0) : new IndexStmt.Sequence(producer));
     }
 
-    private static boolean operator(Expr e) {
-        return e instanceof Expr.Binary || e instanceof Expr.Unary || e instanceof Expr.IfElse
-                || e instanceof Expr.BuiltinCall || e instanceof Expr.Convert;
+    /** {@code e} with every subtree equal to {@code shared.get(k)} replaced by {@code temps.get(k)}. */
+    private static IndexExpr replace(IndexExpr e, List<IndexExpr> shared, List<IndexExpr.Temp> temps) {
+        int k = shared.indexOf(e);
+        if (k >= 0) {
+            return temps.get(k);
+        }
+        if (e instanceof IndexExpr.Unary u) {
+            return new IndexExpr.Unary(u.op(), replace(u.operand(), shared, temps), u.type());
+        }
+        if (e instanceof IndexExpr.Binary b) {
+            return new IndexExpr.Binary(b.op(), replace(b.left(), shared, temps), replace(b.right(), shared, temps), b.type(),
+                    b.operandType());
+        }
+        if (e instanceof IndexExpr.IfElse i) {
+            return new IndexExpr.IfElse(replace(i.condition(), shared, temps), replace(i.then(), shared, temps),
+                    replace(i.otherwise(), shared, temps), i.type());
+        }
+        if (e instanceof IndexExpr.Call c) {
+            List<IndexExpr> args = new ArrayList<>();
+            c.args().forEach(x -> args.add(replace(x, shared, temps)));
+            return new IndexExpr.Call(c.op(), args, c.type());
+        }
+        if (e instanceof IndexExpr.Cast c) {
+            return new IndexExpr.Cast(replace(c.value(), shared, temps), c.type());
+        }
+        return e;   // a read's indices are coordinates, resolved before the value is computed
+    }
+
+    private static boolean operator(IndexExpr e) {
+        return e instanceof IndexExpr.Binary || e instanceof IndexExpr.Unary || e instanceof IndexExpr.IfElse
+                || e instanceof IndexExpr.Call || e instanceof IndexExpr.Cast c && !(c.value() instanceof IndexExpr.IndexVar);
     }
 
     /** Whether evaluating {@code e} where it was not evaluated before cannot fail. */
-    private static boolean safe(CheckedProgram p, Expr e) {
-        if (e instanceof Expr.Binary b && (b.op() == BinaryOp.DIV || b.op() == BinaryOp.MOD)
-                && !p.typeOf(e).isFloating()) {
+    private static boolean safe(IndexExpr e) {
+        if (e instanceof IndexExpr.Binary b && (b.op() == BinaryOp.DIV || b.op() == BinaryOp.MOD) && !b.type().isFloating()) {
             return false;
         }
-        for (Expr k : Exprs.children(e)) {
-            if (!safe(p, k)) {
+        for (IndexExpr k : e.children()) {
+            if (!safe(k)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static void postOrder(Expr e, List<Expr> out) {
-        for (Expr k : Exprs.children(e)) {
+    private static void postOrder(IndexExpr e, List<IndexExpr> out) {
+        for (IndexExpr k : e.children()) {
             postOrder(k, out);
         }
         out.add(e);

@@ -199,7 +199,7 @@ public final class Fusible {
         }
         KernelSpec.Group g = spec.groups().get(0);
         Symbolic sym = new Symbolic(spec, absent);
-        Sym s = Sym.convert(sym.eval(d.value()), g.type());
+        Sym s = Sym.convert(sym.eval(spec.rhs()), g.type());
         if (s.sameAs(Sym.identity(g.op(), g.type()))) {
             return true;
         }

@@ -15,7 +15,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.Definition;
-import org.stag.engine.front.Printer;
+import org.stag.engine.cin.CinPrinter;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.Stmt;
 import org.stag.formats.level.Capability;
@@ -60,7 +60,7 @@ class MergeLatticeTest {
     }
 
     /** The lattice of the loop over {@code i} of the {@code k}-th statement. */
-    private static MergeLattice lattice(int k, java.util.function.Predicate<org.stag.engine.front.Expr> knownBefore) {
+    private static MergeLattice lattice(int k, java.util.function.Predicate<org.stag.engine.cin.IndexExpr> knownBefore) {
         Definition d = (Definition) P.main().decl().body().get(k);
         Map<String, Format> formats = new LinkedHashMap<>();
         for (var g : P.globals().values()) {
@@ -179,7 +179,7 @@ class MergeLatticeTest {
         // Nothing but i == s contributes: the loop visits that one coordinate, locating d there.
         MergeLattice known = lattice(8, e -> true);
         assertEquals(Merge.Mode.POINT, known.merge().mode());
-        assertEquals("s", Printer.print(known.merge().point()));
+        assertEquals("s", CinPrinter.print(known.merge().point()));
         assertEquals(List.of("d"), names(known, known.merge().locators()));
         // Not known before the loop: the whole dimension.
         assertEquals(Merge.Mode.UNIVERSE, lattice(8).merge().mode());
@@ -188,7 +188,7 @@ class MergeLatticeTest {
     @Test
     void aBoolKnownBeforeTheLoopGuardsIt() {
         MergeLattice l = lattice(9, e -> true);
-        assertEquals("q[i]", Printer.print(l.guard()));
+        assertEquals("q[i]", CinPrinter.print(l.guard()));
         assertNull(lattice(9).guard(), "not known before the loop");
         assertNull(lattice(4, e -> true).guard(), "a[i] * d[i] has no bool to test");
     }

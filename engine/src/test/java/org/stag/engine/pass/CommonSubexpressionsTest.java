@@ -11,8 +11,9 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.front.Definition;
-import org.stag.engine.front.Expr;
-import org.stag.engine.front.Printer;
+import org.stag.engine.cin.CinPrinter;
+import org.stag.engine.cin.IndexExpr;
+import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.front.Source;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
@@ -37,24 +38,29 @@ class CommonSubexpressionsTest {
         return (Definition) p.main().decl().body().get(k);
     }
 
+    private static KernelSpec spec(CheckedProgram p, int k) {
+        Format dense = FormatParser.parse("dense");
+        return new KernelSpec(p, def(p, k), Map.of("x", dense, "k", dense, "y", dense, "z", dense), Map.of());
+    }
+
     @Test
     void findsRepeatedSubtreesInnermostFirst() {
         CheckedProgram p = program();
-        List<List<Expr>> groups = CommonSubexpressions.of(p, def(p, 0).value());
+        List<List<IndexExpr>> groups = CommonSubexpressions.of(spec(p, 0).rhs());
         assertEquals(2, groups.size(), groups.toString());
-        assertEquals("x[i] * 2.0", Printer.print(groups.get(0).get(0)));
+        assertEquals("x[i] * 2.0", CinPrinter.print(groups.get(0).get(0)));
         assertEquals(3, groups.get(0).size());
-        assertEquals("x[i] * 2.0 + 1.0", Printer.print(groups.get(1).get(0)));
+        assertEquals("x[i] * 2.0 + 1.0", CinPrinter.print(groups.get(1).get(0)));
         assertEquals(2, groups.get(1).size());
     }
 
     @Test
     void neverSharesAnIntegerDivisionAGuardMayProtect() {
         CheckedProgram p = program();
-        List<List<Expr>> groups = CommonSubexpressions.of(p, def(p, 1).value());
+        List<List<IndexExpr>> groups = CommonSubexpressions.of(spec(p, 1).rhs());
         // k[i] == 0 repeats and is safe; 10 / k[i] repeats but may divide by zero once hoisted.
         assertEquals(1, groups.size(), groups.toString());
-        assertEquals("k[i] == 0", Printer.print(groups.get(0).get(0)));
+        assertEquals("k[i] == 0", CinPrinter.print(groups.get(0).get(0)));
     }
 
     @Test
