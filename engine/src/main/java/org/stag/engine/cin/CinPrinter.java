@@ -11,7 +11,8 @@ import org.stag.engine.ops.Operator;
  * {@code lhs = rhs if mask} for a masked assignment. Expressions print as the language writes them (operators
  * with the fewest parentheses that keep the shape, reads with their indices in the order written, calls by
  * name), plus {@code double(i)} for the conversion of an index variable the checker implies. A forall marked
- * by the active-set pass prints as {@code forall* i}; an in-place target as {@code t[i] (in s)}.
+ * by the active-set pass prints as {@code forall* i}, one carrying the canonical form's monomials as
+ * {@code forall+ i}; an in-place target as {@code t[i] (in s)}.
  */
 public final class CinPrinter {
     private CinPrinter() {
@@ -20,7 +21,8 @@ public final class CinPrinter {
     /** A statement on one line, e.g. {@code forall i (y[i] = acc0 where (acc0 = 0.0; forall j acc0 += A[i][j] * x[j]))}. */
     public static String print(IndexStmt s) {
         if (s instanceof IndexStmt.Forall f) {
-            return "forall" + (f.activeSet() ? "* " : " ") + f.index() + " " + print(f.body());
+            return "forall" + (f.activeSet() ? "*" : "") + (f.monomials() != null ? "+" : "") + " " + f.index() + " "
+                    + print(f.body());
         }
         if (s instanceof IndexStmt.Where w) {
             return "(" + print(w.consumer()) + " where " + print(w.producer()) + ")";

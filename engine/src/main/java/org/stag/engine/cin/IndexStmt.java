@@ -19,8 +19,10 @@ public sealed interface IndexStmt {
      * @param extent    the size it ranges over (a literal or a size parameter)
      * @param activeSet whether the active-set pass allows the loop to iterate only the stored coordinates of a
      *                  sparse operand whose absence leaves the in-place input as it is ({@code pass.ActiveSet})
+     * @param monomials the right-hand side's canonical form, which the lowering may run as one loop per monomial
+     *                  where this loop's merge would be a union ({@code pass.Canonical}), or null
      */
-    record Forall(String index, String extent, IndexStmt body, boolean activeSet) implements IndexStmt {
+    record Forall(String index, String extent, IndexStmt body, boolean activeSet, Monomials monomials) implements IndexStmt {
         /** Checks the parts. */
         public Forall {
             Objects.requireNonNull(index, "index");
@@ -29,7 +31,12 @@ public sealed interface IndexStmt {
 
         /** A loop without marks. */
         public Forall(String index, String extent, IndexStmt body) {
-            this(index, extent, body, false);
+            this(index, extent, body, false, null);
+        }
+
+        /** This loop with another body. */
+        public Forall withBody(IndexStmt b) {
+            return new Forall(index, extent, b, activeSet, monomials);
         }
     }
 

@@ -76,10 +76,6 @@ public final class KernelSpec {
     private final List<IndexExpr> inits = new ArrayList<>();
     private final Map<Operator, IndexExpr> defBodies = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, ValueRead> reads;
-    private final String inPlace;
-    private final boolean cse;
-    private final boolean activeSet;
-    private final boolean canonical;
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
@@ -97,40 +93,7 @@ public final class KernelSpec {
      */
     public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
                       Map<Expr.IfElse, Boolean> uniform) {
-        this(program, d, formats, reads, uniform, null, false);
-    }
-
-    /**
-     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map)}, for a definition that may write into the
-     * buffer of its input {@code inPlace} ({@link org.stag.engine.pass.InPlace}), or null, and computes repeated
-     * subexpressions once per element when {@code cse} ({@link org.stag.engine.pass.CommonSubexpressions}).
-     */
-    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
-                      Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse) {
-        this(program, d, formats, reads, uniform, inPlace, cse, false);
-    }
-
-    /**
-     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map, String, boolean)}; when {@code activeSet}, an
-     * in-place kernel may iterate only a sparse operand's stored coordinates ({@link org.stag.engine.pass.ActiveSet}).
-     */
-    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
-                      Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse, boolean activeSet) {
-        this(program, d, formats, reads, uniform, inPlace, cse, activeSet, false);
-    }
-
-    /**
-     * As {@link #KernelSpec(CheckedProgram, Definition, Map, Map, Map, String, boolean, boolean)}; when
-     * {@code canonical}, a loop whose merge would be a union of sparse operands runs one loop per monomial of
-     * the right-hand side's canonical form ({@link org.stag.engine.pass.Canonical}).
-     */
-    public KernelSpec(CheckedProgram program, Definition d, Map<String, Format> formats, Map<String, ValueRead> reads,
-                      Map<Expr.IfElse, Boolean> uniform, String inPlace, boolean cse, boolean activeSet, boolean canonical) {
-        this.canonical = canonical;
-        this.activeSet = activeSet;
         this.reads = reads;
-        this.inPlace = inPlace;
-        this.cse = cse;
         this.program = program;
         this.definition = d;
         this.info = program.definition(d);
@@ -369,27 +332,6 @@ public final class KernelSpec {
         }
         return null;
     }
-
-    /** Whether repeated subexpressions are computed once per element. */
-    public boolean cse() {
-        return cse;
-    }
-
-    /** Whether an in-place kernel may iterate a sparse operand's stored coordinates only ({@link org.stag.engine.pass.ActiveSet}). */
-    public boolean activeSet() {
-        return activeSet;
-    }
-
-    /** Whether union loops may run as one loop per monomial ({@link org.stag.engine.pass.Canonical}). */
-    public boolean canonical() {
-        return canonical;
-    }
-
-    /** The input whose buffer the kernel may write its result into, or null. */
-    public String inPlace() {
-        return inPlace;
-    }
-
 
     /** The free index variables, in target order. */
     public List<String> free() {

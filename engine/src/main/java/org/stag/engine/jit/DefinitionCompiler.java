@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.cin.ValueRead;
 import org.stag.engine.loopir.GroupDriver;
 import org.stag.engine.loopir.KernelGenerator;
@@ -120,13 +121,14 @@ public final class DefinitionCompiler {
                                       boolean cse, boolean activeSet, boolean canonical) {
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform, inPlace, cse, activeSet, canonical);
-        KernelKey key = key(spec, uniform);
+        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform);
+        KernelPasses passes = new KernelPasses(inPlace, cse, activeSet, canonical);
+        KernelKey key = key(spec, uniform, passes);
         long t0 = System.nanoTime();
         KernelPlan plan = plans.get(key);
         if (plan == null) {
             String name = key.className("Kernel");
-            plan = KernelSource.kernel(KernelGenerator.lower(spec, LevelCodes::of, name), PACKAGE, name);
+            plan = KernelSource.kernel(KernelGenerator.lower(spec, passes.on(spec), LevelCodes::of, name), PACKAGE, name);
             plans.putIfAbsent(key, plan);
         }
         KernelPlan fixed = plan;
@@ -209,7 +211,7 @@ public final class DefinitionCompiler {
         return changed ? new Format(levels, f.modeOrder()) : f;
     }
 
-    private static KernelKey key(KernelSpec spec, Map<Expr.IfElse, Boolean> uniform) {
+    private static KernelKey key(KernelSpec spec, Map<Expr.IfElse, Boolean> uniform, KernelPasses passes) {
         StringBuilder text = new StringBuilder(Printer.statement(spec.definition()).trim());
         List<String> formats = new ArrayList<>();
         List<String> types = new ArrayList<>();
@@ -225,18 +227,7 @@ public final class DefinitionCompiler {
         for (Expr.IfElse i : KernelSpec.uniformConditions(spec.program(), spec.definition())) {
             text.append(" | ").append(Printer.print(i.condition())).append('=').append(uniform.get(i));
         }
-        if (spec.inPlace() != null) {
-            text.append(" | in place of ").append(spec.inPlace());
-        }
-        if (spec.cse()) {
-            text.append(" | cse");
-        }
-        if (spec.activeSet() && spec.inPlace() != null) {
-            text.append(" | active set");
-        }
-        if (spec.canonical() && org.stag.engine.pass.Canonical.of(spec) != null) {
-            text.append(" | canonical");
-        }
+        text.append(passes.key(spec));
         return new KernelKey(text.toString(), formats, types, GENERATOR_VERSION);
     }
 }

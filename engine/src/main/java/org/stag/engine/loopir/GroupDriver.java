@@ -10,6 +10,7 @@ import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.ScalarType;
@@ -51,9 +52,10 @@ public final class GroupDriver {
         List<String> tensors = new ArrayList<>();
         Set<String> defined = new LinkedHashSet<>();
         for (Definition d : defs) {
-            KernelSpec s = new KernelSpec(p, d, new LinkedHashMap<>(formats), Map.of(), uniform, null, cse);
+            KernelSpec s = new KernelSpec(p, d, new LinkedHashMap<>(formats), Map.of(), uniform);
             specs.add(s);
-            members.add(KernelGenerator.member(s, LevelCodes::of, "d" + (specs.size() - 1)));
+            members.add(KernelGenerator.member(s, LevelCodes::of, "d" + (specs.size() - 1),
+                    new KernelPasses(null, cse, false, false).on(s)));
             s.scalars().forEach(scalars::putIfAbsent);
             for (String t : s.operands().keySet()) {
                 if (!defined.contains(t) && !tensors.contains(t)) {

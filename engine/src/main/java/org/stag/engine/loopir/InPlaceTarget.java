@@ -25,7 +25,7 @@ final class InPlaceTarget {
      * entry by entry by a loop over its whole dimension (nothing filled first), the input read from an array.
      */
     String inPlaceSource(Merge.Mode top) {
-        String src = kg.spec.inPlace();
+        String src = kg.walker.inPlace;
         boolean writesAll = kg.result == LoweredKernel.Result.DENSE && !kg.scatter && kg.spec.groups().isEmpty()
                 && kg.spec.free().size() == 1 && !kg.order.isEmpty() && kg.order.get(0).equals(kg.spec.free().get(0))
                 && top == Merge.Mode.UNIVERSE;
@@ -47,7 +47,7 @@ final class InPlaceTarget {
      * -1 when there is none or the pass is off.
      */
     int activeDriver() {
-        if (kg.selfVals == null || !kg.spec.activeSet()) {
+        if (kg.selfVals == null || !kg.walker.loop(0).activeSet()) {
             return -1;
         }
         String v = kg.order.get(0);
@@ -58,7 +58,7 @@ final class InPlaceTarget {
             LevelCode c = kg.loopCode.level(a, st);
             String name = acc.tensor().name();
             List<Integer> twins = twins(a);
-            if (name.equals(kg.spec.inPlace()) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
+            if (name.equals(kg.walker.inPlace) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
                     || acc.tensor().read().isConstant() || twins.get(0) != a
                     || kg.spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
                 continue;
@@ -67,7 +67,7 @@ final class InPlaceTarget {
             for (int o : p) {
                 othersLocate &= twins.contains(o) || LoopEmitter.canLocate(kg.loopCode.level(o, st));
             }
-            if (othersLocate && ActiveSet.keepsInput(kg.spec, new Symbolic(kg.spec, new HashSet<>(twins)),
+            if (othersLocate && ActiveSet.keepsInput(kg.spec, kg.walker.inPlace, new Symbolic(kg.spec, new HashSet<>(twins)),
                     kg.spec.rhs())) {
                 return a;
             }
@@ -92,6 +92,6 @@ final class InPlaceTarget {
 
     /** Whether {@code e} reads the in-place input at the target's coordinates. */
     boolean isSelf(IndexExpr e) {
-        return e instanceof IndexExpr.Read r && r.tensor().equals(kg.spec.inPlace());
+        return e instanceof IndexExpr.Read r && r.tensor().equals(kg.walker.inPlace);
     }
 }

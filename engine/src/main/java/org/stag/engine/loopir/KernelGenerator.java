@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.stag.engine.cin.CinPrinter;
 import org.stag.engine.cin.Concretize;
 import org.stag.engine.cin.IndexExpr;
@@ -14,8 +15,6 @@ import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.lattice.Merge;
 import org.stag.engine.ops.Operator;
-import org.stag.engine.pass.Canonical;
-import org.stag.engine.pass.CommonSubexpressions;
 import org.stag.engine.front.ScalarType;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.LevelFormat;
@@ -46,12 +45,10 @@ public final class KernelGenerator {
     boolean gathered;
     final Map<String, String> notes = new LinkedHashMap<>();
     int names;
-    /** The values array of the input the target may overwrite in place ({@link KernelSpec#inPlace}), else null. */
+    /** The values array of the input the target may overwrite in place (an in-place update's target), else null. */
     String selfVals;
     /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
     int forcedDriver = -1;
-    /** The right-hand side as a sum of monomials when the canonical-form pass is on and it has one, else null. */
-    final Canonical.Form canonical;
     /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
     Operator accumulate;
     /** While one monomial's loops are emitted. */
@@ -78,20 +75,17 @@ public final class KernelGenerator {
 
     /** The kernel's concrete index notation after the passes: what the lowering walks. */
     final IndexStmt cin;
-    /** The statement lowered at each depth: {@code nest.get(d)} holds the loop over {@code order.get(d)}. */
-    private final List<IndexStmt> nest = new ArrayList<>();
+    final CinWalker walker;
 
     private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String name,
-                            String local) {
+                            String local, UnaryOperator<IndexStmt> passes) {
         this.spec = spec;
-        this.cin = spec.cse() && !order.isEmpty() ? CommonSubexpressions.rewrite(Concretize.of(spec, order))
-                : Concretize.of(spec, order);
-        nest(cin);
+        this.cin = passes.apply(Concretize.of(spec, order));
+        this.walker = new CinWalker(this, cin);
         this.local = local;
         this.codes = codes;
         this.order = order;
         this.className = name;
-        this.canonical = spec.canonical() ? Canonical.of(spec) : null;
         int firstReduced = -1;
         for (int d = 0; d < order.size(); d++) {
             if (spec.groupOf(order.get(d)) != null && firstReduced < 0) {
@@ -125,7 +119,16 @@ public final class KernelGenerator {
      * @param name       the kernel's class name, which keys its scatter workspace's arrays
      */
     public static LoweredKernel lower(KernelSpec spec, LevelCodeFactory levelCodes, String name) {
-        return generator(spec, levelCodes, name, "").emit();
+        return lower(spec, UnaryOperator.identity(), levelCodes, name);
+    }
+
+    /**
+     * As {@link #lower(KernelSpec, LevelCodeFactory, String)}, walking the kernel's tree ({@code cin.Concretize}, in
+     * the loop order {@link LoopPlanner} plans) after {@code passes} rewrote it ({@code pass.KernelPasses}).
+     */
+    public static LoweredKernel lower(KernelSpec spec, UnaryOperator<IndexStmt> passes, LevelCodeFactory levelCodes,
+                                      String name) {
+        return generator(spec, levelCodes, name, "", passes).emit();
     }
 
     /**
@@ -133,11 +136,12 @@ public final class KernelGenerator {
      * {@code local}; the driver binds the shared loop's index and calls {@link #innermost}, {@link #openGroup}
      * and the {@link LoopEmitter} of the loops inside it.
      */
-    static KernelGenerator member(KernelSpec spec, LevelCodeFactory levelCodes, String local) {
-        return generator(spec, levelCodes, local + "Member", local);
+    static KernelGenerator member(KernelSpec spec, LevelCodeFactory levelCodes, String local, UnaryOperator<IndexStmt> passes) {
+        return generator(spec, levelCodes, local + "Member", local, passes);
     }
 
-    private static KernelGenerator generator(KernelSpec spec, LevelCodeFactory levelCodes, String name, String local) {
+    private static KernelGenerator generator(KernelSpec spec, LevelCodeFactory levelCodes, String name, String local,
+                                             UnaryOperator<IndexStmt> passes) {
         Map<Integer, List<LevelCode>> codes = new LinkedHashMap<>();
         for (KernelSpec.Access a : spec.accesses()) {
             List<LevelCode> l = new ArrayList<>();
@@ -151,7 +155,7 @@ public final class KernelGenerator {
             codes.put(a.id(), l);
         }
         List<String> order = new LoopPlanner(spec, codes).order();
-        return new KernelGenerator(spec, codes, order, name, local);
+        return new KernelGenerator(spec, codes, order, name, local, passes);
     }
 
     /** An emitter of this kernel's expressions over the accesses' states {@code st}. */
@@ -173,7 +177,7 @@ public final class KernelGenerator {
     }
 
     /** As {@link #openGroup(Block, KernelSpec.Group, AccessState[])}, from the producer's {@code accK = init}. */
-    private void openGroup(Block out, KernelSpec.Group g, IndexExpr initial, AccessState[] st) {
+    void openGroup(Block out, KernelSpec.Group g, IndexExpr initial, AccessState[] st) {
         String init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
                 ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
                 : emitter(st).emit(initial, g.type());
@@ -230,7 +234,7 @@ public final class KernelGenerator {
         if (selfVals != null) {
             // The runtime passes the input's own buffer as the output when nothing else holds it.
             run.let("boolean", "inPlace", "(Object) out == (Object) " + selfVals);
-            notes.put("in-place", spec.inPlace());
+            notes.put("in-place", walker.inPlace);
         }
         if (result == LoweredKernel.Result.SCALAR && spec.groups().isEmpty()) {
             // No loops: the value itself.
@@ -287,95 +291,11 @@ public final class KernelGenerator {
 
     // ----------------------------------------------------------------------------------------------- loops
 
-    /** Records the statement at each depth of the loop nest, the innermost (below every loop) last. */
-    private void nest(IndexStmt s) {
-        nest.add(s);
-        IndexStmt inner = s;
-        while (!(inner instanceof IndexStmt.Forall) && !(inner instanceof IndexStmt.Assign)) {
-            inner = inner instanceof IndexStmt.Where w ? (w.producer() instanceof IndexStmt.Assign
-                    || w.producer() instanceof IndexStmt.Sequence q && !hasLoop(q) ? w.consumer() : w.producer())
-                    : last((IndexStmt.Sequence) inner);
-        }
-        if (inner instanceof IndexStmt.Forall f) {
-            nest(f.body());
-        }
-    }
-
-    private static boolean hasLoop(IndexStmt.Sequence q) {
-        return q.statements().stream().anyMatch(x -> !(x instanceof IndexStmt.Assign));
-    }
-
-    private static IndexStmt last(IndexStmt.Sequence q) {
-        return q.statements().get(q.statements().size() - 1);
-    }
-
     /** Emits depth {@code d} of the loop nest: locates what is known, then the statement there. */
     void loops(int d, Block out, AccessState[] st, boolean chunked) {
         Set<String> bound = new HashSet<>(order.subList(0, d));
         loopCode.resolveLocates(out, st, bound);
-        lower(nest.get(d), d, out, st, chunked);
-    }
-
-    /**
-     * Lowers one statement of the tree at depth {@code d}: a forall as the loop its lattice says (whose body
-     * {@link LoopEmitter} lowers through {@link #loops} at {@code d + 1}), a where as its producer's temporaries
-     * (an accumulator opened before its loops and passed on after them, a workspace flushed, common
-     * subexpressions bound to locals) then its consumer, an assignment through {@link ResultWriter}.
-     */
-    private void lower(IndexStmt s, int d, Block out, AccessState[] st, boolean chunked) {
-        if (s instanceof IndexStmt.Forall f) {
-            loopCode.mergeLoop(d, f.index(), out, st, chunked);
-        } else if (s instanceof IndexStmt.Assign a) {
-            assign(out, st, a);
-        } else if (s instanceof IndexStmt.Sequence q) {
-            q.statements().forEach(x -> lower(x, d, out, st, chunked));
-        } else {
-            IndexStmt.Where w = (IndexStmt.Where) s;
-            IndexStmt.Forall loop = firstLoop(w.producer());
-            if (loop == null) {
-                // Temporaries computed per element (common subexpressions), then their consumer.
-                ExprEmitter ex = emitter(st);
-                bindTemps(out, ex, w.producer(), fresh("e") + "_", new int[1]);
-                innermostWith(out, st, ex, (IndexStmt.Assign) w.consumer());
-                return;
-            }
-            KernelSpec.Group g = spec.groupOf(loop.index());
-            if (w.producer() instanceof IndexStmt.Sequence q && q.statements().get(0) instanceof IndexStmt.Assign init) {
-                openGroup(out, g, init.rhs(), st);
-            }
-            mergeLoopOf(loop, d, out, st, chunked);
-            resultCode.close(g, out, st);
-        }
-    }
-
-    private void mergeLoopOf(IndexStmt.Forall loop, int d, Block out, AccessState[] st, boolean chunked) {
-        loopCode.mergeLoop(d, loop.index(), out, st, chunked);
-    }
-
-    private static IndexStmt.Forall firstLoop(IndexStmt s) {
-        if (s instanceof IndexStmt.Forall f) {
-            return f;
-        }
-        if (s instanceof IndexStmt.Sequence q) {
-            for (IndexStmt x : q.statements()) {
-                IndexStmt.Forall f = firstLoop(x);
-                if (f != null) {
-                    return f;
-                }
-            }
-        }
-        return null;
-    }
-
-    private static void bindTemps(Block out, ExprEmitter ex, IndexStmt producer, String prefix, int[] n) {
-        if (producer instanceof IndexStmt.Sequence q) {
-            q.statements().forEach(x -> bindTemps(out, ex, x, prefix, n));
-            return;
-        }
-        IndexStmt.Assign a = (IndexStmt.Assign) producer;
-        if (ex.bind(out, (IndexExpr.Temp) a.lhs(), a.rhs(), prefix + n[0])) {
-            n[0]++;
-        }
+        walker.lower(d, out, st, chunked);
     }
 
     int firstOfGroup(KernelSpec.Group g) {
@@ -411,29 +331,7 @@ public final class KernelGenerator {
 
     /** Emits the statement below every loop (a fused member's body at the shared loop's coordinate). */
     void innermost(Block out, AccessState[] st) {
-        lower(nest.get(order.size()), order.size(), out, st, false);
-    }
-
-    private void assign(Block out, AccessState[] st, IndexStmt.Assign a) {
-        innermostWith(out, st, emitter(st), a);
-    }
-
-    /** The innermost assignment: into the target (a masked store in place), or into the innermost accumulator. */
-    private void innermostWith(Block out, AccessState[] st, ExprEmitter ex, IndexStmt.Assign a) {
-        IndexExpr rhs = a.rhs();
-        if (a.reduce() == null && selfVals != null && rhs instanceof IndexExpr.IfElse ie
-                && (inPlaceCode.isSelf(ie.then()) || inPlaceCode.isSelf(ie.otherwise()))) {
-            resultCode.maskedStore(out, ex, ie);
-            return;
-        }
-        if (a.reduce() == null) {
-            resultCode.writeTarget(out, ex.emit(rhs, spec.targetType()), spec.targetType());
-            return;
-        }
-        KernelSpec.Group g0 = spec.groups().get(0);
-        String v = fresh("x");
-        out.let(JavaTypes.of(g0.type()), v, ex.emit(rhs, g0.type()));
-        resultCode.into(out, g0, v);
+        walker.lower(order.size(), out, st, false);
     }
 
     // ------------------------------------------------------------------------------------------- scatter

@@ -6,10 +6,10 @@ import java.util.Set;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.lattice.Merge;
-import org.stag.engine.pass.Canonical;
+import org.stag.engine.cin.Monomials;
 
 /**
- * Seed 003's canonical form ({@link Canonical}) in the lowering: instead of a union loop, one loop per
+ * Seed 003's canonical form ({@code pass.Canonical}, carried by the loop's forall) in the lowering: instead of a union loop, one loop per
  * monomial, monomial {@code k} being the right-hand side with the accesses it does not read known absent.
  */
 final class MonomialLoops {
@@ -28,7 +28,7 @@ final class MonomialLoops {
      * False (nothing emitted) where it does not apply.
      */
     boolean emit(int d, String v, Block out, AccessState[] st, boolean chunked) {
-        Canonical.Form canonical = kg.canonical;
+        Monomials canonical = kg.walker.loop(d).monomials();
         if (canonical == null || kg.inTerm || kg.scatter || kg.selfVals != null) {
             return false;
         }

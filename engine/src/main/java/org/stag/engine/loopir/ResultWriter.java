@@ -26,18 +26,18 @@ final class ResultWriter {
     }
 
     /**
-     * {@code t[i] = ifelse(c, v, s[i])} with {@code t} in {@code s}'s buffer: stores only where {@code c} holds
-     * (and the kept branch's value where it does not, unless the output is {@code s} itself).
+     * An in-place update's masked pair {@code (t[i] (in s) = v if c; t[i] (in s) = s[i] if !c)} (with {@code negated},
+     * the mask is {@code !c}): stores {@code change} only where the mask holds, and {@code keep} elsewhere unless the
+     * output is {@code s} itself.
      */
-    void maskedStore(Block out, ExprEmitter ex, IndexExpr.IfElse ie) {
+    void maskedStore(Block out, ExprEmitter ex, IndexExpr cond, boolean negated, IndexExpr change, IndexExpr keep) {
         ScalarType tt = kg.spec.targetType();
-        boolean keepOtherwise = kg.inPlaceCode.isSelf(ie.otherwise());
         String c = kg.fresh("c");
-        out.let("boolean", c, ex.emit(ie.condition(), ScalarType.BOOL));
-        String changes = keepOtherwise ? c : "!" + c;
+        out.let("boolean", c, ex.emit(cond, ScalarType.BOOL));
+        String changes = negated ? "!" + c : c;
         String at = densePosition(targetCoords());
-        out.ifThen(changes).store("out", at, ex.emit(keepOtherwise ? ie.then() : ie.otherwise(), tt));
-        out.ifThen("!inPlace && !(" + changes + ")").store("out", at, ex.emit(keepOtherwise ? ie.otherwise() : ie.then(), tt));
+        out.ifThen(changes).store("out", at, ex.emit(change, tt));
+        out.ifThen("!inPlace && !(" + changes + ")").store("out", at, ex.emit(keep, tt));
     }
 
     /** Adds value {@code v} (of the group's type) to group {@code g}'s accumulator, or scatters it. */

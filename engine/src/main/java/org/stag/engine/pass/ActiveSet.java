@@ -22,28 +22,28 @@ public final class ActiveSet {
 
     /**
      * Whether {@code e}, evaluated by {@code sym} (the candidate operand absent), is exactly the value of the
-     * in-place input {@code spec.inPlace()} at the target's coordinates, in the target's type.
+     * in-place input {@code input} at the target's coordinates, in the target's type.
      */
-    public static boolean keepsInput(KernelSpec spec, Symbolic sym, IndexExpr e) {
-        return e.type() == spec.targetType() && keeps(spec, sym, e);
+    public static boolean keepsInput(KernelSpec spec, String input, Symbolic sym, IndexExpr e) {
+        return e.type() == spec.targetType() && keeps(input, sym, e);
     }
 
-    private static boolean keeps(KernelSpec spec, Symbolic sym, IndexExpr e) {
+    private static boolean keeps(String input, Symbolic sym, IndexExpr e) {
         ScalarType t = e.type();
         if (e instanceof IndexExpr.Read r) {
             // InPlace admits the input only when every read of it is at the target's coordinates.
-            return r.tensor().equals(spec.inPlace());
+            return r.tensor().equals(input);
         }
         if (e instanceof IndexExpr.Cast c) {
-            return c.value().type() == t && keeps(spec, sym, c.value());
+            return c.value().type() == t && keeps(input, sym, c.value());
         }
         if (e instanceof IndexExpr.IfElse i) {
             Sym c = sym.eval(i.condition());
             if (c.known()) {
-                return same(t, c.b() ? i.then() : i.otherwise()) && keeps(spec, sym, c.b() ? i.then() : i.otherwise());
+                return same(t, c.b() ? i.then() : i.otherwise()) && keeps(input, sym, c.b() ? i.then() : i.otherwise());
             }
-            return same(t, i.then()) && same(t, i.otherwise()) && keeps(spec, sym, i.then())
-                    && keeps(spec, sym, i.otherwise());
+            return same(t, i.then()) && same(t, i.otherwise()) && keeps(input, sym, i.then())
+                    && keeps(input, sym, i.otherwise());
         }
         if (e instanceof IndexExpr.Call c) {
             Operator op = c.op();
@@ -54,35 +54,35 @@ public final class ActiveSet {
             if (at.isFloating() && Sym.identity(op, at).isZero()) {
                 return false; // x + 0.0 is not x for x = -0.0
             }
-            return withIdentity(spec, sym, Sym.identity(op, at), at, t, c.args().get(0), c.args().get(1))
-                    || withIdentity(spec, sym, Sym.identity(op, at), at, t, c.args().get(1), c.args().get(0));
+            return withIdentity(input, sym, Sym.identity(op, at), at, t, c.args().get(0), c.args().get(1))
+                    || withIdentity(input, sym, Sym.identity(op, at), at, t, c.args().get(1), c.args().get(0));
         }
         if (e instanceof IndexExpr.Binary b) {
             Sym zero = Sym.convert(Sym.ofInteger(ScalarType.LONG, 0), t);
             Sym one = Sym.convert(Sym.ofInteger(ScalarType.LONG, 1), t);
             return switch (b.op()) {
-                case AND -> both(spec, sym, Sym.of(true), t, b);
-                case OR -> both(spec, sym, Sym.of(false), t, b);
+                case AND -> both(input, sym, Sym.of(true), t, b);
+                case OR -> both(input, sym, Sym.of(false), t, b);
                 // x + 0 is not x for x = -0.0, so only integers.
-                case ADD -> t.isIntegral() && both(spec, sym, zero, t, b);
-                case SUB -> t.isIntegral() && withIdentity(spec, sym, zero, t, t, b.right(), b.left());
-                case MUL -> both(spec, sym, one, t, b);
-                case DIV -> withIdentity(spec, sym, one, t, t, b.right(), b.left());
+                case ADD -> t.isIntegral() && both(input, sym, zero, t, b);
+                case SUB -> t.isIntegral() && withIdentity(input, sym, zero, t, t, b.right(), b.left());
+                case MUL -> both(input, sym, one, t, b);
+                case DIV -> withIdentity(input, sym, one, t, t, b.right(), b.left());
                 default -> false;
             };
         }
         return false;
     }
 
-    private static boolean both(KernelSpec spec, Symbolic sym, Sym id, ScalarType t, IndexExpr.Binary b) {
-        return withIdentity(spec, sym, id, t, t, b.left(), b.right()) || withIdentity(spec, sym, id, t, t, b.right(), b.left());
+    private static boolean both(String input, Symbolic sym, Sym id, ScalarType t, IndexExpr.Binary b) {
+        return withIdentity(input, sym, id, t, t, b.left(), b.right()) || withIdentity(input, sym, id, t, t, b.right(), b.left());
     }
 
     /** Whether {@code known} evaluates to {@code id} (in {@code at}) and {@code kept} keeps the input. */
-    private static boolean withIdentity(KernelSpec spec, Symbolic sym, Sym id, ScalarType at, ScalarType t, IndexExpr known,
+    private static boolean withIdentity(String input, Symbolic sym, Sym id, ScalarType at, ScalarType t, IndexExpr known,
                                         IndexExpr kept) {
         return at == t && id.known() && Sym.convert(sym.eval(known), at).sameAs(id) && same(t, kept)
-                && keeps(spec, sym, kept);
+                && keeps(input, sym, kept);
     }
 
     private static boolean same(ScalarType t, IndexExpr e) {

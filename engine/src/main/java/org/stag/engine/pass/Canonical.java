@@ -7,6 +7,7 @@ import java.util.Set;
 import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.Monomials;
 import org.stag.engine.cin.Sym;
 import org.stag.engine.front.BinaryOp;
 import org.stag.engine.front.ScalarType;
@@ -41,16 +42,6 @@ public final class Canonical {
     private Canonical() {
     }
 
-    /**
-     * A right-hand side as a sum of monomials.
-     *
-     * @param sum   the sum's operator ({@code +}, {@code OR}, {@code MIN}, {@code MAX})
-     * @param type  the type the sum is computed in (the right-hand side's)
-     * @param terms per monomial, the ids of the accesses it reads ({@link KernelSpec.Access#id()})
-     * @param reads the ids of every access of the right-hand side
-     */
-    public record Form(Operator sum, ScalarType type, List<Set<Integer>> terms, Set<Integer> reads) {
-    }
 
     /** A sum over a product, and the fill value whose presence makes a monomial vanish. */
     private record Law(Operator sum, BinaryOp product) {
@@ -60,7 +51,7 @@ public final class Canonical {
             new Law(Operators.MIN, BinaryOp.ADD), new Law(Operators.MAX, BinaryOp.ADD));
 
     /** The canonical form of {@code spec}'s right-hand side, or null when it has none worth using (one monomial). */
-    public static Form of(KernelSpec spec) {
+    public static Monomials of(KernelSpec spec) {
         IndexExpr rhs = spec.rhs();
         ScalarType t = rhs.type();
         for (Law law : LAWS) {
@@ -72,7 +63,7 @@ public final class Canonical {
             if (!expand(law, t, rhs, monomials) || monomials.size() < 2 || monomials.size() > MAX_TERMS) {
                 continue;
             }
-            Form f = form(spec, law, t, monomials);
+            Monomials f = form(spec, law, t, monomials);
             if (f != null) {
                 return f;
             }
@@ -139,7 +130,7 @@ public final class Canonical {
      * The form, when every monomial has a factor that vanishes outside every other monomial: a direct access
      * whose fill value makes the product the sum's identity and that the other monomial does not read.
      */
-    private static Form form(KernelSpec spec, Law law, ScalarType t, List<List<IndexExpr>> monomials) {
+    private static Monomials form(KernelSpec spec, Law law, ScalarType t, List<List<IndexExpr>> monomials) {
         Sym vanish = Sym.identity(law.sum(), t);
         List<Set<Integer>> reads = new ArrayList<>();
         List<Set<Integer>> keys = new ArrayList<>();
@@ -167,7 +158,7 @@ public final class Canonical {
         }
         Set<Integer> all = new LinkedHashSet<>();
         IndexExprs.accessIds(spec.rhs(), all);
-        return new Form(law.sum(), t, reads, all);
+        return new Monomials(law.sum(), t, reads, all);
     }
 
     /** Whether a factor {@code fill} makes any product of the law the sum's identity {@code vanish}. */

@@ -51,7 +51,7 @@ public final class CommonSubexpressions {
      */
     public static IndexStmt rewrite(IndexStmt s) {
         if (s instanceof IndexStmt.Forall f) {
-            return new IndexStmt.Forall(f.index(), f.extent(), rewrite(f.body()), f.activeSet());
+            return f.withBody(rewrite(f.body()));
         }
         if (s instanceof IndexStmt.Where w) {
             return new IndexStmt.Where(w.consumer(), rewrite(w.producer()));

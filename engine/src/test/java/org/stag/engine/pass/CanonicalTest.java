@@ -76,7 +76,7 @@ class CanonicalTest {
         return new KernelSpec(p, d, formats, Map.of());
     }
 
-    private static Canonical.Form form(int statement) {
+    private static org.stag.engine.cin.Monomials form(int statement) {
         return Canonical.of(spec(statement));
     }
 
