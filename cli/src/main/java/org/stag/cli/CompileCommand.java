@@ -63,7 +63,9 @@ import picocli.CommandLine.Spec;
             "Prints one line per kernel, tab-separated: function, definition (with the",
             "condition values), loop order, class name, compile time; then the plan ('# '",
             "lines, one per statement). --emit-java writes the classes under DIR; without",
-            "it, each kernel's Java follows its line (then a '// ' comment) on stdout."})
+            "it, each kernel's Java follows its line (then a '// ' comment) on stdout.",
+            "--emit-cin adds, after each kernel's line, its concrete index notation after the",
+            "passes ('cin: forall i (y[i] = acc0 where (acc0 = 0.0; forall j acc0 += ...))')."})
 final class CompileCommand implements Callable<Integer> {
     /** The inputs {@code stag run} binds in the graph's format. */
     static final List<String> GRAPH_INPUTS = List.of("A", "AT", "W");
@@ -94,6 +96,10 @@ final class CompileCommand implements Callable<Integer> {
 
     @Option(names = "--emit-java", paramLabel = "DIR", description = "Write each kernel's Java under DIR (DIR/org/stag/gen/...).")
     Path emitJava;
+
+    @Option(names = "--emit-cin",
+            description = "After each kernel's line, print its concrete index notation after the passes (a line 'cin: ...').")
+    boolean emitCin;
 
     @Option(names = "--param", paramLabel = "NAME=VALUE",
             description = "Set a parameter; an ifelse condition that is this parameter is then compiled for its value only.")
@@ -185,6 +191,7 @@ final class CompileCommand implements Callable<Integer> {
                 f.definitions().forEach(d -> texts.add(Printer.statement(d).trim()));
                 show(out, emitter, f.function() + "\tfused: " + String.join("; ", texts) + "\tloop " + k.plan().extent(),
                         k.plan().source(), System.nanoTime() - t0);
+                showCin(out, k.plan().cin());
             }
             for (KernelVariant v : sp.variants().values()) {
                 Definition d = v.definition();
@@ -203,11 +210,20 @@ final class CompileCommand implements Callable<Integer> {
                         + activeSet(kernel.plan().notes().get("active set"))
                         + canonical(kernel.plan().notes()), kernel.plan().source(),
                         kernel.compileNanos());
+                showCin(out, kernel.plan().notes().get("cin"));
             }
         }
         plan.toString().lines().forEach(l -> out.println("# " + l));
         out.flush();
         return Stag.OK;
+    }
+
+    /** With --emit-cin, the kernel's concrete index notation on a line of its own. */
+    private void showCin(PrintWriter out, String cin) {
+        if (emitCin) {
+            out.println("cin: " + cin);
+            out.flush();
+        }
     }
 
     /** How the loop runs when the output is the in-place input's buffer: over the stored entries of one operand. */

@@ -102,6 +102,19 @@ class CompileCommandTest {
     }
 
     @Test
+    void emitCinPrintsEachKernelsTreeAfterItsLine() throws IOException {
+        Path program = write("spmv.stag", SPMV);
+        CliRunner r = CliRunner.run("compile", program.toString(), "--emit-java", dir.resolve("gen").toString(),
+                "--no-pass", "fusion", "--emit-cin");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().filter(l -> !l.startsWith("# ")).toList();
+        assertEquals(4, lines.size(), r.out());
+        assertTrue(lines.get(0).startsWith("Main\ty[i] = A[i][j] * x[j] | j:(+, 0.0)\t"), r.out());
+        assertEquals("cin: forall i (y[i] = acc0 where (acc0 = 0.0; forall j acc0 += A[i][j] * x[j]))", lines.get(1));
+        assertEquals("cin: (s = acc0 where (acc0 = 0.0; forall i acc0 += y[i]))", lines.get(3));
+    }
+
+    @Test
     void withoutEmitJavaPrintsTheSources() throws IOException {
         Path program = write("spmv.stag", SPMV);
         CliRunner r = CliRunner.run("compile", program.toString(), "--no-pass", "fusion");

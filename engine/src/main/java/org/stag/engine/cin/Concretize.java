@@ -105,4 +105,84 @@ public final class Concretize {
         }
         throw new IllegalStateException("no loop of group " + g.level());
     }
+
+    /**
+     * The tree of a fused group ({@code plan.FusionGroups}, lowered by {@code loopir.GroupDriver}) from its
+     * members' trees (after the passes), each walking the shared index at the root: one forall over the shared
+     * index (the first member's name) with a sequence of the members' bodies in order, a row reduction's inner
+     * forall under its where; a scalar member's accumulator lives across the shared loop, so its where encloses
+     * it. Member {@code k}'s temporaries are renamed {@code dK...}; a target in {@code unstored} (read by nothing
+     * after the group) is a temporary of the loop's body, never stored.
+     */
+    public static IndexStmt fused(List<IndexStmt> members, java.util.Set<String> unstored) {
+        List<IndexStmt> bodies = new ArrayList<>();
+        List<IndexStmt> consumers = new ArrayList<>();
+        List<IndexStmt> inits = new ArrayList<>();
+        IndexStmt.Forall shared = null;
+        for (int k = 0; k < members.size(); k++) {
+            IndexStmt m = rename(members.get(k), "d" + k, unstored);
+            IndexStmt.Forall f;
+            if (m instanceof IndexStmt.Where w && w.producer() instanceof IndexStmt.Sequence q
+                    && q.statements().get(1) instanceof IndexStmt.Forall inner) {
+                consumers.add(w.consumer());
+                inits.add(q.statements().get(0));
+                f = inner;
+            } else {
+                f = (IndexStmt.Forall) m;
+            }
+            shared = shared == null ? f : shared;
+            bodies.add(f.body());
+        }
+        IndexStmt loop = shared.withBody(bodies.size() == 1 ? bodies.get(0) : new IndexStmt.Sequence(bodies));
+        if (inits.isEmpty()) {
+            return loop;
+        }
+        inits.add(loop);
+        return new IndexStmt.Where(consumers.size() == 1 ? consumers.get(0) : new IndexStmt.Sequence(consumers),
+                new IndexStmt.Sequence(inits));
+    }
+
+    /** {@code s} with its temporaries prefixed and the unstored targets made temporaries. */
+    private static IndexStmt rename(IndexStmt s, String prefix, java.util.Set<String> unstored) {
+        if (s instanceof IndexStmt.Forall f) {
+            return f.withBody(rename(f.body(), prefix, unstored));
+        }
+        if (s instanceof IndexStmt.Where w) {
+            return new IndexStmt.Where(rename(w.consumer(), prefix, unstored), rename(w.producer(), prefix, unstored));
+        }
+        if (s instanceof IndexStmt.Sequence q) {
+            List<IndexStmt> xs = new ArrayList<>();
+            q.statements().forEach(x -> xs.add(rename(x, prefix, unstored)));
+            return new IndexStmt.Sequence(xs);
+        }
+        IndexStmt.Assign a = (IndexStmt.Assign) s;
+        IndexExpr lhs = a.lhs() instanceof IndexExpr.Target t && unstored.contains(t.name())
+                ? new IndexExpr.Temp(t.name(), t.type()) : rename(a.lhs(), prefix);
+        return new IndexStmt.Assign(lhs, a.reduce(), rename(a.rhs(), prefix), a.mask() == null ? null : rename(a.mask(), prefix));
+    }
+
+    private static IndexExpr rename(IndexExpr e, String prefix) {
+        if (e instanceof IndexExpr.Temp t) {
+            return new IndexExpr.Temp(prefix + t.name(), t.type(), t.indices());
+        }
+        if (e instanceof IndexExpr.Unary u) {
+            return new IndexExpr.Unary(u.op(), rename(u.operand(), prefix), u.type());
+        }
+        if (e instanceof IndexExpr.Binary b) {
+            return new IndexExpr.Binary(b.op(), rename(b.left(), prefix), rename(b.right(), prefix), b.type(), b.operandType());
+        }
+        if (e instanceof IndexExpr.IfElse i) {
+            return new IndexExpr.IfElse(rename(i.condition(), prefix), rename(i.then(), prefix), rename(i.otherwise(), prefix),
+                    i.type());
+        }
+        if (e instanceof IndexExpr.Call c) {
+            List<IndexExpr> args = new ArrayList<>();
+            c.args().forEach(x -> args.add(rename(x, prefix)));
+            return new IndexExpr.Call(c.op(), args, c.type());
+        }
+        if (e instanceof IndexExpr.Cast c) {
+            return new IndexExpr.Cast(rename(c.value(), prefix), c.type());
+        }
+        return e;
+    }
 }

@@ -26,7 +26,8 @@ public final class KernelSource {
     /** The class {@code pkg.className} of the fused group {@code k} and its calling convention. */
     public static FusedPlan fused(LoweredFusion k, String pkg, String className) {
         GeneratedSource src = source(pkg, className, k.description(), new Block(), k.run(), k.finish());
-        return new FusedPlan(src, k.tensors(), k.intScalars(), k.realScalars(), k.extent(), k.targets(), k.unstored());
+        return new FusedPlan(src, k.tensors(), k.intScalars(), k.realScalars(), k.extent(), k.targets(), k.unstored(),
+                k.cin());
     }
 
     /** A kernel class with the class comment {@code description} and the three method bodies. */

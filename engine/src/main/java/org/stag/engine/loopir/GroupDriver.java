@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
+import org.stag.engine.cin.CinPrinter;
+import org.stag.engine.cin.Concretize;
+import org.stag.engine.cin.IndexStmt;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.front.Definition;
@@ -174,7 +177,10 @@ public final class GroupDriver {
         }
         List<Symbol> targets = new ArrayList<>();
         specs.forEach(s -> targets.add(s.target()));
-        return new LoweredFusion(doc.toString(), run, finish, tensors, ints, reals, extent, targets, Set.copyOf(unstored));
+        List<IndexStmt> trees = new ArrayList<>();
+        members.forEach(m -> trees.add(m.cin));
+        String cin = CinPrinter.print(Concretize.fused(trees, unstored));
+        return new LoweredFusion(doc.toString(), run, finish, tensors, ints, reals, extent, targets, Set.copyOf(unstored), cin);
     }
 
     /**
