@@ -303,6 +303,11 @@ public final class KernelSpec {
         });
     }
 
+    /** The loop order the definition declares ({@code Ord}), outermost first, or empty when the compiler chooses. */
+    public List<String> declaredOrder() {
+        return info.loopOrder();
+    }
+
     /** An error in the definition, at its position. */
     public org.stag.engine.front.ProgramException error(String message) {
         return new org.stag.engine.front.ProgramException(program.source(), definition.pos(), message);

@@ -1,9 +1,13 @@
 /**
- * Concrete index notation: one definition over given formats as the lowering sees it
+ * Concrete index notation (TACO's, seed 001 §3): a kernel as a tree of statements
+ * ({@link org.stag.engine.cin.IndexStmt}: forall, where, sequence, assignment) over typed expressions
+ * ({@link org.stag.engine.cin.IndexExpr}), built by {@link org.stag.engine.cin.Concretize} for a loop order and
+ * printed by {@link org.stag.engine.cin.CinPrinter}; the kernel's environment
  * ({@link org.stag.engine.cin.KernelSpec}: accesses with the index of every level in level order, reduction
- * groups, scalars, decided uniform conditions, value reads), expression types
- * ({@link org.stag.engine.cin.ExprTypes}) and the symbolic evaluation of a right-hand side with absent
+ * groups, scalars, value reads, the typed right-hand side), expression types the checker implies
+ * ({@link org.stag.engine.cin.ExprTypes}) and the symbolic evaluation of a typed right-hand side with absent
  * operands reading their fill value ({@link org.stag.engine.cin.Symbolic}, values {@link org.stag.engine.cin.Sym}),
- * which the passes and the merge lattices ask.
+ * which the passes and the merge lattices ask. The passes ({@code pass.KernelPasses}) rewrite the tree and the
+ * lowering ({@code loopir.CinWalker}) walks it.
  */
 package org.stag.engine.cin;

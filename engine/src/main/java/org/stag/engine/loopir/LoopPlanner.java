@@ -11,7 +11,6 @@ import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.front.ProgramException;
-import org.stag.engine.front.SourcePos;
 import org.stag.formats.level.LocateCost;
 
 /**
@@ -84,7 +83,7 @@ public final class LoopPlanner {
 
     /** The loop order, outermost first: {@code Ord} when given (checked), else the planner's choice. */
     public List<String> order() {
-        List<String> ord = spec.info().loopOrder();
+        List<String> ord = spec.declaredOrder();
         if (!ord.isEmpty()) {
             List<String> order = check(ord);
             checkScatter(order);
@@ -207,7 +206,6 @@ public final class LoopPlanner {
     }
 
     private ProgramException error(String reason) {
-        SourcePos pos = spec.definition().pos();
-        return new ProgramException(spec.program().source(), pos, reason);
+        return spec.error(reason);
     }
 }

@@ -1,10 +1,11 @@
 /**
  * The loop IR and the lowering to it. {@link org.stag.engine.loopir.Block}s hold simple and scoped statements;
  * {@link org.stag.engine.loopir.LoopPlanner} orders a kernel's loops, {@link org.stag.engine.loopir.KernelGenerator}
- * lowers one kernel (reading each loop's {@code lattice.MergeLattice}) and
+ * lowers one kernel by walking its {@code cin} tree after the passes ({@link org.stag.engine.loopir.CinWalker}),
+ * reading each loop's {@code lattice.MergeLattice}, and
  * {@link org.stag.engine.loopir.GroupDriver} a fused group with the same classes (one generator per statement
  * inside the shared loop), with {@link org.stag.engine.loopir.ExprEmitter}
- * for right-hand sides and the level code ({@link org.stag.engine.loopir.LevelCode}:
+ * for the typed {@code cin} expressions and the level code ({@link org.stag.engine.loopir.LevelCode}:
  * {@link org.stag.engine.loopir.StaticLevelCode}, {@code schema.SchemaLevelCode}) for unpacking, visits,
  * cursors and locates. The results, {@link org.stag.engine.loopir.LoweredKernel} and
  * {@link org.stag.engine.loopir.LoweredFusion}, are printed by {@code javagen}. Expressions inside statements
