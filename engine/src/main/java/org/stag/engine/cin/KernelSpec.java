@@ -21,10 +21,12 @@ import org.stag.engine.ops.Operator;
 import org.stag.formats.tensor.Format;
 
 /**
- * Concrete index notation for one definition, specialised to the formats of its tensors: the target, the
- * right-hand side, every tensor access with the index of each of its levels (in the format's level order),
- * the reductions grouped into accumulators, the scalars the kernel reads, and the value of every
- * {@code ifelse} condition that is the same for the whole definition (decided per run, compiled per value).
+ * One definition specialised to the formats of its tensors, the environment of its concrete index notation
+ * ({@link Concretize} builds the statement tree from it): the target, the right-hand side as a typed
+ * {@link IndexExpr} (a decided uniform {@code ifelse}, the same for the whole definition, decided per run and
+ * compiled per value, is its taken branch), every tensor access with the index of each of its levels (in the
+ * format's level order), the reductions grouped into accumulators with typed initial values, and the scalars
+ * the kernel reads. The passes' decisions are not here: they rewrite the tree ({@code pass.KernelPasses}).
  */
 public final class KernelSpec {
     /**
@@ -35,8 +37,8 @@ public final class KernelSpec {
     }
 
     /**
-     * One read {@code A[i][j]}: {@code levelIndex.get(k)} is the index expression of level {@code k} and
-     * {@code levelVar.get(k)} its index variable, or null when the coordinate is computed.
+     * One read {@code A[i][j]} ({@link IndexExpr.Read}): {@code levelIndex.get(k)} is the typed index expression of
+     * level {@code k} and {@code levelVar.get(k)} its index variable, or null when the coordinate is computed.
      */
     public record Access(int id, Operand tensor, List<IndexExpr> levelIndex, List<String> levelVar) {
         /** Copies the lists (a level variable may be null). */

@@ -70,6 +70,15 @@ final class CinWalker {
         return loops.get(d);
     }
 
+    /**
+     * The accumulator's initial value of the {@code where} at depth {@code d} (its producer's {@code accK = init}),
+     * which a fused group's driver opens itself; null when there is none.
+     */
+    IndexExpr initialValue(int d) {
+        return nest.get(d) instanceof IndexStmt.Where w && w.producer() instanceof IndexStmt.Sequence q
+                && q.statements().get(0) instanceof IndexStmt.Assign a && a.lhs() instanceof IndexExpr.Temp ? a.rhs() : null;
+    }
+
     /** Lowers the statement at depth {@code d} (after the locates known there). */
     void lower(int d, Block out, AccessState[] st, boolean chunked) {
         lower(nest.get(d), d, out, st, chunked);

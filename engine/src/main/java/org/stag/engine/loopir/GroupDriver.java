@@ -110,7 +110,7 @@ public final class GroupDriver {
             if (t.isTensor()) {
                 m.memberValue = "x" + k;
             } else {
-                m.openGroup(run, s.groups().get(0), new AccessState[0]);
+                m.openGroup(run, s.groups().get(0), m.walker.initialValue(0), new AccessState[0]);
             }
         }
         Block loop = run.forLoop("L0", "int i_L = lo", "i_L < hi", "i_L++");
@@ -194,7 +194,7 @@ public final class GroupDriver {
         KernelSpec.Group g = s.groups().get(0);
         String prefix = m.local + "a" + matrix.id();
         String j = m.order.get(1);
-        m.openGroup(loop, g, st);
+        m.openGroup(loop, g, m.walker.initialValue(1), st);
         if (matrix.tensor().elem() == ScalarType.BOOL) {
             row(loop.ifThen(prefix + "_const && " + prefix + "_c"), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), overrides);
             row(loop.ifThen(prefix + "_const && !" + prefix + "_c"), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), overrides);

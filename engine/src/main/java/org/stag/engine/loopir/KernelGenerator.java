@@ -170,13 +170,9 @@ public final class KernelGenerator {
 
     /**
      * Declares group {@code g}'s accumulator in {@code out}: the reduction's identity for the outermost group of
-     * a scalar target (each chunk's partial; {@code finish} starts from the initial value), else its initial value.
+     * a scalar target (each chunk's partial; {@code finish} starts from the initial value), else {@code initial},
+     * the initial value its {@code where}'s producer assigns in the tree ({@link CinWalker#initialValue}).
      */
-    void openGroup(Block out, KernelSpec.Group g, AccessState[] st) {
-        openGroup(out, g, g.init(), st);
-    }
-
-    /** As {@link #openGroup(Block, KernelSpec.Group, AccessState[])}, from the producer's {@code accK = init}. */
     void openGroup(Block out, KernelSpec.Group g, IndexExpr initial, AccessState[] st) {
         String init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
                 ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
