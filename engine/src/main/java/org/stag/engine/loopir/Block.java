@@ -8,59 +8,175 @@ import java.util.List;
  * A block of the loop IR: an ordered list of statements ({@link Stmt}): declarations, assignments, array
  * stores, evaluations, {@code break}, {@code continue} and {@code throw}, comments, and the statements with
  * bodies ({@code for} and {@code while} with labels, {@code if}/{@code else}, scopes, {@code switch} and its
- * {@code case}s). Every loop nest the compiler emits is built from those;
- * {@code javagen.JavaPrinter} prints them. Expressions are Java expression text.
+ * {@code case}s). Every loop nest the compiler emits is built from those, with typed expressions ({@link Ex});
+ * {@code javagen.JavaPrinter} prints them.
  */
 public final class Block {
     private final List<Stmt> stmts = new ArrayList<>();
 
     /** Appends {@code final type name = init;}. */
-    public Block let(String type, String name, String init) {
+    public Block let(JavaType type, String name, Ex init) {
         stmts.add(new Stmt.Decl(true, type, name, init));
         return this;
     }
 
-    /** Appends {@code type name = init;}, a variable assigned again later. */
-    public Block var(String type, String name, String init) {
+    /** Appends {@code type name = init;}, a variable assigned again later; {@code init} may be null. */
+    public Block var(JavaType type, String name, Ex init) {
         stmts.add(new Stmt.Decl(false, type, name, init));
         return this;
     }
 
     /** Appends {@code target = value;}. */
-    public Block assign(String target, String value) {
-        stmts.add(new Stmt.Assign(target, "=", value));
+    public Block assign(Ex target, Ex value) {
+        stmts.add(new Stmt.Assign(target, Stmt.AssignOp.SET, value));
         return this;
     }
 
     /** Appends {@code target op value;}, a compound assignment such as {@code +=} or {@code &=}. */
-    public Block assign(String target, String op, String value) {
+    public Block assign(Ex target, Stmt.AssignOp op, Ex value) {
         stmts.add(new Stmt.Assign(target, op, value));
         return this;
     }
 
     /** Appends {@code array[index] = value;}. */
-    public Block store(String array, String index, String value) {
+    public Block store(Ex array, Ex index, Ex value) {
         stmts.add(new Stmt.Store(array, index, value));
         return this;
     }
 
     /** Appends an expression statement (a call, an increment). */
-    public Block eval(String expression) {
+    public Block eval(Ex expression) {
         stmts.add(new Stmt.Eval(expression));
         return this;
     }
 
-    /** Appends {@code break label;}. */
-    public Block breakTo(String label) {
-        stmts.add(new Stmt.Break(label));
+    /** Appends {@code throw exception;}. */
+    public Block raise(Ex exception) {
+        stmts.add(new Stmt.Throw(exception));
         return this;
     }
 
-    /** Appends {@code continue [label];}. */
-    public Block continueTo(String label) {
-        stmts.add(new Stmt.Continue(label));
-        return this;
+    /** Appends {@code switch (selector)} and returns its body, to fill with {@link #caseOf}. */
+    public Block switchOn(Ex selector) {
+        Block body = new Block();
+        stmts.add(new Stmt.Switch(selector, body));
+        return body;
     }
+
+    /** Appends {@code case value:} and returns its body. */
+    public Block caseOf(int value) {
+        Block body = new Block();
+        stmts.add(new Stmt.Case(Exprs.lit(value), body));
+        return body;
+    }
+
+    /** Appends {@code default:} and returns its body. */
+    public Block caseDefault() {
+        Block body = new Block();
+        stmts.add(new Stmt.Case(null, body));
+        return body;
+    }
+
+    /** Appends {@code [label:] for (type var = init; cond; step)} and returns its body. */
+    public Block forLoop(String label, JavaType type, String var, Ex init, Ex cond, Ex step) {
+        return forLoop(label, List.of(new Stmt.Decl(false, type, var, init)), cond, step);
+    }
+
+    /** Appends {@code [label:] for (type a = x, b = y; cond; step)} (no declaration when {@code init} is empty). */
+    public Block forLoop(String label, List<Stmt.Decl> init, Ex cond, Ex step) {
+        Block body = new Block();
+        stmts.add(new Stmt.For(label, init, cond, step, body));
+        return body;
+    }
+
+    /** Appends {@code [label:] while (cond)} and returns its body. */
+    public Block whileLoop(String label, Ex cond) {
+        Block body = new Block();
+        stmts.add(new Stmt.While(label, cond, body));
+        return body;
+    }
+
+    /** Appends {@code if (cond)} and returns its body. */
+    public Block ifThen(Ex cond) {
+        Block body = new Block();
+        stmts.add(new Stmt.If(cond, body, null));
+        return body;
+    }
+
+    // ------------------------------------------------------------------ transitional: Java text (Ex.Raw)
+
+    /** Transitional: {@code final type name = init;} with Java text. */
+    public Block let(String type, String name, String init) {
+        JavaType t = JavaType.parse(type);
+        return let(t, name, Exprs.raw(init, t));
+    }
+
+    /** Transitional: {@code type name = init;} with Java text. */
+    public Block var(String type, String name, String init) {
+        JavaType t = JavaType.parse(type);
+        return var(t, name, init == null ? null : Exprs.raw(init, t));
+    }
+
+    /** Transitional. */
+    public Block assign(String target, String value) {
+        return assign(target, "=", value);
+    }
+
+    /** Transitional. */
+    public Block assign(String target, String op, String value) {
+        return assign(Exprs.raw(target, JavaType.OBJECT), Stmt.AssignOp.of(op), Exprs.raw(value, JavaType.OBJECT));
+    }
+
+    /** Transitional. */
+    public Block store(String array, String index, String value) {
+        return store(Exprs.raw(array, JavaType.OBJECT.array()), Exprs.raw(index, JavaType.INT), Exprs.raw(value, JavaType.OBJECT));
+    }
+
+    /** Transitional. */
+    public Block eval(String expression) {
+        return eval(Exprs.raw(expression, JavaType.VOID));
+    }
+
+    /** Transitional. */
+    public Block raise(String exception) {
+        return raise(Exprs.raw(exception, JavaType.OBJECT));
+    }
+
+    /** Transitional. */
+    public Block switchOn(String selector) {
+        return switchOn(Exprs.raw(selector, JavaType.INT));
+    }
+
+    /** Transitional: {@code case value:}, {@code default:} when null. */
+    public Block caseOf(String value) {
+        return value == null ? caseDefault() : caseOf(Integer.parseInt(value));
+    }
+
+    /** Transitional: {@code init} is {@code TYPE a = X[, b = Y]} or empty. */
+    public Block forLoop(String label, String init, String cond, String step) {
+        List<Stmt.Decl> decls = new ArrayList<>();
+        if (!init.isEmpty()) {
+            int sp = init.indexOf(' ');
+            JavaType t = JavaType.parse(init.substring(0, sp));
+            for (String d : init.substring(sp + 1).split(", (?=\\w+ = )")) {
+                int eq = d.indexOf(" = ");
+                decls.add(new Stmt.Decl(false, t, d.substring(0, eq), Exprs.raw(d.substring(eq + 3), t)));
+            }
+        }
+        return forLoop(label, decls, Exprs.raw(cond, JavaType.BOOLEAN), Exprs.raw(step, JavaType.VOID));
+    }
+
+    /** Transitional. */
+    public Block whileLoop(String label, String cond) {
+        return whileLoop(label, Exprs.raw(cond, JavaType.BOOLEAN));
+    }
+
+    /** Transitional. */
+    public Block ifThen(String cond) {
+        return ifThen(Exprs.raw(cond, JavaType.BOOLEAN));
+    }
+
+    // ------------------------------------------------------------------ untyped harness code and structure
 
     /**
      * Appends an untyped simple statement, for hand-written harness code in tests (the compiler emits typed
@@ -77,9 +193,15 @@ public final class Block {
         return this;
     }
 
-    /** Appends {@code throw exception;}. */
-    public Block raise(String exception) {
-        stmts.add(new Stmt.Throw(exception));
+    /** Appends {@code break label;}. */
+    public Block breakTo(String label) {
+        stmts.add(new Stmt.Break(label));
+        return this;
+    }
+
+    /** Appends {@code continue [label];}. */
+    public Block continueTo(String label) {
+        stmts.add(new Stmt.Continue(label));
         return this;
     }
 
@@ -87,41 +209,6 @@ public final class Block {
     public Block scope(String label) {
         Block body = new Block();
         stmts.add(new Stmt.Scope(label, body));
-        return body;
-    }
-
-    /** Appends {@code switch (selector)} and returns its body, to fill with {@link #caseOf}. */
-    public Block switchOn(String selector) {
-        Block body = new Block();
-        stmts.add(new Stmt.Switch(selector, body));
-        return body;
-    }
-
-    /** Appends {@code case value:} ({@code default:} when {@code value} is null) and returns its body. */
-    public Block caseOf(String value) {
-        Block body = new Block();
-        stmts.add(new Stmt.Case(value, body));
-        return body;
-    }
-
-    /** Appends {@code [label:] for (init; cond; step)} and returns its body. */
-    public Block forLoop(String label, String init, String cond, String step) {
-        Block body = new Block();
-        stmts.add(new Stmt.For(label, init, cond, step, body));
-        return body;
-    }
-
-    /** Appends {@code [label:] while (cond)} and returns its body. */
-    public Block whileLoop(String label, String cond) {
-        Block body = new Block();
-        stmts.add(new Stmt.While(label, cond, body));
-        return body;
-    }
-
-    /** Appends {@code if (cond)} and returns its body. */
-    public Block ifThen(String cond) {
-        Block body = new Block();
-        stmts.add(new Stmt.If(cond, body, null));
         return body;
     }
 
