@@ -143,7 +143,7 @@ public final class JavaPrinter {
             return PREFIX;
         }
         if (e instanceof Ex.Raw r) {
-            return r.text().matches("[A-Za-z_$][\\w$.]*") ? PRIMARY : 0;
+            return r.text().matches("[\\w$.]+") ? PRIMARY : 0;
         }
         return PRIMARY;
     }

@@ -326,14 +326,15 @@ final class ExprEmitter {
             if (c.equals(fillValue) || !s.maybeAbsent) {
                 return Code.of(Sym.of(c));
             }
-            String present = s.val != null ? s.ok : s.pos + " >= 0";
+            String present = s.val != null ? KernelGenerator.text(s.ok) : KernelGenerator.text(s.pos) + " >= 0";
             return Code.unknown("(" + present + " ? " + JavaTypes.literal(c) + " : " + fill + ")");
         }
         if (s.val != null) {
-            String v = JavaTypes.convert(s.val, ScalarType.DOUBLE, a.tensor().elem());
-            return Code.unknown(s.maybeAbsent ? "(" + s.ok + " ? " + v + " : " + fill + ")" : v);
+            String v = JavaTypes.convert(KernelGenerator.text(s.val), ScalarType.DOUBLE, a.tensor().elem());
+            return Code.unknown(s.maybeAbsent ? "(" + KernelGenerator.text(s.ok) + " ? " + v + " : " + fill + ")" : v);
         }
-        String read2 = prefix + a.id() + "_vals[" + s.pos + "]";
-        return Code.unknown(s.maybeAbsent ? "(" + s.pos + " >= 0 ? " + read2 + " : " + fill + ")" : read2);
+        String pos = KernelGenerator.text(s.pos);
+        String read2 = prefix + a.id() + "_vals[" + pos + "]";
+        return Code.unknown(s.maybeAbsent ? "(" + pos + " >= 0 ? " + read2 + " : " + fill + ")" : read2);
     }
 }
