@@ -14,8 +14,20 @@ import org.stag.engine.ops.Constant;
 import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.bin;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.neg;
+import static org.stag.engine.loopir.Exprs.not;
+import static org.stag.engine.loopir.Exprs.or;
+
 /**
- * Emits a right-hand-side expression as one Java expression of its checked type. Index variables are the
+ * Emits a right-hand-side expression as one loop IR expression ({@link Ex}) of its checked type. Index variables are the
  * loop variables {@code i_NAME}, scalars the locals {@code s_NAME}; an access reads its values array at the
  * resolved position, or its fill value where the position may be or is absent.
  */
@@ -25,13 +37,13 @@ final class ExprEmitter {
     private final AccessState[] st;
 
     private final String prefix;
-    private final java.util.Map<Expr.Access, String> overrides;
+    private final java.util.Map<Expr.Access, Ex> overrides;
     /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by identity. */
     private java.util.Map<Expr.Access, org.stag.engine.ops.Constant> constants = java.util.Map.of();
     /** Subexpressions computed into locals by {@link #share}, by identity. */
-    private final java.util.Map<Expr, String> shared = new java.util.IdentityHashMap<>();
-    /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
-    private java.util.Map<String, String> params = java.util.Map.of();
+    private final java.util.Map<Expr, Ex> shared = new java.util.IdentityHashMap<>();
+    /** While a Def's body is emitted: its parameters, bound to its arguments. */
+    private java.util.Map<String, Ex> params = java.util.Map.of();
 
     /** An emitter of expressions without accesses: a {@code Def}'s body, applied in accumulator updates. */
     private ExprEmitter(CheckedProgram program) {
@@ -43,21 +55,21 @@ final class ExprEmitter {
     }
 
     /**
-     * Java for {@code op(x, y)} in type {@code t}: the descriptor's template for a built-in, the body with its
-     * parameters bound to {@code x} and {@code y} for a {@code Def}. Both may be used more than once, so they
-     * must be side-effect free (variables or reads).
+     * {@code op(x, y)} in type {@code t}: the descriptor's Java form for a built-in ({@link OperatorCode}), the body
+     * with its parameters bound to {@code x} and {@code y} for a {@code Def}. Both may be used more than once, so
+     * they must be side-effect free (variables or reads).
      */
-    static String apply(CheckedProgram program, Operator op, String x, String y, ScalarType t) {
+    static Ex apply(CheckedProgram program, Operator op, Ex x, Ex y, ScalarType t) {
         return new ExprEmitter(program).applyOp(op, x, y, t);
     }
 
-    private String applyOp(Operator op, String x, String y, ScalarType t) {
+    private Ex applyOp(Operator op, Ex x, Ex y, ScalarType t) {
         if (op.def() == null) {
-            return op.java(x, y, t);
+            return OperatorCode.apply(op, x, y, t);
         }
         ScalarDef d = op.def();
-        java.util.Map<String, String> saved = params;
-        params = java.util.Map.of(d.params().get(0).name(), "(" + x + ")", d.params().get(1).name(), "(" + y + ")");
+        java.util.Map<String, Ex> saved = params;
+        params = java.util.Map.of(d.params().get(0).name(), x, d.params().get(1).name(), y);
         try {
             return JavaTypes.convert(emit(d.body(), op.declaredType()), op.declaredType(), t);
         } finally {
@@ -71,10 +83,10 @@ final class ExprEmitter {
 
     /**
      * An emitter whose values arrays are named {@code prefix + id + "_vals"} and where the reads in
-     * {@code overrides} (by identity) are replaced by the given Java expressions — a fused kernel's values
+     * {@code overrides} (by identity) are replaced by the given expressions — a fused kernel's values
      * computed earlier in the same iteration.
      */
-    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, java.util.Map<Expr.Access, String> overrides) {
+    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, java.util.Map<Expr.Access, Ex> overrides) {
         this.spec = spec;
         this.program = spec.program();
         this.st = st;
@@ -83,18 +95,18 @@ final class ExprEmitter {
     }
 
     /**
-     * Java code and, when it is known while compiling, its value: a literal, a fill value, a constant
+     * An expression and, when it is known while compiling, its value: a literal, a fill value, a constant
      * operand's value where it is present, and what exact rules fold from them ({@code true ? 1.0 : 0.0} is
      * {@code 1.0}, {@code 1.0 * x} is {@code x}, {@code true && x} is {@code x}), so that a pattern's
      * constant disappears from the code.
      */
-    private record Code(String text, Sym known) {
-        static Code unknown(String text) {
-            return new Code(text, Sym.UNKNOWN);
+    private record Code(Ex ex, Sym known) {
+        static Code unknown(Ex ex) {
+            return new Code(ex, Sym.UNKNOWN);
         }
 
         static Code of(Sym known) {
-            return new Code(JavaTypes.literal(known), known);
+            return new Code(JavaTypes.lit(known), known);
         }
 
         boolean is(boolean b) {
@@ -108,13 +120,13 @@ final class ExprEmitter {
     }
 
     /** {@code e} converted to {@code to}. */
-    String emit(Expr e, ScalarType to) {
-        return code(e, to).text();
+    Ex emit(Expr e, ScalarType to) {
+        return code(e, to).ex();
     }
 
     /** {@code e} in its checked type. */
-    String emit(Expr e) {
-        return code(e).text();
+    Ex emit(Expr e) {
+        return code(e).ex();
     }
 
     private Code code(Expr e, ScalarType to) {
@@ -126,7 +138,7 @@ final class ExprEmitter {
         if (k.known() && exact) {
             return Code.of(Sym.convert(k, to));
         }
-        return Code.unknown(JavaTypes.convert(c.text(), program.typeOf(e), to));
+        return Code.unknown(JavaTypes.convert(c.ex(), program.typeOf(e), to));
     }
 
     /** Reads {@code known}'s accesses as those constants, so that the code folds them (returns this emitter). */
@@ -158,8 +170,9 @@ final class ExprEmitter {
             if (c.known().known()) {
                 continue;
             }
-            String local = prefix + n++;
-            out.let(JavaTypes.of(program.typeOf(here.get(0))), local, c.text());
+            JavaType type = JavaTypes.type(program.typeOf(here.get(0)));
+            Ex local = local(prefix + n++, type);
+            out.let(type, ((Ex.Local) local).name(), c.ex());
             here.forEach(x -> shared.put(x, local));
         }
     }
@@ -191,7 +204,7 @@ final class ExprEmitter {
     }
 
     private Code code(Expr e) {
-        String local = shared.get(e);
+        Ex local = shared.get(e);
         if (local != null) {
             return Code.unknown(local);
         }
@@ -210,12 +223,12 @@ final class ExprEmitter {
             return Code.of(Sym.of(spec.targetFill()));
         }
         if (e instanceof Expr.Name n) {
-            String bound = params.get(n.name());
+            Ex bound = params.get(n.name());
             if (bound != null) {
                 return Code.unknown(bound);
             }
-            return Code.unknown(program.symbolOf(n).isPresent() ? "s_" + n.name()
-                    : JavaTypes.convert("i_" + n.name(), ScalarType.INT, t));
+            return Code.unknown(program.symbolOf(n).isPresent() ? local("s_" + n.name(), JavaTypes.type(t))
+                    : JavaTypes.convert(intVar("i_" + n.name()), ScalarType.INT, t));
         }
         if (e instanceof Expr.Access a) {
             return accessCode(spec.access(a));
@@ -223,17 +236,17 @@ final class ExprEmitter {
         if (e instanceof Expr.Unary u) {
             if (u.op() == UnaryOp.NOT) {
                 Code x = code(u.operand());
-                return x.known().known() ? Code.of(Sym.of(!x.known().b())) : Code.unknown("(!" + x.text() + ")");
+                return x.known().known() ? Code.of(Sym.of(!x.known().b())) : Code.unknown(not(x.ex()));
             }
             Code x = code(u.operand(), t);
             if (x.known().known()) {
                 return Code.of(x.known().isIntegral() ? Sym.ofInteger(t, -x.known().l()) : Sym.ofReal(t, -x.known().d()));
             }
-            return Code.unknown("(-" + x.text() + ")");
+            return Code.unknown(neg(x.ex()));
         }
         if (e instanceof Expr.Binary b) {
             if (b.op().isLogical()) {
-                return logical(code(b.left()), code(b.right()), b.op() == BinaryOp.OR, b.op().symbol());
+                return logical(code(b.left()), code(b.right()), b.op() == BinaryOp.OR);
             }
             ScalarType ot = b.op().isComparison() ? ExprTypes.comparison(program, b) : t;
             Code l = code(b.left(), ot);
@@ -244,7 +257,7 @@ final class ExprEmitter {
             if ((b.op() == BinaryOp.MUL || b.op() == BinaryOp.DIV) && r.isOne()) {
                 return l;
             }
-            return Code.unknown("(" + l.text() + " " + b.op().symbol() + " " + r.text() + ")");
+            return Code.unknown(bin(Ex.BinOp.of(b.op().symbol()), l.ex(), r.ex()));
         }
         if (e instanceof Expr.IfElse i) {
             Boolean u = spec == null ? null : spec.uniformValue(i);
@@ -255,7 +268,7 @@ final class ExprEmitter {
             if (c.known().known()) {
                 return code(c.known().b() ? i.then() : i.otherwise(), t);
             }
-            return Code.unknown("(" + c.text() + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")");
+            return Code.unknown(cond(c.ex(), emit(i.then(), t), emit(i.otherwise(), t)));
         }
         if (e instanceof Expr.BuiltinCall c) {
             Operator op = program.operator(c.function());
@@ -265,12 +278,12 @@ final class ExprEmitter {
             // Logical operators fold a known side (a pattern's constant true); MIN/MAX on bools are AND/OR.
             boolean bool = at == ScalarType.BOOL;
             if (op == Operators.OR || bool && op == Operators.MAX) {
-                return logical(x, y, true, "||");
+                return logical(x, y, true);
             }
             if (op == Operators.AND || bool && op == Operators.MIN) {
-                return logical(x, y, false, "&&");
+                return logical(x, y, false);
             }
-            return Code.unknown(applyOp(op, x.text(), y.text(), at));
+            return Code.unknown(applyOp(op, x.ex(), y.ex(), at));
         }
         if (e instanceof Expr.Convert c) {
             return code(c.value(), c.type());
@@ -282,7 +295,7 @@ final class ExprEmitter {
      * {@code x || y} or {@code x && y}: a known side decides or drops out. Dropping the other side is exact
      * because reading an operand has no effect (its position is resolved before).
      */
-    private static Code logical(Code x, Code y, boolean or, String symbol) {
+    private static Code logical(Code x, Code y, boolean or) {
         if (x.is(or) || y.is(or)) {
             return Code.of(Sym.of(or));
         }
@@ -292,12 +305,12 @@ final class ExprEmitter {
         if (y.is(!or)) {
             return x;
         }
-        return Code.unknown("(" + x.text() + " " + symbol + " " + y.text() + ")");
+        return Code.unknown(or ? or(x.ex(), y.ex()) : and(x.ex(), y.ex()));
     }
 
     /** The value an access reads at the current point of the loop nest. */
-    String access(KernelSpec.Access a) {
-        return accessCode(a).text();
+    Ex access(KernelSpec.Access a) {
+        return accessCode(a).ex();
     }
 
     /** An access: the values array at the position, the element's value, or a constant operand's literal. */
@@ -306,13 +319,13 @@ final class ExprEmitter {
         if (known != null) {
             return Code.of(Sym.of(known));
         }
-        String o = overrides.get(a.node());
+        Ex o = overrides.get(a.node());
         if (o != null) {
             return Code.unknown(o);
         }
         AccessState s = st[a.id()];
         Constant fillValue = a.tensor().fill();
-        String fill = JavaTypes.literal(fillValue);
+        Ex fill = JavaTypes.lit(fillValue);
         if (s.absent) {
             return Code.of(Sym.of(fillValue));
         }
@@ -326,15 +339,14 @@ final class ExprEmitter {
             if (c.equals(fillValue) || !s.maybeAbsent) {
                 return Code.of(Sym.of(c));
             }
-            String present = s.val != null ? KernelGenerator.text(s.ok) : KernelGenerator.text(s.pos) + " >= 0";
-            return Code.unknown("(" + present + " ? " + JavaTypes.literal(c) + " : " + fill + ")");
+            Ex present = s.val != null ? s.ok : ge(s.pos, lit(0));
+            return Code.unknown(cond(present, JavaTypes.lit(c), fill));
         }
         if (s.val != null) {
-            String v = JavaTypes.convert(KernelGenerator.text(s.val), ScalarType.DOUBLE, a.tensor().elem());
-            return Code.unknown(s.maybeAbsent ? "(" + KernelGenerator.text(s.ok) + " ? " + v + " : " + fill + ")" : v);
+            Ex v = JavaTypes.convert(s.val, ScalarType.DOUBLE, a.tensor().elem());
+            return Code.unknown(s.maybeAbsent ? cond(s.ok, v, fill) : v);
         }
-        String pos = KernelGenerator.text(s.pos);
-        String read2 = prefix + a.id() + "_vals[" + pos + "]";
-        return Code.unknown(s.maybeAbsent ? "(" + pos + " >= 0 ? " + read2 + " : " + fill + ")" : read2);
+        Ex values = load(local(prefix + a.id() + "_vals", JavaTypes.type(a.tensor().elem()).array()), s.pos);
+        return Code.unknown(s.maybeAbsent ? cond(ge(s.pos, lit(0)), values, fill) : values);
     }
 }

@@ -112,7 +112,7 @@ public final class GroupDriver {
         Ex iL = Exprs.intVar("i_L");
         Block loop = run.forLoop("L0", JavaType.INT, "i_L", FrameVars.LO, Exprs.lt(iL, FrameVars.HI), Exprs.postInc(iL));
         Set<String> aliases = new LinkedHashSet<>();
-        Map<String, String> valueOf = new LinkedHashMap<>();
+        Map<String, Ex> valueOf = new LinkedHashMap<>();
         for (int k = 0; k < specs.size(); k++) {
             KernelSpec s = specs.get(k);
             KernelGenerator m = members.get(k);
@@ -122,7 +122,7 @@ public final class GroupDriver {
             }
             // The shared index is bound: reads at it are resolved at i_L, a matrix's dense rows too.
             AccessState[] st = m.initialStates();
-            Map<Expr.Access, String> overrides = new IdentityHashMap<>();
+            Map<Expr.Access, Ex> overrides = new IdentityHashMap<>();
             Expr.Access matrix = null;
             for (KernelSpec.Access a : s.accesses()) {
                 if (atShared(s, a) || a.levels() == 2) {
@@ -132,7 +132,7 @@ public final class GroupDriver {
                 if (a.levels() == 2) {
                     matrix = a.node();
                 }
-                String local = valueOf.get(a.tensor().name());
+                Ex local = valueOf.get(a.tensor().name());
                 if (local != null) {
                     overrides.put(a.node(), local);
                 }
@@ -144,7 +144,7 @@ public final class GroupDriver {
                 rowReduction(loop, m, st, matrix, overrides);
             }
             if (s.target().isTensor()) {
-                valueOf.put(s.target().name(), m.memberValue);
+                valueOf.put(s.target().name(), Exprs.local(m.memberValue, JavaTypes.type(s.target().type().elem())));
             }
         }
         Block finish = new Block();
@@ -186,7 +186,7 @@ public final class GroupDriver {
      * into the code, another constant read from a local, or the values array), then its value.
      */
     private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, Expr.Access matrix,
-                                     Map<Expr.Access, String> overrides) {
+                                     Map<Expr.Access, Ex> overrides) {
         KernelSpec s = m.spec;
         KernelSpec.Group g = s.groups().get(0);
         String prefix = m.local + "a" + s.access(matrix).id();
@@ -198,8 +198,9 @@ public final class GroupDriver {
             row(loop.ifThen(Exprs.and(isConst, c)), m, st, j, Map.of(matrix, Constant.ofBool(true)), overrides);
             row(loop.ifThen(Exprs.and(isConst, Exprs.not(c))), m, st, j, Map.of(matrix, Constant.ofBool(false)), overrides);
         } else {
-            Map<Expr.Access, String> constant = new IdentityHashMap<>(overrides);
-            constant.put(matrix, prefix + "_c");
+            Map<Expr.Access, Ex> constant = new IdentityHashMap<>(overrides);
+            ScalarType elem = s.operands().get(((Expr.Name) matrix.tensor()).name()).elem();
+            constant.put(matrix, Exprs.local(prefix + "_c", JavaTypes.type(elem)));
             m.overrides = constant;
             row(loop.ifThen(isConst), m, st, j, Map.of(), constant);
         }
@@ -210,7 +211,7 @@ public final class GroupDriver {
     }
 
     private static void row(Block out, KernelGenerator m, AccessState[] st, String j, Map<Expr.Access, Constant> constants,
-                            Map<Expr.Access, String> overrides) {
+                            Map<Expr.Access, Ex> overrides) {
         m.constants = constants;
         m.overrides = overrides;
         m.loopCode.mergeLoop(1, j, out, AccessState.copy(st), false);

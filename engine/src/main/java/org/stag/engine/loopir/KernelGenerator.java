@@ -56,8 +56,8 @@ public final class KernelGenerator {
     int termDepth = -1;
     /** The prefix of every local this generator names (empty for a kernel alone, per member in a fused group). */
     final String local;
-    /** In a fused group: reads replaced by Java expressions (values earlier members computed, a pattern's constant). */
-    Map<Expr.Access, String> overrides = Map.of();
+    /** In a fused group: reads replaced by locals (values earlier members computed, a pattern's constant). */
+    Map<Expr.Access, Ex> overrides = Map.of();
     /** In a fused group: reads known to be a constant in the code being emitted (a bool pattern's true or false). */
     Map<Expr.Access, org.stag.engine.ops.Constant> constants = Map.of();
     /**
@@ -154,12 +154,7 @@ public final class KernelGenerator {
 
     /** The value of {@code e} converted to {@code t}, by emitter {@code ex}. */
     Ex value(ExprEmitter ex, Expr e, ScalarType t) {
-        return Exprs.raw(ex.emit(e, t), JavaTypes.type(t));
-    }
-
-    /** Transitional: the text of a local, an int literal or Java text. */
-    static String text(Ex x) {
-        return x instanceof Ex.Local l ? l.name() : x instanceof Ex.Lit i ? i.value().toString() : ((Ex.Raw) x).text();
+        return ex.emit(e, t);
     }
 
     /** The accumulator of reduction group {@code level}. */

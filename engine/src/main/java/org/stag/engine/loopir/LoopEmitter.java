@@ -71,7 +71,7 @@ final class LoopEmitter {
             Expr guard = lattice.guard();
             Ex test = guard == null ? null : kg.value(st, guard, ScalarType.BOOL);
             // In a union's tail loop an exhausted operand's fill may decide the guard: then there is nothing to test.
-            if (test != null && !test.equals(Ex.TRUE) && !(test instanceof Ex.Raw r && r.text().equals("true"))) {
+            if (test != null && !test.equals(Ex.TRUE)) {
                 out = out.ifThen(test);
             }
         }

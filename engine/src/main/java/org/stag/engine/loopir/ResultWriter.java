@@ -112,8 +112,7 @@ final class ResultWriter {
         } else if (op.def() == null) {
             out.assign(acc, OperatorCode.apply(op, acc, v, t));
         } else {
-            out.assign(acc, Exprs.raw(ExprEmitter.apply(program, op, KernelGenerator.text(acc), KernelGenerator.text(v), t),
-                    JavaTypes.type(t)));
+            out.assign(acc, ExprEmitter.apply(program, op, acc, v, t));
         }
         if (label != null && op.stopsEarly(t)) {
             out.ifThen(OperatorCode.decided(op, acc, t)).breakTo(label);
