@@ -142,9 +142,6 @@ public final class JavaPrinter {
         if (e instanceof Ex.Lit l && l.negative()) {
             return PREFIX;
         }
-        if (e instanceof Ex.Raw r) {
-            return r.text().matches("[\\w$.]+") ? PRIMARY : 0;
-        }
         return PRIMARY;
     }
 
@@ -202,10 +199,8 @@ public final class JavaPrinter {
             }
             return "new " + el.spelling() + "[" + expr(n.length()) + "]" + "[]".repeat(dims);
         }
-        if (e instanceof Ex.New n) {
-            return "new " + n.type().spelling() + args(n.args());
-        }
-        return ((Ex.Raw) e).text();
+        Ex.New n = (Ex.New) e;
+        return "new " + n.type().spelling() + args(n.args());
     }
 
     private static String args(List<Ex> args) {

@@ -10,7 +10,7 @@ import java.util.Objects;
  * its own (binary numeric promotion), so an ill-typed tree cannot be built.
  */
 public sealed interface Ex permits Ex.Local, Ex.Lit, Ex.Load, Ex.Field, Ex.StaticField, Ex.Length, Ex.Binary, Ex.Unary,
-        Ex.Cond, Ex.Cast, Ex.Call, Ex.StaticCall, Ex.NewArray, Ex.New, Ex.Raw {
+        Ex.Cond, Ex.Cast, Ex.Call, Ex.StaticCall, Ex.NewArray, Ex.New {
 
     /** {@code true}. */
     Lit TRUE = new Lit(true, JavaType.BOOLEAN);
@@ -284,7 +284,7 @@ public sealed interface Ex permits Ex.Local, Ex.Lit, Ex.Load, Ex.Field, Ex.Stati
     /** {@code new element[length]}. */
     record NewArray(JavaType element, Ex length) implements Ex {
         public NewArray {
-            Objects.requireNonNull(element, "element");
+            Objects.requireNonNull(element, "element").array();
             integral(length);
         }
 
@@ -302,17 +302,6 @@ public sealed interface Ex permits Ex.Local, Ex.Lit, Ex.Load, Ex.Field, Ex.Stati
         }
     }
 
-    /**
-     * Java expression text of a given type, parenthesised when printed inside another expression. Transitional:
-     * emitters not yet converted to typed nodes still produce it.
-     */
-    record Raw(String text, JavaType type) implements Ex {
-        public Raw {
-            Objects.requireNonNull(text, "text");
-            Objects.requireNonNull(type, "type");
-        }
-    }
-
     // ------------------------------------------------------------------------------------------ typing
 
     private static boolean integral(JavaType t) {
@@ -326,7 +315,7 @@ public sealed interface Ex permits Ex.Local, Ex.Lit, Ex.Load, Ex.Field, Ex.Stati
     }
 
     private static boolean assignable(Ex e) {
-        return e instanceof Local || e instanceof Load || e instanceof Field || e instanceof Raw;
+        return e instanceof Local || e instanceof Load || e instanceof Field;
     }
 
     /** Java's binary numeric promotion of two number types. */

@@ -187,9 +187,4 @@ public final class Exprs {
     public static Ex newObject(JavaType.Ref type, Ex... args) {
         return new Ex.New(type, List.of(args));
     }
-
-    /** Transitional: Java text of type {@code t} (see {@link Raw}). */
-    public static Ex raw(String text, JavaType t) {
-        return new Ex.Raw(text, t);
-    }
 }

@@ -46,19 +46,6 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
         return new Array(this);
     }
 
-    /** The type spelled {@code spelling}: a primitive, {@code T[]}, or a reference type. */
-    static JavaType parse(String spelling) {
-        if (spelling.endsWith("[]")) {
-            return new Array(parse(spelling.substring(0, spelling.length() - 2)));
-        }
-        for (Prim p : Prim.values()) {
-            if (p.spelling().equals(spelling)) {
-                return p;
-            }
-        }
-        return new Ref(spelling);
-    }
-
     /** A reference type by name ({@code org.stag.formats.level.CompressedLevel}, {@code Math}). */
     static Ref ref(String name) {
         return new Ref(name);

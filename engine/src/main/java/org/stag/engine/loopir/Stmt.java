@@ -51,7 +51,7 @@ public sealed interface Stmt permits Stmt.Decl, Stmt.Assign, Stmt.Store, Stmt.Ev
     /** {@code target op value;}: a local, a field or an array element. */
     record Assign(Ex target, AssignOp op, Ex value) implements Stmt {
         public Assign {
-            if (!(target instanceof Ex.Local || target instanceof Ex.Field || target instanceof Ex.Load || target instanceof Ex.Raw)) {
+            if (!(target instanceof Ex.Local || target instanceof Ex.Field || target instanceof Ex.Load)) {
                 throw new IllegalArgumentException("cannot assign " + target);
             }
             Objects.requireNonNull(op, "op");
@@ -70,7 +70,7 @@ public sealed interface Stmt permits Stmt.Decl, Stmt.Assign, Stmt.Store, Stmt.Ev
     /** An expression evaluated for its effect: a call, {@code x++}. */
     record Eval(Ex expression) implements Stmt {
         public Eval {
-            if (!(expression instanceof Ex.Call || expression instanceof Ex.StaticCall || expression instanceof Ex.Raw
+            if (!(expression instanceof Ex.Call || expression instanceof Ex.StaticCall
                     || expression instanceof Ex.Unary u && u.op().assigns())) {
                 throw new IllegalArgumentException("not a statement expression: " + expression);
             }

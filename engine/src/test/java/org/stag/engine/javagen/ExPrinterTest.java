@@ -183,5 +183,12 @@ class ExPrinterTest {
         assertThrows(IllegalArgumentException.class, () -> nil(INT));
         assertThrows(IllegalArgumentException.class, () -> JavaType.ref("a..b"));
         assertThrows(IllegalArgumentException.class, () -> newArray(INT, X));
+        assertThrows(IllegalArgumentException.class, () -> newArray(JavaType.VOID, A));
+        assertThrows(IllegalArgumentException.class, () -> cast(JavaType.VOID, A));
+        assertThrows(IllegalArgumentException.class, () -> call(A, "not a name", INT));
+        assertThrows(IllegalArgumentException.class, () -> Ex.BinOp.of("**"));
+        assertThrows(IllegalArgumentException.class, () -> org.stag.engine.loopir.Stmt.AssignOp.of("**="));
+        assertEquals(Ex.BinOp.USHR, Ex.BinOp.of(">>>"));
+        assertEquals(org.stag.engine.loopir.Stmt.AssignOp.OR, org.stag.engine.loopir.Stmt.AssignOp.of("|="));
     }
 }

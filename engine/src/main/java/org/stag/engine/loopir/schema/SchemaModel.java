@@ -32,7 +32,7 @@ import org.stag.formats.schema.Step;
  * What generated code needs to know about one schema, derived from the schema and the pools' field layouts
  * alone: for every node type the arrays its traversal reads and the local each is unpacked into, every
  * array's stride and whether it lives in the chunk arena, how child references of each target type are
- * decoded (plain indices, or tagged handles of a supertype), and the Java expressions for an element's
+ * decoded (plain indices, or tagged handles of a supertype), and the loop IR expressions for an element's
  * coordinate, value or position, an array's base index and length. The emitters ({@link UnorderedVisit},
  * {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
  *
