@@ -1,18 +1,17 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.or;
+import static org.stag.engine.loopir.JavaType.DOUBLE;
+import static org.stag.engine.loopir.JavaType.INT;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.stag.engine.lattice.LatticePoint;
 import org.stag.engine.lattice.Merge;
 import org.stag.engine.lattice.MergeLattice;
-
-import static org.stag.engine.loopir.Exprs.and;
-import static org.stag.engine.loopir.Exprs.intVar;
-import static org.stag.engine.loopir.Exprs.lit;
-import static org.stag.engine.loopir.Exprs.lt;
-import static org.stag.engine.loopir.Exprs.or;
-import static org.stag.engine.loopir.JavaType.DOUBLE;
-import static org.stag.engine.loopir.JavaType.INT;
 
 /**
  * A co-iteration loop of {@link LoopEmitter}: an intersection or a union of the drivers' cursors, with followers

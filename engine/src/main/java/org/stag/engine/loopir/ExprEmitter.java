@@ -1,5 +1,17 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.bin;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.neg;
+import static org.stag.engine.loopir.Exprs.not;
+import static org.stag.engine.loopir.Exprs.or;
+
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.ExprTypes;
 import org.stag.engine.cin.KernelSpec;
@@ -13,18 +25,6 @@ import org.stag.engine.front.UnaryOp;
 import org.stag.engine.ops.Constant;
 import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
-
-import static org.stag.engine.loopir.Exprs.and;
-import static org.stag.engine.loopir.Exprs.bin;
-import static org.stag.engine.loopir.Exprs.cond;
-import static org.stag.engine.loopir.Exprs.ge;
-import static org.stag.engine.loopir.Exprs.intVar;
-import static org.stag.engine.loopir.Exprs.lit;
-import static org.stag.engine.loopir.Exprs.load;
-import static org.stag.engine.loopir.Exprs.local;
-import static org.stag.engine.loopir.Exprs.neg;
-import static org.stag.engine.loopir.Exprs.not;
-import static org.stag.engine.loopir.Exprs.or;
 
 /**
  * Emits a right-hand-side expression as one loop IR expression ({@link Ex}) of its checked type. Index variables are the

@@ -1,18 +1,5 @@
 package org.stag.engine.loopir;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import org.stag.engine.cin.KernelSpec;
-import org.stag.engine.front.Expr;
-import org.stag.engine.lattice.Contribution;
-import org.stag.engine.lattice.LoopOperands;
-import org.stag.engine.lattice.Merge;
-import org.stag.engine.lattice.MergeLattice;
-import org.stag.engine.front.ScalarType;
-import org.stag.formats.level.Capability;
-
 import static org.stag.engine.loopir.Exprs.and;
 import static org.stag.engine.loopir.Exprs.cond;
 import static org.stag.engine.loopir.Exprs.eq;
@@ -28,6 +15,19 @@ import static org.stag.engine.loopir.JavaType.DOUBLE;
 import static org.stag.engine.loopir.JavaType.DOUBLES;
 import static org.stag.engine.loopir.JavaType.INT;
 import static org.stag.engine.loopir.JavaType.INTS;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.front.Expr;
+import org.stag.engine.lattice.Contribution;
+import org.stag.engine.lattice.LoopOperands;
+import org.stag.engine.lattice.Merge;
+import org.stag.engine.lattice.MergeLattice;
+import org.stag.engine.front.ScalarType;
+import org.stag.formats.level.Capability;
 
 /**
  * Emits the loop over one index as its merge lattice says ({@code lattice.MergeLattice}): a split on operands

@@ -1,6 +1,21 @@
 package org.stag.engine.loopir.schema;
 
-import static org.stag.engine.loopir.Exprs.*;
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.bitAnd;
+import static org.stag.engine.loopir.Exprs.call;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.field;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.gt;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.length;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.staticCall;
+import static org.stag.engine.loopir.Exprs.str;
+import static org.stag.engine.loopir.Exprs.ushr;
 import static org.stag.engine.loopir.JavaType.INT;
 import static org.stag.engine.loopir.JavaType.INTS;
 

@@ -1,9 +1,23 @@
 package org.stag.engine.loopir.schema;
 
-import static org.stag.engine.loopir.Exprs.*;
+import static org.stag.engine.loopir.Exprs.call;
+import static org.stag.engine.loopir.Exprs.cast;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.ne;
+import static org.stag.engine.loopir.Exprs.newObject;
+import static org.stag.engine.loopir.Exprs.nil;
+import static org.stag.engine.loopir.Exprs.staticField;
+import static org.stag.engine.loopir.Exprs.str;
+import static org.stag.engine.loopir.Exprs.ushr;
 import static org.stag.engine.loopir.JavaType.INT;
 import static org.stag.engine.loopir.JavaType.INTS;
-import static org.stag.engine.loopir.schema.SchemaTypes.*;
+import static org.stag.engine.loopir.schema.SchemaTypes.ARENA;
+import static org.stag.engine.loopir.schema.SchemaTypes.DYNAMIC_LEVEL;
+import static org.stag.engine.loopir.schema.SchemaTypes.LAYOUT;
+import static org.stag.engine.loopir.schema.SchemaTypes.NODE_POOL;
+import static org.stag.engine.loopir.schema.SchemaTypes.NODE_STORE;
+import static org.stag.engine.loopir.schema.SchemaTypes.wsInts;
 
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
