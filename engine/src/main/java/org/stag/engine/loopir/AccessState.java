@@ -8,11 +8,14 @@ package org.stag.engine.loopir;
  */
 final class AccessState {
     int resolved;
-    String pos = "0";
+    /** The position (an int local, or the literal 0 of the root). */
+    Ex pos = Exprs.lit(0);
     boolean maybeAbsent;
     boolean absent;
-    String val;
-    String ok;
+    /** The value (a double local) of a last level that holds values. */
+    Ex val;
+    /** Whether {@link #val} is present (a boolean local). */
+    Ex ok;
 
     AccessState copy() {
         AccessState s = new AccessState();

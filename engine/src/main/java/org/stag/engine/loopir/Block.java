@@ -8,59 +8,102 @@ import java.util.List;
  * A block of the loop IR: an ordered list of statements ({@link Stmt}): declarations, assignments, array
  * stores, evaluations, {@code break}, {@code continue} and {@code throw}, comments, and the statements with
  * bodies ({@code for} and {@code while} with labels, {@code if}/{@code else}, scopes, {@code switch} and its
- * {@code case}s). Every loop nest the compiler emits is built from those;
- * {@code javagen.JavaPrinter} prints them. Expressions are Java expression text.
+ * {@code case}s). Every loop nest the compiler emits is built from those, with typed expressions ({@link Ex});
+ * {@code javagen.JavaPrinter} prints them.
  */
 public final class Block {
     private final List<Stmt> stmts = new ArrayList<>();
 
     /** Appends {@code final type name = init;}. */
-    public Block let(String type, String name, String init) {
+    public Block let(JavaType type, String name, Ex init) {
         stmts.add(new Stmt.Decl(true, type, name, init));
         return this;
     }
 
-    /** Appends {@code type name = init;}, a variable assigned again later. */
-    public Block var(String type, String name, String init) {
+    /** Appends {@code type name = init;}, a variable assigned again later; {@code init} may be null. */
+    public Block var(JavaType type, String name, Ex init) {
         stmts.add(new Stmt.Decl(false, type, name, init));
         return this;
     }
 
     /** Appends {@code target = value;}. */
-    public Block assign(String target, String value) {
-        stmts.add(new Stmt.Assign(target, "=", value));
+    public Block assign(Ex target, Ex value) {
+        stmts.add(new Stmt.Assign(target, Stmt.AssignOp.SET, value));
         return this;
     }
 
     /** Appends {@code target op value;}, a compound assignment such as {@code +=} or {@code &=}. */
-    public Block assign(String target, String op, String value) {
+    public Block assign(Ex target, Stmt.AssignOp op, Ex value) {
         stmts.add(new Stmt.Assign(target, op, value));
         return this;
     }
 
     /** Appends {@code array[index] = value;}. */
-    public Block store(String array, String index, String value) {
+    public Block store(Ex array, Ex index, Ex value) {
         stmts.add(new Stmt.Store(array, index, value));
         return this;
     }
 
     /** Appends an expression statement (a call, an increment). */
-    public Block eval(String expression) {
+    public Block eval(Ex expression) {
         stmts.add(new Stmt.Eval(expression));
         return this;
     }
 
-    /** Appends {@code break label;}. */
-    public Block breakTo(String label) {
-        stmts.add(new Stmt.Break(label));
+    /** Appends {@code throw exception;}. */
+    public Block raise(Ex exception) {
+        stmts.add(new Stmt.Throw(exception));
         return this;
     }
 
-    /** Appends {@code continue [label];}. */
-    public Block continueTo(String label) {
-        stmts.add(new Stmt.Continue(label));
-        return this;
+    /** Appends {@code switch (selector)} and returns its body, to fill with {@link #caseOf}. */
+    public Block switchOn(Ex selector) {
+        Block body = new Block();
+        stmts.add(new Stmt.Switch(selector, body));
+        return body;
     }
+
+    /** Appends {@code case value:} and returns its body. */
+    public Block caseOf(int value) {
+        Block body = new Block();
+        stmts.add(new Stmt.Case(Exprs.lit(value), body));
+        return body;
+    }
+
+    /** Appends {@code default:} and returns its body. */
+    public Block caseDefault() {
+        Block body = new Block();
+        stmts.add(new Stmt.Case(null, body));
+        return body;
+    }
+
+    /** Appends {@code [label:] for (type var = init; cond; step)} and returns its body. */
+    public Block forLoop(String label, JavaType type, String var, Ex init, Ex cond, Ex step) {
+        return forLoop(label, List.of(new Stmt.Decl(false, type, var, init)), cond, step);
+    }
+
+    /** Appends {@code [label:] for (type a = x, b = y; cond; step)} (no declaration when {@code init} is empty). */
+    public Block forLoop(String label, List<Stmt.Decl> init, Ex cond, Ex step) {
+        Block body = new Block();
+        stmts.add(new Stmt.For(label, init, cond, step, body));
+        return body;
+    }
+
+    /** Appends {@code [label:] while (cond)} and returns its body. */
+    public Block whileLoop(String label, Ex cond) {
+        Block body = new Block();
+        stmts.add(new Stmt.While(label, cond, body));
+        return body;
+    }
+
+    /** Appends {@code if (cond)} and returns its body. */
+    public Block ifThen(Ex cond) {
+        Block body = new Block();
+        stmts.add(new Stmt.If(cond, body, null));
+        return body;
+    }
+
+    // ------------------------------------------------------------------ untyped harness code and structure
 
     /**
      * Appends an untyped simple statement, for hand-written harness code in tests (the compiler emits typed
@@ -77,9 +120,15 @@ public final class Block {
         return this;
     }
 
-    /** Appends {@code throw exception;}. */
-    public Block raise(String exception) {
-        stmts.add(new Stmt.Throw(exception));
+    /** Appends {@code break label;}. */
+    public Block breakTo(String label) {
+        stmts.add(new Stmt.Break(label));
+        return this;
+    }
+
+    /** Appends {@code continue [label];}. */
+    public Block continueTo(String label) {
+        stmts.add(new Stmt.Continue(label));
         return this;
     }
 
@@ -87,41 +136,6 @@ public final class Block {
     public Block scope(String label) {
         Block body = new Block();
         stmts.add(new Stmt.Scope(label, body));
-        return body;
-    }
-
-    /** Appends {@code switch (selector)} and returns its body, to fill with {@link #caseOf}. */
-    public Block switchOn(String selector) {
-        Block body = new Block();
-        stmts.add(new Stmt.Switch(selector, body));
-        return body;
-    }
-
-    /** Appends {@code case value:} ({@code default:} when {@code value} is null) and returns its body. */
-    public Block caseOf(String value) {
-        Block body = new Block();
-        stmts.add(new Stmt.Case(value, body));
-        return body;
-    }
-
-    /** Appends {@code [label:] for (init; cond; step)} and returns its body. */
-    public Block forLoop(String label, String init, String cond, String step) {
-        Block body = new Block();
-        stmts.add(new Stmt.For(label, init, cond, step, body));
-        return body;
-    }
-
-    /** Appends {@code [label:] while (cond)} and returns its body. */
-    public Block whileLoop(String label, String cond) {
-        Block body = new Block();
-        stmts.add(new Stmt.While(label, cond, body));
-        return body;
-    }
-
-    /** Appends {@code if (cond)} and returns its body. */
-    public Block ifThen(String cond) {
-        Block body = new Block();
-        stmts.add(new Stmt.If(cond, body, null));
         return body;
     }
 

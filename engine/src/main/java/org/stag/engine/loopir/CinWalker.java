@@ -131,13 +131,14 @@ final class CinWalker {
         }
         IndexStmt.Assign a = (IndexStmt.Assign) s;
         if (a.reduce() == null) {
-            kg.resultCode.writeTarget(out, ex.emit(a.rhs(), kg.spec.targetType()), kg.spec.targetType());
+            kg.resultCode.writeTarget(out, kg.value(ex, a.rhs(), kg.spec.targetType()), kg.spec.targetType());
             return;
         }
         KernelSpec.Group g0 = kg.spec.groups().get(0);
         String v = kg.fresh("x");
-        out.let(JavaTypes.of(g0.type()), v, ex.emit(a.rhs(), g0.type()));
-        kg.resultCode.into(out, g0, v);
+        JavaType type = JavaTypes.type(g0.type());
+        out.let(type, v, kg.value(ex, a.rhs(), g0.type()));
+        kg.resultCode.into(out, g0, Exprs.local(v, type));
     }
 
     /**
@@ -154,7 +155,7 @@ final class CinWalker {
         }
         IndexExpr.IfElse ie = new IndexExpr.IfElse(cond, negated ? keep.rhs() : change.rhs(), negated ? change.rhs() : keep.rhs(),
                 kg.spec.targetType());
-        kg.resultCode.writeTarget(out, ex.emit(ie, kg.spec.targetType()), kg.spec.targetType());
+        kg.resultCode.writeTarget(out, kg.value(ex, ie, kg.spec.targetType()), kg.spec.targetType());
     }
 
     private static void bindTemps(Block out, ExprEmitter ex, IndexStmt producer, String prefix, int[] n) {

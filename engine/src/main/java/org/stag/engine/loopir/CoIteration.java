@@ -1,5 +1,12 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.or;
+import static org.stag.engine.loopir.JavaType.DOUBLE;
+import static org.stag.engine.loopir.JavaType.INT;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.stag.engine.lattice.LatticePoint;
@@ -22,7 +29,8 @@ final class CoIteration {
 
     /** The co-iteration of the loop over {@code v} at depth {@code d}, as merge {@code s} of {@code lattice} says. */
     void emit(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice, boolean chunked) {
-        String iv = "i_" + v;
+        String ivName = "i_" + v;
+        Ex iv = intVar(ivName);
         List<LevelCode.Cursor> dc = le.cursors(out, st, s.drivers(), v);
         List<LevelCode.Cursor> fc = le.cursors(out, st, s.followers(), v);
         boolean union = s.mode() == Merge.Mode.UNION;
@@ -30,25 +38,26 @@ final class CoIteration {
             unionWithTails(d, v, out, st, s, lattice, dc, fc, chunked);
             return;
         }
-        List<String> valid = new ArrayList<>();
+        Ex valid = null;
         for (LevelCode.Cursor c : dc) {
-            valid.add(c.valid());
+            valid = valid == null ? c.valid() : union ? or(valid, c.valid()) : and(valid, c.valid());
         }
-        Block loop = out.whileLoop(kg.label(d), String.join(union ? " || " : " && ", valid));
-        loop.var("int", iv, "Integer.MAX_VALUE");
+        Block loop = out.whileLoop(kg.label(d), valid);
+        loop.var(INT, ivName, Exprs.staticField(JavaType.ref("Integer"), "MAX_VALUE", INT));
         for (LevelCode.Cursor c : dc) {
-            loop.ifThen((union ? c.valid() + " && " : "") + c.crd() + " < " + iv).assign(iv, c.crd());
+            Ex below = lt(c.crd(), iv);
+            loop.ifThen(union ? and(c.valid(), below) : below).assign(iv, c.crd());
         }
         AccessState[] in = AccessState.copy(st);
-        List<String> oks = new ArrayList<>();
+        List<Ex> oks = new ArrayList<>();
         for (int k = 0; k < dc.size(); k++) {
-            String ok = le.bindCursor(loop, in, s.drivers().get(k), dc.get(k), iv, union);
+            Ex ok = le.bindCursor(loop, in, s.drivers().get(k), dc.get(k), iv, union);
             oks.add(ok);
         }
         le.follow(loop, in, s.followers(), fc, iv);
         Block body = loop;
         if (!union) {
-            body = loop.ifThen(String.join(" && ", oks));
+            body = loop.ifThen(all(oks));
             for (int a : s.drivers()) {
                 in[a].maybeAbsent = false;
             }
@@ -74,7 +83,8 @@ final class CoIteration {
      */
     private void unionWithTails(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice,
                                 List<LevelCode.Cursor> dc, List<LevelCode.Cursor> fc, boolean chunked) {
-        String iv = "i_" + v;
+        String ivName = "i_" + v;
+        Ex iv = intVar(ivName);
         List<Integer> drivers = s.drivers();
         int n = drivers.size();
         Block scope = out.scope(kg.label(d));
@@ -105,11 +115,11 @@ final class CoIteration {
                 if (size < n) {
                     kg.notes.merge("tails " + v, names(lattice, drivers, running), (x, y) -> x + " " + y);
                 }
-                List<String> valid = new ArrayList<>();
+                List<Ex> valid = new ArrayList<>();
                 for (int k : running) {
                     valid.add(dc.get(k).valid());
                 }
-                Block loop = scope.whileLoop(null, String.join(" && ", valid));
+                Block loop = scope.whileLoop(null, all(valid));
                 AccessState[] in = AccessState.copy(st);
                 for (int k : gone) {
                     in[drivers.get(k)].absent = true;
@@ -118,15 +128,15 @@ final class CoIteration {
                     int k = running.get(0);
                     LevelCode.Cursor c = dc.get(k);
                     int a = drivers.get(k);
-                    loop.let("int", iv, c.crd());
+                    loop.let(INT, ivName, c.crd());
                     LevelCode code = le.level(a, in);
                     if (code.holdsValues()) {
                         String val = kg.fresh("v");
-                        loop.let("double", val, c.val());
+                        loop.let(DOUBLE, val, c.val());
                         le.resolved(in[a], code, null, val, null);
                     } else {
                         String p = kg.fresh("p");
-                        loop.let("int", p, c.pos());
+                        loop.let(INT, p, c.pos());
                         le.resolved(in[a], code, p, null, null);
                     }
                     le.follow(loop, in, s.followers(), fc, iv);
@@ -135,12 +145,12 @@ final class CoIteration {
                     c.advance(loop);
                     continue;
                 }
-                loop.var("int", iv, dc.get(running.get(0)).crd());
+                loop.var(INT, ivName, dc.get(running.get(0)).crd());
                 for (int j = 1; j < running.size(); j++) {
                     LevelCode.Cursor c = dc.get(running.get(j));
-                    loop.ifThen(c.crd() + " < " + iv).assign(iv, c.crd());
+                    loop.ifThen(lt(c.crd(), iv)).assign(iv, c.crd());
                 }
-                List<String> oks = new ArrayList<>();
+                List<Ex> oks = new ArrayList<>();
                 for (int k : running) {
                     oks.add(le.bindCursor(loop, in, drivers.get(k), dc.get(k), iv, false));
                 }
@@ -152,6 +162,15 @@ final class CoIteration {
                 }
             }
         }
+    }
+
+    /** {@code x0 && x1 && ...}. */
+    private static Ex all(List<Ex> xs) {
+        Ex out = xs.get(0);
+        for (int k = 1; k < xs.size(); k++) {
+            out = and(out, xs.get(k));
+        }
+        return out;
     }
 
     private static String names(MergeLattice lattice, List<Integer> drivers, List<Integer> running) {

@@ -1,5 +1,17 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.bin;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.neg;
+import static org.stag.engine.loopir.Exprs.not;
+import static org.stag.engine.loopir.Exprs.or;
+
 import java.util.HashMap;
 import java.util.Map;
 import org.stag.engine.cin.IndexExpr;
@@ -14,8 +26,8 @@ import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
 
 /**
- * Emits a typed {@code cin} expression ({@link IndexExpr}) as one Java expression of its type. Index variables
- * are the loop variables {@code i_NAME}, scalars the locals {@code s_NAME}, temporaries the locals their
+ * Emits a typed {@code cin} expression ({@link IndexExpr}) as one loop IR expression ({@link Ex}) of its type. Index
+ * variables are the loop variables {@code i_NAME}, scalars the locals {@code s_NAME}, temporaries the locals their
  * {@code where} bound ({@link #bind}); a read finds its access in its node and reads its values array at the
  * resolved position, or its fill value where the position may be or is absent.
  */
@@ -24,14 +36,14 @@ final class ExprEmitter {
     private final AccessState[] st;
 
     private final String prefix;
-    /** Reads replaced by Java expressions (a fused kernel's values computed earlier), by access id. */
-    private final Map<Integer, String> overrides;
+    /** Reads replaced by expressions (a fused kernel's values computed earlier), by access id. */
+    private final Map<Integer, Ex> overrides;
     /** Reads known to be a constant in the code being emitted (a pattern matrix's {@code true}), by access id. */
     private Map<Integer, Constant> constants = Map.of();
     /** Temporaries of an enclosing {@code where}: their local, or their value when it folded to a constant. */
     private final Map<String, Code> temps = new HashMap<>();
-    /** While a Def's body is emitted: its parameters, bound to the Java of its arguments. */
-    private Map<String, String> params = Map.of();
+    /** While a Def's body is emitted: its parameters, bound to its arguments. */
+    private Map<String, Ex> params = Map.of();
 
     /** An emitter of expressions without accesses: a {@code Def}'s body, applied in accumulator updates. */
     private ExprEmitter(KernelSpec spec) {
@@ -39,20 +51,20 @@ final class ExprEmitter {
     }
 
     /**
-     * Java for {@code op(x, y)} in type {@code t}: the descriptor's template for a built-in, the body with its
-     * parameters bound to {@code x} and {@code y} for a {@code Def}. Both may be used more than once, so they
-     * must be side-effect free (variables or reads).
+     * {@code op(x, y)} in type {@code t}: the descriptor's Java form for a built-in ({@link OperatorCode}), the body
+     * (typed, {@link KernelSpec#defBody}) with its parameters bound to {@code x} and {@code y} for a {@code Def}.
+     * Both may be used more than once, so they must be side-effect free (variables or reads).
      */
-    static String apply(KernelSpec spec, Operator op, String x, String y, ScalarType t) {
+    static Ex apply(KernelSpec spec, Operator op, Ex x, Ex y, ScalarType t) {
         return new ExprEmitter(spec).applyOp(op, x, y, t);
     }
 
-    private String applyOp(Operator op, String x, String y, ScalarType t) {
+    private Ex applyOp(Operator op, Ex x, Ex y, ScalarType t) {
         if (op.def() == null) {
-            return op.java(x, y, t);
+            return OperatorCode.apply(op, x, y, t);
         }
-        Map<String, String> saved = params;
-        params = Map.of(op.def().params().get(0).name(), "(" + x + ")", op.def().params().get(1).name(), "(" + y + ")");
+        Map<String, Ex> saved = params;
+        params = Map.of(op.def().params().get(0).name(), x, op.def().params().get(1).name(), y);
         try {
             return JavaTypes.convert(emit(spec.defBody(op), op.declaredType()), op.declaredType(), t);
         } finally {
@@ -66,10 +78,10 @@ final class ExprEmitter {
 
     /**
      * An emitter whose values arrays are named {@code prefix + id + "_vals"} and where the reads in
-     * {@code overrides} (by access id) are replaced by the given Java expressions — a fused kernel's values
+     * {@code overrides} (by access id) are replaced by the given expressions — a fused kernel's values
      * computed earlier in the same iteration.
      */
-    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, Map<Integer, String> overrides) {
+    ExprEmitter(KernelSpec spec, AccessState[] st, String prefix, Map<Integer, Ex> overrides) {
         this.spec = spec;
         this.st = st;
         this.prefix = prefix;
@@ -77,18 +89,18 @@ final class ExprEmitter {
     }
 
     /**
-     * Java code and, when it is known while compiling, its value: a literal, a fill value, a constant
+     * An expression and, when it is known while compiling, its value: a literal, a fill value, a constant
      * operand's value where it is present, and what exact rules fold from them ({@code true ? 1.0 : 0.0} is
      * {@code 1.0}, {@code 1.0 * x} is {@code x}, {@code true && x} is {@code x}), so that a pattern's
      * constant disappears from the code.
      */
-    private record Code(String text, Sym known) {
-        static Code unknown(String text) {
-            return new Code(text, Sym.UNKNOWN);
+    private record Code(Ex ex, Sym known) {
+        static Code unknown(Ex ex) {
+            return new Code(ex, Sym.UNKNOWN);
         }
 
         static Code of(Sym known) {
-            return new Code(JavaTypes.literal(known), known);
+            return new Code(JavaTypes.lit(known), known);
         }
 
         boolean is(boolean b) {
@@ -102,13 +114,13 @@ final class ExprEmitter {
     }
 
     /** {@code e} converted to {@code to}. */
-    String emit(IndexExpr e, ScalarType to) {
-        return code(e, to).text();
+    Ex emit(IndexExpr e, ScalarType to) {
+        return code(e, to).ex();
     }
 
     /** {@code e} in its type. */
-    String emit(IndexExpr e) {
-        return code(e).text();
+    Ex emit(IndexExpr e) {
+        return code(e).ex();
     }
 
     private Code code(IndexExpr e, ScalarType to) {
@@ -120,7 +132,7 @@ final class ExprEmitter {
         if (k.known() && exact) {
             return Code.of(Sym.convert(k, to));
         }
-        return Code.unknown(JavaTypes.convert(c.text(), e.type(), to));
+        return Code.unknown(JavaTypes.convert(c.ex(), e.type(), to));
     }
 
     /** Reads the accesses in {@code known} (by id) as those constants, so that the code folds them (returns this emitter). */
@@ -140,8 +152,9 @@ final class ExprEmitter {
             temps.put(t.name(), c);
             return false;
         }
-        out.let(JavaTypes.of(t.type()), local, c.text());
-        temps.put(t.name(), Code.unknown(local));
+        JavaType type = JavaTypes.type(t.type());
+        out.let(type, local, c.ex());
+        temps.put(t.name(), Code.unknown(local(local, type)));
         return true;
     }
 
@@ -158,11 +171,11 @@ final class ExprEmitter {
             return c;
         }
         if (e instanceof IndexExpr.ScalarVar v) {
-            String bound = params.get(v.name());
-            return Code.unknown(bound != null ? bound : "s_" + v.name());
+            Ex bound = params.get(v.name());
+            return Code.unknown(bound != null ? bound : local("s_" + v.name(), JavaTypes.type(t)));
         }
         if (e instanceof IndexExpr.IndexVar v) {
-            return Code.unknown("i_" + v.name());
+            return Code.unknown(intVar("i_" + v.name()));
         }
         if (e instanceof IndexExpr.Read r) {
             return accessCode(r.access());
@@ -170,17 +183,17 @@ final class ExprEmitter {
         if (e instanceof IndexExpr.Unary u) {
             if (u.op() == UnaryOp.NOT) {
                 Code x = code(u.operand());
-                return x.known().known() ? Code.of(Sym.of(!x.known().b())) : Code.unknown("(!" + x.text() + ")");
+                return x.known().known() ? Code.of(Sym.of(!x.known().b())) : Code.unknown(not(x.ex()));
             }
             Code x = code(u.operand(), t);
             if (x.known().known()) {
                 return Code.of(x.known().isIntegral() ? Sym.ofInteger(t, -x.known().l()) : Sym.ofReal(t, -x.known().d()));
             }
-            return Code.unknown("(-" + x.text() + ")");
+            return Code.unknown(neg(x.ex()));
         }
         if (e instanceof IndexExpr.Binary b) {
             if (b.op().isLogical()) {
-                return logical(code(b.left()), code(b.right()), b.op() == BinaryOp.OR, b.op().symbol());
+                return logical(code(b.left()), code(b.right()), b.op() == BinaryOp.OR);
             }
             ScalarType ot = b.operandType();
             Code l = code(b.left(), ot);
@@ -191,14 +204,14 @@ final class ExprEmitter {
             if ((b.op() == BinaryOp.MUL || b.op() == BinaryOp.DIV) && r.isOne()) {
                 return l;
             }
-            return Code.unknown("(" + l.text() + " " + b.op().symbol() + " " + r.text() + ")");
+            return Code.unknown(bin(Ex.BinOp.of(b.op().symbol()), l.ex(), r.ex()));
         }
         if (e instanceof IndexExpr.IfElse i) {
             Code c = code(i.condition());
             if (c.known().known()) {
                 return code(c.known().b() ? i.then() : i.otherwise(), t);
             }
-            return Code.unknown("(" + c.text() + " ? " + emit(i.then(), t) + " : " + emit(i.otherwise(), t) + ")");
+            return Code.unknown(cond(c.ex(), emit(i.then(), t), emit(i.otherwise(), t)));
         }
         if (e instanceof IndexExpr.Call c) {
             Operator op = c.op();
@@ -208,12 +221,12 @@ final class ExprEmitter {
             // Logical operators fold a known side (a pattern's constant true); MIN/MAX on bools are AND/OR.
             boolean bool = at == ScalarType.BOOL;
             if (op == Operators.OR || bool && op == Operators.MAX) {
-                return logical(x, y, true, "||");
+                return logical(x, y, true);
             }
             if (op == Operators.AND || bool && op == Operators.MIN) {
-                return logical(x, y, false, "&&");
+                return logical(x, y, false);
             }
-            return Code.unknown(applyOp(op, x.text(), y.text(), at));
+            return Code.unknown(applyOp(op, x.ex(), y.ex(), at));
         }
         if (e instanceof IndexExpr.Cast c) {
             return code(c.value(), c.type());
@@ -225,7 +238,7 @@ final class ExprEmitter {
      * {@code x || y} or {@code x && y}: a known side decides or drops out. Dropping the other side is exact
      * because reading an operand has no effect (its position is resolved before).
      */
-    private static Code logical(Code x, Code y, boolean or, String symbol) {
+    private static Code logical(Code x, Code y, boolean or) {
         if (x.is(or) || y.is(or)) {
             return Code.of(Sym.of(or));
         }
@@ -235,12 +248,12 @@ final class ExprEmitter {
         if (y.is(!or)) {
             return x;
         }
-        return Code.unknown("(" + x.text() + " " + symbol + " " + y.text() + ")");
+        return Code.unknown(or ? or(x.ex(), y.ex()) : and(x.ex(), y.ex()));
     }
 
     /** The value an access reads at the current point of the loop nest. */
-    String access(KernelSpec.Access a) {
-        return accessCode(a).text();
+    Ex access(KernelSpec.Access a) {
+        return accessCode(a).ex();
     }
 
     /** An access: the values array at the position, the element's value, or a constant operand's literal. */
@@ -249,13 +262,13 @@ final class ExprEmitter {
         if (known != null) {
             return Code.of(Sym.of(known));
         }
-        String o = overrides.get(a.id());
+        Ex o = overrides.get(a.id());
         if (o != null) {
             return Code.unknown(o);
         }
         AccessState s = st[a.id()];
         Constant fillValue = a.tensor().fill();
-        String fill = JavaTypes.literal(fillValue);
+        Ex fill = JavaTypes.lit(fillValue);
         if (s.absent) {
             return Code.of(Sym.of(fillValue));
         }
@@ -269,14 +282,14 @@ final class ExprEmitter {
             if (c.equals(fillValue) || !s.maybeAbsent) {
                 return Code.of(Sym.of(c));
             }
-            String present = s.val != null ? s.ok : s.pos + " >= 0";
-            return Code.unknown("(" + present + " ? " + JavaTypes.literal(c) + " : " + fill + ")");
+            Ex present = s.val != null ? s.ok : ge(s.pos, lit(0));
+            return Code.unknown(cond(present, JavaTypes.lit(c), fill));
         }
         if (s.val != null) {
-            String v = JavaTypes.convert(s.val, ScalarType.DOUBLE, a.tensor().elem());
-            return Code.unknown(s.maybeAbsent ? "(" + s.ok + " ? " + v + " : " + fill + ")" : v);
+            Ex v = JavaTypes.convert(s.val, ScalarType.DOUBLE, a.tensor().elem());
+            return Code.unknown(s.maybeAbsent ? cond(s.ok, v, fill) : v);
         }
-        String read2 = prefix + a.id() + "_vals[" + s.pos + "]";
-        return Code.unknown(s.maybeAbsent ? "(" + s.pos + " >= 0 ? " + read2 + " : " + fill + ")" : read2);
+        Ex values = load(local(prefix + a.id() + "_vals", JavaTypes.type(a.tensor().elem()).array()), s.pos);
+        return Code.unknown(s.maybeAbsent ? cond(ge(s.pos, lit(0)), values, fill) : values);
     }
 }

@@ -32,7 +32,7 @@ final class FrameCode {
             // Every entry is written by the loop over the whole dimension: nothing to fill first.
             return b;
         }
-        String init;
+        Ex init;
         if (kg.scatter) {
             KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
             if (!org.stag.engine.cin.IndexExprs.indexFree(g.init())) {
@@ -43,11 +43,13 @@ final class FrameCode {
                 // prepare() sees the scalars too: the initial value may read them.
                 declareScalars(b);
             }
-            init = kg.emitter(kg.initialStates()).emit(g.init(), tt);
+            init = kg.value(kg.initialStates(), g.init(), tt);
         } else {
-            init = JavaTypes.literal(kg.spec.targetFill());
+            init = JavaTypes.lit(kg.spec.targetFill());
         }
-        b.eval("java.util.Arrays.fill((" + JavaTypes.of(tt) + "[]) f.out, " + init + ")");
+        JavaType arr = JavaTypes.type(tt).array();
+        b.eval(Exprs.staticCall(JavaType.ref("java.util.Arrays"), "fill", JavaType.VOID,
+                Exprs.cast(arr, FrameVars.f("out", JavaType.OBJECT)), init));
         return b;
     }
 
@@ -62,22 +64,25 @@ final class FrameCode {
         int a = s.drivers().get(0);
         KernelSpec.Access acc = kg.spec.accesses().get(a);
         String t = "a" + a + "_t";
-        b.let("org.stag.formats.tensor.Tensor", t, "f.tensors[" + new ArrayList<>(kg.spec.operands().keySet())
-                .indexOf(acc.tensor().name()) + "]");
-        b.let("org.stag.engine.runtime.Workspace", "ws", "f.prepareWorkspace()");
+        b.let(FrameVars.TENSOR, t, Exprs.load(FrameVars.tensors(), Exprs.lit(new ArrayList<>(kg.spec.operands().keySet())
+                .indexOf(acc.tensor().name()))));
+        b.let(FrameVars.WORKSPACE, "ws", Exprs.call(FrameVars.F, "prepareWorkspace", FrameVars.WORKSPACE));
         LevelCode c = kg.codes.get(a).get(0);
-        c.unpack(b, t + ".level(0)");
-        b.assign("f.gatherSize", "0");
+        c.unpack(b, KernelGenerator.level(Exprs.local(t, FrameVars.TENSOR), 0));
+        b.assign(FrameVars.f("gatherSize", JavaType.INT), Exprs.lit(0));
         String v = kg.order.get(0);
-        c.iterate(b, "0", new LevelCode.Binding("g_c", c.holdsValues() ? null : "g_p", c.holdsValues() ? "g_v" : null),
-                kg.needsOrder(v), "G", body -> body.eval(c.holdsValues() ? "f.gatherValue(g_c, g_v)" : "f.gather(g_c, g_p)"));
+        Ex gathered = c.holdsValues()
+                ? Exprs.call(FrameVars.F, "gatherValue", JavaType.VOID, Exprs.intVar("g_c"), Exprs.local("g_v", JavaType.DOUBLE))
+                : Exprs.call(FrameVars.F, "gather", JavaType.VOID, Exprs.intVar("g_c"), Exprs.intVar("g_p"));
+        c.iterate(b, Exprs.lit(0), new LevelCode.Binding("g_c", c.holdsValues() ? null : "g_p", c.holdsValues() ? "g_v" : null),
+                kg.needsOrder(v), "G", body -> body.eval(gathered));
     }
 
     void declareScalars(Block b) {
         for (Map.Entry<String, ScalarType> s : kg.spec.scalars().entrySet()) {
             boolean asInt = JavaTypes.travelsAsInt(s.getValue());
-            b.let(JavaTypes.of(s.getValue()), "s_" + s.getKey(),
-                    JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slotOf(s.getKey()) + "]", s.getValue()));
+            b.let(JavaTypes.type(s.getValue()), "s_" + s.getKey(),
+                    JavaTypes.fromSlot(Exprs.load(FrameVars.scalars(s.getValue()), Exprs.lit(slotOf(s.getKey()))), s.getValue()));
         }
     }
 
@@ -102,20 +107,22 @@ final class FrameCode {
         }
         ScalarType tt = kg.spec.targetType();
         boolean real = tt.isFloating();
+        Ex result = real ? FrameVars.f("resultReal", JavaType.DOUBLE) : FrameVars.f("resultInt", JavaType.LONG);
         if (kg.spec.groups().isEmpty()) {
-            b.assign(real ? "f.resultReal" : "f.resultInt", real ? "f.partReal[0]" : "f.partInt[0]");
+            b.assign(result, Exprs.load(FrameVars.parts(tt), Exprs.lit(0)));
             return b;
         }
         KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
         ScalarType at = g.type();
+        JavaType jt = JavaTypes.type(at);
         declareScalars(b);
-        b.var(JavaTypes.of(at), "acc", kg.emitter(kg.initialStates()).emit(g.init(), at));
-        Block loop = b.forLoop("merge", "int c = 0", "c < chunks", "c++");
-        String part = JavaTypes.fromSlot(at.isFloating() ? "f.partReal[c]" : "f.partInt[c]", at);
-        loop.let(JavaTypes.of(at), "v", part);
-        ResultWriter.combine(loop, kg.spec, g.op(), "acc", "v", at, g.op().stopsEarly(at) ? "merge" : null);
-        String value = JavaTypes.convert("acc", at, tt);
-        b.assign(real ? "f.resultReal" : "f.resultInt", JavaTypes.toSlot(value, tt));
+        b.var(jt, "acc", kg.value(kg.initialStates(), g.init(), at));
+        Ex c = Exprs.intVar("c");
+        Block loop = b.forLoop("merge", JavaType.INT, "c", Exprs.lit(0), Exprs.lt(c, FrameVars.CHUNKS), Exprs.postInc(c));
+        loop.let(jt, "v", JavaTypes.fromSlot(Exprs.load(FrameVars.parts(at), c), at));
+        Ex acc = Exprs.local("acc", jt);
+        ResultWriter.combine(loop, kg.spec, g.op(), acc, Exprs.local("v", jt), at, g.op().stopsEarly(at) ? "merge" : null);
+        b.assign(result, JavaTypes.toSlot(JavaTypes.convert(acc, at, tt), tt));
         return b;
     }
 }

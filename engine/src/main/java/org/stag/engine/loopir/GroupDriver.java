@@ -85,12 +85,13 @@ public final class GroupDriver {
                 }
                 int slot = tensors.indexOf(name);
                 String prefix = m.local + "a" + a.id();
+                Ex tensor = Exprs.load(FrameVars.tensors(), Exprs.lit(slot));
                 if (!atShared(s, a)) {
                     // Read inside a row's loop (the matrix, or a vector at the row's index): its levels unpacked.
-                    run.let("org.stag.formats.tensor.Tensor", prefix + "_t", "f.tensors[" + slot + "]");
+                    run.let(FrameVars.TENSOR, prefix + "_t", tensor);
                     List<LevelCode> lc = m.codes.get(a.id());
                     for (int l = 0; l < lc.size(); l++) {
-                        lc.get(l).unpack(run, prefix + "_t.level(" + l + ")");
+                        lc.get(l).unpack(run, KernelGenerator.level(Exprs.local(prefix + "_t", FrameVars.TENSOR), l));
                     }
                     if (a.levels() == 2) {
                         unpackValues(run, prefix, a.tensor().elem());
@@ -98,13 +99,13 @@ public final class GroupDriver {
                     }
                 }
                 ScalarType e = a.tensor().elem();
-                run.let(JavaTypes.of(e) + "[]", prefix + "_vals",
-                        "((" + JavaTypes.valuesClass(e) + ") f.tensors[" + slot + "].values()).array()");
+                run.let(JavaTypes.type(e).array(), prefix + "_vals",
+                        KernelGenerator.valuesArray(Exprs.call(tensor, "values", FrameVars.VALUES), e));
             }
             Symbol t = s.target();
             if (t.isTensor() && !unstored.contains(t.name())) {
-                String jt = JavaTypes.of(t.type().elem());
-                run.let(jt + "[]", "o" + k, "(" + jt + "[]) f.outs[" + k + "]");
+                JavaType jt = JavaTypes.type(t.type().elem()).array();
+                run.let(jt, "o" + k, Exprs.cast(jt, Exprs.load(FrameVars.f("outs", JavaType.OBJECT.array()), Exprs.lit(k))));
                 m.memberStore = "o" + k;
             }
             if (t.isTensor()) {
@@ -113,29 +114,30 @@ public final class GroupDriver {
                 m.openGroup(run, s.groups().get(0), m.walker.initialValue(0), new AccessState[0]);
             }
         }
-        Block loop = run.forLoop("L0", "int i_L = lo", "i_L < hi", "i_L++");
+        Ex iL = Exprs.intVar("i_L");
+        Block loop = run.forLoop("L0", JavaType.INT, "i_L", FrameVars.LO, Exprs.lt(iL, FrameVars.HI), Exprs.postInc(iL));
         Set<String> aliases = new LinkedHashSet<>();
-        Map<String, String> valueOf = new LinkedHashMap<>();
+        Map<String, Ex> valueOf = new LinkedHashMap<>();
         for (int k = 0; k < specs.size(); k++) {
             KernelSpec s = specs.get(k);
             KernelGenerator m = members.get(k);
             String v = shared(s);
             if (aliases.add(v)) {
-                loop.let("int", "i_" + v, "i_L");
+                loop.let(JavaType.INT, "i_" + v, iL);
             }
             // The shared index is bound: reads at it are resolved at i_L, a matrix's dense rows too.
             AccessState[] st = m.initialStates();
-            Map<Integer, String> overrides = new HashMap<>();
+            Map<Integer, Ex> overrides = new HashMap<>();
             KernelSpec.Access matrix = null;
             for (KernelSpec.Access a : s.accesses()) {
                 if (atShared(s, a) || a.levels() == 2) {
                     st[a.id()].resolved = 1;
-                    st[a.id()].pos = "i_L";
+                    st[a.id()].pos = iL;
                 }
                 if (a.levels() == 2) {
                     matrix = a;
                 }
-                String local = valueOf.get(a.tensor().name());
+                Ex local = valueOf.get(a.tensor().name());
                 if (local != null) {
                     overrides.put(a.id(), local);
                 }
@@ -147,7 +149,7 @@ public final class GroupDriver {
                 rowReduction(loop, m, st, matrix, overrides);
             }
             if (s.target().isTensor()) {
-                valueOf.put(s.target().name(), m.memberValue);
+                valueOf.put(s.target().name(), Exprs.local(m.memberValue, JavaTypes.type(s.target().type().elem())));
             }
         }
         Block finish = new Block();
@@ -159,17 +161,20 @@ public final class GroupDriver {
             }
             KernelSpec.Group g = s.groups().get(0);
             ScalarType at = g.type();
-            run.store((at.isFloating() ? "f.partsReal[" : "f.partsInt[") + k + "]", "chunk",
-                    JavaTypes.toSlot(members.get(k).acc(0), at));
+            JavaType jt = JavaTypes.type(at);
+            Ex parts = Exprs.load(at.isFloating() ? FrameVars.f("partsReal", JavaType.DOUBLES.array())
+                    : FrameVars.f("partsInt", JavaType.LONGS.array()), Exprs.lit(k));
+            run.store(parts, FrameVars.CHUNK, JavaTypes.toSlot(members.get(k).acc(g), at));
             Block b = finish.scope(null);
-            b.var(JavaTypes.of(at), "acc", new ExprEmitter(s, new AccessState[0]).emit(g.init(), at));
-            Block merge = b.forLoop(null, "int c = 0", "c < chunks", "c++");
-            merge.let(JavaTypes.of(at), "v",
-                    JavaTypes.fromSlot(at.isFloating() ? "f.partsReal[" + k + "][c]" : "f.partsInt[" + k + "][c]", at));
-            ResultWriter.combine(merge, s, g.op(), "acc", "v", at, null);
+            b.var(jt, "acc", members.get(k).value(new AccessState[0], members.get(k).walker.initialValue(0), at));
+            Ex c = Exprs.intVar("c");
+            Block merge = b.forLoop(null, JavaType.INT, "c", Exprs.lit(0), Exprs.lt(c, FrameVars.CHUNKS), Exprs.postInc(c));
+            merge.let(jt, "v", JavaTypes.fromSlot(Exprs.load(parts, c), at));
+            Ex acc = Exprs.local("acc", jt);
+            ResultWriter.combine(merge, s, g.op(), acc, Exprs.local("v", jt), at, null);
             ScalarType tt = s.targetType();
-            String value = JavaTypes.convert("acc", at, tt);
-            b.store(tt.isFloating() ? "f.resultsReal" : "f.resultsInt", Integer.toString(k), JavaTypes.toSlot(value, tt));
+            b.store(tt.isFloating() ? FrameVars.f("resultsReal", JavaType.DOUBLES) : FrameVars.f("resultsInt", JavaType.LONGS),
+                    Exprs.lit(k), JavaTypes.toSlot(JavaTypes.convert(acc, at, tt), tt));
         }
         StringBuilder doc = new StringBuilder("Generated by stag: fused kernel over ").append(extent).append(" for ");
         for (Definition d : defs) {
@@ -189,29 +194,31 @@ public final class GroupDriver {
      * into the code, another constant read from a local, or the values array), then its value.
      */
     private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, KernelSpec.Access matrix,
-                                     Map<Integer, String> overrides) {
+                                     Map<Integer, Ex> overrides) {
         KernelSpec s = m.spec;
         KernelSpec.Group g = s.groups().get(0);
         String prefix = m.local + "a" + matrix.id();
         String j = m.order.get(1);
         m.openGroup(loop, g, m.walker.initialValue(1), st);
+        Ex isConst = Exprs.local(prefix + "_const", JavaType.BOOLEAN);
         if (matrix.tensor().elem() == ScalarType.BOOL) {
-            row(loop.ifThen(prefix + "_const && " + prefix + "_c"), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), overrides);
-            row(loop.ifThen(prefix + "_const && !" + prefix + "_c"), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), overrides);
+            Ex c = Exprs.local(prefix + "_c", JavaType.BOOLEAN);
+            row(loop.ifThen(Exprs.and(isConst, c)), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), overrides);
+            row(loop.ifThen(Exprs.and(isConst, Exprs.not(c))), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), overrides);
         } else {
-            Map<Integer, String> constant = new HashMap<>(overrides);
-            constant.put(matrix.id(), prefix + "_c");
+            Map<Integer, Ex> constant = new HashMap<>(overrides);
+            constant.put(matrix.id(), Exprs.local(prefix + "_c", JavaTypes.type(matrix.tensor().elem())));
             m.overrides = constant;
-            row(loop.ifThen(prefix + "_const"), m, st, j, Map.of(), constant);
+            row(loop.ifThen(isConst), m, st, j, Map.of(), constant);
         }
-        row(loop.ifThen("!" + prefix + "_const"), m, st, j, Map.of(), overrides);
+        row(loop.ifThen(Exprs.not(isConst)), m, st, j, Map.of(), overrides);
         m.constants = Map.of();
         m.overrides = overrides;
         m.resultCode.close(g, loop, st);
     }
 
     private static void row(Block out, KernelGenerator m, AccessState[] st, String j, Map<Integer, Constant> constants,
-                            Map<Integer, String> overrides) {
+                            Map<Integer, Ex> overrides) {
         m.constants = constants;
         m.overrides = overrides;
         m.loopCode.mergeLoop(1, j, out, AccessState.copy(st), false);
@@ -219,19 +226,21 @@ public final class GroupDriver {
 
     /** The matrix's values: an array, or a constant (a pattern), decided once per run. */
     private static void unpackValues(Block run, String prefix, ScalarType e) {
-        String jt = JavaTypes.of(e);
-        run.let("org.stag.formats.tensor.Values", prefix + "_v", prefix + "_t.values()");
-        run.let("boolean", prefix + "_const", prefix + "_v.isConstant()");
-        run.let(jt + "[]", prefix + "_vals", prefix + "_const ? null : ((" + JavaTypes.valuesClass(e) + ") " + prefix + "_v).array()");
-        String c = "((org.stag.formats.tensor.ConstantValues) " + prefix + "_v)";
-        String value = switch (e) {
-            case BOOL -> c + ".valueAsBoolean()";
-            case INT -> "(int) " + c + ".valueAsLong()";
-            case LONG -> c + ".valueAsLong()";
-            case FLOAT -> "(float) " + c + ".valueAsDouble()";
-            case DOUBLE -> c + ".valueAsDouble()";
+        JavaType jt = JavaTypes.type(e);
+        Ex v = Exprs.local(prefix + "_v", FrameVars.VALUES);
+        Ex isConst = Exprs.local(prefix + "_const", JavaType.BOOLEAN);
+        run.let(FrameVars.VALUES, prefix + "_v", Exprs.call(Exprs.local(prefix + "_t", FrameVars.TENSOR), "values", FrameVars.VALUES));
+        run.let(JavaType.BOOLEAN, prefix + "_const", Exprs.call(v, "isConstant", JavaType.BOOLEAN));
+        run.let(jt.array(), prefix + "_vals", Exprs.cond(isConst, Exprs.nil(jt.array()), KernelGenerator.valuesArray(v, e)));
+        Ex c = Exprs.cast(JavaType.ref("org.stag.formats.tensor.ConstantValues"), v);
+        Ex value = switch (e) {
+            case BOOL -> Exprs.call(c, "valueAsBoolean", JavaType.BOOLEAN);
+            case INT -> Exprs.cast(jt, Exprs.call(c, "valueAsLong", JavaType.LONG));
+            case LONG -> Exprs.call(c, "valueAsLong", JavaType.LONG);
+            case FLOAT -> Exprs.cast(jt, Exprs.call(c, "valueAsDouble", JavaType.DOUBLE));
+            case DOUBLE -> Exprs.call(c, "valueAsDouble", JavaType.DOUBLE);
         };
-        run.let(jt, prefix + "_c", prefix + "_const ? " + value + " : " + (e == ScalarType.BOOL ? "false" : "(" + jt + ") 0"));
+        run.let(jt, prefix + "_c", Exprs.cond(isConst, value, e == ScalarType.BOOL ? Ex.FALSE : Exprs.cast(jt, Exprs.lit(0))));
     }
 
     /** The index of the shared loop in {@code s}: its target's, or a scalar's reduced index. */
@@ -255,9 +264,8 @@ public final class GroupDriver {
 
     private static void declareScalars(Block b, Map<String, ScalarType> scalars, List<String> ints, List<String> reals) {
         scalars.forEach((name, t) -> {
-            boolean asInt = JavaTypes.travelsAsInt(t);
-            int slot = (asInt ? ints : reals).indexOf(name);
-            b.let(JavaTypes.of(t), "s_" + name, JavaTypes.fromSlot("f." + (asInt ? "ints" : "reals") + "[" + slot + "]", t));
+            int slot = (JavaTypes.travelsAsInt(t) ? ints : reals).indexOf(name);
+            b.let(JavaTypes.type(t), "s_" + name, JavaTypes.fromSlot(Exprs.load(FrameVars.scalars(t), Exprs.lit(slot)), t));
         });
     }
 }

@@ -57,8 +57,8 @@ public final class KernelGenerator {
     int termDepth = -1;
     /** The prefix of every local this generator names (empty for a kernel alone, per member in a fused group). */
     final String local;
-    /** In a fused group: reads replaced by Java expressions (values earlier members computed, a pattern's constant). */
-    Map<Integer, String> overrides = Map.of();
+    /** In a fused group: reads replaced by locals (values earlier members computed, a pattern's constant). */
+    Map<Integer, Ex> overrides = Map.of();
     /** In a fused group: reads known to be a constant in the code being emitted (a bool pattern's true or false). */
     Map<Integer, org.stag.engine.ops.Constant> constants = Map.of();
     /**
@@ -163,9 +163,24 @@ public final class KernelGenerator {
         return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants);
     }
 
+    /** The value of {@code e} converted to {@code t}, over the accesses' states {@code st}. */
+    Ex value(AccessState[] st, IndexExpr e, ScalarType t) {
+        return value(emitter(st), e, t);
+    }
+
+    /** The value of {@code e} converted to {@code t}, by emitter {@code ex}. */
+    Ex value(ExprEmitter ex, IndexExpr e, ScalarType t) {
+        return ex.emit(e, t);
+    }
+
     /** The accumulator of reduction group {@code level}. */
     String acc(int level) {
         return local + "acc" + level;
+    }
+
+    /** The accumulator of reduction group {@code g}. */
+    Ex acc(KernelSpec.Group g) {
+        return Exprs.local(acc(g.level()), JavaTypes.type(g.type()));
     }
 
     /**
@@ -174,10 +189,10 @@ public final class KernelGenerator {
      * the initial value its {@code where}'s producer assigns in the tree ({@link CinWalker#initialValue}).
      */
     void openGroup(Block out, KernelSpec.Group g, IndexExpr initial, AccessState[] st) {
-        String init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
-                ? JavaTypes.literal(Sym.identity(g.op(), g.type()))
-                : emitter(st).emit(initial, g.type());
-        out.var(JavaTypes.of(g.type()), acc(g.level()), init);
+        Ex init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
+                ? JavaTypes.lit(Sym.identity(g.op(), g.type()))
+                : value(st, initial, g.type());
+        out.var(JavaTypes.type(g.type()), acc(g.level()), init);
     }
 
     /** Creates the code of one level. */
@@ -204,23 +219,26 @@ public final class KernelGenerator {
         Block run = new Block();
         frameCode.declareScalars(run);
         for (KernelSpec.Access a : spec.accesses()) {
-            String t = "a" + a.id() + "_t";
-            run.let("org.stag.formats.tensor.Tensor", t, "f.tensors[" + tensors.indexOf(a.tensor().name()) + "]");
+            String tn = "a" + a.id() + "_t";
+            Ex t = Exprs.local(tn, FrameVars.TENSOR);
+            run.let(FrameVars.TENSOR, tn, Exprs.load(FrameVars.tensors(), Exprs.lit(tensors.indexOf(a.tensor().name()))));
             List<LevelCode> lc = codes.get(a.id());
             for (int k = 0; k < lc.size(); k++) {
-                lc.get(k).unpack(run, t + ".level(" + k + ")");
+                lc.get(k).unpack(run, level(t, k));
             }
             // A constant is a literal in the code: no array to unpack.
             if (!lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
                 ScalarType e = a.tensor().elem();
-                run.let(JavaTypes.of(e) + "[]", local + "a" + a.id() + "_vals", "((" + JavaTypes.valuesClass(e) + ") " + t + ".values()).array()");
+                run.let(JavaTypes.type(e).array(), local + "a" + a.id() + "_vals", valuesArray(Exprs.call(t, "values",
+                        FrameVars.VALUES), e));
             }
         }
         ScalarType tt = spec.targetType();
         selfVals = inPlaceCode.inPlaceSource(top);
         switch (result) {
-            case DENSE -> run.let(JavaTypes.of(tt) + "[]", "out", "(" + JavaTypes.of(tt) + "[]) f.out");
-            case SPARSE -> run.let("org.stag.engine.runtime.CooBuffer", "coo", "f.coo[chunk]");
+            case DENSE -> run.let(JavaTypes.type(tt).array(), "out", Exprs.cast(JavaTypes.type(tt).array(),
+                    FrameVars.f("out", JavaType.OBJECT)));
+            case SPARSE -> run.let(FrameVars.COO, "coo", Exprs.load(FrameVars.f("coo", FrameVars.COO.array()), FrameVars.CHUNK));
             default -> {
             }
         }
@@ -229,7 +247,8 @@ public final class KernelGenerator {
         }
         if (selfVals != null) {
             // The runtime passes the input's own buffer as the output when nothing else holds it.
-            run.let("boolean", "inPlace", "(Object) out == (Object) " + selfVals);
+            run.let(JavaType.BOOLEAN, "inPlace", Exprs.eq(Exprs.cast(JavaType.OBJECT, FrameVars.out(tt)),
+                    Exprs.cast(JavaType.OBJECT, Exprs.local(selfVals, JavaTypes.type(tt).array()))));
             notes.put("in-place", walker.inPlace);
         }
         if (result == LoweredKernel.Result.SCALAR && spec.groups().isEmpty()) {
@@ -237,7 +256,7 @@ public final class KernelGenerator {
             AccessState[] st = initialStates();
             Block body = run;
             loopCode.resolveLocates(body, st, new HashSet<>());
-            resultCode.writeScalarPartial(body, emitter(st).emit(((IndexStmt.Assign) cin).rhs(), tt), tt);
+            resultCode.writeScalarPartial(body, value(st, ((IndexStmt.Assign) cin).rhs(), tt), tt);
         } else {
             AccessState[] st = initialStates();
             int active = inPlaceCode.activeDriver();
@@ -245,7 +264,7 @@ public final class KernelGenerator {
                 // The output is the input's own buffer: entries where the operand stores nothing keep their
                 // value, so one chunk visits the stored coordinates alone and the others have nothing to do.
                 notes.put("active set", spec.accesses().get(active).tensor().name());
-                Block only = run.ifThen("inPlace").ifThen("chunk == 0");
+                Block only = run.ifThen(Exprs.local("inPlace", JavaType.BOOLEAN)).ifThen(Exprs.eq(FrameVars.CHUNK, Exprs.lit(0)));
                 forcedDriver = active;
                 loops(0, only, initialStates(), false);
                 forcedDriver = -1;
@@ -316,9 +335,24 @@ public final class KernelGenerator {
         return false;
     }
 
-    String extent(String v) {
-        String size = spec.extents().get(v);
-        return Character.isDigit(size.charAt(0)) ? size : "s_" + size;
+    /** The extent of index {@code v}: a literal, or the scalar local {@code s_NAME}. */
+    Ex extent(String v) {
+        return size(spec.extents().get(v));
+    }
+
+    /** A dimension size: a literal, or the scalar local {@code s_NAME}. */
+    static Ex size(String size) {
+        return Character.isDigit(size.charAt(0)) ? Exprs.lit(Integer.parseInt(size)) : Exprs.intVar("s_" + size);
+    }
+
+    /** {@code tensor.level(k)}. */
+    static Ex level(Ex tensor, int k) {
+        return Exprs.call(tensor, "level", FrameVars.LEVEL, Exprs.lit(k));
+    }
+
+    /** {@code ((XValues) values).array()}: the values array of element type {@code e}. */
+    static Ex valuesArray(Ex values, ScalarType e) {
+        return Exprs.call(Exprs.cast(JavaType.ref(JavaTypes.valuesClass(e)), values), "array", JavaTypes.type(e).array());
     }
 
     // -------------------------------------------------------------------------------------------- strategy

@@ -21,9 +21,9 @@ public interface LevelCode {
     /**
      * Statements run once per kernel run (or per task) that unpack the level's arrays into locals.
      *
-     * @param level a Java expression of type {@code org.stag.formats.level.Level}
+     * @param level an expression of type {@code org.stag.formats.level.Level}
      */
-    void unpack(Block out, String level);
+    void unpack(Block out, Ex level);
 
     /**
      * The level's format. Its {@link LevelFormat#capabilities()} and {@link LevelFormat#locateCost()} are the
@@ -50,24 +50,24 @@ public interface LevelCode {
     boolean holdsValues();
 
     /**
-     * Visits the children of position {@code parent}: declares and binds {@code bind.crd()} (int) and
+     * Visits the children of position {@code parent} (an int expression without side effects): declares and binds {@code bind.crd()} (int) and
      * {@code bind.pos()} (int) or {@code bind.val()} (double), then runs the body. {@code inOrder} asks for
      * increasing coordinates; otherwise any order that is fastest. The outermost loop of the visit carries
      * {@code label}, so the body may {@code break label;} to stop the visit.
      */
-    void iterate(Block out, String parent, Binding bind, boolean inOrder, String label, Consumer<Block> body);
+    void iterate(Block out, Ex parent, Binding bind, boolean inOrder, String label, Consumer<Block> body);
 
     /**
      * An ordered cursor over the children of {@code parent}, for co-iteration: declares its state in
      * {@code out} (positioned on the first child) and returns the expressions to read and advance it.
      */
-    Cursor cursor(Block out, String parent, String name);
+    Cursor cursor(Block out, Ex parent, String name);
 
     /**
-     * Finds coordinate {@code crd} (an int expression) under {@code parent}: declares and sets
+     * Finds coordinate {@code crd} (an int expression without side effects) under {@code parent}: declares and sets
      * {@code bind.pos()} (-1 when absent) or {@code bind.val()} (NaN when absent). {@code bind.crd()} is unused.
      */
-    void locate(Block out, String parent, String crd, Binding bind);
+    void locate(Block out, Ex parent, Ex crd, Binding bind);
 
     /** Names of the variables a visit or locate binds; {@code pos} or {@code val} may be null when unused. */
     record Binding(String crd, String pos, String val) {
@@ -76,16 +76,16 @@ public interface LevelCode {
     /** An ordered iterator kept in locals of the enclosing loop; nothing is allocated per element. */
     interface Cursor {
         /** A boolean expression: whether the cursor is on an element. */
-        String valid();
+        Ex valid();
 
         /** An int expression: the current coordinate (only when valid). */
-        String crd();
+        Ex crd();
 
         /** An int expression: the current position (only when valid and the level does not hold values). */
-        String pos();
+        Ex pos();
 
         /** A double expression: the current value (only when valid and the level holds values). */
-        String val();
+        Ex val();
 
         /** Statements that move to the next element. */
         void advance(Block out);

@@ -1,5 +1,21 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.JavaType.BOOLEAN;
+import static org.stag.engine.loopir.JavaType.DOUBLE;
+import static org.stag.engine.loopir.JavaType.DOUBLES;
+import static org.stag.engine.loopir.JavaType.INT;
+import static org.stag.engine.loopir.JavaType.INTS;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,7 +53,7 @@ final class LoopEmitter {
                 yes[a].maybeAbsent = false;
                 AccessState[] no = AccessState.copy(st);
                 no[a].absent = true;
-                mergeLoop(d, v, out.ifThen(st[a].pos + " >= 0"), yes, chunked);
+                mergeLoop(d, v, out.ifThen(ge(st[a].pos, lit(0))), yes, chunked);
                 mergeLoop(d, v, out.orElse(), no, chunked);
                 return;
             }
@@ -54,25 +70,26 @@ final class LoopEmitter {
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
         if (s.mode() != Merge.Mode.SKIP) {
             IndexExpr guard = lattice.guard();
-            String test = guard == null ? null : kg.emitter(st).emit(guard, ScalarType.BOOL);
+            Ex test = guard == null ? null : kg.value(st, guard, ScalarType.BOOL);
             // In a union's tail loop an exhausted operand's fill may decide the guard: then there is nothing to test.
-            if (test != null && !test.equals("true")) {
+            if (test != null && !test.equals(Ex.TRUE)) {
                 out = out.ifThen(test);
             }
         }
         String iv = "i_" + v;
+        Ex i = intVar(iv);
         String label = kg.label(d);
         boolean inOrder = kg.needsOrder(v);
         switch (s.mode()) {
             case SKIP -> out.comment("loop over " + v + " contributes nothing here");
             case UNIVERSE -> {
                 List<LevelCode.Cursor> fc = cursors(out, st, s.followers(), v);
-                String lo = chunked && d == 0 ? "lo" : "0";
-                String hi = chunked && d == 0 ? "hi" : kg.extent(v);
-                Block body = out.forLoop(label, "int " + iv + " = " + lo, iv + " < " + hi, iv + "++");
+                Ex lo = chunked && d == 0 ? intVar("lo") : lit(0);
+                Ex hi = chunked && d == 0 ? intVar("hi") : kg.extent(v);
+                Block body = out.forLoop(label, INT, iv, lo, lt(i, hi), postInc(i));
                 AccessState[] in = AccessState.copy(st);
-                follow(body, in, s.followers(), fc, iv);
-                locateAll(body, in, s.locators(), iv);
+                follow(body, in, s.followers(), fc, i);
+                locateAll(body, in, s.locators(), i);
                 kg.loops(d + 1, body, in, chunked);
             }
             case ITERATE -> {
@@ -81,15 +98,17 @@ final class LoopEmitter {
                 String p = kg.fresh("p");
                 String val = c.holdsValues() ? kg.fresh("v") : null;
                 if (d == 0 && kg.gathered) {
-                    out.let("int[]", "g_crd", "f.gatherCrd");
-                    out.let(c.holdsValues() ? "double[]" : "int[]", c.holdsValues() ? "g_val" : "g_pos",
-                            c.holdsValues() ? "f.gatherVal" : "f.gatherPos");
-                    Block body = out.forLoop(label, "int g = lo", "g < hi", "g++");
-                    body.let("int", iv, "g_crd[g]");
-                    body.let(c.holdsValues() ? "double" : "int", c.holdsValues() ? val : p, c.holdsValues() ? "g_val[g]" : "g_pos[g]");
+                    JavaType arr = c.holdsValues() ? DOUBLES : INTS;
+                    String gathered = c.holdsValues() ? "g_val" : "g_pos";
+                    out.let(INTS, "g_crd", FrameVars.f("gatherCrd", INTS));
+                    out.let(arr, gathered, FrameVars.f(c.holdsValues() ? "gatherVal" : "gatherPos", arr));
+                    Ex g = intVar("g");
+                    Block body = out.forLoop(label, INT, "g", intVar("lo"), lt(g, intVar("hi")), postInc(g));
+                    body.let(INT, iv, load(local("g_crd", INTS), g));
+                    body.let(c.holdsValues() ? DOUBLE : INT, c.holdsValues() ? val : p, load(local(gathered, arr), g));
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
-                    locateAll(body, in, s.locators(), iv);
+                    locateAll(body, in, s.locators(), i);
                     kg.loops(d + 1, body, in, chunked);
                     return;
                 }
@@ -105,45 +124,47 @@ final class LoopEmitter {
                             }
                         }
                     }
-                    locateAll(body, in, s.locators(), iv);
+                    locateAll(body, in, s.locators(), i);
                     kg.loops(d + 1, body, in, chunked);
                 });
             }
             case INTERSECT, UNION -> coIteration.emit(d, v, out, st, s, lattice, chunked);
             case POINT -> {
                 // One trip, so that an early exit (`break label`) still has its loop.
-                Block once = out.forLoop(label, "int " + iv + "_once = 0", iv + "_once < 1", iv + "_once++");
-                once.let("int", iv, kg.emitter(st).emit(s.point(), ScalarType.INT));
-                Block body = once.ifThen(iv + " >= 0 && " + iv + " < " + kg.extent(v));
+                Ex once = intVar(iv + "_once");
+                Block one = out.forLoop(label, INT, iv + "_once", lit(0), lt(once, lit(1)), postInc(once));
+                one.let(INT, iv, kg.value(st, s.point(), ScalarType.INT));
+                Block body = one.ifThen(and(ge(i, lit(0)), lt(i, kg.extent(v))));
                 AccessState[] in = AccessState.copy(st);
-                locateAll(body, in, s.locators(), iv);
+                locateAll(body, in, s.locators(), i);
                 kg.loops(d + 1, body, in, chunked);
             }
         }
     }
 
     /** Binds a driver cursor at coordinate {@code iv}: its presence flag and position (or value). */
-    String bindCursor(Block b, AccessState[] in, int a, LevelCode.Cursor c, String iv, boolean checkValid) {
+    Ex bindCursor(Block b, AccessState[] in, int a, LevelCode.Cursor c, Ex iv, boolean checkValid) {
         LevelCode code = level(a, in);
-        String ok = kg.fresh("ok");
-        b.let("boolean", ok, (checkValid ? c.valid() + " && " : "") + c.crd() + " == " + iv);
+        Ex ok = local(kg.fresh("ok"), BOOLEAN);
+        Ex at = eq(c.crd(), iv);
+        b.let(BOOLEAN, name(ok), checkValid ? and(c.valid(), at) : at);
         if (code.holdsValues()) {
             String val = kg.fresh("v");
-            b.let("double", val, ok + " ? " + c.val() + " : Double.NaN");
+            b.let(DOUBLE, val, cond(ok, c.val(), lit(Double.NaN)));
             resolved(in[a], code, null, val, ok);
         } else {
             String p = kg.fresh("p");
-            b.let("int", p, ok + " ? " + c.pos() + " : -1");
+            b.let(INT, p, cond(ok, c.pos(), lit(-1)));
             resolved(in[a], code, p, null, null);
             in[a].maybeAbsent = true;
         }
         return ok;
     }
 
-    void follow(Block b, AccessState[] in, List<Integer> followers, List<LevelCode.Cursor> fc, String iv) {
+    void follow(Block b, AccessState[] in, List<Integer> followers, List<LevelCode.Cursor> fc, Ex iv) {
         for (int k = 0; k < followers.size(); k++) {
             LevelCode.Cursor c = fc.get(k);
-            c.advance(b.whileLoop(null, c.valid() + " && " + c.crd() + " < " + iv));
+            c.advance(b.whileLoop(null, and(c.valid(), lt(c.crd(), iv))));
             bindCursor(b, in, followers.get(k), c, iv, true);
         }
     }
@@ -156,16 +177,21 @@ final class LoopEmitter {
         return cs;
     }
 
-    void resolved(AccessState s, LevelCode c, String pos, String val, String ok) {
+    void resolved(AccessState s, LevelCode c, String pos, String val, Ex ok) {
         s.resolved++;
         if (c.holdsValues()) {
-            s.val = val;
+            s.val = local(val, DOUBLE);
             s.ok = ok;
             s.maybeAbsent = ok != null;
         } else {
-            s.pos = pos;
+            s.pos = intVar(pos);
             s.maybeAbsent = false;
         }
+    }
+
+    /** The name of local {@code x}. */
+    static String name(Ex x) {
+        return ((Ex.Local) x).name();
     }
 
     /** Whether the generator locates into level code {@code c}: its format's {@link Capability#LOCATE}. */
@@ -189,29 +215,29 @@ final class LoopEmitter {
         return out;
     }
 
-    void locateAll(Block b, AccessState[] in, List<Integer> locators, String iv) {
+    void locateAll(Block b, AccessState[] in, List<Integer> locators, Ex iv) {
         for (int a : locators) {
             locate(b, in, a, iv);
         }
     }
 
     /** Locates the next level of access {@code a} at coordinate {@code crd}, guarding an absent parent. */
-    void locate(Block b, AccessState[] in, int a, String crd) {
+    void locate(Block b, AccessState[] in, int a, Ex crd) {
         AccessState s = in[a];
         LevelCode c = level(a, in);
         if (c.holdsValues()) {
             String val = kg.fresh("v");
-            String ok = kg.fresh("ok");
+            Ex ok = local(kg.fresh("ok"), BOOLEAN);
             if (s.maybeAbsent) {
-                b.var("double", val, "Double.NaN");
-                Block g = b.ifThen(s.pos + " >= 0");
+                b.var(DOUBLE, val, lit(Double.NaN));
+                Block g = b.ifThen(ge(s.pos, lit(0)));
                 String t = kg.fresh("t");
                 c.locate(g, s.pos, crd, new LevelCode.Binding(null, null, t));
-                g.assign(val, t);
+                g.assign(local(val, DOUBLE), local(t, DOUBLE));
             } else {
                 c.locate(b, s.pos, crd, new LevelCode.Binding(null, null, val));
             }
-            b.let("boolean", ok, val + " == " + val);
+            b.let(BOOLEAN, name(ok), eq(local(val, DOUBLE), local(val, DOUBLE)));
             resolved(s, c, null, val, ok);
             return;
         }
@@ -223,11 +249,11 @@ final class LoopEmitter {
         String p = kg.fresh("p");
         boolean parentMaybe = s.maybeAbsent;
         if (parentMaybe) {
-            b.var("int", p, "-1");
-            Block g = b.ifThen(s.pos + " >= 0");
+            b.var(INT, p, lit(-1));
+            Block g = b.ifThen(ge(s.pos, lit(0)));
             String t = kg.fresh("t");
             c.locate(g, s.pos, crd, new LevelCode.Binding(null, t, null));
-            g.assign(p, t);
+            g.assign(intVar(p), intVar(t));
         } else {
             c.locate(b, s.pos, crd, new LevelCode.Binding(null, p, null));
         }
@@ -236,23 +262,25 @@ final class LoopEmitter {
     }
 
     /** Locates by visiting the level and stopping at {@code crd}: for levels without a search (lists). */
-    void scanLocate(Block b, AccessState[] in, int a, String crd) {
+    void scanLocate(Block b, AccessState[] in, int a, Ex crd) {
         AccessState s = in[a];
         LevelCode c = level(a, in);
         String target = kg.fresh("k");
         String found = kg.fresh("p");
         String val = c.holdsValues() ? kg.fresh("v") : null;
-        String ok = kg.fresh("ok");
-        b.let("int", target, crd);
-        b.var(c.holdsValues() ? "double" : "int", found, c.holdsValues() ? "Double.NaN" : "-1");
-        Block outer = s.maybeAbsent ? b.ifThen(s.pos + " >= 0") : b;
+        Ex ok = local(kg.fresh("ok"), BOOLEAN);
+        JavaType carried = c.holdsValues() ? DOUBLE : INT;
+        Ex f = local(found, carried);
+        b.let(INT, target, crd);
+        b.var(carried, found, c.holdsValues() ? lit(Double.NaN) : lit(-1));
+        Block outer = s.maybeAbsent ? b.ifThen(ge(s.pos, lit(0))) : b;
         String cv = kg.fresh("c");
         String pv = kg.fresh("q");
         String lbl = kg.fresh("S");
         c.iterate(outer, s.pos, new LevelCode.Binding(cv, c.holdsValues() ? null : pv, val), false, lbl, body ->
-                body.ifThen(cv + " == " + target).assign(found, (c.holdsValues() ? val : pv)).breakTo(lbl));
+                body.ifThen(eq(intVar(cv), intVar(target))).assign(f, local(c.holdsValues() ? val : pv, carried)).breakTo(lbl));
         if (c.holdsValues()) {
-            b.let("boolean", ok, found + " == " + found);
+            b.let(BOOLEAN, name(ok), eq(f, f));
             resolved(s, c, null, found, ok);
         } else {
             resolved(s, c, found, null, null);
@@ -271,7 +299,7 @@ final class LoopEmitter {
                 if (!known) {
                     break;
                 }
-                String crd = var != null ? "i_" + var : kg.emitter(st).emit(ix, ScalarType.INT);
+                Ex crd = var != null ? intVar("i_" + var) : kg.value(st, ix, ScalarType.INT);
                 locate(b, st, a.id(), crd);
             }
         }

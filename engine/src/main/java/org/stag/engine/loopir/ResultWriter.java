@@ -1,5 +1,29 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.call;
+import static org.stag.engine.loopir.Exprs.cast;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.div;
+import static org.stag.engine.loopir.Exprs.field;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.ne;
+import static org.stag.engine.loopir.Exprs.not;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.Exprs.rem;
+import static org.stag.engine.loopir.Exprs.staticCall;
+import static org.stag.engine.loopir.Exprs.str;
+import static org.stag.engine.loopir.JavaType.BOOLEAN;
+import static org.stag.engine.loopir.JavaType.BOOLEANS;
+import static org.stag.engine.loopir.JavaType.INT;
+import static org.stag.engine.loopir.JavaType.INTS;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -19,6 +43,10 @@ import org.stag.formats.tensor.Format;
  * in-place update.
  */
 final class ResultWriter {
+    private static final Ex W_SET = local("w_set", BOOLEANS);
+    private static final Ex W_LIST = local("w_list", INTS);
+    private static final Ex W_N = intVar("w_n");
+    private static final Ex W_SIZE = intVar("w_size");
     private final KernelGenerator kg;
 
     ResultWriter(KernelGenerator kg) {
@@ -32,16 +60,17 @@ final class ResultWriter {
      */
     void maskedStore(Block out, ExprEmitter ex, IndexExpr cond, boolean negated, IndexExpr change, IndexExpr keep) {
         ScalarType tt = kg.spec.targetType();
-        String c = kg.fresh("c");
-        out.let("boolean", c, ex.emit(cond, ScalarType.BOOL));
-        String changes = negated ? "!" + c : c;
-        String at = densePosition(targetCoords());
-        out.ifThen(changes).store("out", at, ex.emit(change, tt));
-        out.ifThen("!inPlace && !(" + changes + ")").store("out", at, ex.emit(keep, tt));
+        Ex c = local(kg.fresh("c"), BOOLEAN);
+        out.let(BOOLEAN, LoopEmitter.name(c), kg.value(ex, cond, ScalarType.BOOL));
+        Ex changes = negated ? not(c) : c;
+        Ex at = densePosition(targetCoords());
+        Ex target = FrameVars.out(tt);
+        out.ifThen(changes).store(target, at, kg.value(ex, change, tt));
+        out.ifThen(and(not(local("inPlace", BOOLEAN)), not(changes))).store(target, at, kg.value(ex, keep, tt));
     }
 
     /** Adds value {@code v} (of the group's type) to group {@code g}'s accumulator, or scatters it. */
-    void into(Block out, KernelSpec.Group g, String v) {
+    void into(Block out, KernelSpec.Group g, Ex v) {
         boolean scatterGroup = kg.scatter && g.level() == kg.spec.groups().size() - 1;
         if (scatterGroup) {
             scatterWrite(out, g, v);
@@ -49,19 +78,20 @@ final class ResultWriter {
         }
         // A member of a fused group reduced over the shared loop never leaves it: the other members need it.
         String breakLabel = !kg.local.isEmpty() && kg.firstOfGroup(g) == 0 ? null : kg.label(kg.firstOfGroup(g));
-        combine(out, kg.spec, g.op(), kg.acc(g.level()), v, g.type(), breakLabel);
+        combine(out, kg.spec, g.op(), kg.acc(g), v, g.type(), breakLabel);
     }
 
     /**
      * {@code acc = op(acc, v)}, breaking out of {@code label} (if given) once the result cannot change: at the
-     * operator's annihilator (OR at true, AND at false) or, for CHOOSE, at its first non-zero value.
+     * operator's annihilator (OR at true, AND at false) or, for CHOOSE, at its first non-zero value. {@code acc}
+     * is a local, {@code v} a local or a literal.
      */
-    static void combine(Block out, KernelSpec spec, Operator op, String acc, String v, ScalarType t, String label) {
+    static void combine(Block out, KernelSpec spec, Operator op, Ex acc, Ex v, ScalarType t, String label) {
         if (op.firstWins()) {
             // The first value that is not the identity replaces the initial value; with a loop to leave, stop
             // there, else (a kg.scattered target) set the accumulator only while it is still undecided.
-            String set = op.decided(v, t);
-            Block b = out.ifThen(label == null ? "!(" + op.decided(acc, t) + ") && " + set : set).assign(acc, v);
+            Ex set = OperatorCode.decided(op, v, t);
+            Block b = out.ifThen(label == null ? and(not(OperatorCode.decided(op, acc, t)), set) : set).assign(acc, v);
             if (label != null) {
                 b.breakTo(label);
             }
@@ -69,19 +99,21 @@ final class ResultWriter {
         }
         if (op.setsOnDecided(t)) {
             // OR and AND: only the annihilator changes the accumulator, and then nothing can change it back.
-            Block b = out.ifThen(op.decided(v, t)).assign(acc, op.annihilator(t).javaLiteral());
+            Block b = out.ifThen(OperatorCode.decided(op, v, t)).assign(acc, JavaTypes.lit(op.annihilator(t)));
             if (label != null) {
                 b.breakTo(label);
             }
             return;
         }
-        if (op.def() == null) {
-            out.eval(op.update(acc, v, t));
+        if (op.def() == null && OperatorCode.compound(op) != null) {
+            out.assign(acc, OperatorCode.compound(op), v);
+        } else if (op.def() == null) {
+            out.assign(acc, OperatorCode.apply(op, acc, v, t));
         } else {
             out.assign(acc, ExprEmitter.apply(spec, op, acc, v, t));
         }
         if (label != null && op.stopsEarly(t)) {
-            out.ifThen(op.decided(acc, t)).breakTo(label);
+            out.ifThen(OperatorCode.decided(op, acc, t)).breakTo(label);
         }
     }
 
@@ -92,33 +124,33 @@ final class ResultWriter {
             flushScatter(out);
             return;
         }
-        String acc = kg.acc(g.level());
+        Ex acc = kg.acc(g);
         if (g.level() + 1 < kg.spec.groups().size()) {
             KernelSpec.Group outer = kg.spec.groups().get(g.level() + 1);
             String v = kg.fresh("x");
-            out.let(JavaTypes.of(outer.type()), v, JavaTypes.convert(acc, g.type(), outer.type()));
-            into(out, outer, v);
+            out.let(JavaTypes.type(outer.type()), v, JavaTypes.convert(acc, g.type(), outer.type()));
+            into(out, outer, local(v, JavaTypes.type(outer.type())));
             return;
         }
         if (kg.result == LoweredKernel.Result.SCALAR) {
-            String slot = g.type().isFloating() ? "f.partReal[chunk]" : "f.partInt[chunk]";
-            out.assign(slot, JavaTypes.toSlot(acc, g.type()));
+            writeScalarPartial(out, acc, g.type());
             return;
         }
         writeTarget(out, JavaTypes.convert(acc, g.type(), kg.spec.targetType()), kg.spec.targetType());
     }
 
-    void writeScalarPartial(Block out, String value, ScalarType t) {
-        out.assign((t.isFloating() ? "f.partReal[chunk]" : "f.partInt[chunk]"), JavaTypes.toSlot(value, t));
+    void writeScalarPartial(Block out, Ex value, ScalarType t) {
+        out.assign(load(FrameVars.parts(t), FrameVars.CHUNK), JavaTypes.toSlot(value, t));
     }
 
     /** Writes the value of the target entry at the current free coordinates. */
-    void writeTarget(Block out, String value, ScalarType t) {
+    void writeTarget(Block out, Ex value, ScalarType t) {
+        JavaType jt = JavaTypes.type(t);
         if (kg.memberValue != null) {
             // A member of a fused group: the value is a local that later members read; stored unless unread.
-            out.let(JavaTypes.of(t), kg.memberValue, value);
+            out.let(jt, kg.memberValue, value);
             if (kg.memberStore != null) {
-                out.store(kg.memberStore, "i_L", kg.memberValue);
+                out.store(local(kg.memberStore, jt.array()), intVar("i_L"), local(kg.memberValue, jt));
             }
             return;
         }
@@ -126,32 +158,34 @@ final class ResultWriter {
             writeScalarPartial(out, value, t);
             return;
         }
-        List<String> coords = targetCoords();
+        List<Ex> coords = targetCoords();
         if (kg.result == LoweredKernel.Result.DENSE && kg.accumulate != null) {
             // A monomial of the canonical form: added to what the others left (the target starts at the sum's identity).
-            String cell = "out[" + densePosition(coords) + "]";
-            String cur = kg.fresh("y");
-            out.var(JavaTypes.of(t), cur, cell);
+            Ex cell = load(FrameVars.out(t), densePosition(coords));
+            Ex cur = local(kg.fresh("y"), jt);
+            out.var(jt, LoopEmitter.name(cur), cell);
             combine(out, kg.spec, kg.accumulate, cur, value, t, null);
             out.assign(cell, cur);
             return;
         }
         if (kg.result == LoweredKernel.Result.DENSE) {
-            out.store("out", densePosition(coords), value);
+            out.store(FrameVars.out(t), densePosition(coords), value);
             return;
         }
-        String x = kg.fresh("x");
-        out.let(JavaTypes.of(t), x, value);
-        Block w = out.ifThen(x + " != " + JavaTypes.literal(kg.spec.targetFill()));
+        Ex x = local(kg.fresh("x"), jt);
+        out.let(jt, LoopEmitter.name(x), value);
+        Block w = out.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill())));
         emitEntry(w, coords, x, t);
     }
 
-    void emitEntry(Block w, List<String> coords, String x, ScalarType t) {
-        w.let("int", "e", "coo.next()");
+    void emitEntry(Block w, List<Ex> coords, Ex x, ScalarType t) {
+        Ex e = intVar("e");
+        w.let(INT, "e", call(FrameVars.COO_LOCAL, "next", INT));
+        Ex crd = field(FrameVars.COO_LOCAL, "crd", INTS.array());
         for (int m = 0; m < coords.size(); m++) {
-            w.store("coo.crd", m + "][e", coords.get(m));
+            w.store(load(crd, lit(m)), e, coords.get(m));
         }
-        w.store("coo." + valueArray(t), "e", x);
+        w.store(field(FrameVars.COO_LOCAL, valueArray(t), JavaTypes.type(t).array()), e, x);
     }
 
     static String valueArray(ScalarType t) {
@@ -164,25 +198,24 @@ final class ResultWriter {
         };
     }
 
-    /** The target's coordinate expressions, by mode. */
-    List<String> targetCoords() {
-        List<String> c = new ArrayList<>();
+    /** The target's coordinates, by mode. */
+    List<Ex> targetCoords() {
+        List<Ex> c = new ArrayList<>();
         for (String i : kg.spec.free()) {
-            c.add("i_" + i);
+            c.add(intVar("i_" + i));
         }
         return c;
     }
 
     /** Row-major position over the target's levels (dense levels in level order). */
-    String densePosition(List<String> coords) {
+    Ex densePosition(List<Ex> coords) {
         Format f = kg.spec.targetFormat();
         List<String> sizes = kg.spec.target().tensor().sizes();
-        String pos = null;
+        Ex pos = null;
         for (int k = 0; k < f.order(); k++) {
             int m = f.modeOfLevel(k);
-            String size = sizes.get(m);
-            String n = Character.isDigit(size.charAt(0)) ? size : "s_" + size;
-            pos = pos == null ? coords.get(m) : "(" + pos + ") * " + n + " + " + coords.get(m);
+            Ex n = KernelGenerator.size(sizes.get(m));
+            pos = pos == null ? coords.get(m) : add(mul(pos, n), coords.get(m));
         }
         return pos;
     }
@@ -193,12 +226,21 @@ final class ResultWriter {
         }
         ScalarType t = kg.spec.groups().get(kg.spec.groups().size() - 1).type();
         String key = kg.className + "_w";
-        run.let("int", "w_size", scatterSize());
-        String wt = t == ScalarType.BOOL ? "boolean" : t.isFloating() ? "double" : "long";
-        run.let(wt + "[]", "w_val", "ws." + arrayKind(t) + "(\"" + key + "_val\", w_size)");
-        run.let("boolean[]", "w_set", "ws.bools(\"" + key + "_set\", w_size)");
-        run.let("int[]", "w_list", "ws.ints(\"" + key + "_list\", w_size)");
-        run.var("int", "w_n", "0");
+        run.let(INT, "w_size", scatterSize());
+        JavaType wt = slotType(t).array();
+        run.let(wt, "w_val", call(FrameVars.WS, arrayKind(t), wt, str(key + "_val"), W_SIZE));
+        run.let(BOOLEANS, "w_set", call(FrameVars.WS, "bools", BOOLEANS, str(key + "_set"), W_SIZE));
+        run.let(INTS, "w_list", call(FrameVars.WS, "ints", INTS, str(key + "_list"), W_SIZE));
+        run.var(INT, "w_n", lit(0));
+    }
+
+    /** The element type of the scatter workspace's values for an accumulator of type {@code t}. */
+    private static JavaType slotType(ScalarType t) {
+        return t == ScalarType.BOOL ? BOOLEAN : t.isFloating() ? JavaType.DOUBLE : JavaType.LONG;
+    }
+
+    private Ex wVal(ScalarType t) {
+        return local("w_val", slotType(t).array());
     }
 
     static String arrayKind(ScalarType t) {
@@ -209,56 +251,57 @@ final class ResultWriter {
         };
     }
 
-    String scatterSize() {
-        StringBuilder s = new StringBuilder("1");
+    Ex scatterSize() {
+        Ex s = lit(1);
         for (String v : kg.scattered) {
-            s.append(" * ").append(kg.extent(v));
+            s = mul(s, kg.extent(v));
         }
-        return s.toString();
+        return s;
     }
 
-    String scatterIndex() {
-        String idx = null;
+    Ex scatterIndex() {
+        Ex idx = null;
         for (String v : kg.scattered) {
-            idx = idx == null ? "i_" + v : "(" + idx + ") * " + kg.extent(v) + " + i_" + v;
+            idx = idx == null ? intVar("i_" + v) : add(mul(idx, kg.extent(v)), intVar("i_" + v));
         }
         return idx;
     }
 
-    void scatterWrite(Block out, KernelSpec.Group g, String v) {
+    void scatterWrite(Block out, KernelSpec.Group g, Ex v) {
         ScalarType tt = kg.spec.targetType();
         if (kg.atomicScatter) {
             String fn = g.op().atomic(g.type());
-            out.eval("org.stag.engine.jit.Atomics." + fn + "(out, " + densePosition(targetCoords()) + ", " + v + ")");
+            out.eval(staticCall(JavaType.ref("org.stag.engine.jit.Atomics"), fn, JavaType.VOID, FrameVars.out(tt),
+                    densePosition(targetCoords()), v));
             return;
         }
         if (kg.result == LoweredKernel.Result.DENSE) {
-            String cell = "out[" + densePosition(targetCoords()) + "]";
-            String cur = kg.fresh("y");
-            out.var(JavaTypes.of(g.type()), cur, JavaTypes.convert(cell, tt, g.type()));
+            Ex cell = load(FrameVars.out(tt), densePosition(targetCoords()));
+            Ex cur = local(kg.fresh("y"), JavaTypes.type(g.type()));
+            out.var(JavaTypes.type(g.type()), LoopEmitter.name(cur), JavaTypes.convert(cell, tt, g.type()));
             combine(out, kg.spec, g.op(), cur, v, g.type(), null);
             out.assign(cell, JavaTypes.convert(cur, g.type(), tt));
             return;
         }
         ScalarType wt = g.type();
-        String idx = kg.fresh("w");
-        out.let("int", idx, scatterIndex());
-        Block first = out.ifThen("!w_set[" + idx + "]");
-        first.store("w_set", idx, "true");
-        first.store("w_list", "w_n++", idx);
-        first.store("w_val", idx, storeW(kg.emitter(kg.initialStates()).emit(g.init(), wt), wt));
-        String cur = kg.fresh("y");
-        out.var(JavaTypes.of(wt), cur, loadW("w_val[" + idx + "]", wt));
+        Ex idx = intVar(kg.fresh("w"));
+        out.let(INT, LoopEmitter.name(idx), scatterIndex());
+        Block first = out.ifThen(not(load(W_SET, idx)));
+        first.store(W_SET, idx, Ex.TRUE);
+        first.store(W_LIST, postInc(W_N), idx);
+        first.store(wVal(wt), idx, storeW(kg.value(kg.initialStates(), g.init(), wt), wt));
+        Ex cur = local(kg.fresh("y"), JavaTypes.type(wt));
+        out.var(JavaTypes.type(wt), LoopEmitter.name(cur), loadW(load(wVal(wt), idx), wt));
         combine(out, kg.spec, g.op(), cur, v, wt, null);
-        out.store("w_val", idx, storeW(cur, wt));
+        out.store(wVal(wt), idx, storeW(cur, wt));
     }
 
-    static String storeW(String v, ScalarType t) {
-        return t == ScalarType.INT ? "(long) " + v : t == ScalarType.FLOAT ? "(double) " + v : v;
+    static Ex storeW(Ex v, ScalarType t) {
+        return t == ScalarType.INT ? cast(JavaType.LONG, v) : t == ScalarType.FLOAT ? cast(JavaType.DOUBLE, v) : v;
     }
 
-    static String loadW(String v, ScalarType t) {
-        return t == ScalarType.INT ? "(int) " + v : t == ScalarType.FLOAT ? "(float) " + v : v;
+    static Ex loadW(Ex v, ScalarType t) {
+        return t == ScalarType.INT ? cast(INT, v) : t == ScalarType.FLOAT ? cast(JavaType.FLOAT, v) : v;
     }
 
     /** Writes the scattered entries to the target's buffer and resets the workspace. */
@@ -271,31 +314,27 @@ final class ResultWriter {
         ScalarType tt = kg.spec.targetType();
         Sym init = new Symbolic(kg.spec, Set.of()).eval(g.init());
         boolean initIsFill = Sym.convert(init, tt).sameAs(Sym.of(kg.spec.targetFill()));
-        Block body;
-        String idx;
-        if (initIsFill) {
-            body = out.forLoop(null, "int w_k = 0", "w_k < w_n", "w_k++");
-            idx = "w_list[w_k]";
-        } else {
-            body = out.forLoop(null, "int w_k = 0", "w_k < w_size", "w_k++");
-            idx = "w_k";
-        }
-        body.let("int", "w_i", idx);
+        Ex k = intVar("w_k");
+        Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, initIsFill ? W_N : W_SIZE), postInc(k));
+        Ex idx = initIsFill ? load(W_LIST, k) : k;
+        body.let(INT, "w_i", idx);
         // Decode the kg.scattered coordinates from the workspace index, innermost last.
-        String rest = "w_i";
-        for (int k = kg.scattered.size() - 1; k >= 0; k--) {
-            String v = kg.scattered.get(k);
-            body.let("int", "i_" + v, rest + " % " + kg.extent(v));
-            if (k > 0) {
-                body.let("int", "w_r" + k, rest + " / " + kg.extent(v));
-                rest = "w_r" + k;
+        Ex wi = intVar("w_i");
+        Ex rest = wi;
+        for (int j = kg.scattered.size() - 1; j >= 0; j--) {
+            String v = kg.scattered.get(j);
+            body.let(INT, "i_" + v, rem(rest, kg.extent(v)));
+            if (j > 0) {
+                body.let(INT, "w_r" + j, div(rest, kg.extent(v)));
+                rest = intVar("w_r" + j);
             }
         }
-        String x = kg.fresh("x");
-        String initCode = kg.emitter(kg.initialStates()).emit(g.init(), wt);
-        body.let(JavaTypes.of(tt), x, JavaTypes.convert("(w_set[w_i] ? " + loadW("w_val[w_i]", wt) + " : " + initCode + ")", wt, tt));
-        body.store("w_set", "w_i", "false");
-        emitEntry(body.ifThen(x + " != " + JavaTypes.literal(kg.spec.targetFill())), targetCoords(), x, tt);
-        out.assign("w_n", "0");
+        JavaType jt = JavaTypes.type(tt);
+        Ex x = local(kg.fresh("x"), jt);
+        Ex initCode = kg.value(kg.initialStates(), g.init(), wt);
+        body.let(jt, LoopEmitter.name(x), JavaTypes.convert(cond(load(W_SET, wi), loadW(load(wVal(wt), wi), wt), initCode), wt, tt));
+        body.store(W_SET, wi, Ex.FALSE);
+        emitEntry(body.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill()))), targetCoords(), x, tt);
+        out.assign(W_N, lit(0));
     }
 }

@@ -1,5 +1,33 @@
 package org.stag.engine.loopir;
 
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.bitAnd;
+import static org.stag.engine.loopir.Exprs.call;
+import static org.stag.engine.loopir.Exprs.cast;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.ne;
+import static org.stag.engine.loopir.Exprs.or;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.Exprs.shl;
+import static org.stag.engine.loopir.Exprs.staticCall;
+import static org.stag.engine.loopir.Exprs.str;
+import static org.stag.engine.loopir.Exprs.sub;
+import static org.stag.engine.loopir.Exprs.ushr;
+import static org.stag.engine.loopir.JavaType.INT;
+import static org.stag.engine.loopir.JavaType.INTS;
+import static org.stag.engine.loopir.JavaType.LONG;
+import static org.stag.engine.loopir.JavaType.LONGS;
+import static org.stag.engine.loopir.JavaType.VOID;
+
+import java.util.List;
 import java.util.function.Consumer;
 import org.stag.formats.level.LevelType;
 import org.stag.formats.level.StaticLevelFormat;
@@ -14,12 +42,22 @@ public final class StaticLevelCode implements LevelCode {
     private final StaticLevelFormat format;
     private final LevelType type;
     private final String p;
+    private final Ex n;
+    private final Ex pos;
+    private final Ex crd;
+    private final Ex seg;
+    private final Ex words;
 
     /** Code for a level of format {@code format}; locals start with {@code prefix}. */
     public StaticLevelCode(StaticLevelFormat format, String prefix) {
         this.format = format;
         this.type = format.type();
         this.p = prefix;
+        this.n = intVar(p + "_n");
+        this.pos = local(p + "_pos", INTS);
+        this.crd = local(p + "_crd", INTS);
+        this.seg = local(p + "_seg", INTS);
+        this.words = local(p + "_words", LONGS);
     }
 
     @Override
@@ -27,20 +65,25 @@ public final class StaticLevelCode implements LevelCode {
         return p;
     }
 
+    /** {@code ((Cls) level).array()}. */
+    private static Ex array(Ex level, String cls, String array, JavaType t) {
+        return call(cast(JavaType.ref(PKG + cls), level), array, t);
+    }
+
     @Override
-    public void unpack(Block out, String level) {
-        out.let("int", p + "_n", level + ".dimension()");
+    public void unpack(Block out, Ex level) {
+        out.let(INT, p + "_n", call(level, "dimension", INT));
         switch (type) {
             case COMPRESSED -> {
-                out.let("int[]", p + "_pos", "((" + PKG + "CompressedLevel) " + level + ").pos()");
-                out.let("int[]", p + "_crd", "((" + PKG + "CompressedLevel) " + level + ").crd()");
+                out.let(INTS, p + "_pos", array(level, "CompressedLevel", "pos", INTS));
+                out.let(INTS, p + "_crd", array(level, "CompressedLevel", "crd", INTS));
             }
-            case SINGLETON -> out.let("int[]", p + "_crd", "((" + PKG + "SingletonLevel) " + level + ").crd()");
+            case SINGLETON -> out.let(INTS, p + "_crd", array(level, "SingletonLevel", "crd", INTS));
             case HASHED -> {
-                out.let("int[]", p + "_seg", "((" + PKG + "HashedLevel) " + level + ").seg()");
-                out.let("int[]", p + "_crd", "((" + PKG + "HashedLevel) " + level + ").crd()");
+                out.let(INTS, p + "_seg", array(level, "HashedLevel", "seg", INTS));
+                out.let(INTS, p + "_crd", array(level, "HashedLevel", "crd", INTS));
             }
-            case BITMAP -> out.let("long[]", p + "_words", "((" + PKG + "BitmapLevel) " + level + ").words()");
+            case BITMAP -> out.let(LONGS, p + "_words", array(level, "BitmapLevel", "words", LONGS));
             default -> {
             }
         }
@@ -66,57 +109,64 @@ public final class StaticLevelCode implements LevelCode {
         return false;
     }
 
+    /** {@code int a = x, a_end = y}: a for loop's position and its end. */
+    private static List<Stmt.Decl> range(String q, Ex from, Ex to) {
+        return List.of(new Stmt.Decl(false, INT, q, from), new Stmt.Decl(false, INT, q + "_end", to));
+    }
+
     @Override
-    public void iterate(Block out, String parent, Binding b, boolean inOrder, String label, Consumer<Block> body) {
-        String q = b.pos() != null ? b.pos() : p + "_q";
+    public void iterate(Block out, Ex parent, Binding b, boolean inOrder, String label, Consumer<Block> body) {
+        String qn = b.pos() != null ? b.pos() : p + "_q";
+        Ex q = intVar(qn);
+        Ex i = intVar(b.crd());
         switch (type) {
             case DENSE -> {
-                Block loop = out.forLoop(label, "int " + b.crd() + " = 0", b.crd() + " < " + p + "_n", b.crd() + "++");
-                loop.let("int", q, parent + " * " + p + "_n + " + b.crd());
+                Block loop = out.forLoop(label, INT, b.crd(), lit(0), lt(i, n), postInc(i));
+                loop.let(INT, qn, add(mul(parent, n), i));
                 body.accept(loop);
             }
             case COMPRESSED -> {
-                Block loop = out.forLoop(label, "int " + q + " = " + p + "_pos[" + parent + "], " + q + "_end = " + p
-                        + "_pos[" + parent + " + 1]", q + " < " + q + "_end", q + "++");
-                loop.let("int", b.crd(), p + "_crd[" + q + "]");
+                Block loop = out.forLoop(label, range(qn, load(pos, parent), load(pos, add(parent, 1))),
+                        lt(q, intVar(qn + "_end")), postInc(q));
+                loop.let(INT, b.crd(), load(crd, q));
                 body.accept(loop);
             }
             case SINGLETON -> {
                 // One child per parent; a one-trip loop keeps `break label` meaningful.
-                Block loop = out.forLoop(label, "int " + q + " = " + parent, q + " == " + parent, q + "++");
-                loop.let("int", b.crd(), p + "_crd[" + q + "]");
+                Block loop = out.forLoop(label, INT, qn, parent, eq(q, parent), postInc(q));
+                loop.let(INT, b.crd(), load(crd, q));
                 body.accept(loop);
             }
             case HASHED -> {
                 if (inOrder) {
-                    Cursor c = cursor(out, parent, q + "_c");
+                    Cursor c = cursor(out, parent, qn + "_c");
                     Block loop = out.whileLoop(label, c.valid());
-                    loop.let("int", b.crd(), c.crd());
-                    loop.let("int", q, c.pos());
+                    loop.let(INT, b.crd(), c.crd());
+                    loop.let(INT, qn, c.pos());
                     c.advance(loop);
                     body.accept(loop);
                 } else {
-                    Block loop = out.forLoop(label, "int " + q + " = " + p + "_seg[" + parent + "], " + q + "_end = "
-                            + p + "_seg[" + parent + " + 1]", q + " < " + q + "_end", q + "++");
-                    loop.let("int", b.crd(), p + "_crd[" + q + "]");
-                    loop.ifThen(b.crd() + " < 0").continueTo(null);
+                    Block loop = out.forLoop(label, range(qn, load(seg, parent), load(seg, add(parent, 1))),
+                            lt(q, intVar(qn + "_end")), postInc(q));
+                    loop.let(INT, b.crd(), load(crd, q));
+                    loop.ifThen(lt(i, lit(0))).continueTo(null);
                     body.accept(loop);
                 }
             }
             case BITMAP -> {
-                String w = q + "_w";
-                String bits = q + "_bits";
-                String base = q + "_base";
-                String end = q + "_end";
-                out.let("int", base, parent + " * " + p + "_n");
-                out.let("int", end, base + " + " + p + "_n");
-                Block words = out.forLoop(label, "int " + w + " = " + base + " >>> 6", "(" + w + " << 6) < " + end, w + "++");
-                words.var("long", bits, p + "_words[" + w + "]");
-                Block bitLoop = words.whileLoop(null, bits + " != 0L");
-                bitLoop.let("int", q, "(" + w + " << 6) + Long.numberOfTrailingZeros(" + bits + ")");
-                bitLoop.assign(bits, "&=", bits + " - 1L");
-                bitLoop.ifThen(q + " < " + base + " || " + q + " >= " + end).continueTo(null);
-                bitLoop.let("int", b.crd(), q + " - " + base);
+                Ex w = intVar(qn + "_w");
+                Ex bits = local(qn + "_bits", LONG);
+                Ex base = intVar(qn + "_base");
+                Ex end = intVar(qn + "_end");
+                out.let(INT, qn + "_base", mul(parent, n));
+                out.let(INT, qn + "_end", add(base, n));
+                Block ws = out.forLoop(label, INT, qn + "_w", ushr(base, lit(6)), lt(shl(w, lit(6)), end), postInc(w));
+                ws.var(LONG, qn + "_bits", load(words, w));
+                Block bitLoop = ws.whileLoop(null, ne(bits, lit(0L)));
+                bitLoop.let(INT, qn, add(shl(w, lit(6)), staticCall(JavaType.ref("Long"), "numberOfTrailingZeros", INT, bits)));
+                bitLoop.assign(bits, Stmt.AssignOp.AND, sub(bits, lit(1L)));
+                bitLoop.ifThen(or(lt(q, base), ge(q, end))).continueTo(null);
+                bitLoop.let(INT, b.crd(), sub(q, base));
                 body.accept(bitLoop);
             }
             default -> throw new IllegalStateException(type.toString());
@@ -124,74 +174,109 @@ public final class StaticLevelCode implements LevelCode {
     }
 
     @Override
-    public Cursor cursor(Block out, String parent, String name) {
-        String q = name + "_q";
-        String end = name + "_end";
+    public Cursor cursor(Block out, Ex parent, String name) {
+        Ex q = intVar(name + "_q");
+        Ex end = intVar(name + "_end");
         switch (type) {
             case DENSE -> {
-                out.var("int", q, "0");
-                return new SimpleCursor(q + " < " + p + "_n", q, parent + " * " + p + "_n + " + q, q + "++");
+                out.var(INT, name + "_q", lit(0));
+                return new SimpleCursor(lt(q, n), q, add(mul(parent, n), q), postInc(q));
             }
             case COMPRESSED -> {
-                out.var("int", q, p + "_pos[" + parent + "]");
-                out.let("int", end, p + "_pos[" + parent + " + 1]");
-                return new SimpleCursor(q + " < " + end, p + "_crd[" + q + "]", q, q + "++");
+                out.var(INT, name + "_q", load(pos, parent));
+                out.let(INT, name + "_end", load(pos, add(parent, 1)));
+                return new SimpleCursor(lt(q, end), load(crd, q), q, postInc(q));
             }
             case SINGLETON -> {
-                out.var("int", q, parent);
-                return new SimpleCursor(q + " == " + parent, p + "_crd[" + q + "]", q, q + "++");
+                out.var(INT, name + "_q", parent);
+                return new SimpleCursor(eq(q, parent), load(crd, q), q, postInc(q));
             }
             case BITMAP -> {
-                String base = name + "_base";
-                out.let("int", base, parent + " * " + p + "_n");
-                out.let("int", end, base + " + " + p + "_n");
-                out.var("int", q, "org.stag.engine.runtime.Bits.next(" + p + "_words, " + base + ", " + end + ")");
-                return new SimpleCursor(q + " >= 0", q + " - " + base, q,
-                        q + " = org.stag.engine.runtime.Bits.next(" + p + "_words, " + q + " + 1, " + end + ")");
+                Ex base = intVar(name + "_base");
+                JavaType.Ref bitsClass = JavaType.ref("org.stag.engine.runtime.Bits");
+                out.let(INT, name + "_base", mul(parent, n));
+                out.let(INT, name + "_end", add(base, n));
+                out.var(INT, name + "_q", staticCall(bitsClass, "next", INT, words, base, end));
+                return new SimpleCursor(ge(q, lit(0)), sub(q, base), q, null) {
+                    @Override
+                    public void advance(Block b) {
+                        b.assign(q, staticCall(bitsClass, "next", INT, words, add(q, 1), end));
+                    }
+                };
             }
             case HASHED -> {
                 // Iterator conversion: copy the segment's labelled buckets and sort them by coordinate.
-                String keys = name + "_keys";
-                String vals = name + "_vals";
-                String n = name + "_n";
-                out.let("int", name + "_lo", p + "_seg[" + parent + "]");
-                out.let("int", name + "_hi", p + "_seg[" + parent + " + 1]");
-                out.let("int[]", keys, "ws.ints(\"" + name + "_keys\", " + name + "_hi - " + name + "_lo)");
-                out.let("int[]", vals, "ws.ints(\"" + name + "_vals\", " + name + "_hi - " + name + "_lo)");
-                out.var("int", n, "0");
-                Block gather = out.forLoop(null, "int " + name + "_b = " + name + "_lo", name + "_b < " + name + "_hi", name + "_b++");
-                gather.ifThen(p + "_crd[" + name + "_b] >= 0").store(keys, n, p + "_crd[" + name + "_b]")
-                        .store(vals, n + "++", name + "_b");
-                out.eval("org.stag.engine.runtime.Sorts.sortPairs(" + keys + ", " + vals + ", 0, " + n + ")");
-                out.var("int", q, "0");
-                return new SimpleCursor(q + " < " + n, keys + "[" + q + "]", vals + "[" + q + "]", q + "++");
+                Ex keys = local(name + "_keys", INTS);
+                Ex vals = local(name + "_vals", INTS);
+                Ex cnt = intVar(name + "_n");
+                Ex lo = intVar(name + "_lo");
+                Ex hi = intVar(name + "_hi");
+                Ex bk = intVar(name + "_b");
+                Ex ws = local("ws", JavaType.ref("org.stag.engine.runtime.Workspace"));
+                out.let(INT, name + "_lo", load(seg, parent));
+                out.let(INT, name + "_hi", load(seg, add(parent, 1)));
+                out.let(INTS, name + "_keys", call(ws, "ints", INTS, str(name + "_keys"), sub(hi, lo)));
+                out.let(INTS, name + "_vals", call(ws, "ints", INTS, str(name + "_vals"), sub(hi, lo)));
+                out.var(INT, name + "_n", lit(0));
+                Block gather = out.forLoop(null, INT, name + "_b", lo, lt(bk, hi), postInc(bk));
+                gather.ifThen(ge(load(crd, bk), lit(0))).store(keys, cnt, load(crd, bk)).store(vals, postInc(cnt), bk);
+                out.eval(staticCall(JavaType.ref("org.stag.engine.runtime.Sorts"), "sortPairs", VOID, keys, vals, lit(0), cnt));
+                out.var(INT, name + "_q", lit(0));
+                return new SimpleCursor(lt(q, cnt), load(keys, q), load(vals, q), postInc(q));
             }
             default -> throw new IllegalStateException(type.toString());
         }
     }
 
     @Override
-    public void locate(Block out, String parent, String crd, Binding b) {
-        String pos = b.pos();
+    public void locate(Block out, Ex parent, Ex c, Binding b) {
+        Ex at = intVar(b.pos());
+        JavaType.Ref probe = JavaType.ref("org.stag.engine.runtime.Probe");
         switch (type) {
-            case DENSE -> out.let("int", pos, parent + " * " + p + "_n + (" + crd + ")");
+            case DENSE -> out.let(INT, b.pos(), add(mul(parent, n), c));
             case BITMAP -> {
-                out.var("int", pos, parent + " * " + p + "_n + (" + crd + ")");
-                out.ifThen("(" + p + "_words[" + pos + " >>> 6] & (1L << " + pos + ")) == 0L").assign(pos, "-1");
+                out.var(INT, b.pos(), add(mul(parent, n), c));
+                out.ifThen(eq(bitAnd(load(words, ushr(at, lit(6))), shl(lit(1L), at)), lit(0L))).assign(at, lit(-1));
             }
-            case HASHED -> out.let("int", pos, "org.stag.engine.runtime.Probe.hashed(" + p + "_seg, " + p + "_crd, "
-                    + parent + ", " + crd + ")");
-            case COMPRESSED -> out.let("int", pos, "org.stag.engine.runtime.Probe.sorted(" + p + "_crd, " + p + "_pos["
-                    + parent + "], " + p + "_pos[" + parent + " + 1], " + crd + ")");
-            case SINGLETON -> out.let("int", pos, p + "_crd[" + parent + "] == (" + crd + ") ? " + parent + " : -1");
+            case HASHED -> out.let(INT, b.pos(), staticCall(probe, "hashed", INT, seg, crd, parent, c));
+            case COMPRESSED -> out.let(INT, b.pos(), staticCall(probe, "sorted", INT, crd, load(pos, parent),
+                    load(pos, add(parent, 1)), c));
+            case SINGLETON -> out.let(INT, b.pos(), cond(eq(load(crd, parent), c), parent, lit(-1)));
             default -> throw new IllegalStateException(type.toString());
         }
     }
 
-    /** A cursor whose state is one position variable. */
-    private record SimpleCursor(String valid, String crd, String pos, String step) implements Cursor {
+    /** A cursor whose state is one position variable, advanced by {@code step}. */
+    private static class SimpleCursor implements Cursor {
+        private final Ex valid;
+        private final Ex crd;
+        private final Ex pos;
+        private final Ex step;
+
+        SimpleCursor(Ex valid, Ex crd, Ex pos, Ex step) {
+            this.valid = valid;
+            this.crd = crd;
+            this.pos = pos;
+            this.step = step;
+        }
+
         @Override
-        public String val() {
+        public Ex valid() {
+            return valid;
+        }
+
+        @Override
+        public Ex crd() {
+            return crd;
+        }
+
+        @Override
+        public Ex pos() {
+            return pos;
+        }
+
+        @Override
+        public Ex val() {
             throw new UnsupportedOperationException("static levels hold positions");
         }
 

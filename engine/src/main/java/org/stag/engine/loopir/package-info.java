@@ -9,6 +9,7 @@
  * {@link org.stag.engine.loopir.StaticLevelCode}, {@code schema.SchemaLevelCode}) for unpacking, visits,
  * cursors and locates. The results, {@link org.stag.engine.loopir.LoweredKernel} and
  * {@link org.stag.engine.loopir.LoweredFusion}, are printed by {@code javagen}. Expressions inside statements
- * are Java expression text.
+ * are typed trees ({@link org.stag.engine.loopir.Ex}, built with {@link org.stag.engine.loopir.Exprs}), each
+ * with its {@link org.stag.engine.loopir.JavaType}.
  */
 package org.stag.engine.loopir;

@@ -42,10 +42,26 @@ public final class Operator {
         double apply(double a, double b, ScalarType t);
     }
 
-    /** Java source computing the operator from two Java expressions of type {@code t}. */
-    @FunctionalInterface
-    public interface Template {
-        String java(String x, String y, ScalarType t);
+    /**
+     * How generated Java computes the operator on two operands, described abstractly so that the loop IR
+     * builds its own typed expression from it (this package does not depend on the loop IR): an infix
+     * operator ({@code x + y}) or a static method ({@code Math.min(x, y)}).
+     */
+    public sealed interface JavaForm permits JavaForm.Infix, JavaForm.StaticCall {
+        /** {@code x symbol y}, with {@code symbol} a Java binary operator. */
+        record Infix(String symbol) implements JavaForm {
+        }
+
+        /** {@code owner.method(x, y)}, a static method of the class {@code owner} (a qualified name, or {@code Math}). */
+        record StaticCall(String owner, String method) implements JavaForm {
+        }
+    }
+
+    /**
+     * The test that an accumulator can no longer change ({@link #stopsEarly}): {@code acc == value} when
+     * {@code equal}, else {@code acc != value}.
+     */
+    public record Decided(boolean equal, Constant value) {
     }
 
     private final String name;
@@ -58,7 +74,7 @@ public final class Operator {
     private final boolean commutative;
     private final boolean associative;
     private final boolean firstWins;
-    private final Template template;
+    private final Function<ScalarType, JavaForm> template;
     private final String compound;
     private final Function<ScalarType, String> atomic;
     private final LongOp longOp;
@@ -206,14 +222,21 @@ public final class Operator {
         return t == ScalarType.BOOL && def == null && e != null && z != null && e.bool() != z.bool();
     }
 
-    /** Java source: whether accumulator {@code acc} (type {@code t}) can no longer change ({@link #stopsEarly}). */
+    /**
+     * When an accumulator of type {@code t} can no longer change ({@link #stopsEarly}): a {@link #firstWins}
+     * operator once it differs from the identity, another at its annihilator.
+     */
+    public Decided decided(ScalarType t) {
+        return new Decided(!firstWins, firstWins ? identity(t) : annihilator(t));
+    }
+
+    /** Java source: whether accumulator {@code acc} (type {@code t}) can no longer change ({@link #decided(ScalarType)}). */
     public String decided(String acc, ScalarType t) {
-        Constant c = firstWins ? identity(t) : annihilator(t);
-        String lit = c.javaLiteral();
+        Decided d = decided(t);
         if (t == ScalarType.BOOL) {
-            return firstWins == c.bool() ? "!" + acc : acc;
+            return d.equal() == d.value().bool() ? acc : "!" + acc;
         }
-        return acc + (firstWins ? " != " : " == ") + lit;
+        return acc + (d.equal() ? " == " : " != ") + d.value().javaLiteral();
     }
 
     /**
@@ -226,15 +249,31 @@ public final class Operator {
     }
 
     /**
-     * Java source for {@code op(x, y)} in type {@code t}.
+     * How generated Java computes {@code op(x, y)} in type {@code t}.
+     *
+     * @throws IllegalStateException for a {@code Def}, whose body the emitter inlines instead
+     */
+    public JavaForm javaForm(ScalarType t) {
+        if (template == null) {
+            throw new IllegalStateException("internal error: " + name + " is a Def; emit its body");
+        }
+        return template.apply(t);
+    }
+
+    /**
+     * Java source for {@code op(x, y)} in type {@code t}, from {@link #javaForm}.
      *
      * @throws IllegalStateException for a {@code Def}, whose body the emitter inlines instead
      */
     public String java(String x, String y, ScalarType t) {
-        if (template == null) {
-            throw new IllegalStateException("internal error: " + name + " is a Def; emit its body");
-        }
-        return template.java(x, y, t);
+        JavaForm f = javaForm(t);
+        return f instanceof JavaForm.Infix i ? "(" + x + " " + i.symbol() + " " + y + ")"
+                : ((JavaForm.StaticCall) f).owner() + "." + ((JavaForm.StaticCall) f).method() + "(" + x + ", " + y + ")";
+    }
+
+    /** The compound assignment operator that updates an accumulator ({@code +=}), or null where Java has none. */
+    public String compound() {
+        return compound;
     }
 
     /** Java for {@code acc = op(acc, v)}: a compound assignment ({@code acc += v}) where Java has one. */
@@ -292,7 +331,7 @@ public final class Operator {
         private boolean commutative;
         private boolean associative;
         private boolean firstWins;
-        private Template template;
+        private Function<ScalarType, JavaForm> template;
         private String compound;
         private Function<ScalarType, String> atomic;
         private LongOp longOp;
@@ -340,7 +379,7 @@ public final class Operator {
             return this;
         }
 
-        Builder java(Template t) {
+        Builder java(Function<ScalarType, JavaForm> t) {
             this.template = t;
             return this;
         }

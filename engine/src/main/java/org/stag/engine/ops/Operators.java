@@ -2,6 +2,7 @@ package org.stag.engine.ops;
 
 import java.util.List;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Operator.JavaForm;
 import org.stag.engine.ops.Operator.Typing;
 import org.stag.engine.runtime.Ops;
 
@@ -18,7 +19,7 @@ public final class Operators {
     public static final Operator ADD = Operator.builder("+", Typing.ARITHMETIC)
             .identity(t -> number(t, 0))
             .commutativeAssociative()
-            .java((x, y, t) -> "(" + x + " + " + y + ")")
+            .java(t -> new JavaForm.Infix("+"))
             .compound("+=")
             .atomic(t -> t == ScalarType.INT || t == ScalarType.LONG ? "add" : null)
             .values((a, b, t) -> wrap(a + b, t), (a, b, t) -> round(a + b, t))
@@ -29,7 +30,7 @@ public final class Operators {
             .identity(t -> number(t, 1))
             .annihilator(t -> number(t, 0))
             .commutativeAssociative()
-            .java((x, y, t) -> "(" + x + " * " + y + ")")
+            .java(t -> new JavaForm.Infix("*"))
             .compound("*=")
             .values((a, b, t) -> wrap(a * b, t), (a, b, t) -> round(a * b, t))
             .build();
@@ -40,7 +41,7 @@ public final class Operators {
             .identity(Operators::largest)
             .annihilator(Operators::smallest)
             .semilattice()
-            .java((x, y, t) -> t == ScalarType.BOOL ? "(" + x + " && " + y + ")" : "Math.min(" + x + ", " + y + ")")
+            .java(t -> t == ScalarType.BOOL ? new JavaForm.Infix("&&") : new JavaForm.StaticCall("Math", "min"))
             .atomic(t -> t == ScalarType.BOOL || t == ScalarType.FLOAT ? null : "min")
             .values((a, b, t) -> Math.min(a, b), (a, b, t) -> Math.min(a, b))
             .build();
@@ -51,7 +52,7 @@ public final class Operators {
             .identity(Operators::smallest)
             .annihilator(Operators::largest)
             .semilattice()
-            .java((x, y, t) -> t == ScalarType.BOOL ? "(" + x + " || " + y + ")" : "Math.max(" + x + ", " + y + ")")
+            .java(t -> t == ScalarType.BOOL ? new JavaForm.Infix("||") : new JavaForm.StaticCall("Math", "max"))
             .atomic(t -> t == ScalarType.BOOL || t == ScalarType.FLOAT ? null : "max")
             .values((a, b, t) -> Math.max(a, b), (a, b, t) -> Math.max(a, b))
             .build();
@@ -62,7 +63,7 @@ public final class Operators {
             .identity(t -> Constant.ofBool(false))
             .annihilator(t -> Constant.ofBool(true))
             .semilattice()
-            .java((x, y, t) -> "(" + x + " || " + y + ")")
+            .java(t -> new JavaForm.Infix("||"))
             .atomic(t -> "or")
             .values((a, b, t) -> a != 0 || b != 0 ? 1 : 0, null)
             .build();
@@ -73,7 +74,7 @@ public final class Operators {
             .identity(t -> Constant.ofBool(true))
             .annihilator(t -> Constant.ofBool(false))
             .semilattice()
-            .java((x, y, t) -> "(" + x + " && " + y + ")")
+            .java(t -> new JavaForm.Infix("&&"))
             .atomic(t -> "and")
             .values((a, b, t) -> a != 0 && b != 0 ? 1 : 0, null)
             .build();
@@ -86,7 +87,7 @@ public final class Operators {
             .callable()
             .identity(t -> number(t, 0))
             .idempotentAssociativeFirstWins()
-            .java((x, y, t) -> "org.stag.engine.runtime.Ops.choose(" + x + ", " + y + ")")
+            .java(t -> new JavaForm.StaticCall("org.stag.engine.runtime.Ops", "choose"))
             .values((a, b, t) -> Ops.choose(a, b), (a, b, t) -> Ops.choose(a, b))
             .build();
 

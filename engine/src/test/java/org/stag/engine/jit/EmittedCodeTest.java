@@ -54,7 +54,7 @@ class EmittedCodeTest {
         StringBuilder perElement = new StringBuilder();
         boolean inGrowth = false;
         for (String line : loops.split("\n")) {
-            if ((line.contains(".length) {") && line.contains("_stk")) || line.matches(".*>>> \\w+_bits\\) != \\w+_shard\\) \\{")) {
+            if ((line.contains(".length) {") && line.contains("_stk")) || line.matches(".*>>> \\w+_bits != \\w+_shard\\) \\{")) {
                 inGrowth = true;
             } else if (inGrowth && line.trim().equals("}")) {
                 inGrowth = false;

@@ -1,10 +1,25 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.ne;
+import static org.stag.engine.loopir.Exprs.postDec;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.JavaType.INT;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.LevelCode.Binding;
 import org.stag.engine.loopir.LevelCode.Cursor;
 import org.stag.formats.schema.ArraySize;
@@ -79,28 +94,28 @@ final class InOrderMachine {
     /** Locals of one emitted machine and what it does at an element. */
     private final class Emission {
         final String id;
-        final String h;
-        final String pc;
-        final String i;
-        final String sp;
-        final String x;
-        final String n;
+        final Ex h;
+        final Ex pc;
+        final Ex i;
+        final Ex sp;
+        final Ex x;
+        final Ex n;
         String label;
         /** Inline visit: the binding and body. */
         Binding bind;
         Consumer<Block> body;
         /** Cursor: the locals the element goes to. */
-        String crd;
-        String carried;
+        Ex crd;
+        Ex carried;
 
         Emission(String id) {
             this.id = id;
-            this.h = v("h");
-            this.pc = v("pc");
-            this.i = v("i");
-            this.sp = v("sp");
-            this.x = v("x");
-            this.n = v("n");
+            this.h = intVar(v("h"));
+            this.pc = intVar(v("pc"));
+            this.i = intVar(v("i"));
+            this.sp = intVar(v("sp"));
+            this.x = intVar(v("x"));
+            this.n = intVar(v("n"));
         }
 
         String v(String role) {
@@ -113,7 +128,7 @@ final class InOrderMachine {
     }
 
     /** Visits the elements of {@code parent} in traversal order, running {@code body} inline at each. */
-    void iterate(Block out, int id, String parent, Binding bind, String label, Consumer<Block> body) {
+    void iterate(Block out, int id, Ex parent, Binding bind, String label, Consumer<Block> body) {
         Emission e = new Emission(Integer.toString(id));
         e.label = label != null ? label : e.v("L");
         e.bind = bind;
@@ -125,36 +140,36 @@ final class InOrderMachine {
     }
 
     /** A cursor over the elements of {@code parent}, positioned on the first one. */
-    Cursor cursor(Block out, int id, String parent, String name) {
+    Cursor cursor(Block out, int id, Ex parent, String name) {
         Emission e = new Emission(Integer.toString(id));
-        e.crd = e.v("crd");
-        e.carried = e.v(m.doubles ? "val" : "pos");
+        e.crd = intVar(e.v("crd"));
+        e.carried = local(e.v(m.doubles ? "val" : "pos"), m.carriedType());
         out.comment(m.p + " cursor " + name + " over " + m.schema.name() + ", in traversal order");
         declare(out, e, parent);
-        out.var("int", e.crd, "-1");
-        out.var(m.carriedType(), e.carried, "0");
+        out.var(INT, e.v("crd"), lit(-1));
+        out.var(m.carriedType(), e.v(m.doubles ? "val" : "pos"), m.doubles ? lit(0.0) : lit(0));
         e.label = e.v("M");
         machine(out, e);
         return new Cursor() {
             private int advances;
 
             @Override
-            public String valid() {
-                return "(" + e.pc + " >= 0)";
+            public Ex valid() {
+                return ge(e.pc, lit(0));
             }
 
             @Override
-            public String crd() {
+            public Ex crd() {
                 return e.crd;
             }
 
             @Override
-            public String pos() {
+            public Ex pos() {
                 return m.doubles ? null : e.carried;
             }
 
             @Override
-            public String val() {
+            public Ex val() {
                 return m.doubles ? e.carried : null;
             }
 
@@ -170,13 +185,13 @@ final class InOrderMachine {
      * Declares the machine's state and every local its cases use, so that no case declares any: every jump
      * to the machine's label then leaves the same locals (see {@link SchemaModel#declareBinding}).
      */
-    private void declare(Block out, Emission e, String parent) {
-        m.enter(out, parent);
-        out.var("int", e.h, m.p + "_roots[" + parent + "]");
-        out.var("int", e.pc, String.valueOf(pcs.get(m.root.name()).start()));
-        out.var("int", e.i, "0");
+    private void declare(Block out, Emission e, Ex parent) {
+        ShardArrays.enter(m, out, parent);
+        out.var(INT, e.v("h"), load(m.ownInts("roots"), parent));
+        out.var(INT, e.v("pc"), lit(pcs.get(m.root.name()).start()));
+        out.var(INT, e.v("i"), lit(0));
         if (m.machineStack) {
-            out.var("int", e.sp, "0");
+            out.var(INT, e.v("sp"), lit(0));
         }
         int members = 0;
         boolean children = false;
@@ -189,28 +204,28 @@ final class InOrderMachine {
             }
         }
         if (children) {
-            out.var("int", e.x, "0");
+            out.var(INT, e.v("x"), lit(0));
         }
         if (members > 0) {
-            out.var("int", e.n, "0");
+            out.var(INT, e.v("n"), lit(0));
         }
         for (int q = 0; q < members; q++) {
-            out.var("int", baseName(e, q), "0");
+            out.var(INT, baseName(e, q), lit(0));
         }
     }
 
     private void machine(Block out, Emission e) {
-        Block sw = out.whileLoop(e.label, "true").switchOn(e.pc);
+        Block sw = out.whileLoop(e.label, Ex.TRUE).switchOn(e.pc);
         for (NodeType t : m.schema.nodeTypes()) {
             typeCases(sw, e, t);
         }
-        Block d = sw.caseOf(null);
+        Block d = sw.caseDefault();
         done(d, e);
     }
 
     private void done(Block b, Emission e) {
         if (e.cursor()) {
-            b.assign(e.pc, "-1");
+            b.assign(e.pc, lit(-1));
         }
         b.breakTo(e.label);
     }
@@ -221,25 +236,25 @@ final class InOrderMachine {
         sw.comment(t.name());
         for (int j = 0; j < steps.size(); j++) {
             Step s = steps.get(j);
-            Block c = sw.caseOf(String.valueOf(tp.step[j]));
+            Block c = sw.caseOf(tp.step[j]);
             if (s instanceof Step.Element el) {
                 element(c, e, m.field(t, el.field()), e.h, tp.next(j), null);
             } else if (s instanceof Step.Child ch) {
-                String x = e.x;
-                c.assign(x, m.field(t, ch.field()).arr() + "[" + e.h + "]");
-                Block nz = c.ifThen(x + " != 0");
+                Ex x = e.x;
+                c.assign(x, load(SchemaModel.arr(m.field(t, ch.field())), e.h));
+                Block nz = c.ifThen(ne(x, lit(0)));
                 if (j < steps.size() - 1) {
                     push(nz, e, tp.next(j), e.i);
                 }
                 descend(nz, e, ch.field().target().orElseThrow(), x);
             } else {
                 Step.ArrayLoop a = (Step.ArrayLoop) s;
-                c.assign(e.i, "0");
-                Block l = sw.caseOf(String.valueOf(tp.loop[j]));
-                String n = e.n;
+                c.assign(e.i, lit(0));
+                Block l = sw.caseOf(tp.loop[j]);
+                Ex n = e.n;
                 l.assign(n, m.loopLength(t, a, e.h));
                 bases(l, e, t, a, 0);
-                Block w = l.whileLoop(null, e.i + " < " + n);
+                Block w = l.whileLoop(null, lt(e.i, n));
                 boolean leaves = false;
                 for (int q = 0; q < a.members().size() && !leaves; q++) {
                     // A cursor stops at every element: after one that is always there, the index's remaining
@@ -247,18 +262,18 @@ final class InOrderMachine {
                     leaves = member(w, e, t, a, tp, j, q);
                 }
                 if (!leaves) {
-                    w.eval(e.i + "++");
+                    w.eval(postInc(e.i));
                 }
             }
         }
-        Block end = sw.caseOf(String.valueOf(tp.end));
+        Block end = sw.caseOf(tp.end);
         if (m.machineStack) {
-            done(end.ifThen(e.sp + " == 0"), e);
-            end.eval(e.sp + "--");
-            end.assign(e.h, m.p + "_hs[" + e.sp + "]");
-            end.assign(e.pc, m.p + "_ps[" + e.sp + "]");
+            done(end.ifThen(eq(e.sp, lit(0))), e);
+            end.eval(postDec(e.sp));
+            end.assign(e.h, load(m.ownInts("hs"), e.sp));
+            end.assign(e.pc, load(m.ownInts("ps"), e.sp));
             if (m.machineIndexStack) {
-                end.assign(e.i, m.p + "_is[" + e.sp + "]");
+                end.assign(e.i, load(m.ownInts("is"), e.sp));
             }
             end.continueTo(e.label);
         } else {
@@ -270,12 +285,12 @@ final class InOrderMachine {
                 continue;
             }
             for (int q = 1; q < a.members().size(); q++) {
-                Block r = sw.caseOf(String.valueOf(tp.member[j][q]));
+                Block r = sw.caseOf(tp.member[j][q]);
                 bases(r, e, t, a, q);
                 boolean leaves = member(r, e, t, a, tp, j, q);
                 if (q == a.members().size() - 1 && !leaves) {
-                    r.eval(e.i + "++");
-                    r.assign(e.pc, String.valueOf(tp.loop[j]));
+                    r.eval(postInc(e.i));
+                    r.assign(e.pc, lit(tp.loop[j]));
                     r.continueTo(e.label);
                 }
             }
@@ -289,7 +304,7 @@ final class InOrderMachine {
     /** Declares the slot-0 index of members {@code from ..} of loop {@code a}. */
     private void bases(Block b, Emission e, NodeType t, Step.ArrayLoop a, int from) {
         for (int q = from; q < a.members().size() && (q == from || from == 0); q++) {
-            b.assign(baseName(e, q), m.base(m.field(t, a.members().get(q)), e.h));
+            b.assign(intVar(baseName(e, q)), m.base(m.field(t, a.members().get(q)), e.h));
         }
     }
 
@@ -299,18 +314,18 @@ final class InOrderMachine {
         SchemaModel.FieldInfo fi = m.field(t, f);
         Block b = w;
         if (shorter(a, f)) {
-            b = w.ifThen(e.i + " < " + m.length(fi, e.h));
+            b = w.ifThen(lt(e.i, m.length(fi, e.h)));
         }
         boolean last = q == a.members().size() - 1;
         int resumePc = last ? tp.loop[j] : tp.member[j][q + 1];
-        String resumeI = last ? e.i + " + 1" : e.i;
-        String index = baseName(e, q) + " + " + e.i;
+        Ex resumeI = last ? add(e.i, lit(1)) : e.i;
+        Ex index = add(intVar(baseName(e, q)), e.i);
         if (f.holdsElements()) {
             return element(b, e, fi, index, resumePc, resumeI) && b == w;
         } else {
-            String x = e.x;
-            b.assign(x, fi.arr() + "[" + index + "]");
-            Block nz = b.ifThen(x + " != 0");
+            Ex x = e.x;
+            b.assign(x, load(SchemaModel.arr(fi), index));
+            Block nz = b.ifThen(ne(x, lit(0)));
             push(nz, e, resumePc, resumeI);
             descend(nz, e, f.target().orElseThrow(), x);
             return false;
@@ -322,51 +337,49 @@ final class InOrderMachine {
      * stop that resumes at {@code resumePc} with the loop index set to {@code resumeI} (null: unchanged).
      * Returns whether the code always leaves the machine (a cursor's stop at a slot that is never empty).
      */
-    private boolean element(Block b, Emission e, SchemaModel.FieldInfo f, String index, int resumePc, String resumeI) {
+    private boolean element(Block b, Emission e, SchemaModel.FieldInfo f, Ex index, int resumePc, Ex resumeI) {
         Block s = b.scope(null);
         if (!e.cursor()) {
             m.bindElement(s, f, index, e.bind.crd(), e.bind.pos(), e.bind.val(), e.body);
             return false;
         }
-        s.assign(e.crd, m.crdArray(f) + "[" + index + "]");
-        Block y = f.field().nonempty() ? s : s.ifThen(e.crd + " >= 0");
+        s.assign(e.crd, load(m.crdArray(f), index));
+        Block y = f.field().nonempty() ? s : s.ifThen(ge(e.crd, lit(0)));
         y.assign(e.carried, m.carriedAt(f, index));
         if (resumeI != null && !resumeI.equals(e.i)) {
             y.assign(e.i, resumeI);
         }
-        y.assign(e.pc, String.valueOf(resumePc));
+        y.assign(e.pc, lit(resumePc));
         y.breakTo(e.label);
         return f.field().nonempty();
     }
 
-    private void push(Block b, Emission e, int resumePc, String resumeI) {
+    private void push(Block b, Emission e, int resumePc, Ex resumeI) {
         if (m.machineIndexStack) {
-            m.grow(b, e.sp + " + 1", "hs", "ps", "is");
+            m.grow(b, add(e.sp, lit(1)), "hs", "ps", "is");
         } else {
-            m.grow(b, e.sp + " + 1", "hs", "ps");
+            m.grow(b, add(e.sp, lit(1)), "hs", "ps");
         }
-        b.store(m.p + "_hs", e.sp, e.h);
-        b.store(m.p + "_ps", e.sp, String.valueOf(resumePc));
+        b.store(m.ownInts("hs"), e.sp, e.h);
+        b.store(m.ownInts("ps"), e.sp, lit(resumePc));
         if (m.machineIndexStack) {
-            b.store(m.p + "_is", e.sp, resumeI);
+            b.store(m.ownInts("is"), e.sp, resumeI);
         }
-        b.eval(e.sp + "++");
+        b.eval(postInc(e.sp));
     }
 
     /** Continues the machine at the start of the node that reference {@code x} of kind {@code target} names. */
-    private void descend(Block b, Emission e, String target, String x) {
+    private void descend(Block b, Emission e, String target, Ex x) {
         List<NodeType> sub = m.concrete(target);
         if (!m.tagged(target)) {
-            b.assign(e.pc, String.valueOf(pcs.get(sub.get(0).name()).start()));
+            b.assign(e.pc, lit(pcs.get(sub.get(0).name()).start()));
         } else {
-            String tag = m.tag(target, x);
-            StringBuilder pc = new StringBuilder();
-            for (int t = 0; t < sub.size() - 1; t++) {
-                pc.append(tag).append(" == ").append(t).append(" ? ").append(pcs.get(sub.get(t).name()).start())
-                        .append(" : ");
+            Ex tag = m.tag(target, x);
+            Ex pc = lit(pcs.get(sub.get(sub.size() - 1).name()).start());
+            for (int t = sub.size() - 2; t >= 0; t--) {
+                pc = cond(eq(tag, lit(t)), lit(pcs.get(sub.get(t).name()).start()), pc);
             }
-            pc.append(pcs.get(sub.get(sub.size() - 1).name()).start());
-            b.assign(e.pc, pc.toString());
+            b.assign(e.pc, pc);
         }
         b.assign(e.h, m.index(target, x));
         b.continueTo(e.label);

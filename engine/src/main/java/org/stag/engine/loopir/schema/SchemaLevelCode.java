@@ -1,8 +1,28 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.call;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.gt;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.length;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.Exprs.staticCall;
+import static org.stag.engine.loopir.Exprs.str;
+import static org.stag.engine.loopir.JavaType.INT;
+import static org.stag.engine.loopir.JavaType.INTS;
+
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
+import org.stag.engine.loopir.JavaType;
 import org.stag.engine.loopir.LevelCode;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevelFormat;
@@ -78,14 +98,15 @@ public final class SchemaLevelCode implements LevelCode {
     }
 
     @Override
-    public void unpack(Block out, String level) {
-        model.unpack(out, level);
+    public void unpack(Block out, Ex level) {
+        ShardArrays.unpack(model, out, level);
         if (!ordered()) {
             // The arrays a row is sorted in ({@link #gatherSorted}), shared like the stacks: one in-order use at a time.
             String p = model.p;
-            out.var("int[]", p + "_sk", "ws.ints(\"" + p + "_sk\", 64)");
-            out.var("int[]", p + "_so", "ws.ints(\"" + p + "_so\", 64)");
-            out.var(model.carriedType() + "[]", p + "_sv", "ws." + (model.doubles ? "doubles" : "ints") + "(\"" + p + "_sv\", 64)");
+            out.var(INTS, p + "_sk", SchemaTypes.wsInts(p + "_sk"));
+            out.var(INTS, p + "_so", SchemaTypes.wsInts(p + "_so"));
+            JavaType sv = model.carriedType().array();
+            out.var(sv, p + "_sv", call(SchemaTypes.WS, model.doubles ? "doubles" : "ints", sv, str(p + "_sv"), lit(64)));
         }
     }
 
@@ -112,15 +133,15 @@ public final class SchemaLevelCode implements LevelCode {
     }
 
     @Override
-    public void iterate(Block out, String parent, Binding bind, boolean inOrder, String label, Consumer<Block> body) {
+    public void iterate(Block out, Ex parent, Binding bind, boolean inOrder, String label, Consumer<Block> body) {
         int id = ++emissions;
         out.comment(model.p + ": " + (inOrder ? "in-order" : "unordered") + " visit of " + model.schema.name()
-                + " under " + parent);
+                + " under " + describe(parent));
         if (inOrder && !ordered()) {
             // Iterator conversion, as for hash segments: the elements gathered and sorted by coordinate.
             Sorted row = gatherSorted(out, parent, model.p + "_o" + id);
-            Block loop = out.forLoop(label, "", row.q + " < " + row.n, row.q + "++");
-            loop.let("int", bind.crd(), row.crd());
+            Block loop = out.forLoop(label, List.of(), lt(row.q, row.n), postInc(row.q));
+            loop.let(INT, bind.crd(), row.crd());
             String carried = model.doubles ? bind.val() : bind.pos();
             if (carried != null) {
                 loop.let(model.carriedType(), carried, row.carried());
@@ -134,48 +155,56 @@ public final class SchemaLevelCode implements LevelCode {
     }
 
     @Override
-    public Cursor cursor(Block out, String parent, String name) {
+    public Cursor cursor(Block out, Ex parent, String name) {
         if (!ordered()) {
             Sorted row = gatherSorted(out, parent, name);
             return new Cursor() {
                 @Override
-                public String valid() {
-                    return row.q + " < " + row.n;
+                public Ex valid() {
+                    return lt(row.q, row.n);
                 }
 
                 @Override
-                public String crd() {
+                public Ex crd() {
                     return row.crd();
                 }
 
                 @Override
-                public String pos() {
+                public Ex pos() {
                     return row.carried();
                 }
 
                 @Override
-                public String val() {
+                public Ex val() {
                     return row.carried();
                 }
 
                 @Override
                 public void advance(Block b) {
-                    b.eval(row.q + "++");
+                    b.eval(postInc(row.q));
                 }
             };
         }
         return machine.cursor(out, ++emissions, parent, name);
     }
 
+    /**
+     * A parent as a comment names it: a local's name or a literal (the root, 0); "a parent" for other
+     * expressions (comments hold no code).
+     */
+    private static String describe(Ex parent) {
+        return parent instanceof Ex.Local l ? l.name() : parent instanceof Ex.Lit c ? String.valueOf(c.value()) : "a parent";
+    }
+
     /** A row gathered and sorted: {@code n} elements, the next at {@code q}, in the level's sort arrays. */
-    private record Sorted(String n, String q, String p) {
-        String crd() {
-            return p + "_sk[" + q + "]";
+    private record Sorted(Ex n, Ex q, SchemaModel m) {
+        Ex crd() {
+            return load(m.ownInts("sk"), q);
         }
 
         /** The position or value of the element at {@code q}, read through the sorted order. */
-        String carried() {
-            return p + "_sv[" + p + "_so[" + q + "]]";
+        Ex carried() {
+            return load(local(m.p + "_sv", m.carriedType().array()), load(m.ownInts("so"), q));
         }
     }
 
@@ -186,65 +215,70 @@ public final class SchemaLevelCode implements LevelCode {
      * before), which are sorted by coordinate ({@code Sorts.sortPairs} on the coordinates and the element
      * numbers); declares {@code q} on the first element. Allocation-free once the arrays fit the longest row.
      */
-    private Sorted gatherSorted(Block out, String parent, String name) {
+    private Sorted gatherSorted(Block out, Ex parent, String name) {
         String p = model.p;
-        String n = name + "_n";
-        String q = name + "_q";
-        out.var("int", n, "0");
+        Ex n = intVar(name + "_n");
+        Ex q = intVar(name + "_q");
+        out.var(INT, name + "_n", lit(0));
         new UnorderedVisit(model, ++emissions).emit(out, parent, new Binding(name + "_cc", null, null), null,
-                in -> in.eval(n + "++"));
+                in -> in.eval(postInc(n)));
+        JavaType svType = model.carriedType().array();
+        Ex sv = local(p + "_sv", svType);
         if (model.doubles) {
             model.grow(out, n, "sk", "so");
-            Block g = out.ifThen(n + " > " + p + "_sv.length");
-            g.assign(p + "_sv", "java.util.Arrays.copyOf(" + p + "_sv, Math.max(2 * " + p + "_sv.length, " + n + "))");
-            g.eval("ws.keepDoubles(\"" + p + "_sv\", " + p + "_sv)");
+            Block g = out.ifThen(gt(n, length(sv)));
+            g.assign(sv, staticCall(SchemaTypes.ARRAYS, "copyOf", svType, sv, staticCall(SchemaTypes.MATH, "max", INT,
+                    mul(lit(2), length(sv)), n)));
+            g.eval(call(SchemaTypes.WS, "keepDoubles", JavaType.VOID, str(p + "_sv"), sv));
         } else {
             model.grow(out, n, "sk", "so", "sv");
         }
-        out.assign(n, "0");
+        out.assign(n, lit(0));
         String c = name + "_gc";
         String v = name + "_gv";
         Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
-        new UnorderedVisit(model, ++emissions).emit(out, parent, b, null, in -> in.store(p + "_sk", n, c)
-                .store(p + "_sv", n, v).store(p + "_so", n, n).eval(n + "++"));
-        out.eval("org.stag.engine.runtime.Sorts.sortPairs(" + p + "_sk, " + p + "_so, 0, " + n + ")");
-        out.var("int", q, "0");
-        return new Sorted(n, q, p);
+        new UnorderedVisit(model, ++emissions).emit(out, parent, b, null, in -> in.store(model.ownInts("sk"), n, intVar(c))
+                .store(sv, n, local(v, model.carriedType())).store(model.ownInts("so"), n, n).eval(postInc(n)));
+        out.eval(staticCall(SchemaTypes.SORTS, "sortPairs", JavaType.VOID, model.ownInts("sk"), model.ownInts("so"), lit(0), n));
+        out.var(INT, name + "_q", lit(0));
+        return new Sorted(n, q, model);
     }
 
     @Override
-    public void locate(Block out, String parent, String crd, Binding bind) {
+    public void locate(Block out, Ex parent, Ex crd, Binding bind) {
         int id = ++emissions;
         String result = model.doubles ? bind.val() : bind.pos();
         if (result == null) {
             result = model.p + "_found" + id;
         }
         if (searchProblem == null) {
-            out.comment(model.p + ": search of " + model.schema.name() + " for " + crd);
+            out.comment(model.p + ": search of " + model.schema.name() + " for " + describe(crd));
             new SchemaSearch(model).emit(out, id, parent, crd, result);
             return;
         }
         // No generic search: scan. Chains that are ordered stop at the first coordinate not below the key.
-        out.comment(model.p + ": scan of " + model.schema.name() + " for " + crd + " (" + searchProblem + ")");
-        String key = model.p + "_key" + id;
-        String c = model.p + "_c" + id;
+        out.comment(model.p + ": scan of " + model.schema.name() + " for " + describe(crd) + " (" + searchProblem + ")");
+        String keyName = model.p + "_key" + id;
+        Ex key = intVar(keyName);
+        Ex c = intVar(model.p + "_c" + id);
         String v = model.p + "_v" + id;
         String lbl = model.p + "_S" + id;
-        String res = result;
-        out.var(model.carriedType(), result, (model.doubles ? "Double.NaN" : "-1"));
+        Ex res = local(result, model.carriedType());
+        Ex value = local(v, model.carriedType());
+        out.var(model.carriedType(), result, model.doubles ? lit(Double.NaN) : lit(-1));
         Block scope = out.scope(null);
-        scope.var("int", key, crd);
-        Binding b = new Binding(c, model.doubles ? null : v, model.doubles ? v : null);
+        scope.var(INT, keyName, crd);
+        Binding b = new Binding(model.p + "_c" + id, model.doubles ? null : v, model.doubles ? v : null);
         boolean stop = ordered() && !model.machineStack;
         Consumer<Block> body = in -> {
             if (stop) {
-                Block ge = in.ifThen(c + " >= " + key);
-                ge.ifThen(c + " == " + key).assign(res, v);
-                ge.breakTo(lbl);
+                Block atOrAbove = in.ifThen(ge(c, key));
+                atOrAbove.ifThen(eq(c, key)).assign(res, value);
+                atOrAbove.breakTo(lbl);
             } else {
-                Block eq = in.ifThen(c + " == " + key);
-                eq.assign(res, v);
-                eq.breakTo(lbl);
+                Block at = in.ifThen(eq(c, key));
+                at.assign(res, value);
+                at.breakTo(lbl);
             }
         };
         if (stop) {

@@ -1,5 +1,24 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.bitAnd;
+import static org.stag.engine.loopir.Exprs.call;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.field;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.gt;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.length;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.staticCall;
+import static org.stag.engine.loopir.Exprs.str;
+import static org.stag.engine.loopir.Exprs.ushr;
+import static org.stag.engine.loopir.JavaType.INT;
+import static org.stag.engine.loopir.JavaType.INTS;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -9,6 +28,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
+import org.stag.engine.loopir.Exprs;
+import org.stag.engine.loopir.JavaType;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
@@ -25,7 +47,7 @@ import org.stag.formats.schema.Step;
  * What generated code needs to know about one schema, derived from the schema and the pools' field layouts
  * alone: for every node type the arrays its traversal reads and the local each is unpacked into, every
  * array's stride and whether it lives in the chunk arena, how child references of each target type are
- * decoded (plain indices, or tagged handles of a supertype), and the Java expressions for an element's
+ * decoded (plain indices, or tagged handles of a supertype), and the loop IR expressions for an element's
  * coordinate, value or position, an array's base index and length. The emitters ({@link UnorderedVisit},
  * {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
  *
@@ -47,7 +69,7 @@ final class SchemaModel {
     /** Whether elements have a carried array (not in {@link ValueMode#NONE}). */
     final boolean carries;
     final NodeType root;
-    private final Map<String, TypeInfo> types = new LinkedHashMap<>();
+    final Map<String, TypeInfo> types = new LinkedHashMap<>();
     /** Distinct targets of child fields (node types or supertypes), in first-use order: the reference kinds. */
     final List<String> kinds;
     private final Map<String, SupertypeHandles> handles = new LinkedHashMap<>();
@@ -189,169 +211,94 @@ final class SchemaModel {
     }
 
     /** The node index of reference {@code x} (an int expression) of kind {@code target}. */
-    String index(String target, String x) {
+    Ex index(String target, Ex x) {
         SupertypeHandles h = handles.get(target);
-        return h == null || h.bits() == 0 ? x : "(" + x + " >>> " + h.bits() + ")";
+        return h == null || h.bits() == 0 ? x : ushr(x, lit(h.bits()));
     }
 
     /** The subtype tag of reference {@code x} of a tagged kind. */
-    String tag(String target, String x) {
+    Ex tag(String target, Ex x) {
         SupertypeHandles h = handles.get(target);
-        return "(" + x + " & " + ((1 << h.bits()) - 1) + ")";
+        return bitAnd(x, lit((1 << h.bits()) - 1));
     }
 
     // ------------------------------------------------------------------ element and array expressions
 
+    /** The int array local of field {@code f} (coordinates, child handles, sizes or arena offsets). */
+    static Ex arr(FieldInfo f) {
+        return local(f.arr(), INTS);
+    }
+
     /** The int array holding the coordinates of element field {@code f}. */
-    String crdArray(FieldInfo f) {
-        return f.inArena() ? p + "_acrd" : f.arr();
+    Ex crdArray(FieldInfo f) {
+        return f.inArena() ? local(p + "_acrd", INTS) : arr(f);
     }
 
     /**
      * What the element in slot {@code index} of field {@code f} carries: its value ({@code double}) or position
      * ({@code int}) read from the carried array, or {@code 1.0} when elements carry nothing.
      */
-    String carriedAt(FieldInfo f, String index) {
+    Ex carriedAt(FieldInfo f, Ex index) {
         if (!carries) {
-            return "1.0";
+            return lit(1.0);
         }
-        return (f.inArena() ? p + (doubles ? "_aval" : "_apos") : f.carried()) + "[" + index + "]";
+        return load(local(f.inArena() ? p + (doubles ? "_aval" : "_apos") : f.carried(), carriedType().array()), index);
     }
 
     /** The Java type of what an element carries. */
-    String carriedType() {
-        return doubles ? "double" : "int";
+    JavaType carriedType() {
+        return doubles ? JavaType.DOUBLE : JavaType.INT;
+    }
+
+    /** A local of the level (int unless given), named {@code P_word}. */
+    Ex own(String word) {
+        return intVar(p + "_" + word);
+    }
+
+    /** An int array local of the level, {@code P_word}. */
+    Ex ownInts(String word) {
+        return local(p + "_" + word, INTS);
     }
 
     /** Slot 0 of array field {@code f} of node {@code h}: {@code h * stride}, or the arena offset. */
-    String base(FieldInfo f, String h) {
+    Ex base(FieldInfo f, Ex h) {
         if (f.inArena()) {
-            return f.arr() + "[" + h + "]";
+            return load(arr(f), h);
         }
-        return f.stride() == 1 ? h : h + " * " + f.stride();
+        return f.stride() == 1 ? h : mul(h, lit(f.stride()));
     }
 
     /** The length of array field {@code f} of node {@code h}: its size field (plus addend) or its constant. */
-    String length(FieldInfo f, String h) {
+    Ex length(FieldInfo f, Ex h) {
         ArraySize s = f.field().arraySize().orElseThrow();
         if (s.isConstant()) {
-            return Integer.toString(s.addend());
+            return lit(s.addend());
         }
-        String size = field(f.owner(), f.owner().field(s.sizeField().orElseThrow()).orElseThrow()).arr() + "[" + h + "]";
-        return s.addend() == 0 ? size : size + " + " + s.addend();
+        Ex size = load(arr(field(f.owner(), f.owner().field(s.sizeField().orElseThrow()).orElseThrow())), h);
+        return s.addend() == 0 ? size : add(size, lit(s.addend()));
     }
 
     /** The loop bound of an array loop of node {@code h}: its size field plus the largest addend, or the constant. */
-    String loopLength(NodeType t, Step.ArrayLoop a, String h) {
+    Ex loopLength(NodeType t, Step.ArrayLoop a, Ex h) {
         if (a.sizeField().isEmpty()) {
-            return Integer.toString(a.members().stream().mapToInt(f -> f.arraySize().orElseThrow().addend()).max()
-                    .orElseThrow());
+            return lit(a.members().stream().mapToInt(f -> f.arraySize().orElseThrow().addend()).max().orElseThrow());
         }
-        String size = field(t, t.field(a.sizeField().get()).orElseThrow()).arr() + "[" + h + "]";
-        return a.maxAddend() == 0 ? size : size + " + " + a.maxAddend();
-    }
-
-    // ------------------------------------------------------------------ unpack
-
-    /**
-     * Declares the level, its roots, every array a traversal reads (loaded per shard by {@link #enter}) and
-     * the stacks (see the class comment).
-     */
-    void unpack(Block out, String level) {
-        String what = switch (mode) {
-            case DOUBLE -> "values";
-            case POSITION -> "positions";
-            case NONE -> "coordinates only";
-        };
-        out.comment(p + ": dynamic level " + schema.name() + " (" + what + ")");
-        String cls = "org.stag.formats.level.DynamicLevel";
-        out.var(cls, p + "_lvl", "(" + cls + ") (" + level + ")");
-        out.ifThen(p + "_lvl.mode() != org.stag.formats.dynamic.ValueMode." + mode.name()).raise(
-                "new IllegalStateException(\"" + p + ": level " + schema.name() + " was compiled for "
-                        + what + "\")");
-        out.var("int[]", p + "_roots", p + "_lvl.roots()");
-        // The arrays are those of one shard at a time: declared empty here, (re)loaded by enter().
-        out.var("int", p + "_bits", p + "_lvl.shardBits()");
-        out.var("int", p + "_shard", "-1");
-        out.var("org.stag.formats.dynamic.NodeStore", p + "_store", "null");
-        for (TypeInfo ti : types.values()) {
-            if (ti.fields.isEmpty()) {
-                continue;
-            }
-            out.var("org.stag.formats.dynamic.NodePool", ti.pool, "null");
-            for (FieldInfo f : ti.fields.values()) {
-                out.var("int[]", f.arr(), "null");
-                if (f.carried() != null) {
-                    out.var(carriedType() + "[]", f.carried(), "null");
-                }
-            }
-        }
-        if (arena) {
-            out.var("org.stag.formats.dynamic.ChunkArena", p + "_arena", "null");
-            out.var("int[]", p + "_acrd", "null");
-            if (carries) {
-                out.var(carriedType() + "[]", p + (doubles ? "_aval" : "_apos"), "null");
-            }
-        }
-        if (dfsStack) {
-            out.var("int[]", p + "_stk", "ws.ints(\"" + p + "_stk\", 64)");
-            if (kinds.size() > 1) {
-                out.var("int[]", p + "_kstk", "ws.ints(\"" + p + "_kstk\", 64)");
-            }
-        }
-        if (machineStack) {
-            out.var("int[]", p + "_hs", "ws.ints(\"" + p + "_hs\", 64)");
-            out.var("int[]", p + "_ps", "ws.ints(\"" + p + "_ps\", 64)");
-            if (machineIndexStack) {
-                out.var("int[]", p + "_is", "ws.ints(\"" + p + "_is\", 64)");
-            }
-        }
-    }
-
-    /**
-     * Code run before entering parent {@code parent}'s structure (an int expression without side effects):
-     * when the parent lives in another shard than the one whose arrays are loaded, loads that shard's. One
-     * compare per parent entered; a loop over the parents of one shard loads once.
-     */
-    void enter(Block out, String parent) {
-        String shard = "((" + parent + ") >>> " + p + "_bits)";
-        Block b = out.ifThen(shard + " != " + p + "_shard");
-        b.assign(p + "_shard", shard);
-        b.assign(p + "_store", p + "_lvl.store(" + p + "_shard)");
-        for (TypeInfo ti : types.values()) {
-            if (ti.fields.isEmpty()) {
-                continue;
-            }
-            b.assign(ti.pool, p + "_store.pool(\"" + ti.type.name() + "\")");
-            for (FieldInfo f : ti.fields.values()) {
-                String layout = ti.pool + ".layout(\"" + f.field().name() + "\")";
-                b.assign(f.arr(), ti.pool + ".ints(" + layout + ")");
-                if (f.carried() != null) {
-                    b.assign(f.carried(), ti.pool + (doubles ? ".values(" : ".positions(") + layout + ")");
-                }
-            }
-        }
-        if (arena) {
-            b.assign(p + "_arena", p + "_store.arena()");
-            b.assign(p + "_acrd", p + "_arena.crd()");
-            if (carries) {
-                b.assign(p + (doubles ? "_aval" : "_apos"), p + "_arena" + (doubles ? ".val()" : ".pos()"));
-            }
-        }
+        Ex size = load(arr(field(t, t.field(a.sizeField().get()).orElseThrow())), h);
+        return a.maxAddend() == 0 ? size : add(size, lit(a.maxAddend()));
     }
 
     /**
      * Statements that make room for {@code need} entries (an int expression) in the stacks {@code stacks}
      * (names without prefix), replacing them by larger copies that the workspace keeps for the next run.
      */
-    void grow(Block out, String need, String... stacks) {
-        String first = p + "_" + stacks[0];
-        Block g = out.ifThen(need + " > " + first + ".length");
-        g.var("int", p + "_len", "Math.max(2 * " + first + ".length, " + need + ")");
+    void grow(Block out, Ex need, String... stacks) {
+        Ex first = ownInts(stacks[0]);
+        Block g = out.ifThen(gt(need, Exprs.length(first)));
+        g.var(INT, p + "_len", staticCall(SchemaTypes.MATH, "max", INT, mul(lit(2), Exprs.length(first)), need));
         for (String s : stacks) {
-            String n = p + "_" + s;
-            g.assign(n, "java.util.Arrays.copyOf(" + n + ", " + p + "_len)");
-            g.eval("ws.keepInts(\"" + n + "\", " + n + ")");
+            Ex n = ownInts(s);
+            g.assign(n, staticCall(SchemaTypes.ARRAYS, "copyOf", INTS, n, own("len")));
+            g.eval(call(SchemaTypes.WS, "keepInts", JavaType.VOID, str(p + "_" + s), n));
         }
     }
 
@@ -361,14 +308,14 @@ final class SchemaModel {
      * {@code h} (declared here unless {@code declared}): a chain of {@code if}s on the kind, then on the
      * subtype tag.
      */
-    void dispatch(Block out, String x, String kind, String h, boolean declared, VisitType visit) {
+    void dispatch(Block out, Ex x, Ex kind, String h, boolean declared, VisitType visit) {
         if (kind == null || kinds.size() == 1) {
             dispatchKind(out, kinds.get(0), x, h, declared, visit);
             return;
         }
         Block rest = out;
         for (int k = 0; k < kinds.size(); k++) {
-            Block b = k == kinds.size() - 1 ? rest : rest.ifThen(kind + " == " + k);
+            Block b = k == kinds.size() - 1 ? rest : rest.ifThen(eq(kind, lit(k)));
             dispatchKind(b, kinds.get(k), x, h, declared, visit);
             if (k < kinds.size() - 1) {
                 rest = rest.orElse();
@@ -376,11 +323,11 @@ final class SchemaModel {
         }
     }
 
-    private void dispatchKind(Block out, String target, String x, String h, boolean declared, VisitType visit) {
+    private void dispatchKind(Block out, String target, Ex x, String h, boolean declared, VisitType visit) {
         if (declared) {
-            out.assign(h, index(target, x));
+            out.assign(intVar(h), index(target, x));
         } else {
-            out.var("int", h, index(target, x));
+            out.var(INT, h, index(target, x));
         }
         List<NodeType> sub = concrete(target);
         if (!tagged(target)) {
@@ -389,7 +336,7 @@ final class SchemaModel {
         }
         Block rest = out;
         for (int t = 0; t < sub.size(); t++) {
-            Block b = t == sub.size() - 1 ? rest : rest.ifThen(tag(target, x) + " == " + t);
+            Block b = t == sub.size() - 1 ? rest : rest.ifThen(eq(tag(target, x), lit(t)));
             visit.emit(b, sub.get(t));
             if (t < sub.size() - 1) {
                 rest = rest.orElse();
@@ -410,10 +357,10 @@ final class SchemaModel {
      * assertions enabled it rejects jumps to one label from frames whose locals differ in width).
      */
     void declareBinding(Block out, String crd, String pos, String val) {
-        out.var("int", crd, "0");
+        out.var(INT, crd, lit(0));
         String carried = doubles ? val : pos;
         if (carried != null) {
-            out.var(carriedType(), carried, "0");
+            out.var(carriedType(), carried, doubles ? lit(0.0) : lit(0));
         }
     }
 
@@ -422,20 +369,20 @@ final class SchemaModel {
      * and, when named, the value or position (see {@link #declareBinding}); skips empty slots (coordinate -1)
      * of fields that are not {@code nonempty}.
      */
-    void bindElement(Block out, FieldInfo f, String index, String crd, String pos, String val, Consumer<Block> body) {
+    void bindElement(Block out, FieldInfo f, Ex index, String crd, String pos, String val, Consumer<Block> body) {
         Block b = out;
-        b.assign(crd, crdArray(f) + "[" + index + "]");
+        b.assign(intVar(crd), load(crdArray(f), index));
         if (!f.field().nonempty()) {
-            b = b.ifThen(crd + " >= 0");
+            b = b.ifThen(ge(intVar(crd), lit(0)));
         }
         String carried = doubles ? val : pos;
         if (carried != null) {
-            b.assign(carried, carriedAt(f, index));
+            b.assign(local(carried, carriedType()), carriedAt(f, index));
         }
         Block inner = new Block();
         body.accept(inner);
         // Code may follow the body (more elements, pushes): a body that always jumps would make it
         // unreachable, which Java rejects; "if (true)" can complete normally whatever its body does.
-        (inner.completesNormally() ? b : b.ifThen("true")).append(inner);
+        (inner.completesNormally() ? b : b.ifThen(Ex.TRUE)).append(inner);
     }
 }

@@ -1,8 +1,22 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.gt;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.le;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.sub;
+import static org.stag.engine.loopir.Exprs.ushr;
+import static org.stag.engine.loopir.JavaType.INT;
+
 import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
 import org.stag.formats.level.SchemaTraits;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
@@ -100,30 +114,35 @@ final class SchemaSearch {
      * Declares {@code result} ({@code int}, -1 when absent, or {@code double}, NaN when absent) and finds
      * {@code key} (an int expression) in the structure of {@code parent}.
      */
-    void emit(Block out, int id, String parent, String key, String result) {
+    void emit(Block out, int id, Ex parent, Ex key, String resultName) {
         String n = Integer.toString(id);
         Names v = new Names(n);
-        out.var(m.carriedType(), result, (m.doubles ? "Double.NaN" : "-1"));
+        Ex result = local(resultName, m.carriedType());
+        out.var(m.carriedType(), resultName, m.doubles ? lit(Double.NaN) : lit(-1));
         Block all = out.scope(v.l);
-        all.var("int", v.key, key);
+        all.var(INT, name(v.key), key);
         boolean loop = !m.kinds.isEmpty();
-        String k = m.kinds.size() > 1 ? m.p + "_k" + n : null;
+        Ex k = m.kinds.size() > 1 ? intVar(m.p + "_k" + n) : null;
         if (loop) {
-            all.var("int", v.x, "0");
+            all.var(INT, name(v.x), lit(0));
             if (k != null) {
-                all.var("int", k, "0");
+                all.var(INT, name(k), lit(0));
             }
         }
         Block rootBlock = all.scope(v.rl);
-        m.enter(rootBlock, parent);
-        rootBlock.var("int", v.r, m.p + "_roots[" + parent + "]");
+        ShardArrays.enter(m, rootBlock, parent);
+        rootBlock.var(INT, name(v.r), load(m.ownInts("roots"), parent));
         node(rootBlock, v, m.root, v.r, k, result, jb -> jb.breakTo(v.rl));
         if (!loop) {
             return;
         }
-        Block w = all.whileLoop(v.w, "true");
-        w.ifThen(v.x + " == 0").breakTo(v.l);
-        m.dispatch(w, v.x, k, v.h, false, (b, t) -> node(b, v, t, v.h, k, result, jb -> jb.continueTo(v.w)));
+        Block w = all.whileLoop(v.w, Ex.TRUE);
+        w.ifThen(eq(v.x, lit(0))).breakTo(v.l);
+        m.dispatch(w, v.x, k, name(v.h), false, (b, t) -> node(b, v, t, v.h, k, result, jb -> jb.continueTo(v.w)));
+    }
+
+    private static String name(Ex local) {
+        return ((Ex.Local) local).name();
     }
 
     /** Local names of one search. */
@@ -131,11 +150,11 @@ final class SchemaSearch {
         final String l;
         final String rl;
         final String w;
-        final String key;
-        final String x;
-        final String r;
-        final String h;
-        final String g;
+        final Ex key;
+        final Ex x;
+        final Ex r;
+        final Ex h;
+        final Ex g;
         final String id;
 
         Names(String id) {
@@ -144,11 +163,11 @@ final class SchemaSearch {
             l = p + "S" + id;
             rl = p + "R" + id;
             w = p + "W" + id;
-            key = p + "key" + id;
-            x = p + "x" + id;
-            r = p + "r" + id;
-            h = p + "h" + id;
-            g = p + "g" + id;
+            key = intVar(p + "key" + id);
+            x = intVar(p + "x" + id);
+            r = intVar(p + "r" + id);
+            h = intVar(p + "h" + id);
+            g = intVar(p + "g" + id);
         }
 
         String of(String role) {
@@ -160,26 +179,26 @@ final class SchemaSearch {
      * The search through node {@code h} of type {@code t}: ends found ({@code break} out of the search),
      * absent, or with {@code x} (and {@code k}) set to the gap's child; {@code jump} leaves the node early.
      */
-    private void node(Block b, Names v, NodeType t, String h, String k, String result, Consumer<Block> jump) {
+    private void node(Block b, Names v, NodeType t, Ex h, Ex k, Ex result, Consumer<Block> jump) {
         boolean kids = !t.childFields().isEmpty();
         String target = kids ? t.childFields().get(0).target().orElseThrow() : null;
         if (kids) {
-            b.var("int", v.g, "0");
+            b.var(INT, name(v.g), lit(0));
         }
         for (Step s : t.traversal()) {
             if (s instanceof Step.Element el) {
                 SchemaModel.FieldInfo f = m.field(t, el.field());
                 Block sc = b.scope(null);
-                String c = v.of("c");
-                sc.var("int", c, m.crdArray(f) + "[" + h + "]");
-                Block le = sc.ifThen(v.key + " <= " + c);
-                found(le.ifThen(v.key + " == " + c), v, f, h, result);
-                descend(le, v, kids, target, k, jump);
+                Ex c = intVar(v.of("c"));
+                sc.var(INT, name(c), load(m.crdArray(f), h));
+                Block atOrAbove = sc.ifThen(le(v.key, c));
+                found(atOrAbove.ifThen(eq(v.key, c)), v, f, h, result);
+                descend(atOrAbove, v, kids, target, k, jump);
                 if (kids) {
-                    b.assign(v.g, "0");
+                    b.assign(v.g, lit(0));
                 }
             } else if (s instanceof Step.Child ch) {
-                b.assign(v.g, m.field(t, ch.field()).arr() + "[" + h + "]");
+                b.assign(v.g, load(SchemaModel.arr(m.field(t, ch.field())), h));
             } else {
                 arrayLoop(b, v, t, (Step.ArrayLoop) s, h, kids, target, k, result, jump);
             }
@@ -187,75 +206,77 @@ final class SchemaSearch {
         descend(b, v, kids, target, k, null);
     }
 
-    private void arrayLoop(Block b, Names v, NodeType t, Step.ArrayLoop a, String h, boolean kids, String target,
-            String k, String result, Consumer<Block> jump) {
+    private void arrayLoop(Block b, Names v, NodeType t, Step.ArrayLoop a, Ex h, boolean kids, String target,
+            Ex k, Ex result, Consumer<Block> jump) {
         Field ef = a.members().stream().filter(Field::holdsElements).findFirst().orElseThrow();
         Field cf = a.members().stream().filter(Field::holdsChildren).findFirst().orElse(null);
         SchemaModel.FieldInfo e = m.field(t, ef);
-        String crd = m.crdArray(e);
-        String base = v.of("b");
-        String len = v.of("n");
-        String lo = v.of("lo");
-        String hi = v.of("hi");
-        String mid = v.of("mid");
+        Ex crd = m.crdArray(e);
+        Ex base = intVar(v.of("b"));
+        Ex len = intVar(v.of("n"));
+        Ex lo = intVar(v.of("lo"));
+        Ex hi = intVar(v.of("hi"));
+        Ex mid = intVar(v.of("mid"));
         Block sc = b.scope(null);
-        sc.var("int", base, m.base(e, h));
-        sc.var("int", len, m.length(e, h));
-        sc.var("int", lo, base);
-        sc.var("int", hi, base + " + " + len);
-        String cb = null;
+        sc.var(INT, name(base), m.base(e, h));
+        sc.var(INT, name(len), m.length(e, h));
+        sc.var(INT, name(lo), base);
+        sc.var(INT, name(hi), add(base, len));
+        Ex cb = null;
         boolean childFirst = false;
         SchemaModel.FieldInfo c = cf == null ? null : m.field(t, cf);
         if (c != null) {
-            cb = v.of("cb");
-            sc.var("int", cb, m.base(c, h));
+            cb = intVar(v.of("cb"));
+            sc.var(INT, name(cb), m.base(c, h));
             childFirst = a.members().indexOf(cf) < a.members().indexOf(ef);
         }
-        Block bs = sc.whileLoop(null, lo + " < " + hi);
-        bs.var("int", mid, "(" + lo + " + " + hi + ") >>> 1");
-        bs.ifThen(crd + "[" + mid + "] < " + v.key).assign(lo, mid + " + 1");
+        Block bs = sc.whileLoop(null, lt(lo, hi));
+        bs.var(INT, name(mid), ushr(add(lo, hi), lit(1)));
+        bs.ifThen(lt(load(crd, mid), v.key)).assign(lo, add(mid, lit(1)));
         bs.orElse().assign(hi, mid);
-        Block in = sc.ifThen(lo + " < " + base + " + " + len);
-        found(in.ifThen(crd + "[" + lo + "] == " + v.key), v, e, lo, result);
+        Block in = sc.ifThen(lt(lo, add(base, len)));
+        found(in.ifThen(eq(load(crd, lo), v.key)), v, e, lo, result);
         if (c != null) {
+            Ex ca = SchemaModel.arr(c);
             if (childFirst) {
-                in.assign(v.g, c.arr() + "[" + cb + " + " + lo + " - " + base + "]");
+                in.assign(v.g, load(ca, sub(add(cb, lo), base)));
             } else {
-                in.ifThen(lo + " > " + base).assign(v.g, c.arr() + "[" + cb + " + " + lo + " - " + base + " - 1]");
+                in.ifThen(gt(lo, base)).assign(v.g, load(ca, sub(sub(add(cb, lo), base), lit(1))));
             }
         } else if (kids) {
-            in.ifThen(lo + " > " + base).assign(v.g, "0");
+            in.ifThen(gt(lo, base)).assign(v.g, lit(0));
         }
         descend(in, v, kids, target, k, jump);
         // The key is above every element of the loop: the gap is what follows the last one.
         if (c != null) {
+            Ex ca = SchemaModel.arr(c);
             int diff = cf.arraySize().orElseThrow().addend() - ef.arraySize().orElseThrow().addend();
             if (childFirst && diff == 1) {
-                sc.assign(v.g, c.arr() + "[" + cb + " + " + len + "]");
+                sc.assign(v.g, load(ca, add(cb, len)));
             } else if (childFirst) {
-                sc.ifThen(len + " > 0").assign(v.g, "0");
+                sc.ifThen(gt(len, lit(0))).assign(v.g, lit(0));
             } else {
-                sc.ifThen(len + " > 0").assign(v.g, c.arr() + "[" + cb + " + " + len + " - 1]");
+                sc.ifThen(gt(len, lit(0))).assign(v.g, load(ca, sub(add(cb, len), lit(1))));
             }
         } else if (kids) {
-            sc.ifThen(len + " > 0").assign(v.g, "0");
+            sc.ifThen(gt(len, lit(0))).assign(v.g, lit(0));
         }
     }
 
-    private void found(Block b, Names v, SchemaModel.FieldInfo f, String index, String result) {
+    private void found(Block b, Names v, SchemaModel.FieldInfo f, Ex index, Ex result) {
         b.assign(result, m.carriedAt(f, index));
         b.breakTo(v.l);
     }
 
     /** Continues the search in the gap's child (absent when the node has none); {@code jump} null: fall out. */
-    private void descend(Block b, Names v, boolean kids, String target, String k, Consumer<Block> jump) {
+    private void descend(Block b, Names v, boolean kids, String target, Ex k, Consumer<Block> jump) {
         if (!kids) {
             b.breakTo(v.l);
             return;
         }
         b.assign(v.x, v.g);
         if (k != null) {
-            b.assign(k, String.valueOf(m.kindId(target)));
+            b.assign(k, lit(m.kindId(target)));
         }
         if (jump != null) {
             jump.accept(b);

@@ -1,9 +1,25 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.cond;
+import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.ne;
+import static org.stag.engine.loopir.Exprs.postDec;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.Exprs.sub;
+import static org.stag.engine.loopir.JavaType.INT;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.LevelCode.Binding;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
@@ -20,15 +36,15 @@ import org.stag.formats.schema.Step;
 final class UnorderedVisit {
     private final SchemaModel m;
     private final String n;
-    private final String x;
-    private final String k;
-    private final String sp;
-    private final String h;
-    private final String q;
-    private final String qe;
-    private final String y;
-    private final String c;
-    private final String cb;
+    private final Ex x;
+    private final Ex k;
+    private final Ex sp;
+    private final Ex h;
+    private final Ex q;
+    private final Ex qe;
+    private final Ex y;
+    private final Ex c;
+    private final Ex cb;
     private Binding bind;
     private Consumer<Block> body;
 
@@ -46,28 +62,37 @@ final class UnorderedVisit {
         this.cb = v("cb");
     }
 
-    private String v(String role) {
+    private Ex v(String role) {
+        return intVar(name(role));
+    }
+
+    private String name(String role) {
         return m.p + "_" + role + n;
     }
 
-    void emit(Block out, String parent, Binding bind, String label, Consumer<Block> body) {
+    /** {@code out.var(int, x, 0)}. */
+    private static void zero(Block out, Ex x) {
+        out.var(INT, ((Ex.Local) x).name(), lit(0));
+    }
+
+    void emit(Block out, Ex parent, Binding bind, String label, Consumer<Block> body) {
         this.bind = bind;
         this.body = body;
-        String lbl = label != null ? label : v("L");
+        String lbl = label != null ? label : name("L");
         boolean rootElements = !m.root.elementFields().isEmpty();
         boolean loop = !m.kinds.isEmpty();
         // The label goes on the outermost statement: the loop, or a block around the root's elements and the loop.
         Block scope = out.scope(rootElements ? lbl : null);
         declare(scope, loop);
-        m.enter(scope, parent);
-        scope.assign(h, m.p + "_roots[" + parent + "]");
+        ShardArrays.enter(m, scope, parent);
+        scope.assign(h, load(m.ownInts("roots"), parent));
         visitNode(scope, m.root, loop, true);
         if (!loop) {
             return;
         }
         // Every node's code ends by choosing the next node (a child, or one popped), so the loop only tests it.
-        Block w = scope.whileLoop(rootElements ? null : lbl, x + " != 0");
-        m.dispatch(w, x, k, h, true, (b, t) -> visitNode(b, t, true, false));
+        Block w = scope.whileLoop(rootElements ? null : lbl, ne(x, lit(0)));
+        m.dispatch(w, x, k, ((Ex.Local) h).name(), true, (b, t) -> visitNode(b, t, true, false));
     }
 
     /** Declares every local the visit uses (only those the schema needs). */
@@ -80,26 +105,26 @@ final class UnorderedVisit {
             pushes |= t.childFields().size() > 1 || t.childFields().stream().anyMatch(Field::isArray);
             childArrays |= t.childFields().stream().anyMatch(Field::isArray);
         }
-        out.var("int", h, "0");
+        zero(out, h);
         if (loop) {
-            out.var("int", x, "0");
+            zero(out, x);
             if (k != null) {
-                out.var("int", k, "0");
+                zero(out, k);
             }
             if (m.dfsStack) {
-                out.var("int", sp, "0");
+                zero(out, sp);
             }
         }
         if (arrays) {
-            out.var("int", q, "0");
-            out.var("int", qe, "0");
+            zero(out, q);
+            zero(out, qe);
         }
         if (pushes) {
-            out.var("int", y, "0");
+            zero(out, y);
         }
         if (childArrays) {
-            out.var("int", c, "0");
-            out.var("int", cb, "0");
+            zero(out, c);
+            zero(out, cb);
         }
         m.declareBinding(out, bind.crd(), bind.pos(), bind.val());
     }
@@ -137,29 +162,29 @@ final class UnorderedVisit {
     private void next(Block out, NodeType t, List<Field> children, boolean canPop) {
         if (children.isEmpty()) {
             if (canPop) {
-                pop(out.ifThen(sp + " != 0"));
-                out.orElse().assign(x, "0");
+                pop(out.ifThen(ne(sp, lit(0))));
+                out.orElse().assign(x, lit(0));
             } else {
-                out.assign(x, "0");
+                out.assign(x, lit(0));
             }
             return;
         }
         Field first = children.get(0);
         if (children.size() == 2 && !first.isArray() && !children.get(1).isArray()) {
             Field second = children.get(1);
-            out.assign(x, m.field(t, first).arr() + "[" + h + "]");
-            out.assign(y, m.field(t, second).arr() + "[" + h + "]");
-            Block both = out.ifThen(x + " != 0");
+            out.assign(x, load(SchemaModel.arr(m.field(t, first)), h));
+            out.assign(y, load(SchemaModel.arr(m.field(t, second)), h));
+            Block both = out.ifThen(ne(x, lit(0)));
             setKind(both, first);
-            Block push = both.ifThen(y + " != 0");
-            grow(push, sp + " + 1");
+            Block push = both.ifThen(ne(y, lit(0)));
+            grow(push, add(sp, lit(1)));
             pushOne(push, kindOf(second));
             Block rest = out.orElse();
-            Block other = rest.ifThen(y + " != 0");
+            Block other = rest.ifThen(ne(y, lit(0)));
             other.assign(x, y);
             setKind(other, second);
             if (canPop) {
-                pop(rest.orElse().ifThen(sp + " != 0"));
+                pop(rest.orElse().ifThen(ne(sp, lit(0))));
             }
             return;
         }
@@ -169,18 +194,18 @@ final class UnorderedVisit {
         SchemaModel.FieldInfo f = m.field(t, first);
         if (first.isArray()) {
             push(out, f, 1);
-            out.assign(x, c + " >= " + cb + " ? " + f.arr() + "[" + cb + "] : 0");
+            out.assign(x, cond(ge(c, cb), load(SchemaModel.arr(f), cb), lit(0)));
         } else {
-            out.assign(x, f.arr() + "[" + h + "]");
+            out.assign(x, load(SchemaModel.arr(f), h));
         }
         setKind(out, first);
         if (canPop) {
-            pop(out.ifThen(x + " == 0 && " + sp + " != 0"));
+            pop(out.ifThen(and(eq(x, lit(0)), ne(sp, lit(0)))));
         }
     }
 
-    private String kindOf(Field child) {
-        return k == null ? null : Integer.toString(m.kindId(child.target().orElseThrow()));
+    private Ex kindOf(Field child) {
+        return k == null ? null : lit(m.kindId(child.target().orElseThrow()));
     }
 
     private void setKind(Block out, Field child) {
@@ -190,17 +215,17 @@ final class UnorderedVisit {
     }
 
     private void pop(Block out) {
-        out.eval(sp + "--");
-        out.assign(x, m.p + "_stk[" + sp + "]");
+        out.eval(postDec(sp));
+        out.assign(x, load(m.ownInts("stk"), sp));
         if (k != null) {
-            out.assign(k, m.p + "_kstk[" + sp + "]");
+            out.assign(k, load(m.ownInts("kstk"), sp));
         }
     }
 
     private void elementLoop(Block out, SchemaModel.FieldInfo f) {
         out.assign(q, m.base(f, h));
-        out.assign(qe, q + " + " + m.length(f, h));
-        Block loop = out.forLoop(null, "", q + " < " + qe, q + "++");
+        out.assign(qe, add(q, m.length(f, h)));
+        Block loop = out.forLoop(null, List.of(), lt(q, qe), postInc(q));
         m.bindElement(loop, f, q, bind.crd(), bind.pos(), bind.val(), body);
     }
 
@@ -209,24 +234,24 @@ final class UnorderedVisit {
      * to slot {@code from} (after which {@code c} is {@code cb + from - 1}, or {@code cb - 1} for an empty array).
      */
     private void push(Block out, SchemaModel.FieldInfo f, int from) {
-        String kid = kindOf(f.field());
+        Ex kid = kindOf(f.field());
         if (!f.field().isArray()) {
-            out.assign(y, f.arr() + "[" + h + "]");
-            Block nz = out.ifThen(y + " != 0");
-            grow(nz, sp + " + 1");
+            out.assign(y, load(SchemaModel.arr(f), h));
+            Block nz = out.ifThen(ne(y, lit(0)));
+            grow(nz, add(sp, lit(1)));
             pushOne(nz, kid);
             return;
         }
         out.assign(cb, m.base(f, h));
-        out.assign(c, cb + " + " + m.length(f, h) + " - 1");
-        grow(out, sp + " + " + c + " - " + cb + " + 1");
-        String low = from == 0 ? cb : cb + " + " + from;
-        Block loop = out.forLoop(null, "", c + " >= " + low, c + "--");
-        loop.assign(y, f.arr() + "[" + c + "]");
-        pushOne(loop.ifThen(y + " != 0"), kid);
+        out.assign(c, sub(add(cb, m.length(f, h)), lit(1)));
+        grow(out, add(sub(add(sp, c), cb), lit(1)));
+        Ex low = from == 0 ? cb : add(cb, lit(from));
+        Block loop = out.forLoop(null, List.of(), ge(c, low), postDec(c));
+        loop.assign(y, load(SchemaModel.arr(f), c));
+        pushOne(loop.ifThen(ne(y, lit(0))), kid);
     }
 
-    private void grow(Block out, String need) {
+    private void grow(Block out, Ex need) {
         if (k == null) {
             m.grow(out, need, "stk");
         } else {
@@ -234,11 +259,11 @@ final class UnorderedVisit {
         }
     }
 
-    private void pushOne(Block out, String kid) {
-        out.store(m.p + "_stk", sp, y);
+    private void pushOne(Block out, Ex kid) {
+        out.store(m.ownInts("stk"), sp, y);
         if (k != null) {
-            out.store(m.p + "_kstk", sp, kid);
+            out.store(m.ownInts("kstk"), sp, kid);
         }
-        out.eval(sp + "++");
+        out.eval(postInc(sp));
     }
 }

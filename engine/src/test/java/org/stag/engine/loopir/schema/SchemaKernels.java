@@ -1,8 +1,16 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.postInc;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
+import org.stag.engine.loopir.JavaType;
 import org.stag.engine.javagen.JavaPrinter;
 import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
@@ -23,6 +31,8 @@ import org.stag.formats.level.Level;
  * </ul>
  */
 final class SchemaKernels {
+    private static final Ex LVL = local("lvl", JavaType.ref("org.stag.formats.level.Level"));
+
     static final String PACKAGE = "org.stag.gen.schematest";
     private static final KernelCompiler COMPILER = new KernelCompiler();
     private static int classes;
@@ -63,9 +73,9 @@ final class SchemaKernels {
 
     private static String visit(SchemaLevelCode code, String method, boolean inOrder, boolean firstK, StringBuilder rows) {
         Block b = new Block();
-        code.unpack(b, "lvl");
+        code.unpack(b, LVL);
         b.line("int n = 0");
-        Block loop = b.forLoop(null, "int p = 0", "p < rows", "p++");
+        Block loop = b.forLoop(null, JavaType.INT, "p", lit(0), lt(intVar("p"), intVar("rows")), postInc(intVar("p")));
         if (firstK) {
             loop.line("int cnt = 0");
         }
@@ -73,11 +83,11 @@ final class SchemaKernels {
         String v = code.holdsValues() ? "val" : "pos";
         LevelCode.Binding bind = code.holdsValues() ? new LevelCode.Binding("crd", null, "val")
                 : new LevelCode.Binding("crd", "pos", null);
-        code.iterate(visit, "p", bind, inOrder, "row", body -> {
+        code.iterate(visit, intVar("p"), bind, inOrder, "row", body -> {
             body.line(record(code, "crd", v));
             if (firstK) {
                 body.line("cnt++");
-                body.ifThen("cnt == k").line("break row");
+                body.line("if (cnt == k) { break row; }");
             }
         });
         rows.append(JavaPrinter.print(visit));
@@ -90,13 +100,13 @@ final class SchemaKernels {
 
     private static String cursor(SchemaLevelCode code, StringBuilder rows) {
         Block b = new Block();
-        code.unpack(b, "lvl");
+        code.unpack(b, LVL);
         b.line("int n = 0");
-        Block loop = b.forLoop(null, "int p = 0", "p < rows", "p++");
+        Block loop = b.forLoop(null, JavaType.INT, "p", lit(0), lt(intVar("p"), intVar("rows")), postInc(intVar("p")));
         Block c = new Block();
-        LevelCode.Cursor cur = code.cursor(c, "p", "it");
+        LevelCode.Cursor cur = code.cursor(c, intVar("p"), "it");
         Block w = c.whileLoop(null, cur.valid());
-        w.line(record(code, cur.crd(), code.holdsValues() ? cur.val() : cur.pos()));
+        w.line(record(code, JavaPrinter.expr(cur.crd()), JavaPrinter.expr(code.holdsValues() ? cur.val() : cur.pos())));
         cur.advance(w);
         rows.append(JavaPrinter.print(c));
         loop.append(c);
@@ -108,12 +118,12 @@ final class SchemaKernels {
 
     private static String locate(SchemaLevelCode code, StringBuilder rows) {
         Block b = new Block();
-        code.unpack(b, "lvl");
-        Block loop = b.forLoop(null, "int q = 0", "q < m", "q++");
+        code.unpack(b, LVL);
+        Block loop = b.forLoop(null, JavaType.INT, "q", lit(0), lt(intVar("q"), intVar("m")), postInc(intVar("q")));
         Block l = new Block();
         LevelCode.Binding bind = code.holdsValues() ? new LevelCode.Binding(null, null, "found")
                 : new LevelCode.Binding(null, "found", null);
-        code.locate(l, "qp[q]", "qc[q]", bind);
+        code.locate(l, load(local("qp", JavaType.INTS), intVar("q")), load(local("qc", JavaType.INTS), intVar("q")), bind);
         l.line("out[q] = found");
         rows.append(JavaPrinter.print(l));
         loop.append(l);

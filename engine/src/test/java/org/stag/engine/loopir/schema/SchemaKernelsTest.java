@@ -1,5 +1,14 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.not;
+import static org.stag.engine.loopir.Exprs.or;
+import static org.stag.engine.loopir.Exprs.postInc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +29,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
+import org.stag.engine.loopir.JavaType;
 import org.stag.engine.javagen.JavaPrinter;
 import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
@@ -34,6 +45,8 @@ import org.stag.formats.schema.Schema;
  * bst, ctree and blist, which are written to {@code target/schema-snippets} for the issue note.
  */
 class SchemaKernelsTest {
+    private static final Ex LVL = local("lvl", JavaType.ref("org.stag.formats.level.Level"));
+
     private static final KernelCompiler COMPILER = new KernelCompiler();
 
     static Stream<Arguments> specs() {
@@ -131,24 +144,26 @@ class SchemaKernelsTest {
     /** {@code merge(lvl, ws, m, pa, pb, outT, outC, outA, outB)}: the union of rows pa[t] and pb[t] for t < m. */
     static String mergeSource(SchemaLevelCode a, SchemaLevelCode b, String name) {
         Block body = new Block();
-        a.unpack(body, "lvl");
-        b.unpack(body, "lvl");
+        a.unpack(body, LVL);
+        b.unpack(body, LVL);
         body.line("int n = 0");
-        Block t = body.forLoop(null, "int t = 0", "t < m", "t++");
-        LevelCode.Cursor ca = a.cursor(t, "pa[t]", "a");
-        LevelCode.Cursor cb = b.cursor(t, "pb[t]", "b");
-        String va = a.holdsValues() ? ca.val() : ca.pos();
-        String vb = b.holdsValues() ? cb.val() : cb.pos();
-        Block w = t.whileLoop(null, ca.valid() + " || " + cb.valid());
-        Block onlyA = w.ifThen("!" + cb.valid() + " || (" + ca.valid() + " && " + ca.crd() + " < " + cb.crd() + ")");
-        onlyA.line("outT[n] = t; outC[n] = " + ca.crd() + "; outA[n] = " + va + "; outB[n] = Double.NaN; n++");
+        Block t = body.forLoop(null, JavaType.INT, "t", lit(0), lt(intVar("t"), intVar("m")), postInc(intVar("t")));
+        LevelCode.Cursor ca = a.cursor(t, load(local("pa", JavaType.INTS), intVar("t")), "a");
+        LevelCode.Cursor cb = b.cursor(t, load(local("pb", JavaType.INTS), intVar("t")), "b");
+        String va = JavaPrinter.expr(a.holdsValues() ? ca.val() : ca.pos());
+        String vb = JavaPrinter.expr(b.holdsValues() ? cb.val() : cb.pos());
+        String aCrd = JavaPrinter.expr(ca.crd());
+        String bCrd = JavaPrinter.expr(cb.crd());
+        Block w = t.whileLoop(null, or(ca.valid(), cb.valid()));
+        Block onlyA = w.ifThen(or(not(cb.valid()), and(ca.valid(), lt(ca.crd(), cb.crd()))));
+        onlyA.line("outT[n] = t; outC[n] = " + aCrd + "; outA[n] = " + va + "; outB[n] = Double.NaN; n++");
         ca.advance(onlyA);
         Block rest = w.orElse();
-        Block onlyB = rest.ifThen("!" + ca.valid() + " || " + cb.crd() + " < " + ca.crd());
-        onlyB.line("outT[n] = t; outC[n] = " + cb.crd() + "; outA[n] = Double.NaN; outB[n] = " + vb + "; n++");
+        Block onlyB = rest.ifThen(or(not(ca.valid()), lt(cb.crd(), ca.crd())));
+        onlyB.line("outT[n] = t; outC[n] = " + bCrd + "; outA[n] = Double.NaN; outB[n] = " + vb + "; n++");
         cb.advance(onlyB);
         Block both = rest.orElse();
-        both.line("outT[n] = t; outC[n] = " + ca.crd() + "; outA[n] = " + va + "; outB[n] = " + vb + "; n++");
+        both.line("outT[n] = t; outC[n] = " + aCrd + "; outA[n] = " + va + "; outB[n] = " + vb + "; n++");
         ca.advance(both);
         cb.advance(both);
         body.line("return n");
@@ -195,7 +210,7 @@ class SchemaKernelsTest {
     /** The visit alone, as it sits in the SpMV row loop ({@code acc}, {@code x} and the row {@code i} in scope). */
     static String snippet(LevelCode code) {
         Block b = new Block();
-        code.iterate(b, "i", new LevelCode.Binding("j", null, "v"), false, "row", body -> body.line("acc += v * x[j]"));
+        code.iterate(b, intVar("i"), new LevelCode.Binding("j", null, "v"), false, "row", body -> body.line("acc += v * x[j]"));
         return JavaPrinter.print(b);
     }
 
@@ -230,19 +245,19 @@ class SchemaKernelsTest {
         LevelCode.Binding bind = doubles ? new LevelCode.Binding("crd", null, "val")
                 : new LevelCode.Binding("crd", "pos", null);
         Block b = new Block();
-        code.unpack(b, "lvl");
-        Block rows = b.forLoop(null, "int p = 0", "p < rows", "p++");
+        code.unpack(b, LVL);
+        Block rows = b.forLoop(null, JavaType.INT, "p", lit(0), lt(intVar("p"), intVar("rows")), postInc(intVar("p")));
         rows.line("first[p] = -1");
-        code.iterate(rows, "p", bind, true, "pick", body -> {
+        code.iterate(rows, intVar("p"), bind, true, "pick", body -> {
             body.line("first[p] = crd");
             body.line("break pick");
         });
         rows.line("hit[p] = -1");
-        code.iterate(rows, "p", bind, false, "scan", body -> {
+        code.iterate(rows, intVar("p"), bind, false, "scan", body -> {
             body.line("double twice = 2.0 * " + carried);
             body.line("long wide = crd");
             body.line("int narrow = crd");
-            body.ifThen("wide == key[p] && twice == twice").line("hit[p] = narrow").line("break scan");
+            body.line("if (wide == key[p] && twice == twice) { hit[p] = narrow; break scan; }");
         });
         String name = "Jumps" + Math.abs(spec.name().hashCode()) + (doubles ? "d" : "p");
         StringBuilder s = new StringBuilder("package " + SchemaKernels.PACKAGE + ";\n\npublic class " + name + " {\n"

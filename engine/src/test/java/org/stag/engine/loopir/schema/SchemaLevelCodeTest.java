@@ -275,7 +275,7 @@ class SchemaLevelCodeTest {
 
     private static final Pattern CALL = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
     /** The load of a shard's arrays, guarded by the shard compare ({@code SchemaModel.enter}); it has no nested block. */
-    private static final Pattern SHARD_LOAD = Pattern.compile("if \\(\\(\\([^\\n]*\\) >>> \\w+_bits\\) != \\w+_shard\\) \\{[^{}]*\\}");
+    private static final Pattern SHARD_LOAD = Pattern.compile("if \\([^\\n]* >>> \\w+_bits != \\w+_shard\\) \\{[^{}]*\\}");
     private static final Set<String> ALLOWED_CALLS = Set.of("if", "for", "while", "switch", "copyOf", "keepInts", "keepDoubles", "max", "sortPairs");
 
     /**

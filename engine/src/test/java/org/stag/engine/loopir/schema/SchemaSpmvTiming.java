@@ -1,9 +1,16 @@
 package org.stag.engine.loopir.schema;
 
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.postInc;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
+import org.stag.engine.loopir.JavaType;
 import org.stag.engine.javagen.JavaPrinter;
 import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
@@ -32,6 +39,8 @@ import org.stag.loaders.gen.KroneckerGenerator;
  * prints each kernel's median and its ratio to CSR's, and checks every result against CSR's.
  */
 public final class SchemaSpmvTiming {
+    private static final Ex LVL = local("lvl", JavaType.ref("org.stag.formats.level.Level"));
+
     private SchemaSpmvTiming() {
     }
 
@@ -113,10 +122,10 @@ public final class SchemaSpmvTiming {
     /** The SpMV kernel over a (dense, dynamic) matrix, as the issue note shows it. */
     static String spmvSource(LevelCode code, String name) {
         Block b = new Block();
-        code.unpack(b, "lvl");
-        Block rows = b.forLoop(null, "int i = 0", "i < n", "i++");
+        code.unpack(b, LVL);
+        Block rows = b.forLoop(null, JavaType.INT, "i", lit(0), lt(intVar("i"), intVar("n")), postInc(intVar("i")));
         rows.line("double acc = 0");
-        code.iterate(rows, "i", new LevelCode.Binding("j", null, "v"), false, "row", body -> body.line("acc += v * x[j]"));
+        code.iterate(rows, intVar("i"), new LevelCode.Binding("j", null, "v"), false, "row", body -> body.line("acc += v * x[j]"));
         rows.line("y[i] = acc");
         StringBuilder s = new StringBuilder("package org.stag.gen.timing;\n\npublic class " + name + " {\n"
                 + "    public static void spmv(org.stag.formats.level.Level lvl, org.stag.engine.runtime.Workspace ws, int n, "
