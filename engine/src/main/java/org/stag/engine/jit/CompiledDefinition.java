@@ -206,7 +206,7 @@ public final class CompiledDefinition {
         int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : sizeOf(f, chunkCode);
         // A loop over dense rows is chunked along the shards of the dynamic levels under them; gathered
         // coordinates are not rows, so their chunks need no alignment.
-        int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.chunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
+        int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.gatheredChunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
         int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
         if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())) {
             // In place over an active set: chunk 0 visits the sparse operand's entries and every other chunk has

@@ -211,7 +211,9 @@ public final class KernelGenerator {
             (JavaTypes.travelsAsInt(s.getValue()) ? ints : reals).add(s.getKey());
         }
         Merge.Mode top = order.isEmpty() ? Merge.Mode.SKIP : loopCode.strategy(0, initialStates(), order.get(0)).mode();
-        boolean parallel = (!scatter || atomicScatter) && !order.isEmpty();
+        // A scattered sparse target runs in chunks when their partial entries merge by keeping any one of a
+        // coordinate (ResultWriter.chunkedSparseScatter), else as one chunk.
+        boolean parallel = (!scatter || atomicScatter || resultCode.chunkedSparseScatter()) && !order.isEmpty();
         gathered = parallel && top == Merge.Mode.ITERATE;
         boolean chunked = parallel && (top == Merge.Mode.UNIVERSE || gathered);
         String chunkExtent = chunked && !gathered ? spec.extents().get(order.get(0)) : null;

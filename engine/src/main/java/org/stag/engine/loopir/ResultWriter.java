@@ -32,6 +32,7 @@ import org.stag.engine.cin.Sym;
 import org.stag.engine.cin.Symbolic;
 import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Constant;
 import org.stag.engine.ops.Operator;
 import org.stag.formats.tensor.Format;
 
@@ -284,6 +285,13 @@ final class ResultWriter {
             return;
         }
         ScalarType wt = g.type();
+        Constant skip = skippedScatterValue(g);
+        if (skip != null) {
+            // The operator's identity leaves the entry as it is, and an entry nothing else reaches stays at the
+            // fill and is never written: such a value does not enter the workspace (a push step's edges into
+            // already visited vertices touch no workspace slot and no list entry).
+            out = out.ifThen(wt == ScalarType.BOOL ? (skip.bool() ? not(v) : v) : ne(v, JavaTypes.lit(skip)));
+        }
         Ex idx = intVar(kg.fresh("w"));
         out.let(INT, LoopEmitter.name(idx), scatterIndex());
         Block first = out.ifThen(not(load(W_SET, idx)));
@@ -304,6 +312,44 @@ final class ResultWriter {
         return t == ScalarType.INT ? cast(INT, v) : t == ScalarType.FLOAT ? cast(JavaType.FLOAT, v) : v;
     }
 
+    /**
+     * Whether the scatter group's initial value is, in the target's type, the target's fill: then an entry that
+     * no value reaches is not written, and the flush visits the workspace's list alone (never all its slots).
+     */
+    boolean scatterInitIsFill() {
+        KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
+        Sym init = new Symbolic(kg.spec, Set.of()).eval(g.init());
+        return Sym.convert(init, kg.spec.targetType()).sameAs(Sym.of(kg.spec.targetFill()));
+    }
+
+    /**
+     * The value a scattered write into a sparse target's workspace may skip, or null: the operator's identity
+     * (a non-{@code Def} operator; in floating point only a non-zero one, as MIN's infinity), when the initial
+     * value is the fill ({@link #scatterInitIsFill}).
+     */
+    private Constant skippedScatterValue(KernelSpec.Group g) {
+        if (g.op().def() != null || !scatterInitIsFill()) {
+            return null;
+        }
+        Constant e = g.op().identity(g.type());
+        // Floating point: a zero identity is not skipped (x + 0.0 turns -0.0 into 0.0).
+        return e == null || g.type().isFloating() && e.real() == 0 ? null : e;
+    }
+
+    /**
+     * Whether the scattered sparse vector target may be written by several chunks at once, each flushing its
+     * own partial entries, so that the outermost loop runs in parallel: a bool target reduced by an idempotent
+     * operator (OR, AND) from the fill, so that every written entry holds the same value (the fill's negation)
+     * and duplicates of a coordinate from different chunks agree; the vector's assembly sorts the entries and
+     * keeps one of each coordinate.
+     */
+    boolean chunkedSparseScatter() {
+        KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
+        return kg.result == LoweredKernel.Result.SPARSE && kg.spec.targetFormat().order() == 1
+                && kg.spec.targetType() == ScalarType.BOOL && g.type() == ScalarType.BOOL && g.op().def() == null
+                && g.op().idempotent() && g.op().reduces(ScalarType.BOOL) && scatterInitIsFill();
+    }
+
     /** Writes the scattered entries to the target's buffer and resets the workspace. */
     void flushScatter(Block out) {
         if (kg.result == LoweredKernel.Result.DENSE) {
@@ -312,8 +358,7 @@ final class ResultWriter {
         KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
         ScalarType wt = g.type();
         ScalarType tt = kg.spec.targetType();
-        Sym init = new Symbolic(kg.spec, Set.of()).eval(g.init());
-        boolean initIsFill = Sym.convert(init, tt).sameAs(Sym.of(kg.spec.targetFill()));
+        boolean initIsFill = scatterInitIsFill();
         Ex k = intVar("w_k");
         Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, initIsFill ? W_N : W_SIZE), postInc(k));
         Ex idx = initIsFill ? load(W_LIST, k) : k;

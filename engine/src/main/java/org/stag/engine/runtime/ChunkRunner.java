@@ -2,6 +2,7 @@ package org.stag.engine.runtime;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.stag.formats.level.DenseLevel;
@@ -16,7 +17,9 @@ import org.stag.formats.tensor.Tensor;
  *
  * <p>A parallel run allocates nothing: the caller publishes the run in fields and bumps a volatile
  * generation, the workers (daemon threads, started with the runner and parked between runs) see it, take
- * chunks, and the last to finish unparks the caller. A failure in a worker is rethrown to the caller as is.
+ * chunks; the caller takes chunks too, then closes the run and waits only for the workers that joined it (each
+ * unparks it when done), so a worker the scheduler has not run yet costs the run nothing. A failure in a worker
+ * is rethrown to the caller as is.
  */
 public final class ChunkRunner {
     private static final ConcurrentHashMap<Integer, ChunkRunner> RUNNERS = new ConcurrentHashMap<>();
@@ -36,7 +39,16 @@ public final class ChunkRunner {
     private volatile int generation;
     private volatile Thread caller;
     private final AtomicInteger nextChunk = new AtomicInteger();
-    private final AtomicInteger pending = new AtomicInteger();
+    /**
+     * The run's generation (high 32 bits), whether it is closed to workers ({@link #CLOSED}) and how many workers
+     * joined it (low bits). A worker joins only an open run of the generation it was woken for; the caller closes
+     * the run once it has no chunk left to take and then waits for the workers that joined, never for one that
+     * the scheduler has not yet run (on a loaded machine that wait would be a time slice).
+     */
+    private final AtomicLong state = new AtomicLong();
+    private static final long CLOSED = 1L << 31;
+    /** Workers of the current run that have finished their chunks. */
+    private final AtomicInteger finished = new AtomicInteger();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     private ChunkRunner(int threads) {
@@ -69,13 +81,28 @@ public final class ChunkRunner {
                 }
             }
             seen = g;
+            if (!join(g)) {
+                continue;
+            }
             try {
                 takeChunks(ws);
             } catch (Throwable e) {
                 failure.compareAndSet(null, e);
             }
-            if (pending.decrementAndGet() == 0) {
-                LockSupport.unpark(caller);
+            finished.incrementAndGet();
+            LockSupport.unpark(caller);
+        }
+    }
+
+    /** Joins run {@code g} if it is still open; false when the caller has closed it or moved on. */
+    private boolean join(int g) {
+        while (true) {
+            long st = state.get();
+            if ((int) (st >>> 32) != g || (st & CLOSED) != 0) {
+                return false;
+            }
+            if (state.compareAndSet(st, st + 1)) {
+                return true;
             }
         }
     }
@@ -110,6 +137,15 @@ public final class ChunkRunner {
     /** The chunk size for a loop of {@code n} iterations: a function of {@code n} only, never of the threads. */
     public static int chunkSize(long n) {
         return (int) Math.max(minChunk, (n + 1023) / 1024);
+    }
+
+    /**
+     * The chunk size for a loop over {@code n} gathered coordinates (the entries of a sparse outermost level):
+     * at most {@link #chunkSize(long)}, and small enough for 64 chunks, since each coordinate may carry a whole
+     * row (a push step over a frontier of a few hundred hubs); at least 1. A function of {@code n} only.
+     */
+    public static int gatheredChunkSize(long n) {
+        return (int) Math.max(1, Math.min(chunkSize(n), (n + 63) / 64));
     }
 
     /**
@@ -173,8 +209,10 @@ public final class ChunkRunner {
             this.runChunkSize = chunkSize;
             this.caller = Thread.currentThread();
             nextChunk.set(0);
-            pending.set(workers.length);
-            generation++;
+            finished.set(0);
+            int g = generation + 1;
+            state.set((long) g << 32);
+            generation = g;
             for (Thread t : workers) {
                 LockSupport.unpark(t);
             }
@@ -186,8 +224,13 @@ public final class ChunkRunner {
                 // the workers still finish the chunks they took; nobody takes another one
                 nextChunk.set(chunks);
             }
+            long st;
+            do {
+                st = state.get();
+            } while (!state.compareAndSet(st, st | CLOSED));
+            int joined = (int) (st & (CLOSED - 1));
             int spins = 0;
-            while (pending.get() != 0) {
+            while (finished.get() != joined) {
                 if (++spins < SPINS) {
                     Thread.onSpinWait();
                 } else {

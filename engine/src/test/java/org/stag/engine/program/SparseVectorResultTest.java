@@ -146,4 +146,36 @@ class SparseVectorResultTest {
             ChunkRunner.minChunk(oldChunk);
         }
     }
+
+    /**
+     * A push from many hubs to every vertex (a star graph's shape): the frontier's entries split into many chunks
+     * that all reach the same coordinates, and each chunk writes its own partial entries; the result has one entry
+     * per coordinate, with one and two threads.
+     */
+    @Test
+    void chunksOfAPushThatReachTheSameCoordinatesGiveOneEntryEach() {
+        CheckedProgram p = Fixtures.program("hubs.stag", """
+                N int
+                hubs int
+                A bool[N][compressed[N]]
+                Let Main() -> (o bool[compressed[N]])
+                    f bool[compressed[N]]
+                    f[i] = i < hubs
+                    o[j] = A[k][j] && f[k] | k:(OR, false) Ord k, j
+                End
+                """);
+        int n = 600;
+        int hubs = 90;
+        RefTensor a = new RefTensor(org.stag.engine.front.ScalarType.BOOL, new int[] {n, n}, false);
+        for (int h = 0; h < hubs; h++) {
+            for (int j = 0; j < n; j += 1 + h % 2) {
+                a.set(true, h, j);
+            }
+        }
+        for (int threads = 1; threads <= 2; threads++) {
+            Map<String, Object> out = Fixtures.compare(p, Map.of("N", "" + n, "hubs", "" + hubs), Map.of("A", a), Map.of(), threads);
+            Tensor o = (Tensor) out.get("o");
+            assertEquals(n, ((CompressedLevel) o.level(0)).pos()[1]);
+        }
+    }
 }

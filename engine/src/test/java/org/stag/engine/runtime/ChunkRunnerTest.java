@@ -58,6 +58,27 @@ class ChunkRunnerTest {
         }
     }
 
+    /**
+     * Many short runs in a row: the caller often takes every chunk before a worker wakes, closes the run and
+     * returns; a worker that wakes late must not join a closed run or the next one's by mistake. Every chunk
+     * still runs exactly once in every run.
+     */
+    @Test
+    void shortRunsInARowRunEveryChunkOnceWhateverWorkersJoin() {
+        ChunkRunner r = ChunkRunner.of(4);
+        Counting body = new Counting();
+        Frame f = new Frame();
+        f.partInt = new long[5];
+        for (int run = 0; run < 20_000; run++) {
+            int chunks = 1 + run % 5;
+            java.util.Arrays.fill(f.partInt, 0);
+            r.run(body, f, chunks * 2, chunks, 2);
+            for (int c = 0; c < chunks; c++) {
+                assertEquals(2, f.partInt[c], "run " + run + ", chunk " + c);
+            }
+        }
+    }
+
     @Test
     void aFailingChunkReachesTheCallerAndTheRunnerGoesOn() {
         ChunkRunner r = ChunkRunner.of(3);
