@@ -7,7 +7,7 @@
  * groups, scalars, value reads, the typed right-hand side), expression types the checker implies
  * ({@link org.stag.engine.cin.ExprTypes}) and the symbolic evaluation of a typed right-hand side with absent
  * operands reading their fill value ({@link org.stag.engine.cin.Symbolic}, values {@link org.stag.engine.cin.Sym}),
- * which the passes and the merge lattices ask. The passes ({@code pass.KernelPasses}) rewrite the tree and the
- * lowering ({@code loopir.CinWalker}) walks it.
+ * which the passes and the merge lattices ask. The passes ({@code pass.KernelPasses}, and {@code pass.Fusion} for
+ * a fused group) rewrite the tree and the lowering ({@code loopir.CinWalker}, {@code loopir.GroupDriver}) walks it.
  */
 package org.stag.engine.cin;

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
+import org.stag.engine.cin.CinPrinter;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.cin.ValueRead;
@@ -177,16 +178,12 @@ public final class DefinitionCompiler {
             }
             types.add(p.definition(d).target().name() + ":" + p.definition(d).target().type());
         }
-        if (!unstored.isEmpty()) {
-            text.append("\nunstored: ").append(new java.util.TreeSet<>(unstored));
-        }
-        if (cse) {
-            text.append("\ncse");
-        }
+        // The fused tree (pass.Fusion) says what the passes changed: unstored targets, common subexpressions.
+        GroupDriver.FusedGroup group = GroupDriver.group(p, defs, formats, uniform, unstored, cse);
+        text.append("\ncin: ").append(CinPrinter.print(group.tree()));
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
         FusedPlan plan = fusedPlans.computeIfAbsent(key,
-                k -> KernelSource.fused(GroupDriver.lower(p, defs, formats, uniform, unstored, cse), PACKAGE,
-                        k.className("Fused")));
+                k -> KernelSource.fused(GroupDriver.lower(group), PACKAGE, k.className("Fused")));
         CompiledKernel ck = cache.get(key, k -> plan.source());
         return new CompiledFusion(plan, ck.newInstance(KernelBody.class), Map.copyOf(formats));
     }

@@ -142,6 +142,16 @@ final class ExprEmitter {
     }
 
     /**
+     * Reads the temporaries in {@code values} (by name) as those expressions: in a fused group, the values earlier
+     * members computed at the shared loop's coordinate, which the fused tree reads as temporaries named after their
+     * targets ({@code pass.Fusion}); returns this emitter.
+     */
+    ExprEmitter withTemps(Map<String, Ex> values) {
+        values.forEach((name, ex) -> temps.put(name, Code.unknown(ex)));
+        return this;
+    }
+
+    /**
      * Binds temporary {@code t} of a {@code where} ({@code t = value}): declares it as local {@code local} in
      * {@code out}, unless its value folds to a constant here, which then replaces its reads; says whether it
      * declared the local.

@@ -1,7 +1,6 @@
 package org.stag.engine.loopir;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,9 +9,10 @@ import java.util.Set;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.cin.CinPrinter;
-import org.stag.engine.cin.Concretize;
+import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.IndexStmt;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.pass.Fusion;
 import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
@@ -23,14 +23,16 @@ import org.stag.formats.tensor.Format;
 /**
  * Lowers a fused group (seed 002 §6.2.1, {@code plan.Fusible}): consecutive definitions over one dense loop,
  * such as PageRank's {@code contrib[j] = ...} and {@code dangling = ... | j:(+, 0.0)}, or a row reduction
- * {@code incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0)} and its consumer {@code next[i] = f(incoming[i])}.
- * The driver emits the shared loop once; each statement of the group is lowered inside it by its own
- * {@link KernelGenerator} (a member: its locals prefixed {@code dK}), with the shared index bound: its value by
- * {@link KernelGenerator#innermost} ({@link ExprEmitter}, then {@link ResultWriter}), a row reduction's inner
- * loop by {@link LoopEmitter} as in a kernel alone. A later member reads an earlier one's value at the same
- * coordinate from its local; targets in {@code unstored} (read by nothing after the group) are never written.
- * A row reduction's matrix may hold an array of values or a constant (a pattern graph), decided once per run:
- * its inner loop is emitted once per case, the constant folded into the code.
+ * {@code incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0)} and its consumer {@code next[i] = f(incoming[i])}, by
+ * walking the group's fused tree ({@link Fusion}): the outer forall is the shared loop, emitted once (chunked by
+ * {@code lo} and {@code hi}); each statement of its sequence is a member, lowered inside it by its own
+ * {@link KernelGenerator} (its locals prefixed {@code dK}) over its view of the tree, with the shared index bound:
+ * its value by {@link KernelGenerator#innermost} ({@link ExprEmitter}, then {@link ResultWriter}), a row
+ * reduction's inner loop by {@link LoopEmitter} as in a kernel alone, a scalar member's accumulator from the where
+ * around the loop. A temporary named after a member's target is the local that member computed, which later
+ * members read; a target the tree never assigns is never written. A row reduction's matrix may hold an array of
+ * values or a constant (a pattern graph), decided once per run: its inner loop is emitted once per case, the
+ * constant folded into the code.
  */
 public final class GroupDriver {
     private GroupDriver() {
@@ -39,7 +41,7 @@ public final class GroupDriver {
     /** Lowers the fused group; {@code plan.Fusible.whyNot} must have returned null. */
     public static LoweredFusion lower(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                       Map<Expr.IfElse, Boolean> uniform) {
-        return lower(p, defs, formats, uniform, Set.of(), false);
+        return lower(group(p, defs, formats, uniform, Set.of(), false));
     }
 
     /**
@@ -49,16 +51,71 @@ public final class GroupDriver {
      */
     public static LoweredFusion lower(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                       Map<Expr.IfElse, Boolean> uniform, Set<String> unstored, boolean cse) {
+        return lower(group(p, defs, formats, uniform, unstored, cse));
+    }
+
+    /**
+     * A fused group before lowering: its members' kernels and the fused tree ({@link Fusion#fuse} of the members'
+     * trees, each in the loop order {@link LoopPlanner} plans and after its own passes), which the lowering walks and
+     * which keys the compiled class.
+     */
+    public record FusedGroup(List<KernelSpec> specs, IndexStmt tree) {
+        /** Copies the members. */
+        public FusedGroup {
+            specs = List.copyOf(specs);
+        }
+    }
+
+    /** The fused group of {@code defs}: the members' kernels and trees, fused ({@link Fusion}). */
+    public static FusedGroup group(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                   Map<Expr.IfElse, Boolean> uniform, Set<String> unstored, boolean cse) {
         List<KernelSpec> specs = new ArrayList<>();
+        List<IndexStmt> trees = new ArrayList<>();
+        for (Definition d : defs) {
+            KernelSpec s = new KernelSpec(p, d, new LinkedHashMap<>(formats), Map.of(), uniform);
+            specs.add(s);
+            trees.add(KernelGenerator.member(s, LevelCodes::of, "d" + (specs.size() - 1),
+                    new KernelPasses(null, cse, false, false).on(s)).cin);
+        }
+        return new FusedGroup(specs, Fusion.fuse(trees, unstored));
+    }
+
+    /**
+     * Lowers a fused group by walking its tree: the outer forall is the shared loop; its body's sequence gives the
+     * members in order, each lowered by its own {@link KernelGenerator} over its view of the tree (the shared loop
+     * around its statement, a scalar member's where around that); a temporary named after a target is the local
+     * later members read; a target the tree never assigns is not stored.
+     */
+    public static LoweredFusion lower(FusedGroup group) {
+        List<KernelSpec> specs = group.specs();
+        IndexStmt tree = group.tree();
+        List<IndexStmt.Assign> consumers = new ArrayList<>();
+        List<IndexStmt.Assign> inits = new ArrayList<>();
+        IndexStmt.Forall shared;
+        if (tree instanceof IndexStmt.Where w) {
+            // Scalar members' accumulators live across the shared loop.
+            flatten(w.consumer(), consumers);
+            List<IndexStmt> producer = ((IndexStmt.Sequence) w.producer()).statements();
+            producer.subList(0, producer.size() - 1).forEach(x -> flatten(x, inits));
+            shared = (IndexStmt.Forall) producer.get(producer.size() - 1);
+        } else {
+            shared = (IndexStmt.Forall) tree;
+        }
+        List<IndexStmt> statements = ((IndexStmt.Sequence) shared.body()).statements();
+        if (statements.size() != specs.size()) {
+            throw new IllegalArgumentException("the fused tree has " + statements.size() + " members, not " + specs.size());
+        }
+        Set<String> stored = new LinkedHashSet<>();
+        assigned(tree, stored);
         List<KernelGenerator> members = new ArrayList<>();
         Map<String, ScalarType> scalars = new LinkedHashMap<>();
         List<String> tensors = new ArrayList<>();
         Set<String> defined = new LinkedHashSet<>();
-        for (Definition d : defs) {
-            KernelSpec s = new KernelSpec(p, d, new LinkedHashMap<>(formats), Map.of(), uniform);
-            specs.add(s);
-            members.add(KernelGenerator.member(s, LevelCodes::of, "d" + (specs.size() - 1),
-                    new KernelPasses(null, cse, false, false).on(s)));
+        Set<String> unstored = new LinkedHashSet<>();
+        for (int k = 0; k < specs.size(); k++) {
+            KernelSpec s = specs.get(k);
+            IndexStmt view = view(s, shared, statements.get(k), consumers, inits);
+            members.add(KernelGenerator.member(s, LevelCodes::of, "d" + k, x -> view));
             s.scalars().forEach(scalars::putIfAbsent);
             for (String t : s.operands().keySet()) {
                 if (!defined.contains(t) && !tensors.contains(t)) {
@@ -66,12 +123,14 @@ public final class GroupDriver {
                 }
             }
             defined.add(s.target().name());
+            if (s.target().isTensor() && !stored.contains(s.target().name())) {
+                unstored.add(s.target().name());
+            }
         }
         List<String> ints = new ArrayList<>();
         List<String> reals = new ArrayList<>();
         scalars.forEach((n, t) -> (JavaTypes.travelsAsInt(t) ? ints : reals).add(n));
-        KernelSpec first = specs.get(0);
-        String extent = first.extents().get(shared(first));
+        String extent = shared.extent();
 
         Block run = new Block();
         declareScalars(run, scalars, ints, reals);
@@ -103,7 +162,7 @@ public final class GroupDriver {
                         KernelGenerator.valuesArray(Exprs.call(tensor, "values", FrameVars.VALUES), e));
             }
             Symbol t = s.target();
-            if (t.isTensor() && !unstored.contains(t.name())) {
+            if (t.isTensor() && stored.contains(t.name())) {
                 JavaType jt = JavaTypes.type(t.type().elem()).array();
                 run.let(jt, "o" + k, Exprs.cast(jt, Exprs.load(FrameVars.f("outs", JavaType.OBJECT.array()), Exprs.lit(k))));
                 m.memberStore = "o" + k;
@@ -117,7 +176,8 @@ public final class GroupDriver {
         Ex iL = Exprs.intVar("i_L");
         Block loop = run.forLoop("L0", JavaType.INT, "i_L", FrameVars.LO, Exprs.lt(iL, FrameVars.HI), Exprs.postInc(iL));
         Set<String> aliases = new LinkedHashSet<>();
-        Map<String, Ex> valueOf = new LinkedHashMap<>();
+        // The temporaries of the tree that hold earlier members' values (named after their targets), as locals.
+        Map<String, Ex> temps = new LinkedHashMap<>();
         for (int k = 0; k < specs.size(); k++) {
             KernelSpec s = specs.get(k);
             KernelGenerator m = members.get(k);
@@ -127,7 +187,6 @@ public final class GroupDriver {
             }
             // The shared index is bound: reads at it are resolved at i_L, a matrix's dense rows too.
             AccessState[] st = m.initialStates();
-            Map<Integer, Ex> overrides = new HashMap<>();
             KernelSpec.Access matrix = null;
             for (KernelSpec.Access a : s.accesses()) {
                 if (atShared(s, a) || a.levels() == 2) {
@@ -137,19 +196,15 @@ public final class GroupDriver {
                 if (a.levels() == 2) {
                     matrix = a;
                 }
-                Ex local = valueOf.get(a.tensor().name());
-                if (local != null) {
-                    overrides.put(a.id(), local);
-                }
             }
-            m.overrides = overrides;
+            m.groupTemps = temps;
             if (matrix == null) {
                 m.innermost(loop, st);
             } else {
-                rowReduction(loop, m, st, matrix, overrides);
+                rowReduction(loop, m, st, matrix);
             }
-            if (s.target().isTensor()) {
-                valueOf.put(s.target().name(), Exprs.local(m.memberValue, JavaTypes.type(s.target().type().elem())));
+            if (s.target().isTensor() && temporary(statements.get(k), s.target().name())) {
+                temps.put(s.target().name(), Exprs.local(m.memberValue, JavaTypes.type(s.target().type().elem())));
             }
         }
         Block finish = new Block();
@@ -177,15 +232,93 @@ public final class GroupDriver {
                     Exprs.lit(k), JavaTypes.toSlot(JavaTypes.convert(acc, at, tt), tt));
         }
         StringBuilder doc = new StringBuilder("Generated by stag: fused kernel over ").append(extent).append(" for ");
-        for (Definition d : defs) {
-            doc.append(d.target().name()).append(defs.indexOf(d) < defs.size() - 1 ? ", " : "");
+        for (int k = 0; k < specs.size(); k++) {
+            doc.append(specs.get(k).target().name()).append(k < specs.size() - 1 ? ", " : "");
         }
         List<Symbol> targets = new ArrayList<>();
         specs.forEach(s -> targets.add(s.target()));
-        List<IndexStmt> trees = new ArrayList<>();
-        members.forEach(m -> trees.add(m.cin));
-        String cin = CinPrinter.print(Concretize.fused(trees, unstored));
-        return new LoweredFusion(doc.toString(), run, finish, tensors, ints, reals, extent, targets, Set.copyOf(unstored), cin);
+        return new LoweredFusion(doc.toString(), run, finish, tensors, ints, reals, extent, targets, Set.copyOf(unstored),
+                CinPrinter.print(tree));
+    }
+
+    /**
+     * Member {@code s}'s view of the fused tree, which its generator walks: the shared loop (over the member's own
+     * index name) around its statement, without the store of a temporary into the target (the member's
+     * {@link ResultWriter} stores its value local); a scalar member's accumulator's where around that.
+     */
+    private static IndexStmt view(KernelSpec s, IndexStmt.Forall shared, IndexStmt statement, List<IndexStmt.Assign> consumers,
+                                  List<IndexStmt.Assign> inits) {
+        IndexStmt value = statement;
+        if (statement instanceof IndexStmt.Sequence q) {
+            List<IndexStmt> rest = new ArrayList<>();
+            for (IndexStmt x : q.statements()) {
+                if (!(x instanceof IndexStmt.Assign a && a.lhs() instanceof IndexExpr.Target && a.rhs() instanceof IndexExpr.Temp)) {
+                    rest.add(x);
+                }
+            }
+            value = rest.size() == 1 ? rest.get(0) : new IndexStmt.Sequence(rest);
+        }
+        IndexStmt.Forall loop = new IndexStmt.Forall(shared(s), shared.extent(), value);
+        if (s.target().isTensor()) {
+            return loop;
+        }
+        IndexStmt.Assign consumer = null;
+        for (IndexStmt.Assign c : consumers) {
+            if (c.lhs() instanceof IndexExpr.Target t && t.name().equals(s.target().name())) {
+                consumer = c;
+            }
+        }
+        if (consumer == null || !(consumer.rhs() instanceof IndexExpr.Temp acc)) {
+            throw new IllegalArgumentException("the fused tree assigns no accumulator to " + s.target().name());
+        }
+        for (IndexStmt.Assign init : inits) {
+            if (init.lhs() instanceof IndexExpr.Temp t && t.name().equals(acc.name())) {
+                return new IndexStmt.Where(consumer, new IndexStmt.Sequence(List.of(init, loop)));
+            }
+        }
+        throw new IllegalArgumentException("the fused tree initialises no " + acc.name());
+    }
+
+    /** Whether {@code s} computes {@code target}'s value into the temporary named after it. */
+    private static boolean temporary(IndexStmt s, String target) {
+        if (s instanceof IndexStmt.Assign a) {
+            return a.lhs() instanceof IndexExpr.Temp t && t.name().equals(target);
+        }
+        for (IndexStmt x : children(s)) {
+            if (temporary(x, target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The tensor targets {@code s} assigns. */
+    private static void assigned(IndexStmt s, Set<String> out) {
+        if (s instanceof IndexStmt.Assign a) {
+            if (a.lhs() instanceof IndexExpr.Target t && !t.indices().isEmpty()) {
+                out.add(t.name());
+            }
+            return;
+        }
+        children(s).forEach(x -> assigned(x, out));
+    }
+
+    private static List<IndexStmt> children(IndexStmt s) {
+        if (s instanceof IndexStmt.Forall f) {
+            return List.of(f.body());
+        }
+        if (s instanceof IndexStmt.Where w) {
+            return List.of(w.consumer(), w.producer());
+        }
+        return s instanceof IndexStmt.Sequence q ? q.statements() : List.of();
+    }
+
+    private static void flatten(IndexStmt s, List<IndexStmt.Assign> out) {
+        if (s instanceof IndexStmt.Sequence q) {
+            q.statements().forEach(x -> flatten(x, out));
+        } else {
+            out.add((IndexStmt.Assign) s);
+        }
     }
 
     /**
@@ -193,27 +326,24 @@ public final class GroupDriver {
      * {@link LoopEmitter} emits it, once per kind of the matrix's values (a bool pattern's true and false folded
      * into the code, another constant read from a local, or the values array), then its value.
      */
-    private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, KernelSpec.Access matrix,
-                                     Map<Integer, Ex> overrides) {
-        KernelSpec s = m.spec;
-        KernelSpec.Group g = s.groups().get(0);
+    private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, KernelSpec.Access matrix) {
+        KernelSpec.Group g = m.spec.groups().get(0);
         String prefix = m.local + "a" + matrix.id();
-        String j = m.order.get(1);
+        // The member's view of the tree: forall i (... where (accK = init; forall j ...)).
+        String j = m.walker.loop(1).index();
         m.openGroup(loop, g, m.walker.initialValue(1), st);
         Ex isConst = Exprs.local(prefix + "_const", JavaType.BOOLEAN);
         if (matrix.tensor().elem() == ScalarType.BOOL) {
             Ex c = Exprs.local(prefix + "_c", JavaType.BOOLEAN);
-            row(loop.ifThen(Exprs.and(isConst, c)), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), overrides);
-            row(loop.ifThen(Exprs.and(isConst, Exprs.not(c))), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), overrides);
+            row(loop.ifThen(Exprs.and(isConst, c)), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), Map.of());
+            row(loop.ifThen(Exprs.and(isConst, Exprs.not(c))), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), Map.of());
         } else {
-            Map<Integer, Ex> constant = new HashMap<>(overrides);
-            constant.put(matrix.id(), Exprs.local(prefix + "_c", JavaTypes.type(matrix.tensor().elem())));
-            m.overrides = constant;
-            row(loop.ifThen(isConst), m, st, j, Map.of(), constant);
+            row(loop.ifThen(isConst), m, st, j, Map.of(),
+                    Map.of(matrix.id(), Exprs.local(prefix + "_c", JavaTypes.type(matrix.tensor().elem()))));
         }
-        row(loop.ifThen(Exprs.not(isConst)), m, st, j, Map.of(), overrides);
+        row(loop.ifThen(Exprs.not(isConst)), m, st, j, Map.of(), Map.of());
         m.constants = Map.of();
-        m.overrides = overrides;
+        m.overrides = Map.of();
         m.resultCode.close(g, loop, st);
     }
 

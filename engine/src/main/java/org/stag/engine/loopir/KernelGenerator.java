@@ -57,8 +57,13 @@ public final class KernelGenerator {
     int termDepth = -1;
     /** The prefix of every local this generator names (empty for a kernel alone, per member in a fused group). */
     final String local;
-    /** In a fused group: reads replaced by locals (values earlier members computed, a pattern's constant). */
+    /** In a fused group: reads replaced by locals (a pattern matrix's constant), by access id. */
     Map<Integer, Ex> overrides = Map.of();
+    /**
+     * In a fused group: the temporaries of the fused tree that hold earlier members' values at the shared loop's
+     * coordinate (named after their targets, {@code pass.Fusion}), bound to the locals they were computed into.
+     */
+    Map<String, Ex> groupTemps = Map.of();
     /** In a fused group: reads known to be a constant in the code being emitted (a bool pattern's true or false). */
     Map<Integer, org.stag.engine.ops.Constant> constants = Map.of();
     /**
@@ -133,8 +138,9 @@ public final class KernelGenerator {
 
     /**
      * The generator of one member of a fused group ({@link GroupDriver}), whose locals all start with
-     * {@code local}; the driver binds the shared loop's index and calls {@link #innermost}, {@link #openGroup}
-     * and the {@link LoopEmitter} of the loops inside it.
+     * {@code local}, walking the tree {@code passes} makes of its own (after its passes, or its view of the fused
+     * tree); the driver binds the shared loop's index and calls {@link #innermost}, {@link #openGroup} and the
+     * {@link LoopEmitter} of the loops inside it.
      */
     static KernelGenerator member(KernelSpec spec, LevelCodeFactory levelCodes, String local, UnaryOperator<IndexStmt> passes) {
         return generator(spec, levelCodes, local + "Member", local, passes);
@@ -160,7 +166,7 @@ public final class KernelGenerator {
 
     /** An emitter of this kernel's expressions over the accesses' states {@code st}. */
     ExprEmitter emitter(AccessState[] st) {
-        return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants);
+        return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants).withTemps(groupTemps);
     }
 
     /** The value of {@code e} converted to {@code t}, over the accesses' states {@code st}. */

@@ -3,8 +3,8 @@
  * {@link org.stag.engine.loopir.LoopPlanner} orders a kernel's loops, {@link org.stag.engine.loopir.KernelGenerator}
  * lowers one kernel by walking its {@code cin} tree after the passes ({@link org.stag.engine.loopir.CinWalker}),
  * reading each loop's {@code lattice.MergeLattice}, and
- * {@link org.stag.engine.loopir.GroupDriver} a fused group with the same classes (one generator per statement
- * inside the shared loop), with {@link org.stag.engine.loopir.ExprEmitter}
+ * {@link org.stag.engine.loopir.GroupDriver} a fused group with the same classes by walking its fused tree
+ * ({@code pass.Fusion}: the outer forall is the shared loop, one generator per member of its sequence), with {@link org.stag.engine.loopir.ExprEmitter}
  * for the typed {@code cin} expressions and the level code ({@link org.stag.engine.loopir.LevelCode}:
  * {@link org.stag.engine.loopir.StaticLevelCode}, {@code schema.SchemaLevelCode}) for unpacking, visits,
  * cursors and locates. The results, {@link org.stag.engine.loopir.LoweredKernel} and

@@ -122,45 +122,6 @@ class ConcretizeTest {
         assertEquals(List.of(), List.copyOf(off.operands().keySet()), "the branch not taken reads nothing");
     }
 
-    private static final String PAGERANK = """
-            N int
-            damping double = 0.85
-            AT bool[N][compressed[N]]
-            rank double[N]
-            deg int[N]
-            Let Main() -> (next double[N])
-                contrib double[N]
-                incoming double[N]
-                contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j])
-                dangling = ifelse(deg[j] == 0, rank[j], 0.0) | j:(+, 0.0)
-                incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0)
-                next[i] = (1.0 - damping) / N + damping * (incoming[i] + dangling / N)
-            End
-            """;
-
-    @Test
-    void aFusedGroupIsOneForallOverTheSharedIndexWithASequenceOfItsMembers() {
-        CheckedProgram p = new Checker().check(new Source("pagerank.stag", PAGERANK));
-        List<Definition> defs = new java.util.ArrayList<>();
-        p.main().decl().body().forEach(s -> {
-            if (s instanceof Definition d) {
-                defs.add(d);
-            }
-        });
-        Format dense = FormatParser.parse("dense");
-        Map<String, Format> f = Map.of("AT", FormatParser.parse("dense,compressed"), "rank", dense, "deg", dense,
-                "contrib", dense, "incoming", dense, "next", dense);
-        DefinitionCompiler dc = new DefinitionCompiler();
-        // A scalar reduction's accumulator lives across the shared loop: its where encloses the forall.
-        assertEquals("(dangling = d1acc0 where (d1acc0 = 0.0; forall j (contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j]); "
-                        + "d1acc0 += ifelse(deg[j] == 0, rank[j], 0.0))))",
-                dc.compileFused(p, defs.subList(0, 2), f, Map.of(), java.util.Set.of(), false).plan().cin());
-        // A row reduction is an inner forall under a where; the unstored incoming is a temporary of the loop's body.
-        assertEquals("forall i ((incoming = d0acc0 where (d0acc0 = 0.0; forall j d0acc0 += AT[i][j] * contrib[j])); "
-                        + "next[i] = (1.0 - damping) / N + damping * (incoming[i] + dangling / N))",
-                dc.compileFused(p, defs.subList(2, 4), f, Map.of(), java.util.Set.of("incoming"), false).plan().cin());
-    }
-
     @Test
     void aLoopOrderMustNameEveryIndexOnce() {
         assertThrows(IllegalArgumentException.class, () -> Concretize.of(spec(0), List.of("i")));
