@@ -35,15 +35,31 @@ final class DirectApply {
     static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after) {
         int k = e.edges;
         boolean weighted = g.weighted();
-        int puts = 0;
-        for (int j = 0; j < k; j++) {
-            if (!e.delete[j]) {
-                puts++;
-                if (weighted && Double.isNaN(b.weight[e.last[j]])) {
-                    return null;
+        // Count each block's puts (an insert without a weight sends the batch to the lookup path), then list the
+        // puts and deletes at each block's offsets.
+        int blocks = k < PARALLEL || threads <= 1 ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(k, blocks);
+        int[] putsBefore = new int[blocks + 1];
+        boolean[] unweighted = new boolean[blocks];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int c = 0;
+            boolean nw = false;
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                if (!e.delete[j]) {
+                    c++;
+                    nw |= weighted && Double.isNaN(b.weight[e.last[j]]);
                 }
             }
+            putsBefore[blk + 1] = c;
+            unweighted[blk] = nw;
+        });
+        for (int blk = 0; blk < blocks; blk++) {
+            if (unweighted[blk]) {
+                return null;
+            }
+            putsBefore[blk + 1] += putsBefore[blk];
         }
+        int puts = putsBefore[blocks];
         int dels = k - puts;
         int vb = bits(after - 1);
         if (2 * vb + bits(Math.max(puts, dels) - 1) > 63) {
@@ -51,24 +67,23 @@ final class DirectApply {
         }
         int[] putEdge = new int[puts];
         int[] delEdge = new int[dels];
-        int p = 0;
-        int d = 0;
-        for (int j = 0; j < k; j++) {
-            if (!e.delete[j]) {
-                putEdge[p++] = j;
-            } else {
-                delEdge[d++] = j;
+        double[] vals = weighted ? new double[k] : null;
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int p = putsBefore[blk];
+            int d = bounds[blk] - p;
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                if (!e.delete[j]) {
+                    putEdge[p++] = j;
+                } else {
+                    delEdge[d++] = j;
+                }
+                if (vals != null) {
+                    vals[j] = b.weight[e.last[j]];
+                }
             }
-        }
+        });
         g.growVertices(after);
         double[] old = new double[k];
-        double[] vals = null;
-        if (weighted) {
-            vals = new double[k];
-            for (int j = 0; j < k; j++) {
-                vals[j] = b.weight[e.last[j]];
-            }
-        }
         if (puts > 0) {
             g.batchApplied(side(g, e, putEdge, puts, vals, vb, true, old, threads));
         }

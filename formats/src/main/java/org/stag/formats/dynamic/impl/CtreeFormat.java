@@ -278,7 +278,7 @@ public final class CtreeFormat implements DynamicFormat {
         if (old != null) {
             Arrays.fill(old, from, to, Double.NaN);
         }
-        CtreeView v = new CtreeView(layout, s, root);
+        CtreeView v = CtreeView.forUpdate(layout, s, root);
         if (isEmpty(v)) {
             buildInto(v, crd, val, from, to);
             return to - from;
@@ -338,7 +338,7 @@ public final class CtreeFormat implements DynamicFormat {
         if (old != null) {
             Arrays.fill(old, from, to, Double.NaN);
         }
-        CtreeView v = new CtreeView(layout, s, root);
+        CtreeView v = CtreeView.forUpdate(layout, s, root);
         int removed = 0;
         int i = from;
         while (i < to) {
