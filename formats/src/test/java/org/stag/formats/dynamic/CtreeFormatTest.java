@@ -280,6 +280,31 @@ class CtreeFormatTest extends DynamicFormatContract {
         }
     }
 
+    /** The read-ahead hint reads an empty structure, a prefix only and a tree, at both stages, and changes nothing. */
+    @Test
+    void touchReadsAndChangesNothing() {
+        CtreeFormat f = new CtreeFormat(16);
+        NodeStore s = f.newStore(ValueMode.DOUBLE);
+        int empty = f.newRoot(s);
+        int prefix = f.newRoot(s);
+        int tree = f.newRoot(s);
+        SplittableRandom rnd = new SplittableRandom(5);
+        int[] few = {f.isHead(3) ? 4 : 3};
+        f.insert(s, prefix, few, new double[] {2.5}, 0, 1);
+        int[] many = batch(rnd, 2000, 0, 100_000);
+        f.insert(s, tree, many, null, 0, many.length);
+        String before = shape(s, empty) + "|" + shape(s, prefix) + "|" + shape(s, tree);
+        for (int stage = 0; stage < 2; stage++) {
+            f.touch(s, empty, stage);
+            f.touch(s, prefix, stage);
+            f.touch(s, tree, stage);
+        }
+        assertEquals(before, shape(s, empty) + "|" + shape(s, prefix) + "|" + shape(s, tree));
+        assertEquals(0, f.size(s, empty));
+        assertEquals(1, f.size(s, prefix));
+        assertEquals(many.length, f.size(s, tree));
+    }
+
     @ParameterizedTest(name = "b={0}")
     @ValueSource(ints = {2, 64})
     void appendsGiveTheBuiltShape(int b) {
