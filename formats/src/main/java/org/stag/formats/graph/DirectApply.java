@@ -172,10 +172,8 @@ final class DirectApply {
         }
         // One structure: the edges and their mirrors merged into one batch.
         int m = n + mirrors;
-        long[] both = java.util.Arrays.copyOf(keys, m);
-        System.arraycopy(mirror, 0, both, n, mirrors);
         long[] merged = new long[m];
-        ParallelLongSort.mergeRuns(both, n, m, merged, threads);
+        ParallelLongSort.mergeRuns(keys, n, mirror, mirrors, merged, threads);
         int[] rows = new int[m];
         int[] cols = new int[m];
         double[] vals = edgeVals == null ? null : new double[m];
