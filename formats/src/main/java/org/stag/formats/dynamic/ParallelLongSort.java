@@ -94,7 +94,17 @@ public final class ParallelLongSort {
     /** The largest key, checking that none is negative; in parallel blocks for large arrays. */
     private static long maxKey(long[] a, int threads) {
         int m = a.length;
-        int blocks = threads <= 1 || m < PARALLEL ? 1 : 2 * threads;
+        if (threads <= 1 || m < PARALLEL) {
+            long max = 0;
+            for (long k : a) {
+                if (k < 0) {
+                    throw new IllegalArgumentException("ParallelLongSort: negative key " + k);
+                }
+                max = Math.max(max, k);
+            }
+            return max;
+        }
+        int blocks = 2 * threads;
         int[] bounds = Parallel.split(m, blocks);
         long[] max = new long[blocks];
         Parallel.forEachBlock(threads, blocks, b -> {
