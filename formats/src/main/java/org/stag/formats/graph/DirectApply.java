@@ -178,9 +178,11 @@ final class DirectApply {
         int[] cols = new int[m];
         double[] vals = edgeVals == null ? null : new double[m];
         int[] edge = new int[m];
-        unpack(merged, m, rowShift, colShift, colMask, indexMask, list, edgeVals, rows, cols, vals, edge, threads);
+        org.stag.formats.dynamic.UpdateBatch batch = unpackListed(merged, m, rowShift, colShift, colMask, indexMask,
+                list, edgeVals, rows, cols, vals, edge, threads);
         double[] rep = new double[m];
-        long changed = level(g.outBatchable(), rows, cols, vals, m, insert, rep, threads);
+        long changed = insert ? g.outBatchable().insertSorted(batch, threads, BatchGrowth.FIXED, rep)
+                : g.outBatchable().deleteSorted(batch, threads, rep);
         // Each edge's own entry (row <= column) reports for it; its mirror holds the same.
         int[] mb = Parallel.split(m, m < PARALLEL ? 1 : 4 * threads);
         Parallel.forEachBlock(threads, mb.length - 1, blk -> {
@@ -191,6 +193,63 @@ final class DirectApply {
             }
         });
         return changed;
+    }
+
+    /**
+     * {@link #unpack} that also lists the distinct rows (each block counts its own, then writes them at its
+     * offset) and finds the largest column, giving the level's batch without {@code UpdateBatch.ofSorted}'s pass
+     * over the rows and columns: the keys come out of a sort, so they are in order.
+     */
+    private static org.stag.formats.dynamic.UpdateBatch unpackListed(long[] keys, int m, int rowShift, int colShift,
+            long colMask, long indexMask, int[] list, double[] edgeVals, int[] rows, int[] cols, double[] vals,
+            int[] edge, int threads) {
+        int blocks = m < PARALLEL ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(m, blocks);
+        int[] firsts = new int[blocks + 1];
+        int[] maxCols = new int[blocks];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int distinct = 0;
+            int maxCol = -1;
+            long prev = bounds[blk] > 0 ? keys[bounds[blk] - 1] >>> rowShift : -1;
+            for (int x = bounds[blk]; x < bounds[blk + 1]; x++) {
+                long key = keys[x];
+                long row = key >>> rowShift;
+                int c = (int) ((key >>> colShift) & colMask);
+                rows[x] = (int) row;
+                cols[x] = c;
+                if (row != prev) {
+                    distinct++;
+                    prev = row;
+                }
+                maxCol = Math.max(maxCol, c);
+                int j = list[(int) (key & indexMask)];
+                edge[x] = j;
+                if (vals != null) {
+                    vals[x] = edgeVals[j];
+                }
+            }
+            firsts[blk + 1] = distinct;
+            maxCols[blk] = maxCol;
+        });
+        int maxCol = -1;
+        for (int blk = 0; blk < blocks; blk++) {
+            firsts[blk + 1] += firsts[blk];
+            maxCol = Math.max(maxCol, maxCols[blk]);
+        }
+        int distinct = firsts[blocks];
+        int[] rowIds = new int[distinct];
+        int[] rowStart = new int[distinct + 1];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int d = firsts[blk];
+            for (int x = bounds[blk]; x < bounds[blk + 1]; x++) {
+                if (x == 0 || rows[x] != rows[x - 1]) {
+                    rowIds[d] = rows[x];
+                    rowStart[d++] = x;
+                }
+            }
+        });
+        rowStart[distinct] = m;
+        return org.stag.formats.dynamic.UpdateBatch.ofListedRows(rows, cols, vals, m, rowIds, rowStart, maxCol);
     }
 
     /** Row, column, value and edge index of each packed key. */
