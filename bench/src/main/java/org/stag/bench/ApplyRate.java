@@ -37,10 +37,22 @@ public final class ApplyRate {
     private static final int[] SIZES = {10, 1_000, 100_000, 1_000_000};
     private static final int[] MEASURED = {5_000, 300, 20, 4};
     private static final int[] WARMUP = {5_000, 100, 3, 1};
+    /**
+     * With {@code -Donly=SIZE}: how many batches of it to measure ({@code -Dmeasured=K}) after how many warm-up
+     * ones ({@code -Dwarmup=K}), for profiling one size on enough batches; 0: the defaults above.
+     */
+    private static final int ONLY_MEASURED = Integer.getInteger("measured", 0);
+    private static final int ONLY_WARMUP = Integer.getInteger("warmup", 0);
     /** How many times as many batches of size 10 to apply when profiling small batches ({@code -Dsmall=K}). */
     private static final int SMALL_REPEAT = Integer.getInteger("small", 1);
     /** Only this batch size ({@code -Donly=100000}), for profiling one size; 0: all. */
     private static final int ONLY = Integer.getInteger("only", 0);
+
+    /**
+     * CPU time of the calling thread, to the nanosecond: with {@code threads = 1} every part of {@code apply} runs
+     * on it, so its median per batch is the least disturbed measure of a change on a loaded machine.
+     */
+    private static final java.lang.management.ThreadMXBean THREAD_CPU = ManagementFactory.getThreadMXBean();
 
     private ApplyRate() {
     }
@@ -57,6 +69,14 @@ public final class ApplyRate {
         System.out.printf(Locale.ROOT, "graph %s: %d vertices, %d stored edges, %s, loaded in %.1f s; format %s, %d threads%n",
                 graph, g.numVertices(), g.numEdges(), g.directed() ? "directed" : "undirected", (System.nanoTime() - t0) / 1e9,
                 format, threads);
+        if (ONLY > 0 && (ONLY_MEASURED > 0 || ONLY_WARMUP > 0)) {
+            for (int s = 0; s < SIZES.length; s++) {
+                if (SIZES[s] == ONLY) {
+                    MEASURED[s] = ONLY_MEASURED > 0 ? ONLY_MEASURED : MEASURED[s];
+                    WARMUP[s] = ONLY_WARMUP > 0 ? ONLY_WARMUP : WARMUP[s];
+                }
+            }
+        }
         long total = 0;
         for (int s = 0; s < SIZES.length; s++) {
             total += (long) SIZES[s] * (MEASURED[s] + WARMUP[s]);
@@ -121,6 +141,7 @@ public final class ApplyRate {
             long nanos = 0;
             long gcMillis = 0;
             double[] cpu = new double[measured];
+            double[] own = new double[measured];
             long[] kinds = new long[4];
             for (int b = 0; b < WARMUP[s] + measured; b++) {
                 if (s == 0 && b > WARMUP[s] && (b - WARMUP[s]) % MEASURED[s] == 0) {
@@ -130,12 +151,15 @@ public final class ApplyRate {
                 at += size;
                 long gc0 = gcMillis();
                 long cpu0 = cpuNanos();
+                long own0 = THREAD_CPU.getCurrentThreadCpuTime();
                 long start = System.nanoTime();
                 ApplyResult r = dg.apply(batch);
                 long took = System.nanoTime() - start;
+                long ownTook = THREAD_CPU.getCurrentThreadCpuTime() - own0;
                 if (b >= WARMUP[s]) {
                     gcMillis += gcMillis() - gc0;
                     cpu[b - WARMUP[s]] = (cpuNanos() - cpu0) / 1e6;
+                    own[b - WARMUP[s]] = ownTook / 1e6;
                     kinds[0] += r.inserted();
                     kinds[1] += r.updated();
                     kinds[2] += r.deleted();
@@ -153,9 +177,10 @@ public final class ApplyRate {
             }
             medians[s] = median(rate);
             System.out.printf(Locale.ROOT, "%s batch %d: %d batches, median %.3f ms/batch (p10 %.3f, p90 %.3f), median"
-                    + " %.3f M updates/s, overall %.3f M/s, GC %d ms in all, process CPU median %.3f ms/batch; graph %d"
-                    + " edges%n", kind, size, measured, median(ms), percentile(ms, 0.1), percentile(ms, 0.9),
-                    medians[s] / 1e6, applied / (nanos / 1e9) / 1e6, gcMillis, median(cpu), dg.numEdges());
+                    + " %.3f M updates/s, overall %.3f M/s, GC %d ms in all, process CPU median %.3f ms/batch, mean"
+                    + " %.4f ms/batch, calling thread's CPU median %.4f ms/batch; graph %d edges%n", kind, size,
+                    measured, median(ms), percentile(ms, 0.1), percentile(ms, 0.9), medians[s] / 1e6,
+                    applied / (nanos / 1e9) / 1e6, gcMillis, median(cpu), mean(cpu), median(own), dg.numEdges());
             System.out.printf(Locale.ROOT, "%s batch %d: of the updates measured, %d inserted, %d updated, %d deleted,"
                     + " %d missing (the rest repeat an edge of their batch)%n", kind, size, kinds[0], kinds[1], kinds[2],
                     kinds[3]);
@@ -187,6 +212,18 @@ public final class ApplyRate {
         return UpdateBatch.of(Arrays.copyOfRange(all.op, from, to), Arrays.copyOfRange(all.src, from, to),
                 Arrays.copyOfRange(all.dst, from, to), Arrays.copyOfRange(all.weight, from, to),
                 Arrays.copyOfRange(all.line, from, to), all.verticesBefore(), all.verticesAfter());
+    }
+
+    /**
+     * The mean: the process CPU clock ticks in steps of 10 ms, so the median of batches shorter than that reads 0,
+     * while the mean over many batches is still right (a batch crosses a tick in proportion to its length).
+     */
+    private static double mean(double[] xs) {
+        double t = 0;
+        for (double x : xs) {
+            t += x;
+        }
+        return t / xs.length;
     }
 
     private static double median(double[] xs) {

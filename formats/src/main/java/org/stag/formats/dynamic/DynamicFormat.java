@@ -87,6 +87,18 @@ public interface DynamicFormat {
         return delete(s, root, crd, from, to);
     }
 
+    /**
+     * A read-ahead hint with no effect: an update of structure {@code root} of {@code s} comes soon, so this reads
+     * the words it will start from, its root record ({@code stage} 0) or, once that is cached, its first chunk or
+     * node ({@code stage} 1). Batch loops call it for a block of structures before updating them
+     * ({@code DynamicLevel}), so that the cache misses of reaching them overlap instead of coming one after the
+     * other. Returns something it read (callers keep a sum, so the reads are not dropped); the default reads
+     * nothing.
+     */
+    default int touch(NodeStore s, int root, int stage) {
+        return 0;
+    }
+
     /** Number of stored elements, counted by the schema-derived {@link SchemaWalk} (no format writes its own). */
     default int size(NodeStore s, int root) {
         return s.walk().size(root);

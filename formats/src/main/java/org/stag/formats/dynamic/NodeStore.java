@@ -19,6 +19,8 @@ public final class NodeStore {
     private final ChunkArena arena;
     /** Made on first use; immutable, so a race only makes a second equal one. */
     private volatile SchemaWalk walk;
+    /** A format's reusable view for updates of this store ({@link #updateView()}); never copied. */
+    private Object updateView;
 
     public NodeStore(Schema schema, ValueMode mode) {
         this.schema = schema;
@@ -88,6 +90,21 @@ public final class NodeStore {
      */
     public NodePool pool(int index) {
         return byIndex[index];
+    }
+
+    /**
+     * What a format keeps here to update this store's structures without making an object per structure (the
+     * C-tree's view of the store's arrays), or null; for the one thread that updates the store (see above),
+     * which must fetch the arrays again through it, as they may have been replaced since. A {@link #copy()}
+     * starts without one.
+     */
+    public Object updateView() {
+        return updateView;
+    }
+
+    /** Sets {@link #updateView()}. */
+    public void updateView(Object v) {
+        updateView = v;
     }
 
     /** The pool of the root (handle) type. */

@@ -33,13 +33,7 @@ public final class ParallelLongSort {
      */
     public static void sort(long[] a, int threads, int sortedBits) {
         int m = a.length;
-        long max = 0;
-        for (long k : a) {
-            if (k < 0) {
-                throw new IllegalArgumentException("ParallelLongSort: negative key " + k);
-            }
-            max = Math.max(max, k);
-        }
+        long max = maxKey(a, threads);
         int bits = 64 - Long.numberOfLeadingZeros(max);
         int run = 1;
         while (run < m && a[run - 1] <= a[run]) {
@@ -97,6 +91,46 @@ public final class ParallelLongSort {
         }
     }
 
+    /** The largest key, checking that none is negative; in parallel blocks for large arrays. */
+    private static long maxKey(long[] a, int threads) {
+        int m = a.length;
+        if (threads <= 1 || m < PARALLEL) {
+            long max = 0;
+            for (long k : a) {
+                if (k < 0) {
+                    throw new IllegalArgumentException("ParallelLongSort: negative key " + k);
+                }
+                max = Math.max(max, k);
+            }
+            return max;
+        }
+        int blocks = 2 * threads;
+        int[] bounds = Parallel.split(m, blocks);
+        long[] max = new long[blocks];
+        Parallel.forEachBlock(threads, blocks, b -> {
+            long x = 0;
+            long or = 0;
+            for (int i = bounds[b]; i < bounds[b + 1]; i++) {
+                long k = a[i];
+                x = Math.max(x, k);
+                or |= k;
+            }
+            max[b] = or < 0 ? -1 : x;
+        });
+        long x = 0;
+        for (int b = 0; b < blocks; b++) {
+            if (max[b] < 0) {
+                for (int i = bounds[b]; i < bounds[b + 1]; i++) {
+                    if (a[i] < 0) {
+                        throw new IllegalArgumentException("ParallelLongSort: negative key " + a[i]);
+                    }
+                }
+            }
+            x = Math.max(x, max[b]);
+        }
+        return x;
+    }
+
     /**
      * Merges the sorted runs {@code f[0, mid)} and {@code f[mid, n)} into {@code t[0, n)}, on up to {@code threads}
      * threads for long runs (pieces of equal output, cut at co-ranks); ties take the first run's element first.
@@ -110,6 +144,48 @@ public final class ParallelLongSort {
             int i1 = coRank(f, 0, mid, mid, n, outTo);
             merge(f, i0, i1, mid + outFrom - i0, mid + outTo - i1, t, outFrom);
         });
+    }
+
+    /**
+     * Merges the sorted runs {@code x[0, xn)} and {@code y[0, yn)} into {@code t[0, xn + yn)}, as
+     * {@link #mergeRuns(long[], int, int, long[], int)} does runs of one array (ties take {@code x}'s first), so
+     * that a caller holding the two runs in arrays of their own need not copy them into one first.
+     */
+    public static void mergeRuns(long[] x, int xn, long[] y, int yn, long[] t, int threads) {
+        int n = xn + yn;
+        int pieces = threads <= 1 || n < PARALLEL ? 1 : 2 * threads;
+        Parallel.forEachBlock(threads, pieces, piece -> {
+            int outFrom = (int) ((long) n * piece / pieces);
+            int outTo = (int) ((long) n * (piece + 1) / pieces);
+            int i0 = coRank(x, xn, y, yn, outFrom);
+            int i1 = coRank(x, xn, y, yn, outTo);
+            int i = i0;
+            int j = outFrom - i0;
+            int jend = outTo - i1;
+            int o = outFrom;
+            while (i < i1 && j < jend) {
+                t[o++] = x[i] <= y[j] ? x[i++] : y[j++];
+            }
+            System.arraycopy(x, i, t, o, i1 - i);
+            o += i1 - i;
+            System.arraycopy(y, j, t, o, jend - j);
+        });
+    }
+
+    /** How many of the first {@code r} elements of the merge of {@code x[0, xn)} and {@code y[0, yn)} are x's. */
+    private static int coRank(long[] x, int xn, long[] y, int yn, int r) {
+        int lo = Math.max(0, r - yn);
+        int hi = Math.min(r, xn);
+        while (lo < hi) {
+            int i = (lo + hi) >>> 1;
+            int j = r - i;
+            if (j > 0 && x[i] <= y[j - 1]) {
+                lo = i + 1;
+            } else {
+                hi = i;
+            }
+        }
+        return lo;
     }
 
     /**

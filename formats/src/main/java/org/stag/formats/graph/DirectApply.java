@@ -35,15 +35,31 @@ final class DirectApply {
     static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after) {
         int k = e.edges;
         boolean weighted = g.weighted();
-        int puts = 0;
-        for (int j = 0; j < k; j++) {
-            if (!e.delete[j]) {
-                puts++;
-                if (weighted && Double.isNaN(b.weight[e.last[j]])) {
-                    return null;
+        // Count each block's puts (an insert without a weight sends the batch to the lookup path), then list the
+        // puts and deletes at each block's offsets.
+        int blocks = k < PARALLEL || threads <= 1 ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(k, blocks);
+        int[] putsBefore = new int[blocks + 1];
+        boolean[] unweighted = new boolean[blocks];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int c = 0;
+            boolean nw = false;
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                if (!e.delete[j]) {
+                    c++;
+                    nw |= weighted && Double.isNaN(b.weight[e.last[j]]);
                 }
             }
+            putsBefore[blk + 1] = c;
+            unweighted[blk] = nw;
+        });
+        for (int blk = 0; blk < blocks; blk++) {
+            if (unweighted[blk]) {
+                return null;
+            }
+            putsBefore[blk + 1] += putsBefore[blk];
         }
+        int puts = putsBefore[blocks];
         int dels = k - puts;
         int vb = bits(after - 1);
         if (2 * vb + bits(Math.max(puts, dels) - 1) > 63) {
@@ -51,24 +67,23 @@ final class DirectApply {
         }
         int[] putEdge = new int[puts];
         int[] delEdge = new int[dels];
-        int p = 0;
-        int d = 0;
-        for (int j = 0; j < k; j++) {
-            if (!e.delete[j]) {
-                putEdge[p++] = j;
-            } else {
-                delEdge[d++] = j;
+        double[] vals = weighted ? new double[k] : null;
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int p = putsBefore[blk];
+            int d = bounds[blk] - p;
+            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
+                if (!e.delete[j]) {
+                    putEdge[p++] = j;
+                } else {
+                    delEdge[d++] = j;
+                }
+                if (vals != null) {
+                    vals[j] = b.weight[e.last[j]];
+                }
             }
-        }
+        });
         g.growVertices(after);
         double[] old = new double[k];
-        double[] vals = null;
-        if (weighted) {
-            vals = new double[k];
-            for (int j = 0; j < k; j++) {
-                vals[j] = b.weight[e.last[j]];
-            }
-        }
         if (puts > 0) {
             g.batchApplied(side(g, e, putEdge, puts, vals, vb, true, old, threads));
         }
@@ -157,17 +172,17 @@ final class DirectApply {
         }
         // One structure: the edges and their mirrors merged into one batch.
         int m = n + mirrors;
-        long[] both = java.util.Arrays.copyOf(keys, m);
-        System.arraycopy(mirror, 0, both, n, mirrors);
         long[] merged = new long[m];
-        ParallelLongSort.mergeRuns(both, n, m, merged, threads);
+        ParallelLongSort.mergeRuns(keys, n, mirror, mirrors, merged, threads);
         int[] rows = new int[m];
         int[] cols = new int[m];
         double[] vals = edgeVals == null ? null : new double[m];
         int[] edge = new int[m];
-        unpack(merged, m, rowShift, colShift, colMask, indexMask, list, edgeVals, rows, cols, vals, edge, threads);
+        org.stag.formats.dynamic.UpdateBatch batch = unpackListed(merged, m, rowShift, colShift, colMask, indexMask,
+                list, edgeVals, rows, cols, vals, edge, threads);
         double[] rep = new double[m];
-        long changed = level(g.outBatchable(), rows, cols, vals, m, insert, rep, threads);
+        long changed = insert ? g.outBatchable().insertSorted(batch, threads, BatchGrowth.FIXED, rep)
+                : g.outBatchable().deleteSorted(batch, threads, rep);
         // Each edge's own entry (row <= column) reports for it; its mirror holds the same.
         int[] mb = Parallel.split(m, m < PARALLEL ? 1 : 4 * threads);
         Parallel.forEachBlock(threads, mb.length - 1, blk -> {
@@ -178,6 +193,63 @@ final class DirectApply {
             }
         });
         return changed;
+    }
+
+    /**
+     * {@link #unpack} that also lists the distinct rows (each block counts its own, then writes them at its
+     * offset) and finds the largest column, giving the level's batch without {@code UpdateBatch.ofSorted}'s pass
+     * over the rows and columns: the keys come out of a sort, so they are in order.
+     */
+    private static org.stag.formats.dynamic.UpdateBatch unpackListed(long[] keys, int m, int rowShift, int colShift,
+            long colMask, long indexMask, int[] list, double[] edgeVals, int[] rows, int[] cols, double[] vals,
+            int[] edge, int threads) {
+        int blocks = m < PARALLEL ? 1 : 4 * threads;
+        int[] bounds = Parallel.split(m, blocks);
+        int[] firsts = new int[blocks + 1];
+        int[] maxCols = new int[blocks];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int distinct = 0;
+            int maxCol = -1;
+            long prev = bounds[blk] > 0 ? keys[bounds[blk] - 1] >>> rowShift : -1;
+            for (int x = bounds[blk]; x < bounds[blk + 1]; x++) {
+                long key = keys[x];
+                long row = key >>> rowShift;
+                int c = (int) ((key >>> colShift) & colMask);
+                rows[x] = (int) row;
+                cols[x] = c;
+                if (row != prev) {
+                    distinct++;
+                    prev = row;
+                }
+                maxCol = Math.max(maxCol, c);
+                int j = list[(int) (key & indexMask)];
+                edge[x] = j;
+                if (vals != null) {
+                    vals[x] = edgeVals[j];
+                }
+            }
+            firsts[blk + 1] = distinct;
+            maxCols[blk] = maxCol;
+        });
+        int maxCol = -1;
+        for (int blk = 0; blk < blocks; blk++) {
+            firsts[blk + 1] += firsts[blk];
+            maxCol = Math.max(maxCol, maxCols[blk]);
+        }
+        int distinct = firsts[blocks];
+        int[] rowIds = new int[distinct];
+        int[] rowStart = new int[distinct + 1];
+        Parallel.forEachBlock(threads, blocks, blk -> {
+            int d = firsts[blk];
+            for (int x = bounds[blk]; x < bounds[blk + 1]; x++) {
+                if (x == 0 || rows[x] != rows[x - 1]) {
+                    rowIds[d] = rows[x];
+                    rowStart[d++] = x;
+                }
+            }
+        });
+        rowStart[distinct] = m;
+        return org.stag.formats.dynamic.UpdateBatch.ofListedRows(rows, cols, vals, m, rowIds, rowStart, maxCol);
     }
 
     /** Row, column, value and edge index of each packed key. */

@@ -9,6 +9,7 @@ import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
+import org.stag.loaders.Parallel;
 import org.stag.loaders.updates.UpdateBatch;
 
 /**
@@ -172,29 +173,66 @@ public final class DynamicGraph {
         }
     }
 
-    /** Refuses the batch, naming its first bad update, before anything changes. */
+    /** Batches of at least this many updates are checked on several threads. */
+    private static final int PARALLEL_CHECK = 1 << 15;
+
+    /**
+     * Refuses the batch, naming its first bad update, before anything changes. A large batch is scanned in
+     * parallel blocks, each finding its first bad update; the earliest of those is refused.
+     */
     private void check(UpdateBatch b, int after) {
         int before = tensors.numVertices();
-        for (int i = 0; i < b.size(); i++) {
-            int u = b.src[i];
-            int v = b.dst[i];
-            if (u < 0 || v < 0 || u >= after || v >= after) {
-                throw new BatchRefusedException(b.line[i], "vertex " + (u < 0 || u >= after ? u : v)
-                        + " is not an internal id of the graph (0.." + (after - 1) + ")");
-            }
-            double w = b.weight[i];
-            if (Double.isInfinite(w)) {
-                throw new BatchRefusedException(b.line[i], "weight " + w + " is not finite");
-            }
-            if ((u >= before || v >= before) && !tensors.graph().ids().isOffset()) {
-                throw new BatchRefusedException(b.line[i], "vertex " + Math.max(u, v) + " is new, but the vertices of "
-                        + tensors.graph().source() + " have ids of their own, so the graph cannot grow");
+        boolean offset = tensors.graph().ids().isOffset();
+        int n = b.size();
+        int first;
+        if (n < PARALLEL_CHECK || threads <= 1) {
+            first = firstBad(b, 0, n, before, after, offset);
+        } else {
+            int blocks = 4 * threads;
+            int[] bounds = Parallel.split(n, blocks);
+            int[] bad = new int[blocks];
+            Parallel.forEachBlock(threads, blocks, blk -> bad[blk] = firstBad(b, bounds[blk], bounds[blk + 1], before,
+                    after, offset));
+            first = -1;
+            for (int blk = 0; blk < blocks && first < 0; blk++) {
+                first = bad[blk];
             }
         }
-        if (after > before && !tensors.graph().ids().isOffset()) {
+        if (first >= 0) {
+            int u = b.src[first];
+            int v = b.dst[first];
+            if (u < 0 || v < 0 || u >= after || v >= after) {
+                throw new BatchRefusedException(b.line[first], "vertex " + (u < 0 || u >= after ? u : v)
+                        + " is not an internal id of the graph (0.." + (after - 1) + ")");
+            }
+            double w = b.weight[first];
+            if (Double.isInfinite(w)) {
+                throw new BatchRefusedException(b.line[first], "weight " + w + " is not finite");
+            }
+            throw new BatchRefusedException(b.line[first], "vertex " + Math.max(u, v) + " is new, but the vertices of "
+                    + tensors.graph().source() + " have ids of their own, so the graph cannot grow");
+        }
+        if (after > before && !offset) {
             throw new BatchRefusedException(b.size() > 0 ? b.line[0] : 0, "the batch adds vertices, but the vertices of "
                     + tensors.graph().source() + " have ids of their own, so the graph cannot grow");
         }
+    }
+
+    /** The first update of {@code b[from, to)} that {@link #check} refuses, or -1. */
+    private static int firstBad(UpdateBatch b, int from, int to, int before, int after, boolean offset) {
+        int[] src = b.src;
+        int[] dst = b.dst;
+        double[] weight = b.weight;
+        // The ids of a graph that cannot grow must stay below before; an offset graph's below after.
+        int limit = offset ? after : before;
+        for (int i = from; i < to; i++) {
+            int u = src[i];
+            int v = dst[i];
+            if (u < 0 || v < 0 || u >= limit || v >= limit || Double.isInfinite(weight[i])) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

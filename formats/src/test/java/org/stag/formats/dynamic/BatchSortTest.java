@@ -105,6 +105,15 @@ class BatchSortTest {
                 ParallelLongSort.mergeRuns(f, x, n, t, threads);
                 assertArrayEquals(want, Arrays.copyOf(t, n), x + " + " + (n - x) + " keys below " + range);
                 assertEquals(-1, t[n], "wrote past the end");
+                // The same runs in two arrays of their own (longer than the runs: only the given lengths count).
+                long[] a = Arrays.copyOf(Arrays.copyOf(f, x), x + 4);
+                long[] b = Arrays.copyOf(Arrays.copyOfRange(f, x, n), n - x + 4);
+                Arrays.fill(a, x, a.length, -7);
+                Arrays.fill(b, n - x, b.length, -7);
+                Arrays.fill(t, -1);
+                ParallelLongSort.mergeRuns(a, x, b, n - x, t, threads);
+                assertArrayEquals(want, Arrays.copyOf(t, n), "two arrays: " + x + " + " + (n - x) + " below " + range);
+                assertEquals(-1, t[n], "two arrays: wrote past the end");
             }
         }
     }
@@ -153,6 +162,16 @@ class BatchSortTest {
         long[] a = {3, -1, 2};
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ParallelLongSort.sort(a, 2));
         assertEquals("ParallelLongSort: negative key -1", e.getMessage());
+        // A large array is scanned in parallel blocks: the first negative key of the block holding it is named.
+        long[] large = new long[1 << 17];
+        for (int i = 0; i < large.length; i++) {
+            large[i] = (i * 7919L) % 100_003;
+        }
+        large[100_000] = -5;
+        large[120_000] = -6;
+        IllegalArgumentException l = assertThrows(IllegalArgumentException.class,
+                () -> ParallelLongSort.sort(large, 2));
+        assertEquals("ParallelLongSort: negative key -5", l.getMessage());
     }
 
     @ParameterizedTest(name = "max id={0} threads={1} entries={2}")

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import it.unimi.dsi.fastutil.doubles.DoubleArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -206,6 +208,101 @@ class CtreeFormatTest extends DynamicFormatContract {
                 f.clear(s, fresh);
             }
         }
+    }
+
+    /**
+     * Small groups into chunks with room (the one-pass merge from the back): new, present (a re-insert with a new
+     * weight) and mixed groups, interleaved with deletes, on several structures of one store in turn (so the
+     * store's reused update view moves between structures while their arrays grow), each against a model, with
+     * the replaced and removed values reported.
+     */
+    @ParameterizedTest(name = "b={0}")
+    @ValueSource(ints = {16, 128, 1024})
+    void smallGroupsMergeInPlaceAndReportWhatTheyReplace(int b) {
+        CtreeFormat f = new CtreeFormat(b);
+        NodeStore s = f.newStore(ValueMode.DOUBLE);
+        int structures = 5;
+        int[] roots = new int[structures];
+        List<TreeMap<Integer, Double>> models = new ArrayList<>();
+        SplittableRandom rnd = new SplittableRandom(91 + b);
+        for (int r = 0; r < structures; r++) {
+            roots[r] = f.newRoot(s);
+            TreeMap<Integer, Double> model = new TreeMap<>();
+            int[] crd = batch(rnd, 300, 0, 2000);
+            double[] val = new double[crd.length];
+            for (int k = 0; k < crd.length; k++) {
+                val[k] = k;
+                model.put(crd[k], val[k]);
+            }
+            f.insert(s, roots[r], crd, val, 0, crd.length);
+            models.add(model);
+        }
+        for (int step = 0; step < 3000; step++) {
+            int r = rnd.nextInt(structures);
+            TreeMap<Integer, Double> model = models.get(r);
+            String what = "b=" + b + " step " + step + " structure " + r;
+            // Around one element of the model: its neighbours, present or not, so the group falls into one chunk.
+            int centre = rnd.nextInt(2000);
+            int[] crd = batch(rnd, 1 + rnd.nextInt(8), Math.max(0, centre - 20), 40);
+            double[] old = new double[crd.length];
+            if (step % 4 == 3) {
+                int expected = 0;
+                double[] was = new double[crd.length];
+                for (int k = 0; k < crd.length; k++) {
+                    Double m = model.remove(crd[k]);
+                    was[k] = m == null ? Double.NaN : m;
+                    expected += m != null ? 1 : 0;
+                }
+                assertEquals(expected, f.delete(s, roots[r], crd, 0, crd.length, old), what + ": deleted count");
+                for (int k = 0; k < crd.length; k++) {
+                    assertEquals(was[k], old[k], what + ": removed value of " + crd[k]);
+                }
+            } else {
+                double[] val = new double[crd.length];
+                double[] was = new double[crd.length];
+                int expected = 0;
+                for (int k = 0; k < crd.length; k++) {
+                    val[k] = step * 100 + k + 0.5;
+                    Double m = model.put(crd[k], val[k]);
+                    was[k] = m == null ? Double.NaN : m;
+                    expected += m == null ? 1 : 0;
+                }
+                assertEquals(expected, f.insert(s, roots[r], crd, val, 0, crd.length, old), what + ": inserted count");
+                for (int k = 0; k < crd.length; k++) {
+                    assertEquals(was[k], old[k], what + ": replaced value of " + crd[k]);
+                }
+            }
+            if (step % 50 == 49) {
+                for (int q = 0; q < structures; q++) {
+                    assertMatches(f, s, roots[q], models.get(q), what + ", structure " + q);
+                }
+            }
+        }
+    }
+
+    /** The read-ahead hint reads an empty structure, a prefix only and a tree, at both stages, and changes nothing. */
+    @Test
+    void touchReadsAndChangesNothing() {
+        CtreeFormat f = new CtreeFormat(16);
+        NodeStore s = f.newStore(ValueMode.DOUBLE);
+        int empty = f.newRoot(s);
+        int prefix = f.newRoot(s);
+        int tree = f.newRoot(s);
+        SplittableRandom rnd = new SplittableRandom(5);
+        int[] few = {f.isHead(3) ? 4 : 3};
+        f.insert(s, prefix, few, new double[] {2.5}, 0, 1);
+        int[] many = batch(rnd, 2000, 0, 100_000);
+        f.insert(s, tree, many, null, 0, many.length);
+        String before = shape(s, empty) + "|" + shape(s, prefix) + "|" + shape(s, tree);
+        for (int stage = 0; stage < 2; stage++) {
+            f.touch(s, empty, stage);
+            f.touch(s, prefix, stage);
+            f.touch(s, tree, stage);
+        }
+        assertEquals(before, shape(s, empty) + "|" + shape(s, prefix) + "|" + shape(s, tree));
+        assertEquals(0, f.size(s, empty));
+        assertEquals(1, f.size(s, prefix));
+        assertEquals(many.length, f.size(s, tree));
     }
 
     @ParameterizedTest(name = "b={0}")

@@ -248,6 +248,45 @@ class DynamicGraphTest {
         before.close();
     }
 
+    /**
+     * A batch large enough to be checked in parallel blocks: of several bad updates in different blocks, the first
+     * in the batch is named, whatever the blocks' order of finishing; nothing changes.
+     */
+    @Test
+    void aLargeBatchIsCheckedInParallelAndItsFirstBadUpdateNamed() {
+        Graph g = GraphTensorTest.random(4, 20, 60, false, true);
+        DynamicGraph dg = DynamicGraph.of(g, GraphTensor.format("dense,ctree"), 2);
+        long edges = dg.numEdges();
+        int n = 100_000;
+        byte[] op = new byte[n];
+        int[] src = new int[n];
+        int[] dst = new int[n];
+        double[] w = new double[n];
+        java.util.Arrays.fill(op, UpdateBatch.INSERT);
+        for (int i = 0; i < n; i++) {
+            src[i] = i % 20;
+            dst[i] = (i * 7 + 3) % 20;
+            w[i] = 1 + i % 5;
+        }
+        w[90_000] = Double.NEGATIVE_INFINITY;
+        dst[70_001] = 20;
+        src[99_999] = -4;
+        BatchRefusedException e = assertThrows(BatchRefusedException.class, () -> dg.apply(batch(op, src, dst, w, 20,
+                20)));
+        assertEquals(70_002, e.line());
+        assertTrue(e.why().contains("vertex 20"), e.why());
+        dst[70_001] = 5;
+        BatchRefusedException inf = assertThrows(BatchRefusedException.class, () -> dg.apply(batch(op, src, dst, w, 20,
+                20)));
+        assertEquals(90_001, inf.line());
+        assertTrue(inf.why().contains("not finite"), inf.why());
+        assertEquals(0, dg.version());
+        assertEquals(edges, dg.numEdges());
+        w[90_000] = 2;
+        src[99_999] = 4;
+        assertEquals(1, dg.apply(batch(op, src, dst, w, 20, 20)).version());
+    }
+
     @Test
     void aGraphWithIdsOfItsOwnRefusesNewVertices() {
         Graph explicit = new Graph("ldbc", 2, 2, new int[] {0, 1, 1}, new int[] {1}, null, Symmetry.GENERAL,

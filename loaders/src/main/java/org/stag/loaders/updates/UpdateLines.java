@@ -1,5 +1,8 @@
 package org.stag.loaders.updates;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.stag.loaders.text.ByteScanner;
 
 /**
@@ -11,6 +14,8 @@ import org.stag.loaders.text.ByteScanner;
 final class UpdateLines {
     /** Ids need at most 19 digits to fit a long; more is an absurd id. */
     private static final int MAX_ID_DIGITS = 18;
+    /** Eight bytes of a line as one long, the first byte lowest. */
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final ByteScanner scanner = new ByteScanner();
     /** The id read by the last {@link #id}. */
@@ -59,21 +64,14 @@ final class UpdateLines {
             p += 2;
         }
         int start = p;
-        int s = 0;
-        int d;
-        while (p < to && (d = b[p] - '0') >= 0 && d <= 9) {
-            s = s * 10 + d;
-            p++;
-        }
+        p = digits(b, p, to);
+        int s = number;
         if (p == start || p - start > 9 || p >= to || b[p] != ' ') {
             return -1;
         }
         start = ++p;
-        int t = 0;
-        while (p < to && (d = b[p] - '0') >= 0 && d <= 9) {
-            t = t * 10 + d;
-            p++;
-        }
+        p = digits(b, p, to);
+        int t = number;
         if (p == start || p - start > 9 || p >= to) {
             return -1;
         }
@@ -91,6 +89,48 @@ final class UpdateLines {
         }
         out.add(op, ids.known(s, known), ids.known(t, known), s, t, w, ln);
         return p + 1;
+    }
+
+    /** The value of the digits read by the last {@link #digits} (meaningless beyond nine digits). */
+    private int number;
+
+    /**
+     * Reads the decimal digits at {@code p} (none or more) into {@link #number}; returns the position after them.
+     * Up to seven digits, with eight bytes readable at {@code p}, take no branch per digit: one 8-byte load, a
+     * mask of the bytes that are not digits gives the length, and three multiplications the value (SWAR). Longer
+     * numbers, and those running into {@code to} or the array's end, go digit by digit.
+     */
+    private int digits(byte[] b, int p, int to) {
+        if (p + 8 <= b.length) {
+            long x = (long) LONG_LE.get(b, p);
+            // A byte is a digit iff its high nibble is 3 and its low nibble at most 9 (low + 6 stays below 16).
+            long bad = ((x & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L)
+                    | (((x & 0x0F0F0F0F0F0F0F0FL) + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L);
+            long flags = (((bad & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | bad) & 0x8080808080808080L;
+            int len = Long.numberOfTrailingZeros(flags) >>> 3;
+            if (len < 8 && p + len <= to) {
+                if (len == 0) {
+                    number = 0;
+                    return p;
+                }
+                // The digits (first at the lowest address) moved to the top bytes, zeros below them as leading
+                // digits; then pairs, fours and eights of digits are combined.
+                long v = (x - 0x3030303030303030L) << (8 * (8 - len));
+                v = v * 10 + (v >>> 8);
+                v = ((v & 0x000000FF000000FFL) * (100 + (1000000L << 32))
+                        + ((v >>> 16) & 0x000000FF000000FFL) * (1 + (10000L << 32))) >>> 32;
+                number = (int) v;
+                return p + len;
+            }
+        }
+        int n = 0;
+        int d;
+        while (p < to && (d = b[p] - '0') >= 0 && d <= 9) {
+            n = n * 10 + d;
+            p++;
+        }
+        number = n;
+        return p;
     }
 
     private int general(byte[] b, int p, int to, ParsedUpdates out, int ln) {

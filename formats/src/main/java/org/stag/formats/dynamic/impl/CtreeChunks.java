@@ -53,9 +53,12 @@ final class CtreeChunks {
             }
             return 1;
         }
-        // Present coordinates take their new value now; the merge below then keeps the chunk's copy.
         int[] a = v.crd;
         int end = off + n;
+        if (n + (to - from) <= cap) {
+            return mergeInPlace(v, owner, bc, bv, from, to, old);
+        }
+        // Present coordinates take their new value now; the merge below then keeps the chunk's copy.
         int present = 0;
         for (int k = from, p = off; k < to; k++) {
             p = gallop(a, p, end, bc[k]);
@@ -119,6 +122,53 @@ final class CtreeChunks {
             v.setChunk(owner, no, nn, nc);
         }
         return nn - n;
+    }
+
+    /**
+     * {@link #merge} of a group that fits the chunk's run even if every element is new: one pass from the back,
+     * which moves the chunk's elements above each batch element up in bulk and finds the present ones on the
+     * way (the two-pass merge first scans the chunk for them to know the merged size). A present element takes
+     * its new value and moves up like the others, leaving one slot free below the merged part; once the batch
+     * is placed, the merged part moves down over the free slots (a copy of at most the chunk, only when some
+     * element was present: weight updates and re-inserts).
+     */
+    private static int mergeInPlace(CtreeView v, int owner, int[] bc, double[] bv, int from, int to, double[] old) {
+        int off = v.off(owner);
+        int n = v.size(owner);
+        int[] a = v.crd;
+        int top = off + n + (to - from);
+        // Invariant: w - p is the batch elements left plus the present ones met, so w > p while any are left.
+        int w = top - 1;
+        int p = off + n - 1;
+        int present = 0;
+        for (int k = to - 1; k >= from; k--) {
+            int c = bc[k];
+            int q = gallopBack(a, off, p, c);
+            int run = p - q;
+            if (run > 0) {
+                v.copyArena(q + 1, w - run + 1, run);
+                w -= run;
+                p = q;
+            }
+            if (p >= off && a[p] == c) {
+                if (old != null) {
+                    old[k] = v.arenaValue(p);
+                }
+                v.setArenaValue(p, CtreeView.valueOf(bv, k));
+                v.move(p, w);
+                p--;
+                present++;
+            } else {
+                v.putArena(w, c, CtreeView.valueOf(bv, k));
+            }
+            w--;
+        }
+        // [off, p] never moved; the merged part is [w + 1, top), present slots above p.
+        if (present > 0) {
+            v.copyArena(w + 1, p + 1, top - (w + 1));
+        }
+        v.setSize(owner, n + (to - from) - present);
+        return (to - from) - present;
     }
 
     /**

@@ -278,7 +278,7 @@ public final class CtreeFormat implements DynamicFormat {
         if (old != null) {
             Arrays.fill(old, from, to, Double.NaN);
         }
-        CtreeView v = new CtreeView(layout, s, root);
+        CtreeView v = CtreeView.forUpdate(layout, s, root);
         if (isEmpty(v)) {
             buildInto(v, crd, val, from, to);
             return to - from;
@@ -338,7 +338,7 @@ public final class CtreeFormat implements DynamicFormat {
         if (old != null) {
             Arrays.fill(old, from, to, Double.NaN);
         }
-        CtreeView v = new CtreeView(layout, s, root);
+        CtreeView v = CtreeView.forUpdate(layout, s, root);
         int removed = 0;
         int i = from;
         while (i < to) {
@@ -394,6 +394,34 @@ public final class CtreeFormat implements DynamicFormat {
             }
         }
         return removed;
+    }
+
+    /**
+     * Stage 0: the root record's words (the prefix chunk's offset, size and capacity, the tree's root), four
+     * arrays; stage 1: every cache line of the prefix chunk (at most 16) and the tree's root node.
+     */
+    @Override
+    public int touch(NodeStore s, int root, int stage) {
+        NodePool rp = s.pool(layout.rootPool());
+        int[] off = rp.ints(layout.prefixElems());
+        int[] n = rp.ints(layout.prefixSize());
+        int[] tree = rp.ints(layout.prefixTree());
+        if (stage == 0) {
+            return off[root] + n[root] + tree[root] + rp.capacities(layout.prefixElems())[root];
+        }
+        int[] crd = s.arena().crd();
+        int o = off[root];
+        int end = o + Math.min(n[root], 256);
+        int x = 0;
+        for (int i = o; i < end; i += 16) {
+            x += crd[i];
+        }
+        int t = tree[root];
+        if (t != 0) {
+            NodePool np = s.pool(layout.nodePool());
+            x += np.ints(layout.head())[t] + np.ints(layout.tail())[t];
+        }
+        return x;
     }
 
     // ---------------------------------------------------------------- lookups

@@ -28,12 +28,12 @@ final class CtreeView {
     private NodePool nodes;
     final ChunkArena arena;
     /** Root record of the structure being worked on (the owner of chunk 0). */
-    final int root;
+    int root;
 
-    final int[] prefixOff;
-    final int[] prefixCap;
-    final int[] prefixN;
-    final int[] tree;
+    int[] prefixOff;
+    int[] prefixCap;
+    int[] prefixN;
+    int[] tree;
 
     int[] key;
     double[] keyVal;
@@ -52,17 +52,37 @@ final class CtreeView {
     CtreeView(Layout layout, NodeStore s, int root) {
         this.layout = layout;
         this.store = s;
-        NodePool roots = s.pool(layout.rootPool());
         arena = s.arena();
+        at(root);
+    }
+
+    /**
+     * The view of {@code s}'s structures that its updates reuse ({@link NodeStore#updateView()}), turned to
+     * structure {@code root}: a batch updates thousands of rows of a store, and a view per row was most of
+     * what a batch allocated.
+     */
+    static CtreeView forUpdate(Layout layout, NodeStore s, int root) {
+        if (s.updateView() instanceof CtreeView v && v.layout == layout) {
+            return v.at(root);
+        }
+        CtreeView v = new CtreeView(layout, s, root);
+        s.updateView(v);
+        return v;
+    }
+
+    /** Turns this view to structure {@code root} of its store, fetching every array again. */
+    CtreeView at(int root) {
+        NodePool roots = store.pool(layout.rootPool());
         this.root = root;
         prefixOff = roots.ints(layout.prefixElems());
         prefixCap = roots.capacities(layout.prefixElems());
         prefixN = roots.ints(layout.prefixSize());
         tree = roots.ints(layout.prefixTree());
-        if (tree[root] != 0) {
+        if (nodes != null || tree[root] != 0) {
             refreshNodes();
         }
         refreshArena();
+        return this;
     }
 
     /** The ctree pool. */
