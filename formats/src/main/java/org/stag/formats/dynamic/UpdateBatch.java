@@ -141,17 +141,6 @@ public final class UpdateBatch {
      *
      * @throws IllegalArgumentException when an entry is negative or not after the one before
      */
-    /**
-     * A batch of sorted entries whose distinct rows the caller has listed already, as {@link #ofSorted} lists them
-     * ({@code rowIds} increasing, {@code rowStart} their first entries and then {@code n}), with its largest column.
-     * Nothing is checked: for callers whose entries come out of a sort of their packed keys and that list the rows
-     * while unpacking them (a batch of 10^6 saves a pass over its rows and columns).
-     */
-    public static UpdateBatch ofListedRows(int[] rows, int[] cols, double[] vals, int n, int[] rowIds, int[] rowStart,
-            int maxCol) {
-        return new UpdateBatch(rows, cols, vals, n, rowIds, rowStart, maxCol);
-    }
-
     public static UpdateBatch ofSorted(int[] rows, int[] cols, double[] vals, int n) {
         return ofSorted(rows, cols, vals, n, 1);
     }
@@ -185,6 +174,19 @@ public final class UpdateBatch {
             firsts[blk + 1] = distinct;
             maxCols[blk] = maxCol;
         });
+        return ofCountedBlocks(rows, cols, vals, n, bounds, firsts, maxCols, threads);
+    }
+
+    /**
+     * The batch of sorted entries whose blocks ({@code bounds}) have been counted: {@code firsts[b + 1]} holds
+     * the number of distinct rows of block {@code b} and {@code maxCols[b]} its largest column. Lists the rows,
+     * each block at its offset, in parallel; {@code firsts} becomes the blocks' offsets. Nothing is checked: for
+     * {@link #ofSorted} after its check, and for callers whose entries come out of a sort of their packed keys and
+     * that count the blocks while unpacking them (a batch of 10^6 saves a pass over its rows and columns).
+     */
+    public static UpdateBatch ofCountedBlocks(int[] rows, int[] cols, double[] vals, int n, int[] bounds, int[] firsts,
+                                              int[] maxCols, int threads) {
+        int blocks = maxCols.length;
         int maxCol = -1;
         for (int blk = 0; blk < blocks; blk++) {
             firsts[blk + 1] += firsts[blk];

@@ -231,25 +231,7 @@ final class DirectApply {
             firsts[blk + 1] = distinct;
             maxCols[blk] = maxCol;
         });
-        int maxCol = -1;
-        for (int blk = 0; blk < blocks; blk++) {
-            firsts[blk + 1] += firsts[blk];
-            maxCol = Math.max(maxCol, maxCols[blk]);
-        }
-        int distinct = firsts[blocks];
-        int[] rowIds = new int[distinct];
-        int[] rowStart = new int[distinct + 1];
-        Parallel.forEachBlock(threads, blocks, blk -> {
-            int d = firsts[blk];
-            for (int x = bounds[blk]; x < bounds[blk + 1]; x++) {
-                if (x == 0 || rows[x] != rows[x - 1]) {
-                    rowIds[d] = rows[x];
-                    rowStart[d++] = x;
-                }
-            }
-        });
-        rowStart[distinct] = m;
-        return org.stag.formats.dynamic.UpdateBatch.ofListedRows(rows, cols, vals, m, rowIds, rowStart, maxCol);
+        return org.stag.formats.dynamic.UpdateBatch.ofCountedBlocks(rows, cols, vals, m, bounds, firsts, maxCols, threads);
     }
 
     /** Row, column, value and edge index of each packed key. */
