@@ -127,28 +127,29 @@ public final class LoopPlanner {
         return greedy(strict);
     }
 
+    /** The order {@link #place} finds, or null when it is partial (the rules leave some variable unplaceable). */
     private List<String> greedy(Map<String, Map<String, String>> rules) {
-        List<String> pref = preference();
-        List<String> order = new ArrayList<>();
-        Set<String> placed = new HashSet<>();
-        while (order.size() < pref.size()) {
-            String next = null;
-            for (String v : pref) {
-                if (!placed.contains(v) && placed.containsAll(rules.get(v).keySet())) {
-                    next = v;
-                    break;
-                }
-            }
-            if (next == null) {
-                return null;
-            }
-            order.add(next);
-            placed.add(next);
+        List<String> order = place(rules);
+        return order.size() == preference().size() ? order : null;
+    }
+
+    /** As {@link #greedy}, failing with the reason of the first variable that cannot be placed. */
+    private List<String> chooseWith(Map<String, Map<String, String>> rules) {
+        List<String> order = place(rules);
+        if (order.size() < preference().size()) {
+            String stuck = preference().stream().filter(v -> !order.contains(v)).findFirst().orElseThrow();
+            String reason = rules.get(stuck).entrySet().stream().filter(e -> !order.contains(e.getKey()))
+                    .map(Map.Entry::getValue).findFirst().orElse("a cycle");
+            throw error("no loop order can iterate these formats: " + reason);
         }
         return order;
     }
 
-    private List<String> chooseWith(Map<String, Map<String, String>> rules) {
+    /**
+     * Places variables in preference order, each as soon as every variable its rules require before it is placed;
+     * stops at the first point where none can be placed (the order is then partial).
+     */
+    private List<String> place(Map<String, Map<String, String>> rules) {
         List<String> pref = preference();
         List<String> order = new ArrayList<>();
         Set<String> placed = new HashSet<>();
@@ -161,11 +162,7 @@ public final class LoopPlanner {
                 }
             }
             if (next == null) {
-                String stuck = pref.stream().filter(v -> !placed.contains(v)).findFirst().orElseThrow();
-                Map<String, String> why = rules.get(stuck);
-                String reason = why.entrySet().stream().filter(e -> !placed.contains(e.getKey())).map(Map.Entry::getValue)
-                        .findFirst().orElse("a cycle");
-                throw error("no loop order can iterate these formats: " + reason);
+                return order;
             }
             order.add(next);
             placed.add(next);
