@@ -99,6 +99,8 @@ final class StreamIngest {
                 count(b, r);
                 text.setLength(0);
                 line(text, r, b.size()).append(System.lineSeparator());
+                // Applied and counted: its arrays take a later batch (the graph keeps none of them).
+                reader.recycle(b);
                 out.append(text);
                 ahead = reader.available();
                 if (flushEachLine || !ahead) {

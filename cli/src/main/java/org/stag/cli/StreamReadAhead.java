@@ -37,6 +37,7 @@ final class StreamReadAhead implements AutoCloseable {
 
     private final Source source;
     private final Runnable endInput;
+    private final java.util.function.Consumer<UpdateBatch> recycler;
     private final String file;
     private final boolean refuseNegative;
     private final long limit;
@@ -70,13 +71,20 @@ final class StreamReadAhead implements AutoCloseable {
         this(starved -> {
             reader.useThreads(starved ? Integer.MAX_VALUE : 1);
             return reader.next();
-        }, reader::endInput, file, refuseNegative, limit);
+        }, reader::endInput, reader::recycle, file, refuseNegative, limit);
     }
 
     /** Reads {@code source}; {@code endInput} makes a waiting {@code source.next()} return (see {@link #close()}). */
     StreamReadAhead(Source source, Runnable endInput, String file, boolean refuseNegative, long limit) {
+        this(source, endInput, b -> { }, file, refuseNegative, limit);
+    }
+
+    /** As above; {@code recycler} takes the batches handed back by {@link #recycle}. */
+    StreamReadAhead(Source source, Runnable endInput, java.util.function.Consumer<UpdateBatch> recycler, String file,
+            boolean refuseNegative, long limit) {
         this.source = source;
         this.endInput = endInput;
+        this.recycler = recycler;
         this.file = file;
         this.refuseNegative = refuseNegative;
         this.limit = Math.max(1, limit);
@@ -170,6 +178,14 @@ final class StreamReadAhead implements AutoCloseable {
             notifyAll();
         }
         return b;
+    }
+
+    /**
+     * Hands back a batch {@link #next()} returned, once applied and counted, so that the reader fills a later
+     * batch into its arrays ({@link UpdateBatchReader#recycle}); it must not be used after.
+     */
+    void recycle(UpdateBatch b) {
+        recycler.accept(b);
     }
 
     /** Whether {@link #next()} would return at once (a batch, the end or the failure is there). */

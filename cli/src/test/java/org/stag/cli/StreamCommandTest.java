@@ -283,6 +283,47 @@ class StreamCommandTest {
         assertEquals(fromScratch(model, "wcc"), Files.readAllLines(out2.resolve("wcc-v4.txt")));
     }
 
+    /**
+     * The same with batches large enough that the reading thread fills later batches into the arrays of the
+     * ones applied ({@code UpdateBatchReader.recycle}) while it parses ahead: a bad line after three batches of
+     * 4096 gives exit 2, one stderr line, versions 1-3 applied (their batch lines) and their results written;
+     * every batch line and every result of the run with the line fixed equals a run from scratch of its version.
+     */
+    @Test
+    void aBadLineAfterThreeRecycledBatchesLeavesThemAppliedAndTheirResultsWritten() throws IOException {
+        int k = 4096;
+        List<String> lines = randomUpdates(5 * k + 17, 13);
+        List<String> broken = new ArrayList<>(lines);
+        broken.set(3 * k + 100, "- 4");
+        Path bad = dir.resolve("bad.txt");
+        Files.write(bad, broken);
+        Path out1 = dir.resolve("failed");
+        CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", bad.toString(), "--batch-size",
+                Integer.toString(k), "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out1.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("stag: " + bad + ":" + (3 * k + 101) + ": "), r.err());
+        assertEquals(3, matches(BATCH, r.out()).size(), r.out());
+        assertFalse(Files.exists(out1.resolve("wcc-v4.txt")));
+
+        Path fixed = dir.resolve("fixed.txt");
+        Files.write(fixed, lines);
+        Path out2 = dir.resolve("fixed");
+        CliRunner ok = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", fixed.toString(), "--batch-size",
+                Integer.toString(k), "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out2.toString());
+        assertEquals(0, ok.code(), ok.err());
+        assertEquals(6, matches(BATCH, ok.out()).size(), ok.out());
+        StreamModel model = StreamModel.of(KARATE, false, false);
+        for (int v = 1; v <= 6; v++) {
+            model.apply(lines.subList((v - 1) * k, Math.min(lines.size(), v * k)));
+            List<String> want = fromScratch(model, "wcc");
+            assertEquals(want, Files.readAllLines(out2.resolve("wcc-v" + v + ".txt")), "v" + v);
+            if (v <= 3) {
+                assertEquals(want, Files.readAllLines(out1.resolve("wcc-v" + v + ".txt")), "failed run, v" + v);
+            }
+        }
+    }
+
     /** Deletes of absent edges, and of edges of a vertex never seen, are counted as missing: no error. */
     @Test
     void deletesOfAbsentEdgesAndUnknownVerticesAreMissing() throws IOException {

@@ -32,8 +32,19 @@ public final class ParallelLongSort {
      * those bits, being stable.
      */
     public static void sort(long[] a, int threads, int sortedBits) {
-        int m = a.length;
-        long max = maxKey(a, threads);
+        sort(a, a.length, threads, sortedBits, null);
+    }
+
+    /**
+     * {@link #sort(long[], int, int)} of {@code a[0, m)} (the rest of {@code a} is left alone), using
+     * {@code buf[0, m)} as its working space when {@code buf} is not null (at least {@code m} long; its contents
+     * are lost), so that a caller sorting batch after batch allocates nothing per sort.
+     */
+    public static void sort(long[] a, int m, int threads, int sortedBits, long[] buf) {
+        if (buf != null && buf.length < m) {
+            throw new IllegalArgumentException("ParallelLongSort: buffer of " + buf.length + " for " + m + " keys");
+        }
+        long max = maxKey(a, m, threads);
         int bits = 64 - Long.numberOfLeadingZeros(max);
         int run = 1;
         while (run < m && a[run - 1] <= a[run]) {
@@ -51,19 +62,20 @@ public final class ParallelLongSort {
             return;
         }
         if (m < SMALL) {
-            LongArrays.quickSort(a);
+            LongArrays.quickSort(a, 0, m);
             return;
         }
         int low = Math.min(sortedBits, bits);
+        long[] tmp = buf != null ? buf : new long[m];
         if (threads <= 1 || m < PARALLEL) {
-            radix(a, 0, m, low, bits);
+            radix(a, 0, m, low, bits, tmp);
             return;
         }
         int parts = threads;
         int[] bounds = Parallel.split(m, parts);
-        Parallel.forEachBlock(threads, parts, p -> radix(a, bounds[p], bounds[p + 1], low, bits));
+        Parallel.forEachBlock(threads, parts, p -> radix(a, bounds[p], bounds[p + 1], low, bits, tmp));
         long[] from = a;
-        long[] to = new long[m];
+        long[] to = tmp;
         for (int width = 1; width < parts; width *= 2) {
             int w = width;
             long[] f = from;
@@ -92,11 +104,11 @@ public final class ParallelLongSort {
     }
 
     /** The largest key, checking that none is negative; in parallel blocks for large arrays. */
-    private static long maxKey(long[] a, int threads) {
-        int m = a.length;
+    private static long maxKey(long[] a, int m, int threads) {
         if (threads <= 1 || m < PARALLEL) {
             long max = 0;
-            for (long k : a) {
+            for (int i = 0; i < m; i++) {
+                long k = a[i];
                 if (k < 0) {
                     throw new IllegalArgumentException("ParallelLongSort: negative key " + k);
                 }
@@ -223,15 +235,15 @@ public final class ParallelLongSort {
      * LSD radix sort of {@code a[from, to)} on its bits {@code [low, bits)}, 11 at a time (stable, so keys equal
      * there keep their order): the keys a batch packs use only the bits its ids and indices need, and an index
      * packed below in increasing order need not be sorted, so a batch of 10^6 kron-20 edges takes 4 passes.
+     * {@code buf[from, to)} is its working space.
      */
-    private static void radix(long[] a, int from, int to, int low, int bits) {
+    private static void radix(long[] a, int from, int to, int low, int bits, long[] buf) {
         int n = to - from;
-        long[] buf = new long[n];
         int[] count = new int[1 << DIGIT];
         long[] f = a;
         int fo = from;
         long[] t = buf;
-        int tOff = 0;
+        int tOff = from;
         for (int shift = low; shift < bits; shift += DIGIT) {
             java.util.Arrays.fill(count, 0);
             for (int i = fo; i < fo + n; i++) {

@@ -1,6 +1,7 @@
 package org.stag.formats.graph;
 
 import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.BatchScratch;
 import org.stag.formats.dynamic.ParallelLongSort;
 import org.stag.formats.tensor.Tensor;
 import org.stag.loaders.Parallel;
@@ -33,6 +34,16 @@ final class DirectApply {
      * returns its classification, or null, having changed nothing, when the batch needs the lookup path.
      */
     static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after) {
+        return apply(b, e, g, threads, before, after, new BatchScratch());
+    }
+
+    /**
+     * {@link #apply(UpdateBatch, LastUpdates, GraphTensor, int, int, int)} with its working arrays borrowed from
+     * {@code s} (slots {@code longs} 1-4, {@code ints} 3-9, {@code doubles} 0-3: not those of {@code e}, which
+     * may be borrowed from it too); only the classification's lists are allocated.
+     */
+    static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after,
+            BatchScratch s) {
         int k = e.edges;
         boolean weighted = g.weighted();
         // Count each block's puts (an insert without a weight sends the batch to the lookup path), then list the
@@ -65,9 +76,9 @@ final class DirectApply {
         if (2 * vb + bits(Math.max(puts, dels) - 1) > 63) {
             return null;
         }
-        int[] putEdge = new int[puts];
-        int[] delEdge = new int[dels];
-        double[] vals = weighted ? new double[k] : null;
+        int[] putEdge = s.ints(3, puts);
+        int[] delEdge = s.ints(4, dels);
+        double[] vals = weighted ? s.doubles(0, k) : null;
         Parallel.forEachBlock(threads, blocks, blk -> {
             int p = putsBefore[blk];
             int d = bounds[blk] - p;
@@ -83,12 +94,12 @@ final class DirectApply {
             }
         });
         g.growVertices(after);
-        double[] old = new double[k];
+        double[] old = s.doubles(1, k);
         if (puts > 0) {
-            g.batchApplied(side(g, e, putEdge, puts, vals, vb, true, old, threads));
+            g.batchApplied(side(g, e, putEdge, puts, vals, vb, true, old, threads, s));
         }
         if (dels > 0) {
-            g.batchApplied(-side(g, e, delEdge, dels, null, vb, false, old, threads));
+            g.batchApplied(-side(g, e, delEdge, dels, null, vb, false, old, threads, s));
         }
         return EffectiveBatch.classify(b, e, old, k, weighted, threads, before, after, false);
     }
@@ -99,14 +110,14 @@ final class DirectApply {
      * entries added (or removed).
      */
     private static long side(GraphTensor g, LastUpdates e, int[] list, int n, double[] edgeVals, int vb,
-            boolean insert, double[] old, int threads) {
+            boolean insert, double[] old, int threads, BatchScratch s) {
         boolean directed = g.directed();
         int jb = bits(n - 1);
         int colShift = jb;
         int rowShift = vb + jb;
         // The other direction: (column, row, index), in order but for its new row, which a stable sort puts right.
-        long[] keys = new long[directed ? 0 : n];
-        long[] swapped = new long[n];
+        long[] keys = directed ? null : s.longs(2, n);
+        long[] swapped = s.longs(3, n);
         int blocks = n < PARALLEL ? 1 : 4 * threads;
         int[] bounds = Parallel.split(n, blocks);
         // Self-loops have no mirror: each block counts its mirrors, then writes them at its offset.
@@ -141,15 +152,15 @@ final class DirectApply {
                 }
             }
         });
-        long[] mirror = mirrors < n ? java.util.Arrays.copyOf(swapped, mirrors) : swapped;
-        ParallelLongSort.sort(mirror, threads, rowShift);
+        long[] mirror = swapped;
+        ParallelLongSort.sort(mirror, mirrors, threads, rowShift, s.longs(1, mirrors));
         long colMask = (1L << vb) - 1;
         long indexMask = (1L << jb) - 1;
         if (directed) {
             // Out-structure: the edges as they are, reporting; in-structure: the swapped keys.
-            int[] rows = new int[n];
-            int[] cols = new int[n];
-            double[] vals = edgeVals == null ? null : new double[n];
+            int[] rows = s.ints(5, n);
+            int[] cols = s.ints(6, n);
+            double[] vals = edgeVals == null ? null : s.doubles(2, n);
             for (int t = 0; t < n; t++) {
                 int j = list[t];
                 rows[t] = e.src[j];
@@ -158,13 +169,13 @@ final class DirectApply {
                     vals[t] = edgeVals[j];
                 }
             }
-            double[] rep = new double[n];
+            double[] rep = s.doubles(3, n);
             long changed = level(g.outBatchable(), rows, cols, vals, n, insert, rep, threads);
             for (int t = 0; t < n; t++) {
                 old[list[t]] = rep[t];
             }
-            int[] inRows = new int[mirrors];
-            int[] inCols = new int[mirrors];
+            int[] inRows = s.ints(8, mirrors);
+            int[] inCols = s.ints(9, mirrors);
             unpack(mirror, mirrors, rowShift, colShift, colMask, indexMask, list, null, inRows, inCols, null, null,
                     threads);
             level(g.inBatchable(), inRows, inCols, null, mirrors, insert, null, threads);
@@ -172,15 +183,15 @@ final class DirectApply {
         }
         // One structure: the edges and their mirrors merged into one batch.
         int m = n + mirrors;
-        long[] merged = new long[m];
+        long[] merged = s.longs(4, m);
         ParallelLongSort.mergeRuns(keys, n, mirror, mirrors, merged, threads);
-        int[] rows = new int[m];
-        int[] cols = new int[m];
-        double[] vals = edgeVals == null ? null : new double[m];
-        int[] edge = new int[m];
+        int[] rows = s.ints(5, m);
+        int[] cols = s.ints(6, m);
+        double[] vals = edgeVals == null ? null : s.doubles(2, m);
+        int[] edge = s.ints(7, m);
         org.stag.formats.dynamic.UpdateBatch batch = unpackListed(merged, m, rowShift, colShift, colMask, indexMask,
                 list, edgeVals, rows, cols, vals, edge, threads);
-        double[] rep = new double[m];
+        double[] rep = s.doubles(3, m);
         long changed = insert ? g.outBatchable().insertSorted(batch, threads, BatchGrowth.FIXED, rep)
                 : g.outBatchable().deleteSorted(batch, threads, rep);
         // Each edge's own entry (row <= column) reports for it; its mirror holds the same.

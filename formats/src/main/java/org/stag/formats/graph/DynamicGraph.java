@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.BatchScratch;
 import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
@@ -57,6 +58,11 @@ public final class DynamicGraph {
     /** The log is merged beyond {@code max(minLog, numEdges() / 16)} edges even while snapshots are open. */
     private final long minLog;
     private volatile long version;
+    /**
+     * Working arrays of {@code apply} (sort keys, rows, columns, values), kept from batch to batch under the
+     * lock: about 115 bytes per update of the largest batch so far, not counted by {@link #memoryBytes}.
+     */
+    private final BatchScratch scratch = new BatchScratch();
 
     private DynamicGraph(GraphTensor tensors, int threads, long minLog) {
         this.tensors = tensors;
@@ -110,11 +116,12 @@ public final class DynamicGraph {
             int before = tensors.numVertices();
             int after = Math.max(before, batch.verticesAfter());
             check(batch, after);
-            LastUpdates last = LastUpdates.of(batch, tensors.directed(), after, threads);
+            LastUpdates last = LastUpdates.of(batch, tensors.directed(), after, threads, scratch);
             boolean direct = epochs.openCount() == 0 && pending.isEmpty();
             // No snapshot reads the structures: the batch goes in as it is, classified by what the levels report
             // they replaced (one descent per row); null when it needs the lookup first (see DirectApply).
-            EffectiveBatch e = direct ? DirectApply.apply(batch, last, tensors, threads, before, after) : null;
+            EffectiveBatch e = direct ? DirectApply.apply(batch, last, tensors, threads, before, after, scratch)
+                    : null;
             if (e == null) {
                 e = EffectiveBatch.of(batch, last, tensors.weighted(), tensors, pending, threads, before, after);
                 tensors.growVertices(after);

@@ -1,6 +1,7 @@
 package org.stag.formats.graph;
 
 import it.unimi.dsi.fastutil.longs.LongArrays;
+import org.stag.formats.dynamic.BatchScratch;
 import org.stag.formats.dynamic.ParallelLongSort;
 import org.stag.loaders.updates.UpdateBatch;
 
@@ -55,13 +56,22 @@ final class LastUpdates {
      * last update does and the batch's arrays are not read again at random.
      */
     static LastUpdates of(UpdateBatch b, boolean directed, int vertices, int threads) {
+        return of(b, directed, vertices, threads, null);
+    }
+
+    /**
+     * {@link #of(UpdateBatch, boolean, int, int)} with its arrays borrowed from {@code scratch} (slots
+     * {@code longs} 0-1, {@code ints} 0-2, {@code booleans} 0-1; fresh ones when null): the result is good until
+     * the scratch's next user, and its arrays may be longer than {@link #edges}.
+     */
+    static LastUpdates of(UpdateBatch b, boolean directed, int vertices, int threads, BatchScratch scratch) {
         int m = b.size();
         int vb = bits(vertices - 1);
         int ib = bits(m - 1) + 2;
         if (2 * vb + ib > 63) {
             return unpacked(b, directed);
         }
-        long[] key = new long[m];
+        long[] key = scratch == null ? new long[m] : scratch.longs(0, m);
         int colShift = ib;
         int rowShift = vb + ib;
         int blocks = m < PARALLEL ? 1 : 4 * threads;
@@ -82,7 +92,7 @@ final class LastUpdates {
             }
         });
         // Keys are made in index order: the stable radix sort leaves the index (and flag) bits alone.
-        ParallelLongSort.sort(key, threads, ib);
+        ParallelLongSort.sort(key, m, threads, ib, scratch == null ? null : scratch.longs(1, m));
         // Updates of one edge are adjacent, in file order: the run's end is its last.
         int[] ends = new int[blocks + 1];
         org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
@@ -100,11 +110,11 @@ final class LastUpdates {
         int k = ends[blocks];
         long colMask = (1L << vb) - 1;
         long indexMask = (1L << (ib - 2)) - 1;
-        int[] src = new int[k];
-        int[] dst = new int[k];
-        int[] last = new int[k];
-        boolean[] delete = new boolean[k];
-        boolean[] flipped = new boolean[k];
+        int[] src = scratch == null ? new int[k] : scratch.ints(0, k);
+        int[] dst = scratch == null ? new int[k] : scratch.ints(1, k);
+        int[] last = scratch == null ? new int[k] : scratch.ints(2, k);
+        boolean[] delete = scratch == null ? new boolean[k] : scratch.booleans(0, k);
+        boolean[] flipped = scratch == null ? new boolean[k] : scratch.booleans(1, k);
         org.stag.loaders.Parallel.forEachBlock(threads, blocks, blk -> {
             int at = ends[blk];
             for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {

@@ -81,6 +81,31 @@ class BatchSortTest {
     }
 
     /**
+     * The prefix {@code a[0, m)} of a longer array sorted with a buffer of its own that holds junk (as a batch's
+     * reused arrays do): the prefix as {@code Arrays.sort} leaves it, the rest of {@code a} untouched; a buffer
+     * shorter than {@code m} is refused.
+     */
+    @ParameterizedTest(name = "threads={0}")
+    @ValueSource(ints = {1, 2, 3})
+    void sortingAPrefixWithAReusedBufferEqualsArraysSort(int threads) {
+        SplittableRandom rnd = new SplittableRandom(threads + 80);
+        long[] buf = rnd.longs(400_000).toArray();
+        for (int m : new int[] {0, 5, ParallelLongSort.SMALL + 1, 5000, ParallelLongSort.PARALLEL + 11, 300_001, 17}) {
+            int ib = Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(1, m - 1)));
+            long[] a = new long[m + 1000];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = i < m ? (rnd.nextLong(1L << 30) << ib) | i : -1 - i;
+            }
+            long[] want = a.clone();
+            Arrays.sort(want, 0, m);
+            ParallelLongSort.sort(a, m, threads, ib, buf);
+            assertArrayEquals(want, a, m + " keys on " + threads + " threads");
+        }
+        long[] few = new long[10];
+        assertThrows(IllegalArgumentException.class, () -> ParallelLongSort.sort(new long[20], 20, threads, 0, few));
+    }
+
+    /**
      * Two sorted runs merged on several threads (pieces cut at co-ranks) as one thread merges them: runs of
      * every relative length, empty ones, repeats within and across runs.
      */

@@ -53,6 +53,15 @@ public final class UpdateBatchReader implements AutoCloseable {
     private final int minPieceBytes;
 
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(8);
+    /** Full blocks the parsing side has copied out of, for the reading thread to fill again. */
+    private final BlockingQueue<byte[]> freeBlocks = new ArrayBlockingQueue<>(4);
+    /** Full batches handed back by {@link #recycle}, whose arrays the next batches are filled into. */
+    private final BlockingQueue<UpdateBatch> spare = new ArrayBlockingQueue<>(SPARE_BATCHES);
+    /** Most batches kept for reuse: one applied, one waiting, one being filled. */
+    static final int SPARE_BATCHES = 3;
+    /** Batches smaller than this are not reused (their arrays cost less than the hand-over). */
+    static final int RECYCLE_MIN = 4096;
+    private final int blockBytes;
     private final Thread producer;
     private final InputStream in;
     private volatile boolean closed;
@@ -110,7 +119,8 @@ public final class UpdateBatchReader implements AutoCloseable {
         this.unitBytes = unitBytes;
         this.parseBytes = Math.min(FIRST_PARSE, unitBytes);
         this.minPieceBytes = Math.max(1, minPieceBytes);
-        this.building = new Building(batchSize, ids.vertices());
+        this.blockBytes = blockBytes;
+        this.building = new Building(batchSize, ids.vertices(), null);
         this.producer = new Thread(() -> readAll(blockBytes), "stag-updates-reader");
         producer.setDaemon(true);
         producer.start();
@@ -160,7 +170,8 @@ public final class UpdateBatchReader implements AutoCloseable {
                 } else {
                     queue.put(r == buf.length ? buf : Arrays.copyOf(buf, r));
                     if (r == buf.length) {
-                        buf = new byte[blockBytes];
+                        byte[] free = freeBlocks.poll();
+                        buf = free != null ? free : new byte[blockBytes];
                     }
                 }
             }
@@ -269,7 +280,7 @@ public final class UpdateBatchReader implements AutoCloseable {
 
     private UpdateBatch handOutPartial() {
         UpdateBatch b = building.finish();
-        building = new Building(batchSize, b.verticesAfter());
+        building = new Building(batchSize, b.verticesAfter(), spare.poll());
         return b;
     }
 
@@ -291,6 +302,9 @@ public final class UpdateBatchReader implements AutoCloseable {
             }
             System.arraycopy(b, 0, work, workLen, b.length);
             workLen += b.length;
+            if (b.length == blockBytes) {
+                freeBlocks.offer(b);
+            }
         }
     }
 
@@ -416,8 +430,20 @@ public final class UpdateBatchReader implements AutoCloseable {
             if (building.fill == batchSize) {
                 UpdateBatch b = building.finish();
                 ready.add(b);
-                building = new Building(batchSize, b.verticesAfter());
+                building = new Building(batchSize, b.verticesAfter(), spare.poll());
             }
+        }
+    }
+
+    /**
+     * Hands back a batch this reader returned, once its caller is done with it (applied, counted: nothing reads
+     * its arrays any more), so that a later batch is filled into its arrays instead of new ones. Only full
+     * batches of at least {@link #RECYCLE_MIN} updates are kept, {@link #SPARE_BATCHES} at most; others are left
+     * to the collector. Any thread may call it; the batch must not be used after.
+     */
+    public void recycle(UpdateBatch b) {
+        if (b != null && batchSize >= RECYCLE_MIN && b.size() == batchSize && batchSize <= Building.FIRST_CAPACITY) {
+            spare.offer(b);
         }
     }
 
@@ -440,6 +466,8 @@ public final class UpdateBatchReader implements AutoCloseable {
 
     /** A batch being filled: arrays that grow up to the batch size, so that a full batch is handed out uncopied. */
     private static final class Building {
+        /** Most updates the arrays of a new batch hold at first; larger batches grow them as lines come. */
+        static final int FIRST_CAPACITY = 1 << 20;
         private final int capacity;
         private final int verticesBefore;
         byte[] op;
@@ -451,12 +479,21 @@ public final class UpdateBatchReader implements AutoCloseable {
         /** One more than the largest internal id in the batch: new ids are handed out in order, so this is the count after it. */
         int verticesAfter;
 
-        Building(int capacity, int verticesBefore) {
+        /** @param reuse a full batch of {@code capacity} updates handed back, whose arrays to fill; or null */
+        Building(int capacity, int verticesBefore, UpdateBatch reuse) {
             this.capacity = capacity;
             this.verticesBefore = verticesBefore;
             this.verticesAfter = verticesBefore;
+            if (reuse != null && reuse.size() == capacity) {
+                op = reuse.op;
+                src = reuse.src;
+                dst = reuse.dst;
+                weight = reuse.weight;
+                line = reuse.line;
+                return;
+            }
             // Full size at once for ordinary batch sizes (no regrowth per batch); huge ones grow as lines come.
-            int start = Math.min(capacity, 1 << 20);
+            int start = Math.min(capacity, FIRST_CAPACITY);
             op = new byte[start];
             src = new int[start];
             dst = new int[start];

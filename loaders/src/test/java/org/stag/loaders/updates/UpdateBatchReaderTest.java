@@ -310,6 +310,57 @@ class UpdateBatchReaderTest {
         return bytes.toByteArray();
     }
 
+    /**
+     * Batches handed back ({@link UpdateBatchReader#recycle}) are filled again with later lines: a stream read
+     * recycling every batch at once (and its blocks of input reused, blocks of 4 KiB) gives exactly the batches
+     * of the same stream read without recycling (ops, ids, weights, lines, new vertices), the last partial batch
+     * included; a batch of another size, or a partial one, is not taken.
+     */
+    @Test
+    void recycledBatchesReadTheSameAsFreshOnes() {
+        StringBuilder sb = new StringBuilder();
+        int n = 8 * UpdateBatchReader.RECYCLE_MIN + 123;
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(5);
+        for (int i = 0; i < n; i++) {
+            int u = rnd.nextInt(3000);
+            int v = rnd.nextInt(3000);
+            switch (rnd.nextInt(4)) {
+                case 0 -> sb.append("- ").append(u).append(' ').append(v);
+                case 1 -> sb.append("+ ").append(u).append(' ').append(v).append(' ').append(rnd.nextInt(100));
+                case 2 -> sb.append(u).append(' ').append(v);
+                default -> sb.append("# comment ").append(i);
+            }
+            sb.append('\n');
+        }
+        byte[] text = sb.toString().getBytes(StandardCharsets.US_ASCII);
+        int batch = UpdateBatchReader.RECYCLE_MIN;
+        List<UpdateBatch> fresh = all(new UpdateBatchReader("u.txt", new ByteArrayInputStream(text),
+                new UpdateIds(VertexIds.offset(0), 1000), batch, 2, 0, 4096, 1 << 16, 1 << 12));
+        UpdateBatchReader r = new UpdateBatchReader("u.txt", new ByteArrayInputStream(text),
+                new UpdateIds(VertexIds.offset(0), 1000), batch, 2, 0, 4096, 1 << 16, 1 << 12);
+        int i = 0;
+        int reused = 0;
+        java.util.Set<Object> arrays = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (UpdateBatch b = r.next(); b != null; b = r.next(), i++) {
+            UpdateBatch want = fresh.get(i);
+            String where = "batch " + i;
+            assertArrayEquals(want.op, b.op, where);
+            assertArrayEquals(want.src, b.src, where);
+            assertArrayEquals(want.dst, b.dst, where);
+            assertArrayEquals(want.weight, b.weight, where);
+            assertArrayEquals(want.line, b.line, where);
+            assertEquals(want.verticesBefore(), b.verticesBefore(), where);
+            assertEquals(want.verticesAfter(), b.verticesAfter(), where);
+            reused += arrays.add(b.src) ? 0 : 1;
+            r.recycle(b);
+            r.recycle(UpdateBatch.of(new byte[3], new int[3], new int[3], new double[3], new long[3], 0, 0));
+        }
+        r.close();
+        assertEquals(fresh.size(), i);
+        assertTrue(fresh.get(fresh.size() - 1).size() < batch, "a partial batch last");
+        assertTrue(reused > 0, "no batch was filled into recycled arrays");
+    }
+
     @Test
     void theFirstBatchesAreHandedOutBeforeAWholeUnitIsParsed() {
         // 200,000 lines (about 2.5 MB) that arrive at once: the first parse takes FIRST_PARSE bytes, not a unit.
