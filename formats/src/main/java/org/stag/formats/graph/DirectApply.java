@@ -31,16 +31,9 @@ final class DirectApply {
 
     /**
      * Applies {@code b} (checked, its last updates {@code e}) to {@code g}, growing it to {@code after} vertices;
-     * returns its classification, or null, having changed nothing, when the batch needs the lookup path.
-     */
-    static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after) {
-        return apply(b, e, g, threads, before, after, new BatchScratch());
-    }
-
-    /**
-     * {@link #apply(UpdateBatch, LastUpdates, GraphTensor, int, int, int)} with its working arrays borrowed from
-     * {@code s} (slots {@code longs} 1-4, {@code ints} 3-9, {@code doubles} 0-3: not those of {@code e}, which
-     * may be borrowed from it too); only the classification's lists are allocated.
+     * returns its classification, or null, having changed nothing, when the batch needs the lookup path. Its
+     * working arrays are borrowed from {@code s} (slots {@code longs} 1-4, {@code ints} 3-9, {@code doubles} 0-3:
+     * not those of {@code e}, which may be borrowed from it too); only the classification's lists are allocated.
      */
     static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after,
             BatchScratch s) {
