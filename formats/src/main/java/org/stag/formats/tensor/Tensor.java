@@ -444,6 +444,13 @@ public final class Tensor {
                 for (int j = 0; j < n && !cv.valueIsFill(); j++) {
                     bitmap.insertCoord(0, crd[j]);
                 }
+            } else if (values instanceof BoolValues bv) {
+                boolean[] a = bv.array();
+                for (int j = 0; j < n; j++) {
+                    if (a[j] != fill) {
+                        bitmap.insertCoord(0, crd[j]);
+                    }
+                }
             } else {
                 for (int j = 0; j < n; j++) {
                     if (values.getAsBoolean(j) != fill) {
