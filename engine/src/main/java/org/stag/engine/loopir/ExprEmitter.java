@@ -141,6 +141,15 @@ final class ExprEmitter {
         return this;
     }
 
+    /** Conditions that hold wherever this emitter's code runs (an enclosing loop's guard): they fold to {@code true}. */
+    private java.util.Set<IndexExpr> holding = java.util.Set.of();
+
+    /** Reads the conditions in {@code conditions} as {@code true} (returns this emitter). */
+    ExprEmitter withHolding(java.util.Set<IndexExpr> conditions) {
+        this.holding = conditions;
+        return this;
+    }
+
     /**
      * Reads the temporaries in {@code values} (by name) as those expressions: in a fused group, the values earlier
      * members computed at the shared loop's coordinate, which the fused tree reads as temporaries named after their
@@ -170,6 +179,9 @@ final class ExprEmitter {
 
     private Code code(IndexExpr e) {
         ScalarType t = e.type();
+        if (t == ScalarType.BOOL && !holding.isEmpty() && holding.contains(e)) {
+            return Code.of(Sym.of(true));
+        }
         if (e instanceof IndexExpr.Literal l) {
             return Code.of(Sym.of(l.value()));
         }

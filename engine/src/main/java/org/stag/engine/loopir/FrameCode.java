@@ -23,6 +23,12 @@ final class FrameCode {
         if (kg.gathered) {
             gather(b);
         }
+        if (kg.resultCode.claims()) {
+            if (!kg.gathered) {
+                declareScalars(b);
+            }
+            b.eval(Exprs.call(FrameVars.F, "prepareClaims", JavaType.VOID, kg.resultCode.scatterSize()));
+        }
         if (kg.result != LoweredKernel.Result.DENSE) {
             return b;
         }
@@ -102,6 +108,9 @@ final class FrameCode {
 
     Block finish() {
         Block b = new Block();
+        if (kg.resultCode.claims()) {
+            b.eval(Exprs.call(FrameVars.F, "clearClaims", JavaType.VOID, FrameVars.CHUNKS));
+        }
         if (kg.result != LoweredKernel.Result.SCALAR) {
             return b;
         }

@@ -64,6 +64,11 @@ public final class KernelGenerator {
      * coordinate (named after their targets, {@code pass.Fusion}), bound to the locals they were computed into.
      */
     Map<String, Ex> groupTemps = Map.of();
+    /**
+     * The guards of the loops being emitted ({@code MergeLattice.guard}: known before a loop, tested once around
+     * it): inside, they hold, and the code reads them as {@code true} instead of testing them again per element.
+     */
+    final java.util.Set<IndexExpr> guards = new java.util.HashSet<>();
     /** In a fused group: reads known to be a constant in the code being emitted (a bool pattern's true or false). */
     Map<Integer, org.stag.engine.ops.Constant> constants = Map.of();
     /**
@@ -166,7 +171,8 @@ public final class KernelGenerator {
 
     /** An emitter of this kernel's expressions over the accesses' states {@code st}. */
     ExprEmitter emitter(AccessState[] st) {
-        return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants).withTemps(groupTemps);
+        return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants).withTemps(groupTemps)
+                .withHolding(guards);
     }
 
     /** The value of {@code e} converted to {@code t}, over the accesses' states {@code st}. */

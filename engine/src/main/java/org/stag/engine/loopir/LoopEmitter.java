@@ -68,6 +68,7 @@ final class LoopEmitter {
         }
         // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
         // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
+        IndexExpr held = null;
         if (s.mode() != Merge.Mode.SKIP) {
             IndexExpr guard = lattice.guard();
             Ex test = guard == null ? null : kg.value(st, guard, ScalarType.BOOL);
@@ -75,7 +76,21 @@ final class LoopEmitter {
             if (test != null && !test.equals(Ex.TRUE)) {
                 out = out.ifThen(test);
             }
+            if (test != null && kg.guards.add(guard)) {
+                held = guard;
+            }
         }
+        try {
+            emitLoop(d, v, out, st, chunked, s, lattice);
+        } finally {
+            if (held != null) {
+                kg.guards.remove(held);
+            }
+        }
+    }
+
+    /** The loop over {@code v} at depth {@code d} by strategy {@code s}, into {@code out} (inside its guard). */
+    private void emitLoop(int d, String v, Block out, AccessState[] st, boolean chunked, Merge s, MergeLattice lattice) {
         String iv = "i_" + v;
         Ex i = intVar(iv);
         String label = kg.label(d);

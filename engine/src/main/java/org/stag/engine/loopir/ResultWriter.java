@@ -45,6 +45,7 @@ import org.stag.formats.tensor.Format;
  */
 final class ResultWriter {
     private static final Ex W_SET = local("w_set", BOOLEANS);
+    private static final Ex W_CLAIM = local("w_claim", BOOLEANS);
     private static final Ex W_LIST = local("w_list", INTS);
     private static final Ex W_N = intVar("w_n");
     private static final Ex W_SIZE = intVar("w_size");
@@ -228,6 +229,13 @@ final class ResultWriter {
         ScalarType t = kg.spec.groups().get(kg.spec.groups().size() - 1).type();
         String key = kg.className + "_w";
         run.let(INT, "w_size", scatterSize());
+        if (claims()) {
+            // The chunks share the frame's claims (FrameCode.prepare sizes them); a chunk lists what it claims.
+            run.let(BOOLEANS, "w_claim", FrameVars.f("claims", BOOLEANS));
+            run.let(INTS, "w_list", call(FrameVars.WS, "ints", INTS, str(key + "_list"), W_SIZE));
+            run.var(INT, "w_n", lit(0));
+            return;
+        }
         JavaType wt = slotType(t).array();
         run.let(wt, "w_val", call(FrameVars.WS, arrayKind(t), wt, str(key + "_val"), W_SIZE));
         run.let(BOOLEANS, "w_set", call(FrameVars.WS, "bools", BOOLEANS, str(key + "_set"), W_SIZE));
@@ -294,6 +302,13 @@ final class ResultWriter {
         }
         Ex idx = intVar(kg.fresh("w"));
         out.let(INT, LoopEmitter.name(idx), scatterIndex());
+        if (claims()) {
+            // Every value written is the fill's negation (the identity was skipped): the first claim lists it.
+            Block first = out.ifThen(not(load(W_CLAIM, idx)));
+            first.store(W_CLAIM, idx, Ex.TRUE);
+            first.store(W_LIST, postInc(W_N), idx);
+            return;
+        }
         Block first = out.ifThen(not(load(W_SET, idx)));
         first.store(W_SET, idx, Ex.TRUE);
         first.store(W_LIST, postInc(W_N), idx);
@@ -350,9 +365,33 @@ final class ResultWriter {
                 && g.op().idempotent() && g.op().reduces(ScalarType.BOOL) && scatterInitIsFill();
     }
 
+    /**
+     * Whether the chunks of a {@link #chunkedSparseScatter} kernel claim the target's coordinates in the frame's
+     * shared {@code claims} instead of collecting them in their worker's workspace: the identity is skipped, so
+     * every value written is the same (the fill's negation) and a coordinate one chunk has claimed needs no
+     * entry from another. A push step's edges into one vertex from frontier vertices in different chunks then
+     * give one entry, not one per chunk; {@code finish} clears the claims of the run's entries
+     * ({@code Frame.clearClaims}).
+     */
+    boolean claims() {
+        return kg.scatter && chunkedSparseScatter() && kg.scattered.size() == 1 && kg.spec.free().size() == 1
+                && kg.scattered.get(0).equals(kg.spec.free().get(0))
+                && skippedScatterValue(kg.spec.groups().get(kg.spec.groups().size() - 1)) != null;
+    }
+
     /** Writes the scattered entries to the target's buffer and resets the workspace. */
     void flushScatter(Block out) {
         if (kg.result == LoweredKernel.Result.DENSE) {
+            return;
+        }
+        if (claims()) {
+            // Each listed coordinate is an entry holding the fill's negation; its claim stays until finish.
+            Ex k = intVar("w_k");
+            Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, W_N), postInc(k));
+            body.let(INT, "i_" + kg.scattered.get(0), load(W_LIST, k));
+            ScalarType tt = kg.spec.targetType();
+            emitEntry(body, targetCoords(), lit(!kg.spec.targetFill().bool()), tt);
+            out.assign(W_N, lit(0));
             return;
         }
         KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);

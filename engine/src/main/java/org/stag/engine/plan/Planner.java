@@ -29,7 +29,12 @@ import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.Reduction;
 import org.stag.engine.front.StarCall;
 import org.stag.engine.front.Stmt;
+import org.stag.engine.check.VarType;
+import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Constant;
+import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.FormatParser;
 
 /**
@@ -313,9 +318,10 @@ public final class Planner {
                     Format want = format(holds ? rule.to() : rule.from());
                     Operand o = in.get(rule.argument());
                     if (!o.format().equals(want)) {
-                        // A converted tensor is built from arrays; a constant stays a constant.
+                        // A converted tensor is built from arrays; a constant stays a constant, and a bool one
+                        // becomes a pattern (Tensor.convertPattern, as StarCallStep converts).
                         in.set(rule.argument(), new Operand(want, o.read().isConstant() ? o.read()
-                                : ValueRead.declared(want, f.inputs().get(rule.argument()).tensor().elem())));
+                                : converted(want, f.inputs().get(rule.argument()).tensor())));
                     }
                     facts.put(Conditions.key(rule.rule().condition(), Map.of(), f.inputs()), holds);
                 }
@@ -328,6 +334,14 @@ public final class Planner {
             }
         }
         return finals;
+    }
+
+    /** How a kernel reads a tensor of type {@code t} that a FormatRule converted into {@code want} from arrays. */
+    static ValueRead converted(Format want, VarType.Tensor t) {
+        if (t.elem() == ScalarType.BOOL && Tensor.patternFormat(want)) {
+            return new ValueRead(ValueRead.Kind.CONSTANT, ValueMode.POSITION, Constant.ofBool(!t.fill().bool()));
+        }
+        return ValueRead.declared(want, t.elem());
     }
 
     private Map<String, Operand> globals(Map<String, Operand> env) {

@@ -11,6 +11,7 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.StarCall;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.ValueType;
 
 /**
  * An outer loop, {@code outs = F*(args) | stop}. The current arguments live in a positional {@link Env}
@@ -228,7 +229,10 @@ final class StarCallStep extends Step {
                 // A bitmap the argument was converted into before and that has died since lends its storage.
                 BufferPool pool = holds ? r.toPool() : r.fromPool();
                 Buffer dead = pool == null ? null : pool.take();
-                Tensor c = t.convert(want, dead == null ? null : dead.tensor);
+                // A bool argument becomes a pattern: its values, all the fill's negation, are a constant.
+                Tensor c = t.values().type() == ValueType.BOOL && Tensor.patternFormat(want)
+                        ? t.convertPattern(want, dead == null ? null : dead.tensor)
+                        : t.convert(want, dead == null ? null : dead.tensor);
                 state.set(r.k(), c, pool == null ? null : dead != null && dead.tensor == c ? dead : new Buffer(c, pool));
                 if (holds) {
                     ex.stats.conversionsTo++;

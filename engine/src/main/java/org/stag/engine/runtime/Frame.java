@@ -49,6 +49,43 @@ public final class Frame {
     private Workspace prepareWorkspace;
 
     /**
+     * The claims of a scattered sparse vector result written by several chunks at once (a {@code bool} target
+     * reduced by {@code OR}/{@code AND} from its fill): the first chunk to reach a coordinate sets its claim and
+     * lists it; the others skip it, so a coordinate enters one chunk's entries (two chunks may both list it in a
+     * race, which is harmless: the entries hold the same value and the assembly keeps one). Shared by the chunks
+     * of a run, all false between runs: {@code finish} clears the claims of the run's entries.
+     */
+    public boolean[] claims;
+    /** Set while claims may be set: a run that failed before {@code finish} leaves it, and the next clears all. */
+    private boolean claimsDirty;
+
+    /**
+     * Makes {@link #claims} hold {@code n} clear claims before a run (on the calling thread, before the chunks):
+     * nothing is allocated once it has the size, nothing is cleared unless the last run failed.
+     */
+    public void prepareClaims(int n) {
+        if (claims == null || claims.length < n) {
+            claims = new boolean[n];
+        } else if (claimsDirty) {
+            java.util.Arrays.fill(claims, false);
+        }
+        claimsDirty = true;
+    }
+
+    /** After all chunks: clears the claims of the entries in {@code coo[0, chunks)} (their first coordinates). */
+    public void clearClaims(int chunks) {
+        boolean[] c = claims;
+        for (int k = 0; k < chunks; k++) {
+            CooBuffer b = coo[k];
+            int[] crd = b.crd[0];
+            for (int e = 0, n = b.size; e < n; e++) {
+                c[crd[e]] = false;
+            }
+        }
+        claimsDirty = false;
+    }
+
+    /**
      * The scratch arrays of {@link KernelBody#prepare}'s sequential gather (a tree level's stack), kept with the
      * frame across runs, so that preparing allocates nothing once they have their size.
      */

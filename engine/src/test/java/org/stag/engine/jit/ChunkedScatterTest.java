@@ -13,8 +13,11 @@ import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
 import org.stag.engine.javagen.KernelPlan;
 import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.runtime.Frame;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
 
 /**
  * A push step (a sparse vector drives the outer loop, its rows scatter into a sparse vector result) runs in
@@ -50,7 +53,9 @@ class ChunkedScatterTest {
         String src = k.source().text();
         // the workspace is entered only under the value's test: an identity (false) touches no slot
         int test = src.indexOf("if (x");
-        assertTrue(test > 0 && test < src.indexOf("if (!w_set["), src);
+        assertTrue(test > 0 && test < src.indexOf("if (!w_claim["), src);
+        // the chunks share the frame's claims: no per-worker set, no values to combine
+        assertFalse(src.contains("w_set") || src.contains("w_val"), src);
     }
 
     @Test
@@ -72,6 +77,83 @@ class ChunkedScatterTest {
         // an OR whose initial value is not the fill: every visited slot is written, so partial entries differ
         KernelPlan init = plan("o bool[compressed[N]]", "o[j] = A[k][j] && f[k] | k:(OR, true) Ord k, j", "compressed");
         assertFalse(init.gathered());
+    }
+
+    /**
+     * Every vertex of a 2,000-vertex frontier pushes into the same 50 targets (and one target of its own), from
+     * many chunks: on one thread (no race) each target is listed by one chunk only, the result is right, and the
+     * claims are clear after the run, so that the next run with another frontier is right too.
+     */
+    @Test
+    void chunksClaimATargetOnceAndTheClaimsAreClearAfterTheRun() {
+        int n = 4_000;
+        int[] pos = new int[n + 1];
+        int[] crd = new int[n * 51];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < 50; t++) {
+                crd[m++] = t;
+            }
+            crd[m++] = 50 + (i % (n - 50));
+            pos[i + 1] = m;
+        }
+        Format csr = FormatParser.parse("dense,compressed");
+        Format compressed = FormatParser.parse("compressed");
+        Tensor a = Tensor.sortedMatrix(csr, n, n, pos, java.util.Arrays.copyOf(crd, m), Values.constantBool(true, false, m));
+        CheckedProgram p = new Checker().check(new Source("scatter.stag", program("o bool[compressed[N]]",
+                "o[j] = A[k][j] && f[k] | k:(OR, false) Ord k, j")));
+        Definition d = (Definition) p.main().decl().body().get(0);
+        CompiledDefinition k = new DefinitionCompiler().compile(p, d, Map.of("A", csr, "f", compressed, "o", compressed),
+                Map.of("A", org.stag.engine.cin.ValueRead.of(a)), Map.of());
+        Frame f = k.newFrame();
+        ChunkRunner runner = ChunkRunner.of(1);
+        for (int round = 0; round < 3; round++) {
+            int from = round * 1_000;
+            int size = 2_000 - round * 500;
+            int[] fc = new int[size];
+            boolean[] fv = new boolean[size];
+            for (int q = 0; q < size; q++) {
+                fc[q] = from + q;
+                fv[q] = true;
+            }
+            Tensor frontier = Tensor.sortedVector(compressed, n, fc, size, Values.ofBools(fv, false));
+            f.tensors[k.plan().tensors().indexOf("A")] = a;
+            f.tensors[k.plan().tensors().indexOf("f")] = frontier;
+            f.ints[k.plan().intScalars().indexOf("N")] = n;
+            Tensor o = k.runWith(f, runner, null);
+            java.util.TreeSet<Integer> want = new java.util.TreeSet<>();
+            for (int q = 0; q < size; q++) {
+                for (int e = pos[fc[q]]; e < pos[fc[q] + 1]; e++) {
+                    want.add(crd[e]);
+                }
+            }
+            assertEquals(want.size(), o.componentCount(), "round " + round);
+            for (int j : want) {
+                assertTrue(o.getAsBoolean(j), "round " + round + ", coordinate " + j);
+            }
+            int listed = 0;
+            int chunks = 0;
+            for (org.stag.engine.runtime.CooBuffer b : f.coo) {
+                listed += b.size;
+                chunks += b.size > 0 ? 1 : 0;
+            }
+            assertTrue(chunks > 1, "the push ran in several chunks");
+            assertEquals(want.size(), listed, "each target listed by one chunk");
+            for (boolean c : f.claims) {
+                assertFalse(c);
+            }
+        }
+    }
+
+    @Test
+    void aRunThatDidNotFinishLeavesNoClaimBehind() {
+        Frame f = new Frame();
+        f.prepareClaims(10);
+        f.claims[3] = true; // a chunk claimed 3, then the run failed before finish cleared it
+        f.prepareClaims(10);
+        for (boolean c : f.claims) {
+            assertFalse(c);
+        }
     }
 
     @Test

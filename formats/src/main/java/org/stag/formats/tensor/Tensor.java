@@ -391,6 +391,83 @@ public final class Tensor {
         return new Tensor(target, dims.clone(), new Level[] {bitmap}, out);
     }
 
+    /**
+     * Whether a {@code bool} tensor converted into {@code f} may keep no values ({@link #convertPattern}): every
+     * level static and the last one not dense, so that the stored components are exactly the entries given
+     * (a bitmap's unset positions, like a compressed level's missing coordinates, are never read).
+     */
+    public static boolean patternFormat(Format f) {
+        if (f.order() == 0) {
+            return false;
+        }
+        for (int k = 0; k < f.order(); k++) {
+            if (!(f.level(k) instanceof StaticLevelFormat)) {
+                return false;
+            }
+        }
+        return !(f.level(f.order() - 1) instanceof StaticLevelFormat s && s.type() == LevelType.DENSE);
+    }
+
+    /**
+     * {@link #convert(Format, Tensor)} of a {@code bool} tensor into a {@link #patternFormat}: conversion drops
+     * explicit fill values, so every component of the result holds the fill's negation, and its values are that
+     * constant ({@link ConstantValues}, no array), which generated code reads as a literal: a kernel pulling
+     * over a converted frontier tests its bitmap and nothing else. A vector in an ordered, unique compressed
+     * level converted into a bitmap reuses {@code dead} when it is such a bitmap of the same dimension and fill
+     * whose values are constant (its set words are cleared, O(N / 64 + entries); nothing is allocated when
+     * {@code dead} is in {@code target}'s format). The caller guarantees that nothing reads {@code dead} any
+     * more.
+     *
+     * @throws IllegalArgumentException if this tensor is not {@code bool} or {@code target} is not a pattern format
+     */
+    public Tensor convertPattern(Format target, Tensor dead) {
+        if (values.type() != ValueType.BOOL || !patternFormat(target) || target.order() != order()) {
+            throw new IllegalArgumentException("only a bool tensor converts into a pattern, into a format of static"
+                    + " levels whose last is not dense, not " + values.type().name().toLowerCase(java.util.Locale.ROOT)
+                    + " into " + target);
+        }
+        boolean fill = values.fillAsBoolean();
+        if (dead != null && order() == 1 && levels[0] instanceof CompressedLevel level && format.level(0).is(Property.ORDERED)
+                && format.level(0).is(Property.UNIQUE) && target.level(0) instanceof StaticLevelFormat s
+                && s.type() == LevelType.BITMAP && dead.order() == 1 && dead.levels[0] instanceof BitmapLevel old
+                && dead.dims[0] == dims[0] && dead.values instanceof ConstantValues dc && dc.type() == ValueType.BOOL
+                && dc.fillAsBoolean() == fill && dc.valueAsBoolean() != fill && dc.size() == dims[0]) {
+            CONVERSIONS.increment();
+            long[] words = old.words();
+            Arrays.fill(words, 0L);
+            boolean same = dead.format == target || dead.format.equals(target);
+            BitmapLevel bitmap = same ? old : (BitmapLevel) Level.create(target.level(0), dims[0], ValueMode.POSITION);
+            bitmap.insertInit(1, words);
+            int n = level.size();
+            int[] crd = level.crd();
+            if (values instanceof ConstantValues cv) {
+                for (int j = 0; j < n && !cv.valueIsFill(); j++) {
+                    bitmap.insertCoord(0, crd[j]);
+                }
+            } else if (values instanceof BoolValues bv) {
+                boolean[] a = bv.array();
+                for (int j = 0; j < n; j++) {
+                    if (a[j] != fill) {
+                        bitmap.insertCoord(0, crd[j]);
+                    }
+                }
+            } else {
+                for (int j = 0; j < n; j++) {
+                    if (values.getAsBoolean(j) != fill) {
+                        bitmap.insertCoord(0, crd[j]);
+                    }
+                }
+            }
+            return same ? dead : new Tensor(target, dims.clone(), new Level[] {bitmap}, dc);
+        }
+        Tensor c = convert(target);
+        if (c.values instanceof ConstantValues) {
+            return c;
+        }
+        int last = c.levels[c.levels.length - 1].size();
+        return new Tensor(target, c.dims, c.levels, Values.constantBool(!fill, fill, last));
+    }
+
     /** Puts the fill value of {@code like} back at every set position of {@code words} in {@code out}, and clears the words. */
     private static void clearSetPositions(long[] words, Values out, Values like) {
         for (int w = 0; w < words.length; w++) {

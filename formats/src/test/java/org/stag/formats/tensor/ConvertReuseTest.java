@@ -89,6 +89,55 @@ class ConvertReuseTest {
     }
 
     @Test
+    void aBoolVectorConvertsIntoAPatternAndReusesADeadPatternBitmap() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        int dim = 1000;
+        Tensor dead = vector(rnd, dim, 0.5, ValueType.BOOL).convertPattern(BITMAP, null);
+        assertEquals(true, dead.values().isConstant());
+        for (int round = 0; round < 20; round++) {
+            Tensor v = vector(rnd, dim, rnd.nextDouble() * 0.3, ValueType.BOOL);
+            Tensor fresh = v.convert(BITMAP);
+            long[] words = ((BitmapLevel) dead.level(0)).words();
+            Values constant = dead.values();
+            Tensor reused = v.convertPattern(BITMAP, dead);
+            assertSame(dead, reused);
+            assertSame(words, ((BitmapLevel) reused.level(0)).words());
+            assertSame(constant, reused.values());
+            for (int i = 0; i < dim; i++) {
+                // the explicit false entries of v are dropped: a set bit is exactly a true entry
+                assertEquals(fresh.getAsBoolean(i), ((BitmapLevel) reused.level(0)).locate(0, i) >= 0, "coordinate " + i);
+                assertEquals(fresh.getAsBoolean(i), reused.getAsBoolean(i), "coordinate " + i);
+            }
+            reused.check();
+            dead = reused;
+        }
+        // back into a compressed vector, and from a constant: still a pattern, the same entries
+        Tensor back = dead.convertPattern(COMPRESSED, null);
+        assertEquals(true, back.values().isConstant());
+        assertEquals(dead.componentCount(), back.componentCount());
+        Tensor again = back.convertPattern(BITMAP, dead);
+        assertSame(dead, again);
+        assertEquals(back.componentCount(), again.componentCount());
+    }
+
+    @Test
+    void onlyABoolTensorConvertsIntoAPatternFormatOfStaticLevels() {
+        SplittableRandom rnd = new SplittableRandom(8);
+        Tensor longs = vector(rnd, 100, 0.2, ValueType.LONG);
+        Tensor bools = vector(rnd, 100, 0.2, ValueType.BOOL);
+        assertThrows(IllegalArgumentException.class, () -> longs.convertPattern(BITMAP, null));
+        assertThrows(IllegalArgumentException.class, () -> bools.convertPattern(FormatParser.parse("dense"), null));
+        assertEquals(false, Tensor.patternFormat(FormatParser.parse("dense")));
+        assertEquals(true, Tensor.patternFormat(FormatParser.parse("dense,compressed")));
+        assertEquals(false, Tensor.patternFormat(FormatParser.parse("compressed,dense")));
+        // a dead bitmap with an array of values is not reused: the result is a new pattern
+        Tensor arrayBitmap = bools.convert(BITMAP);
+        Tensor c = bools.convertPattern(BITMAP, arrayBitmap);
+        assertEquals(true, c.values().isConstant());
+        assertEquals(false, arrayBitmap.values().isConstant());
+    }
+
+    @Test
     void aBitmapOverWordsThatAreNotClearIsRefused() {
         BitmapLevel b = (BitmapLevel) Level.create(BITMAP.level(0), 100, org.stag.formats.dynamic.ValueMode.POSITION);
         assertThrows(IllegalArgumentException.class, () -> b.insertInit(1, new long[] {0, 1}));
