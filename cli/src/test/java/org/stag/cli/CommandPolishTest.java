@@ -158,7 +158,7 @@ class CommandPolishTest {
         assertTrue(shown.err().endsWith("\r"), "the line is cleared: " + shown.err());
         assertEquals(quiet.out().replaceAll("(load|parse|graph-build)-seconds .*", ""), shown.out().replaceAll("(load|parse|graph-build)-seconds .*", ""));
         CliRunner loop = CliRunner.run("run", "wcc", "--graph", KARATE, "--progress");
-        assertTrue(loop.err().contains("\rstag: line 60, Link*: iteration 1"), loop.err());
+        assertTrue(loop.err().contains("\rstag: line 66, Link*: iteration 1"), loop.err());
         assertEquals("", CliRunner.run("info", KARATE, "--no-progress").err());
     }
 
