@@ -215,7 +215,7 @@ class BenchCommandTest {
     void aCellThatDisagreesIsNotTimedAndFails() throws IOException {
         Path wrong = dir.resolve("wrong-wcc.stag");
         String wcc = new String(org.stag.algorithms.run.Algorithm.WCC.text());
-        Files.writeString(wrong, wcc.replace("component[i] = smallest[label[i]]", "component[i] = id[i]"));
+        Files.writeString(wrong, wcc.replace("component[i] = ifelse(L[i] == -1, gid, MIN(id[MAX(L[i], 0)], smallest[MAX(L[i], 0)]))", "component[i] = id[i]"));
         CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "wcc", "--threads", "1", "--repeat", "1",
                 "--program", "wcc=" + wrong);
         assertEquals(1, r.code(), r.err());

@@ -119,7 +119,7 @@ class RunCommandTest {
     void explainPrintsTheKernelsToStderr() {
         CliRunner r = CliRunner.run("run", "wcc", "--graph", KARATE, "--explain", "--format", "dense,blist");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().lines().anyMatch(l -> l.strip().startsWith("kernel Step: ")), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.strip().startsWith("kernel Spread: ")), r.err());
         assertTrue(r.err().contains("dense,blist"), r.err());
     }
 

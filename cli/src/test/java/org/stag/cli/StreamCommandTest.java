@@ -385,13 +385,13 @@ class StreamCommandTest {
         assertEquals("", r.out());
     }
 
-    /** A run that fails (here: its loop bound) stops the stream with one line and exit 2. */
+    /** A run that fails (here: BFS's loop bound, one level) stops the stream with one line and exit 2. */
     @Test
     void aFailingRunStopsTheStream() throws IOException {
         Path updates = dir.resolve("u.txt");
         Files.write(updates, randomUpdates(30, 5));
         CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", updates.toString(), "--batch-size", "10",
-                "--run", "wcc", "--max-iterations", "1", "--output-dir", dir.toString());
+                "--run", "bfs", "--source", "1", "--max-iterations", "1", "--output-dir", dir.toString());
         assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("stag: ") && r.err().contains("1 iteration"), r.err());

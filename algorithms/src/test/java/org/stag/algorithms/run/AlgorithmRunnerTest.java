@@ -99,6 +99,36 @@ class AlgorithmRunnerTest {
         agrees(Algorithm.WCC, TestGraph.random(seed, n, m, directed, false), new RunSettings().format(format), null);
     }
 
+    /**
+     * wcc.stag's Afforest phases on graphs above its 1,024 samples (a sampling stride above 1), in every
+     * format: a giant component with small ones beside it, a sparse graph of many small components (no
+     * giant: the sampled label is a small component's), and a long path with a few chords, whose component
+     * the two sampling rounds leave split into many labels so that the finishing loop joins them.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wccFormats")
+    void wccAfforestPhases(String format) {
+        agrees(Algorithm.WCC, TestGraph.random(71, 3000, 4500, false, false), new RunSettings().format(format), null);
+        agrees(Algorithm.WCC, TestGraph.random(72, 2500, 900, true, false), new RunSettings().format(format), null);
+        int n = 2100;
+        int[][] edges = new int[n - 1 + 20][];
+        for (int v = 0; v + 1 < n; v++) {
+            edges[v] = new int[] {(v * 7919) % n, ((v + 1) * 7919) % n};   // a path through a scrambled order
+        }
+        for (int k = 0; k < 20; k++) {
+            edges[n - 1 + k] = new int[] {(k * 97) % n, (k * 389 + 5) % n};
+        }
+        long[] ids = new long[n];
+        for (int v = 0; v < n; v++) {
+            ids[v] = 5 + 3L * ((v * 13) % n);                                 // scrambled input ids
+        }
+        agrees(Algorithm.WCC, TestGraph.of(n, true, edges, null, ids), new RunSettings().format(format), null);
+    }
+
+    static List<String> wccFormats() {
+        return FORMATS;
+    }
+
     @ParameterizedTest(name = "seed {0}: n={1} m={2} directed={3} {4}")
     @MethodSource("cases")
     void cdlp(long seed, int n, int m, boolean directed, String format) {

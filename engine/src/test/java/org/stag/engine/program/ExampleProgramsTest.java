@@ -64,6 +64,29 @@ class ExampleProgramsTest {
                 Map.of("A", f, "AT", f), threads);
     }
 
+    /**
+     * The first two entries of every row with CHOOSE (docs/language.md, "The first entries of a row"; wcc.stag's
+     * sampling), in every level format of the rows: the early exit and the condition on the index agree with
+     * the reference evaluator's full reduction, on rows with none, one and many entries.
+     */
+    @ParameterizedTest(name = "seed {0}, {1} thread(s)")
+    @MethodSource("runs")
+    void firstEntriesOfRows(long seed, int threads) {
+        Graph g = Graph.random(seed, 2.5);
+        CheckedProgram p = Fixtures.program("first.stag", """
+                N int
+                A bool[N][compressed[N]]
+                Let Main() -> (first int[N], second int[N])
+                    first[i] = ifelse(A[i][j], j + 1, 0) | j:(CHOOSE, i + 1)
+                    second[i] = ifelse(A[i][j] && j >= first[i], j + 1, 0) | j:(CHOOSE, first[i])
+                End
+                """);
+        for (String f : List.of("dense,compressed", "dense,dense", "dense,bitmap", "dense,hashed", "dense,list",
+                "dense,blist", "dense,bst", "dense,ctree", "compressed,compressed", "dense,btree")) {
+            Fixtures.compare(p, Map.of("N", "" + g.n()), Map.of("A", g.a()), Map.of("A", f), threads);
+        }
+    }
+
     @ParameterizedTest(name = "seed {0}, {1} thread(s)")
     @MethodSource("runs")
     void wcc(long seed, int threads) {
