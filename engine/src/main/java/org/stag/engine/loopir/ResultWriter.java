@@ -279,6 +279,12 @@ final class ResultWriter {
     void scatterWrite(Block out, KernelSpec.Group g, Ex v) {
         ScalarType tt = kg.spec.targetType();
         if (kg.atomicScatter) {
+            Constant skip = identitySkip(g);
+            if (skip != null) {
+                // Combining the identity leaves the cell as it is: no atomic read-modify-write for it (a masked
+                // scatter such as Afforest's hooking offers the identity from most of its iterations).
+                out = out.ifThen(g.type() == ScalarType.BOOL ? (skip.bool() ? not(v) : v) : ne(v, JavaTypes.lit(skip)));
+            }
             String fn = g.op().atomic(g.type());
             out.eval(staticCall(JavaType.ref("org.stag.engine.jit.Atomics"), fn, JavaType.VOID, FrameVars.out(tt),
                     densePosition(targetCoords()), v));
@@ -343,11 +349,18 @@ final class ResultWriter {
      * value is the fill ({@link #scatterInitIsFill}).
      */
     private Constant skippedScatterValue(KernelSpec.Group g) {
-        if (g.op().def() != null || !scatterInitIsFill()) {
+        return scatterInitIsFill() ? identitySkip(g) : null;
+    }
+
+    /**
+     * The operator's identity when a value equal to it may be skipped instead of combined, or null: not for a
+     * {@code Def} operator, nor a zero identity in floating point (x + 0.0 turns -0.0 into 0.0).
+     */
+    private static Constant identitySkip(KernelSpec.Group g) {
+        if (g.op().def() != null) {
             return null;
         }
         Constant e = g.op().identity(g.type());
-        // Floating point: a zero identity is not skipped (x + 0.0 turns -0.0 into 0.0).
         return e == null || g.type().isFloating() && e.real() == 0 ? null : e;
     }
 
