@@ -32,29 +32,40 @@ final class DirectApply {
     /**
      * Applies {@code b} (checked, its last updates {@code e}) to {@code g}, growing it to {@code after} vertices;
      * returns its classification, or null, having changed nothing, when the batch needs the lookup path. Its
-     * working arrays are borrowed from {@code s} (slots {@code longs} 1-4, {@code ints} 3-9, {@code doubles} 0-3:
-     * not those of {@code e}, which may be borrowed from it too); only the classification's lists are allocated.
+     * working arrays are borrowed from {@code s} (slots {@code longs} 1-4, {@code ints} 3-6 and 8-9, {@code doubles}
+     * 0-3: not those of {@code e}, which may be borrowed from it too); only the classification's lists are
+     * allocated.
      */
     static EffectiveBatch apply(UpdateBatch b, LastUpdates e, GraphTensor g, int threads, int before, int after,
             BatchScratch s) {
         int k = e.edges;
         boolean weighted = g.weighted();
-        // Count each block's puts (an insert without a weight sends the batch to the lookup path), then list the
-        // puts and deletes at each block's offsets.
+        // One pass: each block lists its puts and deletes from its own offset (an insert without a weight sends
+        // the batch to the lookup path), then the blocks' lists are moved down to be contiguous.
         int blocks = k < PARALLEL || threads <= 1 ? 1 : 4 * threads;
         int[] bounds = Parallel.split(k, blocks);
         int[] putsBefore = new int[blocks + 1];
         boolean[] unweighted = new boolean[blocks];
+        int[] putEdge = s.ints(3, k);
+        int[] delEdge = s.ints(4, k);
+        double[] vals = weighted ? s.doubles(0, k) : null;
         Parallel.forEachBlock(threads, blocks, blk -> {
-            int c = 0;
+            int p = bounds[blk];
+            int d = bounds[blk];
             boolean nw = false;
             for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
                 if (!e.delete[j]) {
-                    c++;
-                    nw |= weighted && Double.isNaN(b.weight[e.last[j]]);
+                    putEdge[p++] = j;
+                    if (vals != null) {
+                        double w = b.weight[e.last[j]];
+                        nw |= Double.isNaN(w);
+                        vals[j] = w;
+                    }
+                } else {
+                    delEdge[d++] = j;
                 }
             }
-            putsBefore[blk + 1] = c;
+            putsBefore[blk + 1] = p - bounds[blk];
             unweighted[blk] = nw;
         });
         for (int blk = 0; blk < blocks; blk++) {
@@ -63,29 +74,18 @@ final class DirectApply {
             }
             putsBefore[blk + 1] += putsBefore[blk];
         }
+        for (int blk = 1; blk < blocks; blk++) {
+            int p = putsBefore[blk + 1] - putsBefore[blk];
+            System.arraycopy(putEdge, bounds[blk], putEdge, putsBefore[blk], p);
+            System.arraycopy(delEdge, bounds[blk], delEdge, bounds[blk] - putsBefore[blk],
+                    bounds[blk + 1] - bounds[blk] - p);
+        }
         int puts = putsBefore[blocks];
         int dels = k - puts;
         int vb = bits(after - 1);
         if (2 * vb + bits(Math.max(puts, dels) - 1) > 63) {
             return null;
         }
-        int[] putEdge = s.ints(3, puts);
-        int[] delEdge = s.ints(4, dels);
-        double[] vals = weighted ? s.doubles(0, k) : null;
-        Parallel.forEachBlock(threads, blocks, blk -> {
-            int p = putsBefore[blk];
-            int d = bounds[blk] - p;
-            for (int j = bounds[blk]; j < bounds[blk + 1]; j++) {
-                if (!e.delete[j]) {
-                    putEdge[p++] = j;
-                } else {
-                    delEdge[d++] = j;
-                }
-                if (vals != null) {
-                    vals[j] = b.weight[e.last[j]];
-                }
-            }
-        });
         g.growVertices(after);
         double[] old = s.doubles(1, k);
         if (puts > 0) {
@@ -113,38 +113,31 @@ final class DirectApply {
         long[] swapped = s.longs(3, n);
         int blocks = n < PARALLEL ? 1 : 4 * threads;
         int[] bounds = Parallel.split(n, blocks);
-        // Self-loops have no mirror: each block counts its mirrors, then writes them at its offset.
+        // Self-loops have no mirror: each block writes its mirrors from its own offset and counts them, then the
+        // blocks' mirrors are moved down to be contiguous.
         int[] at = new int[blocks + 1];
         Parallel.forEachBlock(threads, blocks, blk -> {
-            int c = 0;
+            int w = bounds[blk];
             for (int t = bounds[blk]; t < bounds[blk + 1]; t++) {
                 int j = list[t];
                 int u = e.src[j];
                 int v = e.dst[j];
                 if (!directed) {
                     keys[t] = ((long) u << rowShift) | ((long) v << colShift) | t;
-                    c += u != v ? 1 : 0;
-                } else {
-                    c++;
                 }
-            }
-            at[blk + 1] = c;
-        });
-        for (int blk = 0; blk < blocks; blk++) {
-            at[blk + 1] += at[blk];
-        }
-        int mirrors = at[blocks];
-        Parallel.forEachBlock(threads, blocks, blk -> {
-            int w = at[blk];
-            for (int t = bounds[blk]; t < bounds[blk + 1]; t++) {
-                int j = list[t];
-                int u = e.src[j];
-                int v = e.dst[j];
                 if (directed || u != v) {
                     swapped[w++] = ((long) v << rowShift) | ((long) u << colShift) | t;
                 }
             }
+            at[blk + 1] = w - bounds[blk];
         });
+        for (int blk = 0; blk < blocks; blk++) {
+            at[blk + 1] += at[blk];
+        }
+        for (int blk = 1; blk < blocks; blk++) {
+            System.arraycopy(swapped, bounds[blk], swapped, at[blk], at[blk + 1] - at[blk]);
+        }
+        int mirrors = at[blocks];
         long[] mirror = swapped;
         ParallelLongSort.sort(mirror, mirrors, threads, rowShift, s.longs(1, mirrors));
         long colMask = (1L << vb) - 1;
@@ -181,18 +174,18 @@ final class DirectApply {
         int[] rows = s.ints(5, m);
         int[] cols = s.ints(6, m);
         double[] vals = edgeVals == null ? null : s.doubles(2, m);
-        int[] edge = s.ints(7, m);
         org.stag.formats.dynamic.UpdateBatch batch = unpackListed(merged, m, rowShift, colShift, colMask, indexMask,
-                list, edgeVals, rows, cols, vals, edge, threads);
+                list, edgeVals, rows, cols, vals, threads);
         double[] rep = s.doubles(3, m);
         long changed = insert ? g.outBatchable().insertSorted(batch, threads, BatchGrowth.FIXED, rep)
                 : g.outBatchable().deleteSorted(batch, threads, rep);
-        // Each edge's own entry (row <= column) reports for it; its mirror holds the same.
+        // Each edge's own entry (row <= column) reports for it; its mirror holds the same. The own entries come in
+        // the order of their packed index t (the edges' order), so list[t] is read in order, not gathered.
         int[] mb = Parallel.split(m, m < PARALLEL ? 1 : 4 * threads);
         Parallel.forEachBlock(threads, mb.length - 1, blk -> {
             for (int x = mb[blk]; x < mb[blk + 1]; x++) {
                 if (rows[x] <= cols[x]) {
-                    old[edge[x]] = rep[x];
+                    old[list[(int) (merged[x] & indexMask)]] = rep[x];
                 }
             }
         });
@@ -206,7 +199,7 @@ final class DirectApply {
      */
     private static org.stag.formats.dynamic.UpdateBatch unpackListed(long[] keys, int m, int rowShift, int colShift,
             long colMask, long indexMask, int[] list, double[] edgeVals, int[] rows, int[] cols, double[] vals,
-            int[] edge, int threads) {
+            int threads) {
         int blocks = m < PARALLEL ? 1 : 4 * threads;
         int[] bounds = Parallel.split(m, blocks);
         int[] firsts = new int[blocks + 1];
@@ -226,10 +219,8 @@ final class DirectApply {
                     prev = row;
                 }
                 maxCol = Math.max(maxCol, c);
-                int j = list[(int) (key & indexMask)];
-                edge[x] = j;
                 if (vals != null) {
-                    vals[x] = edgeVals[j];
+                    vals[x] = edgeVals[list[(int) (key & indexMask)]];
                 }
             }
             firsts[blk + 1] = distinct;
