@@ -21,6 +21,8 @@ public final class NodeStore {
     private volatile SchemaWalk walk;
     /** A format's reusable view for updates of this store ({@link #updateView()}); never copied. */
     private Object updateView;
+    /** The in-order index of the trees ({@link #nodeOrder}), null until made and after a change; never copied. */
+    private volatile NodeOrder nodeOrder;
 
     public NodeStore(Schema schema, ValueMode mode) {
         this.schema = schema;
@@ -114,6 +116,33 @@ public final class NodeStore {
 
     public ChunkArena arena() {
         return arena;
+    }
+
+    /**
+     * The in-order index of the trees of parents {@code roots[from, to)} (this store's shard, local parent
+     * {@code p - from}), for schemas of {@link NodeOrder#shapeOf a shape that has one}: the one made since the
+     * store last changed when it covers as many parents, else a new one. Safe for concurrent readers (a race
+     * makes a second equal index); never called while the store changes.
+     *
+     * @throws IllegalStateException if the schema has no such index
+     */
+    public NodeOrder nodeOrder(int[] roots, int from, int to) {
+        NodeOrder o = nodeOrder;
+        if (o != null && o.parents() >= to - from) {
+            return o;
+        }
+        NodeOrder.Shape shape = NodeOrder.shapeOf(schema);
+        if (shape == null) {
+            throw new IllegalStateException("schema " + schema.name() + " has no in-order node index");
+        }
+        o = NodeOrder.build(this, shape, roots, from, to);
+        nodeOrder = o;
+        return o;
+    }
+
+    /** Drops the index of {@link #nodeOrder}: what every write to the store's structures must call first. */
+    public void invalidateNodeOrder() {
+        nodeOrder = null;
     }
 
     /** The schema-derived reader of this store's structures ({@code size}, {@code collect}, {@code get}). */

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.stag.formats.dynamic.DynamicFormat;
+import org.stag.formats.dynamic.NodeOrder;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.dynamic.SnapshotEpochs;
@@ -124,6 +125,7 @@ public final class DynamicLevel extends Level {
             shards[s] = shards[s].copy();
             birth[s] = epochs.now();
         }
+        shards[s].invalidateNodeOrder();
         return shards[s];
     }
 
@@ -213,7 +215,9 @@ public final class DynamicLevel extends Level {
                 scratch[k] = size + (k - from);
             }
         }
-        impl.build(storeOf(p), roots[p], crd, scratch, from, to);
+        NodeStore store = storeOf(p);
+        store.invalidateNodeOrder();
+        impl.build(store, roots[p], crd, scratch, from, to);
         size += to - from;
         lastParent = p;
         appending = false;
@@ -238,6 +242,7 @@ public final class DynamicLevel extends Level {
         LongAdder total = new LongAdder();
         Parallel.forEachBlock(threads, shards.length, s -> {
             NodeStore store = shards[s];
+            store.invalidateNodeOrder();
             int lo = s << shardBits;
             int hi = (int) Math.min(parentSize, (long) (s + 1) << shardBits);
             // Positions are passed as doubles beside the coordinates: one scratch row per shard, reused.
@@ -283,6 +288,7 @@ public final class DynamicLevel extends Level {
     public int append(int p, int i, double value) {
         int position = size;
         double carried = mode == ValueMode.POSITION ? position : value;
+        storeOf(p).invalidateNodeOrder();
         if (appending && p == lastParent) {
             appendState = impl.appendRest(storeOf(p), roots[p], appendState, i, carried);
         } else {
@@ -703,6 +709,16 @@ public final class DynamicLevel extends Level {
     /** The store of shard {@code s}: parents {@code [s << shardBits(), (s + 1) << shardBits())}. */
     public NodeStore store(int s) {
         return shards[s];
+    }
+
+    /**
+     * The in-order index of shard {@code s}'s trees ({@link NodeOrder}; local parent {@code p - (s << shardBits)}),
+     * made on first use after the shard last changed. For schemas of {@link NodeOrder#shapeOf a shape that has one}.
+     */
+    public NodeOrder nodeOrder(int s) {
+        int lo = s << shardBits;
+        int hi = (int) Math.min(parentSize, (long) (s + 1) << shardBits);
+        return shards[s].nodeOrder(roots, lo, Math.max(lo, hi));
     }
 
     /** The store holding parent {@code p}'s structure. */

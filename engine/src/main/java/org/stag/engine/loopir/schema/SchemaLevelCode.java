@@ -147,7 +147,7 @@ public final class SchemaLevelCode implements LevelCode {
                 loop.let(model.carriedType(), carried, row.carried());
             }
             body.accept(loop);
-        } else if (inOrder) {
+        } else if (inOrder && model.order == null) {
             machine.iterate(out, id, parent, bind, label, body);
         } else {
             new UnorderedVisit(model, id).emit(out, parent, bind, label, body);

@@ -33,6 +33,7 @@ import org.stag.engine.loopir.Exprs;
 import org.stag.engine.loopir.JavaType;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
+import org.stag.formats.dynamic.NodeOrder;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.SupertypeHandles;
 import org.stag.formats.dynamic.ValueMode;
@@ -82,6 +83,11 @@ final class SchemaModel {
     final boolean machineStack;
     /** Whether a descent from inside an array loop must save the loop index. */
     final boolean machineIndexStack;
+    /**
+     * The binary-tree shape whose in-order node index ({@code NodeOrder}) visits use instead of walking the
+     * tree, or null when the schema has none.
+     */
+    final NodeOrder.Shape order;
 
     /** The locals of one node type. */
     static final class TypeInfo {
@@ -120,7 +126,7 @@ final class SchemaModel {
         this.carries = mode != ValueMode.NONE;
         this.root = schema.root();
         for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
-            "hs", "ps", "is"}) {
+            "hs", "ps", "is", "order", "ostart", "onodes", "obase"}) {
             names.add(p + "_" + fixed);
         }
         // A probe store gives the layouts: they depend on the node types and the value mode only.
@@ -179,6 +185,7 @@ final class SchemaModel {
         this.dfsStack = stack;
         this.machineStack = mstack;
         this.machineIndexStack = istack;
+        this.order = NodeOrder.shapeOf(schema);
     }
 
     private String unique(String name) {

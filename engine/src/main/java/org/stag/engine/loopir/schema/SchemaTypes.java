@@ -12,6 +12,7 @@ final class SchemaTypes {
     static final JavaType.Ref DYNAMIC_LEVEL = JavaType.ref("org.stag.formats.level.DynamicLevel");
     static final JavaType.Ref NODE_STORE = JavaType.ref("org.stag.formats.dynamic.NodeStore");
     static final JavaType.Ref NODE_POOL = JavaType.ref("org.stag.formats.dynamic.NodePool");
+    static final JavaType.Ref NODE_ORDER = JavaType.ref("org.stag.formats.dynamic.NodeOrder");
     static final JavaType.Ref LAYOUT = JavaType.ref("org.stag.formats.dynamic.FieldLayout");
     static final JavaType.Ref ARENA = JavaType.ref("org.stag.formats.dynamic.ChunkArena");
     static final JavaType.Ref MATH = JavaType.ref("Math");

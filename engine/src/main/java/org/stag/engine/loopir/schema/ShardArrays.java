@@ -8,6 +8,7 @@ import static org.stag.engine.loopir.Exprs.ne;
 import static org.stag.engine.loopir.Exprs.newObject;
 import static org.stag.engine.loopir.Exprs.nil;
 import static org.stag.engine.loopir.Exprs.staticField;
+import static org.stag.engine.loopir.Exprs.shl;
 import static org.stag.engine.loopir.Exprs.str;
 import static org.stag.engine.loopir.Exprs.ushr;
 import static org.stag.engine.loopir.JavaType.INT;
@@ -15,6 +16,7 @@ import static org.stag.engine.loopir.JavaType.INTS;
 import static org.stag.engine.loopir.schema.SchemaTypes.ARENA;
 import static org.stag.engine.loopir.schema.SchemaTypes.DYNAMIC_LEVEL;
 import static org.stag.engine.loopir.schema.SchemaTypes.LAYOUT;
+import static org.stag.engine.loopir.schema.SchemaTypes.NODE_ORDER;
 import static org.stag.engine.loopir.schema.SchemaTypes.NODE_POOL;
 import static org.stag.engine.loopir.schema.SchemaTypes.NODE_STORE;
 import static org.stag.engine.loopir.schema.SchemaTypes.wsInts;
@@ -72,6 +74,12 @@ final class ShardArrays {
                 out.var(m.carriedType().array(), p + (m.doubles ? "_aval" : "_apos"), nil(m.carriedType().array()));
             }
         }
+        if (m.order != null) {
+            out.var(NODE_ORDER, p + "_order", nil(NODE_ORDER));
+            out.var(INTS, p + "_ostart", nil(INTS));
+            out.var(INTS, p + "_onodes", nil(INTS));
+            out.var(INT, p + "_obase", lit(0));
+        }
         if (m.dfsStack) {
             out.var(INTS, p + "_stk", wsInts(p + "_stk"));
             if (m.kinds.size() > 1) {
@@ -113,6 +121,14 @@ final class ShardArrays {
                             m.carriedType().array(), layout));
                 }
             }
+        }
+        if (m.order != null) {
+            // The shard's in-order node index: made by the first visit after the shard changed, then shared.
+            Ex order = local(p + "_order", NODE_ORDER);
+            b.assign(order, call(local(p + "_lvl", DYNAMIC_LEVEL), "nodeOrder", NODE_ORDER, m.own("shard")));
+            b.assign(m.ownInts("ostart"), call(order, "start", INTS));
+            b.assign(m.ownInts("onodes"), call(order, "nodes", INTS));
+            b.assign(m.own("obase"), shl(m.own("shard"), m.own("bits")));
         }
         if (m.arena) {
             Ex ar = local(p + "_arena", ARENA);

@@ -79,6 +79,10 @@ final class UnorderedVisit {
         this.bind = bind;
         this.body = body;
         String lbl = label != null ? label : name("L");
+        if (m.order != null) {
+            emitIndexed(out, parent, label != null ? label : name("L"));
+            return;
+        }
         boolean rootElements = !m.root.elementFields().isEmpty();
         boolean loop = !m.kinds.isEmpty();
         // The label goes on the outermost statement: the loop, or a block around the root's elements and the loop.
@@ -93,6 +97,32 @@ final class UnorderedVisit {
         // Every node's code ends by choosing the next node (a child, or one popped), so the loop only tests it.
         Block w = scope.whileLoop(rootElements ? null : lbl, ne(x, lit(0)));
         m.dispatch(w, x, k, ((Ex.Local) h).name(), true, (b, t) -> visitNode(b, t, true, false));
+    }
+
+    /**
+     * The visit through the shard's in-order node index ({@code NodeOrder}): the root record's elements, then
+     * for each node listed for {@code parent} its own elements, with no child link read and no stack. The
+     * elements come in coordinate order, so this serves in-order visits too.
+     */
+    private void emitIndexed(Block out, Ex parent, String lbl) {
+        Block scope = out.scope(lbl);
+        zero(scope, h);
+        zero(scope, q);
+        zero(scope, qe);
+        Ex oc = v("oc");
+        Ex oe = v("oe");
+        zero(scope, oc);
+        zero(scope, oe);
+        m.declareBinding(scope, bind.crd(), bind.pos(), bind.val());
+        ShardArrays.enter(m, scope, parent);
+        scope.assign(h, load(m.ownInts("roots"), parent));
+        visitNode(scope, m.root, false, true);
+        Ex local = sub(parent, m.own("obase"));
+        scope.assign(oc, load(m.ownInts("ostart"), local));
+        scope.assign(oe, load(m.ownInts("ostart"), add(local, lit(1))));
+        Block loop = scope.forLoop(null, List.of(), lt(oc, oe), postInc(oc));
+        loop.assign(h, load(m.ownInts("onodes"), oc));
+        visitNode(loop, m.schema.nodeType(m.order.nodeType()).orElseThrow(), false, false);
     }
 
     /** Declares every local the visit uses (only those the schema needs). */

@@ -1,0 +1,151 @@
+package org.stag.formats.dynamic;
+
+import java.util.Arrays;
+import java.util.List;
+import org.stag.formats.schema.Field;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.Step;
+
+/**
+ * A read-optimised index of one shard's binary search trees: for each parent of the shard, the handles of its
+ * tree's nodes in in-order, in one flat array. Generated code visits a structure as the root record's own
+ * elements and then, for each listed handle, that node's own elements: a loop over a flat array instead of a
+ * walk that reads both child links of every node, whose next node is known only once the current one's link
+ * has been loaded (a chain of dependent cache misses). The nodes' fields (C-tree: head, chunk offset and size)
+ * are still read from the pools, so only the tree's shape is copied.
+ *
+ * <p>It exists for schemas of one shape ({@link #shapeOf}): a root record whose traversal is its elements and
+ * then one scalar child of a node type {@code N}, and {@code N}'s traversal is {@code child, elements…, child},
+ * both children of type {@code N}, no supertypes (C-tree, BST, red-black tree, T-tree). Since those schemas are ordered
+ * the listed order is the coordinate order. {@link NodeStore#nodeOrder} makes it on first use after the
+ * store last changed and keeps it until {@link NodeStore#invalidateNodeOrder} (every write path of
+ * {@code DynamicLevel}). Memory: 4 bytes per parent of the shard plus 4 per tree node (kron scale 20 as
+ * {@code dense,ctree}: about 5 MB beside the structure's 180 MB).
+ */
+public final class NodeOrder {
+    /** Parents {@code [0, parents)} of the shard (local numbering) that the index covers. */
+    private final int parents;
+    /** {@code nodes[start[lp], start[lp + 1])} are local parent {@code lp}'s tree nodes in in-order. */
+    private final int[] start;
+    private final int[] nodes;
+
+    private NodeOrder(int parents, int[] start, int[] nodes) {
+        this.parents = parents;
+        this.start = start;
+        this.nodes = nodes;
+    }
+
+    /**
+     * The shape an index exists for: the root type's child field to the tree, the tree's node type and its
+     * two child fields (the one visited before the node's elements first).
+     */
+    public record Shape(String rootType, String rootChild, String nodeType, String first, String second) {
+    }
+
+    /** The shape of {@code schema} when an index exists for it ({@link NodeOrder}), else null. */
+    public static Shape shapeOf(Schema schema) {
+        NodeType root = schema.root();
+        List<NodeType> types = schema.nodeTypes();
+        if (types.size() != 2 || root.supertype().isPresent() || !root.isRoot()) {
+            return null;
+        }
+        NodeType node = types.get(0) == root ? types.get(1) : types.get(0);
+        if (node.supertype().isPresent() || node.isRoot()) {
+            return null;
+        }
+        String rootChild = null;
+        List<Step> rs = root.traversal();
+        for (int j = 0; j < rs.size(); j++) {
+            Step s = rs.get(j);
+            if (s instanceof Step.Child c) {
+                if (j != rs.size() - 1 || !c.field().target().orElse("").equals(node.name())) {
+                    return null;
+                }
+                rootChild = c.field().name();
+            } else if (s instanceof Step.ArrayLoop a && a.members().stream().anyMatch(Field::holdsChildren)) {
+                return null;
+            }
+        }
+        if (rootChild == null || root.childFields().size() != 1) {
+            return null;
+        }
+        List<Step> ns = node.traversal();
+        if (ns.size() < 2 || node.childFields().size() != 2 || !(ns.get(0) instanceof Step.Child a)
+                || !(ns.get(ns.size() - 1) instanceof Step.Child b)) {
+            return null;
+        }
+        for (Step s : ns.subList(1, ns.size() - 1)) {
+            if (s instanceof Step.Child || s instanceof Step.ArrayLoop l && l.members().stream().anyMatch(Field::holdsChildren)) {
+                return null;
+            }
+        }
+        if (!a.field().target().orElse("").equals(node.name()) || !b.field().target().orElse("").equals(node.name())) {
+            return null;
+        }
+        return new Shape(root.name(), rootChild, node.name(), a.field().name(), b.field().name());
+    }
+
+    /**
+     * The index of the trees under {@code roots[from, to)}, all in {@code store}: an in-order walk of each
+     * with an explicit stack.
+     */
+    static NodeOrder build(NodeStore store, Shape shape, int[] roots, int from, int to) {
+        NodePool rp = store.pool(shape.rootType());
+        NodePool np = store.pool(shape.nodeType());
+        int[] child = rp.ints(rp.layout(shape.rootChild()));
+        int[] first = np.ints(np.layout(shape.first()));
+        int[] second = np.ints(np.layout(shape.second()));
+        int count = to - from;
+        int[] start = new int[count + 1];
+        int[] nodes = new int[Math.max(16, np.live())];
+        int[] stack = new int[64];
+        int n = 0;
+        for (int lp = 0; lp < count; lp++) {
+            start[lp] = n;
+            int h = roots[from + lp];
+            int x = h == 0 ? 0 : child[h];
+            int sp = 0;
+            while (true) {
+                while (x != 0) {
+                    if (sp == stack.length) {
+                        stack = Arrays.copyOf(stack, 2 * sp);
+                    }
+                    stack[sp++] = x;
+                    x = first[x];
+                }
+                if (sp == 0) {
+                    break;
+                }
+                x = stack[--sp];
+                if (n == nodes.length) {
+                    nodes = Arrays.copyOf(nodes, 2 * n);
+                }
+                nodes[n++] = x;
+                x = second[x];
+            }
+        }
+        start[count] = n;
+        return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n));
+    }
+
+    /** How many parents (from the shard's first) the index covers. */
+    public int parents() {
+        return parents;
+    }
+
+    /** Per local parent, where its nodes start in {@link #nodes()}; one entry more than {@link #parents()}. */
+    public int[] start() {
+        return start;
+    }
+
+    /** Tree node handles, each parent's in in-order. */
+    public int[] nodes() {
+        return nodes;
+    }
+
+    /** Bytes held. */
+    public long memoryBytes() {
+        return 4L * start.length + 4L * nodes.length;
+    }
+}

@@ -1,0 +1,179 @@
+package org.stag.formats.dynamic;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.schema.Schemas;
+import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.Values;
+
+/**
+ * The in-order node index of binary-tree schemas ({@link NodeOrder}): which schemas have one, that it lists every
+ * row's tree nodes in coordinate order (so that the root's elements and then each listed node's elements are the
+ * row), that batches make a new one and snapshots keep theirs.
+ */
+class NodeOrderTest {
+    private static final int ROWS = 2500;
+    private static final int COLS = 6000;
+
+    @Test
+    void binarySearchTreesHaveAShapeOthersNone() {
+        NodeOrder.Shape c = NodeOrder.shapeOf(Schemas.builtin("ctree"));
+        assertEquals(new NodeOrder.Shape("prefix", "r", "ctree", "l", "r"), c);
+        assertNotNull(NodeOrder.shapeOf(Schemas.builtin("bst")));
+        assertNotNull(NodeOrder.shapeOf(Schemas.builtin("rbtree")));
+        assertNotNull(NodeOrder.shapeOf(Schemas.builtin("ttree")), "a binary tree of element arrays");
+        for (String none : new String[] {"list", "blist", "vblist", "btree"}) {
+            assertNull(NodeOrder.shapeOf(Schemas.builtin(none)), none);
+        }
+    }
+
+    @Test
+    void aSchemaWithoutTheShapeHasNoIndex() {
+        NodeStore s = new NodeStore(Schemas.builtin("list"), ValueMode.DOUBLE);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.nodeOrder(new int[] {0}, 0, 1));
+        assertTrue(e.getMessage().contains("no in-order node index"), e.getMessage());
+    }
+
+    @Test
+    void theIndexListsEveryRowInOrder() {
+        for (String f : new String[] {"dense,ctree", "dense,bst"}) {
+            Tensor t = build(f, new Random(1));
+            assertMatches((DynamicLevel) t.level(1));
+        }
+    }
+
+    @Test
+    void batchesMakeANewIndexAndSnapshotsKeepTheirs() {
+        Tensor t = build("dense,ctree", new Random(2));
+        DynamicLevel live = (DynamicLevel) t.level(1);
+        NodeOrder before = live.nodeOrder(0);
+        assertSame(before, live.nodeOrder(0), "kept while the shard does not change");
+        SnapshotEpochs epochs = new SnapshotEpochs();
+        Tensor snap = t.snapshot(epochs);
+        long epoch = epochs.open();
+        DynamicLevel old = (DynamicLevel) snap.level(1);
+        int[][] rowsBefore = rows(old);
+        // Row 7 gains every column (new heads and chunks), row 8 loses most of its (heads go).
+        int[] r = new int[2 * COLS];
+        int[] c = new int[2 * COLS];
+        double[] v = new double[2 * COLS];
+        int n = 0;
+        for (int j = 0; j < COLS; j++) {
+            r[n] = 7;
+            c[n] = j;
+            v[n++] = 1 + j;
+        }
+        t.insertBatch(r, c, v, n, 2, BatchGrowth.FIXED);
+        assertNotSame(before, live.nodeOrder(0));
+        assertMatches(live);
+        n = 0;
+        for (int j = 0; j < COLS; j += 1 + (j % 3)) {
+            r[n] = 8;
+            c[n++] = j;
+        }
+        t.deleteBatch(r, c, n, 2);
+        assertMatches(live);
+        assertEquals(COLS, live.structureSize(7));
+        // The snapshot still reads the stores it shared, and its index describes them.
+        assertMatches(old);
+        for (int p = 0; p < ROWS; p++) {
+            assertArrayEquals(rowsBefore[p], row(old, p), "row " + p);
+        }
+        epochs.close(epoch);
+    }
+
+    /** Rows of random columns, row 7 and 8 long (many heads), a few empty. */
+    private static Tensor build(String format, Random rnd) {
+        int m = 0;
+        int[] rows = new int[ROWS * 40 + 2 * COLS];
+        int[] cols = new int[rows.length];
+        for (int p = 0; p < ROWS; p++) {
+            int k = p == 7 || p == 8 ? COLS / 2 : p % 11 == 0 ? 0 : rnd.nextInt(60);
+            TreeSet<Integer> set = new TreeSet<>();
+            while (set.size() < k) {
+                set.add(rnd.nextInt(COLS));
+            }
+            for (int j : set) {
+                rows[m] = p;
+                cols[m++] = j;
+            }
+        }
+        double[] vals = new double[m];
+        for (int k = 0; k < m; k++) {
+            vals[k] = 1 + cols[k] % 7;
+        }
+        return Tensor.build(FormatParser.parse(format), new int[] {ROWS, COLS},
+                new int[][] {Arrays.copyOf(rows, m), Arrays.copyOf(cols, m)}, Values.ofDoubles(vals, 0.0));
+    }
+
+    /** Every row read through the index (root elements, then each listed node's) equals the row as collected. */
+    private static void assertMatches(DynamicLevel lvl) {
+        for (int p = 0; p < ROWS; p++) {
+            assertArrayEquals(row(lvl, p), indexed(lvl, p), lvl.format().name() + " row " + p);
+        }
+    }
+
+    private static int[][] rows(DynamicLevel lvl) {
+        int[][] r = new int[ROWS][];
+        for (int p = 0; p < ROWS; p++) {
+            r[p] = row(lvl, p);
+        }
+        return r;
+    }
+
+    private static int[] row(DynamicLevel lvl, int p) {
+        int[] crd = new int[lvl.structureSize(p)];
+        lvl.collect(p, crd, new double[crd.length], 0);
+        return crd;
+    }
+
+    /** The row as generated code reads it through the index, for the C-tree and BST schemas. */
+    private static int[] indexed(DynamicLevel lvl, int p) {
+        int s = p >>> lvl.shardBits();
+        NodeStore st = lvl.store(s);
+        NodeOrder o = lvl.nodeOrder(s);
+        int local = p - (s << lvl.shardBits());
+        int[] acrd = st.arena().crd();
+        int[] out = new int[lvl.structureSize(p)];
+        int n = 0;
+        int h = lvl.roots()[p];
+        boolean ctree = st.schema().name().equals("ctree");
+        NodePool tree = st.pool(ctree ? "ctree" : "bst");
+        if (ctree) {
+            NodePool pre = st.pool("prefix");
+            int off = pre.ints(pre.layout("e"))[h];
+            int len = pre.ints(pre.layout("N"))[h];
+            for (int q = off; q < off + len; q++) {
+                out[n++] = acrd[q];
+            }
+        }
+        for (int k = o.start()[local]; k < o.start()[local + 1]; k++) {
+            int x = o.nodes()[k];
+            if (ctree) {
+                out[n++] = tree.ints(tree.layout("h"))[x];
+                int off = tree.ints(tree.layout("t"))[x];
+                int len = tree.ints(tree.layout("N"))[x];
+                for (int q = off; q < off + len; q++) {
+                    out[n++] = acrd[q];
+                }
+            } else {
+                out[n++] = tree.ints(tree.layout("e"))[x];
+            }
+        }
+        assertEquals(out.length, n, "row " + p + ": elements the index reaches");
+        return out;
+    }
+}
