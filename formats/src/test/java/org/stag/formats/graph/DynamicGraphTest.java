@@ -84,13 +84,7 @@ class DynamicGraphTest {
             ApplyResult got = dg.apply(b);
             String where = format + " batch " + batch;
             assertEquals(batch, got.version(), where);
-            assertEquals(want.inserted(), got.inserted(), where + " inserted");
-            assertEquals(want.updated(), got.updated(), where + " updated");
-            assertEquals(want.deleted(), got.deleted(), where + " deleted");
-            assertEquals(want.missing(), got.missing(), where + " missing");
-            assertEquals(want.vertices(), got.vertices(), where + " vertices");
-            assertEquals(want.edges(), got.edges(), where + " edges");
-            assertEquals(want.changes(), EdgeModel.lines(got.changes()), where + " changes");
+            want.assertMatches(got, where);
             assertEquals(want.vertices(), got.changes().verticesAfter(), where);
             assertEquals(want.edges(), dg.numEdges(), where);
             assertEquals(want.vertices(), dg.numVertices(), where);

@@ -1,5 +1,7 @@
 package org.stag.formats.graph;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +27,17 @@ final class EdgeModel {
     /** What a batch should do: the counts and the edge-by-edge changes, one line per edge, sorted. */
     record Expected(long inserted, long updated, long deleted, long missing, int vertices, long edges,
                     List<String> changes) {
+
+        /** Checks that {@code got}, what the graph reports for the batch, is this; {@code where} names the batch. */
+        void assertMatches(ApplyResult got, String where) {
+            assertEquals(inserted, got.inserted(), where + " inserted");
+            assertEquals(updated, got.updated(), where + " updated");
+            assertEquals(deleted, got.deleted(), where + " deleted");
+            assertEquals(missing, got.missing(), where + " missing");
+            assertEquals(vertices, got.vertices(), where + " vertices");
+            assertEquals(edges, got.edges(), where + " edges");
+            assertEquals(changes, lines(got.changes()), where + " changes");
+        }
     }
 
     EdgeModel(Graph g) {

@@ -37,12 +37,7 @@ class ReusedScratchTest {
             EdgeModel.Expected want = model.apply(b);
             ApplyResult got = dg.apply(b);
             String where = format + " batch " + (i + 1) + " of " + SIZES[i];
-            assertEquals(want.inserted(), got.inserted(), where + " inserted");
-            assertEquals(want.updated(), got.updated(), where + " updated");
-            assertEquals(want.deleted(), got.deleted(), where + " deleted");
-            assertEquals(want.missing(), got.missing(), where + " missing");
-            assertEquals(want.edges(), got.edges(), where + " edges");
-            assertEquals(want.changes(), EdgeModel.lines(got.changes()), where + " changes");
+            want.assertMatches(got, where);
             try (GraphSnapshot now = dg.snapshot()) {
                 assertEquals(model.edges, EdgeModel.outEdges(now.tensors()), where + " stored edges");
                 assertEquals(model.pattern(), EdgeModel.inEdgesTransposed(now.tensors()), where + " in-edges");
