@@ -21,7 +21,8 @@ import org.stag.formats.schema.Step;
  * the listed order is the coordinate order. {@link NodeStore#nodeOrder} makes it on first use after the
  * store last changed and keeps it until {@link NodeStore#invalidateNodeOrder} (every write path of
  * {@code DynamicLevel}). Memory: 4 bytes per parent of the shard plus 4 per tree node (kron scale 20 as
- * {@code dense,ctree}: about 5 MB beside the structure's 180 MB).
+ * {@code dense,ctree}: about 5 MB beside the structure's 180 MB), plus 16 bytes per parent when the root's
+ * elements are one arena run ({@link #rows}: C-tree, about 16 MB more).
  */
 public final class NodeOrder {
     /** Parents {@code [0, parents)} of the shard (local numbering) that the index covers. */
@@ -29,11 +30,39 @@ public final class NodeOrder {
     /** {@code nodes[start[lp], start[lp + 1])} are local parent {@code lp}'s tree nodes in in-order. */
     private final int[] start;
     private final int[] nodes;
+    /**
+     * For schemas whose root record's own elements are one arena run ({@link #rootRun}; C-tree's prefix), four
+     * ints per local parent {@code lp}: the run's first and end arena slots, then {@code start[lp]} and
+     * {@code start[lp + 1]}; else null. A row's whole set-up is then one 16-byte record instead of loads
+     * from the roots, the root pool's offset and size arrays and {@link #start}.
+     */
+    private final int[] rows;
 
-    private NodeOrder(int parents, int[] start, int[] nodes) {
+    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows) {
         this.parents = parents;
         this.start = start;
         this.nodes = nodes;
+        this.rows = rows;
+    }
+
+    /**
+     * The root type's element array field when the root record's own elements are exactly that one array
+     * (its traversal: the array's loop, then the child), sized by a size field; else null. When the field is
+     * an arena run, the index lists each parent's run ({@link #rows}).
+     */
+    public static Field rootRun(Schema schema) {
+        if (shapeOf(schema) == null) {
+            return null;
+        }
+        List<Step> rs = schema.root().traversal();
+        if (rs.size() != 2 || !(rs.get(0) instanceof Step.ArrayLoop a) || a.members().size() != 1) {
+            return null;
+        }
+        Field f = a.members().get(0);
+        if (!f.holdsElements() || f.arraySize().isEmpty() || f.arraySize().get().isConstant()) {
+            return null;
+        }
+        return f;
     }
 
     /**
@@ -101,9 +130,23 @@ public final class NodeOrder {
         int[] nodes = new int[Math.max(16, np.live())];
         int[] stack = new int[64];
         int n = 0;
+        Field run = rootRun(store.schema());
+        int[] runBase = null;
+        int[] runSize = null;
+        int addend = 0;
+        if (run != null && rp.layout(run.name()).inArena()) {
+            runBase = rp.ints(rp.layout(run.name()));
+            runSize = rp.ints(rp.layout(run.arraySize().get().sizeField().orElseThrow()));
+            addend = run.arraySize().get().addend();
+        }
+        int[] rows = runBase == null ? null : new int[4 * count];
         for (int lp = 0; lp < count; lp++) {
             start[lp] = n;
             int h = roots[from + lp];
+            if (rows != null && h != 0) {
+                rows[4 * lp] = runBase[h];
+                rows[4 * lp + 1] = runBase[h] + runSize[h] + addend;
+            }
             int x = h == 0 ? 0 : child[h];
             int sp = 0;
             while (true) {
@@ -126,7 +169,13 @@ public final class NodeOrder {
             }
         }
         start[count] = n;
-        return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n));
+        if (rows != null) {
+            for (int lp = 0; lp < count; lp++) {
+                rows[4 * lp + 2] = start[lp];
+                rows[4 * lp + 3] = start[lp + 1];
+            }
+        }
+        return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n), rows);
     }
 
     /** How many parents (from the shard's first) the index covers. */
@@ -144,8 +193,17 @@ public final class NodeOrder {
         return nodes;
     }
 
+    /**
+     * Per local parent {@code lp}, {@code rows[4 lp, 4 lp + 4)}: the root's run {@code [first, end)} of arena
+     * slots and its nodes' range {@code [start[lp], start[lp + 1])} in {@link #nodes()}; null unless the
+     * schema's {@link #rootRun} is an arena run.
+     */
+    public int[] rows() {
+        return rows;
+    }
+
     /** Bytes held. */
     public long memoryBytes() {
-        return 4L * start.length + 4L * nodes.length;
+        return 4L * start.length + 4L * nodes.length + (rows == null ? 0 : 4L * rows.length);
     }
 }

@@ -41,6 +41,60 @@ class NodeOrderTest {
     }
 
     @Test
+    void onlyARootWithOneElementRunHasRowRecords() {
+        assertEquals("e", NodeOrder.rootRun(Schemas.builtin("ctree")).name());
+        for (String none : new String[] {"bst", "rbtree", "ttree", "list", "btree"}) {
+            assertNull(NodeOrder.rootRun(Schemas.builtin(none)), none);
+        }
+        Tensor bst = build("dense,bst", new Random(3));
+        assertNull(((DynamicLevel) bst.level(1)).nodeOrder(0).rows(), "a BST's root has no elements");
+    }
+
+    /** A C-tree row's record: the prefix's arena run and the row's node range, and the row read through it alone. */
+    @Test
+    void rowRecordsGiveThePrefixRunAndTheNodeRange() {
+        DynamicLevel lvl = (DynamicLevel) build("dense,ctree", new Random(4)).level(1);
+        int empty = 0;
+        for (int p = 0; p < ROWS; p++) {
+            int s = p >>> lvl.shardBits();
+            NodeStore st = lvl.store(s);
+            NodeOrder o = lvl.nodeOrder(s);
+            int lp = p - (s << lvl.shardBits());
+            int[] rows = o.rows();
+            assertNotNull(rows);
+            assertTrue(o.memoryBytes() >= 4L * rows.length);
+            int h = lvl.roots()[p];
+            NodePool pre = st.pool("prefix");
+            int off = h == 0 ? 0 : pre.ints(pre.layout("e"))[h];
+            int len = h == 0 ? 0 : pre.ints(pre.layout("N"))[h];
+            assertEquals(off, rows[4 * lp], "row " + p);
+            assertEquals(off + len, rows[4 * lp + 1], "row " + p);
+            assertEquals(o.start()[lp], rows[4 * lp + 2], "row " + p);
+            assertEquals(o.start()[lp + 1], rows[4 * lp + 3], "row " + p);
+            // The row from the record alone: the run, then each listed node's head and chunk.
+            NodePool tree = st.pool("ctree");
+            int[] acrd = st.arena().crd();
+            int[] out = new int[lvl.structureSize(p)];
+            int n = 0;
+            for (int q = rows[4 * lp]; q < rows[4 * lp + 1]; q++) {
+                out[n++] = acrd[q];
+            }
+            for (int k = rows[4 * lp + 2]; k < rows[4 * lp + 3]; k++) {
+                int x = o.nodes()[k];
+                out[n++] = tree.ints(tree.layout("h"))[x];
+                int t = tree.ints(tree.layout("t"))[x];
+                for (int q = t; q < t + tree.ints(tree.layout("N"))[x]; q++) {
+                    out[n++] = acrd[q];
+                }
+            }
+            assertEquals(out.length, n, "row " + p);
+            assertArrayEquals(row(lvl, p), out, "row " + p);
+            empty += out.length == 0 ? 1 : 0;
+        }
+        assertTrue(empty > 0 && empty < ROWS, "empty and non-empty rows: " + empty);
+    }
+
+    @Test
     void aSchemaWithoutTheShapeHasNoIndex() {
         NodeStore s = new NodeStore(Schemas.builtin("list"), ValueMode.DOUBLE);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.nodeOrder(new int[] {0}, 0, 1));

@@ -37,7 +37,8 @@ import org.stag.formats.level.Property;
  *   <li>{@link #iterate} in any order: an explicit-stack depth-first walk with the body inlined in plain loops
  *       over each node's elements; chains become {@code while} loops ({@link UnorderedVisit}).</li>
  *   <li>{@link #iterate} in order and {@link #cursor}: the traversal as a state machine with an explicit stack
- *       ({@link InOrderMachine}).</li>
+ *       ({@link InOrderMachine}); for binary search trees with a node index, visits loop over the index
+ *       ({@link UnorderedVisit}) and C-tree cursors advance over its row records ({@link IndexedCursor}).</li>
  *   <li>{@link #locate}: a search derived from the traversal for search trees ({@link SchemaSearch}); for other
  *       schemas (chains, unordered, ambiguous) {@link #canLocate()} is false and locate is a scan.</li>
  * </ul>
@@ -184,6 +185,10 @@ public final class SchemaLevelCode implements LevelCode {
                     b.eval(postInc(row.q));
                 }
             };
+        }
+        SchemaModel.FieldInfo[] indexed = model.order == null ? null : IndexedCursor.shape(model);
+        if (indexed != null) {
+            return IndexedCursor.emit(model, indexed, out, ++emissions, parent, name);
         }
         return machine.cursor(out, ++emissions, parent, name);
     }

@@ -88,6 +88,11 @@ final class SchemaModel {
      * tree, or null when the schema has none.
      */
     final NodeOrder.Shape order;
+    /**
+     * The root's element field when the node index also lists each parent's root run and node range in one
+     * record ({@code NodeOrder.rows}: the root's elements are one arena run), else null.
+     */
+    final FieldInfo rootRun;
 
     /** The locals of one node type. */
     static final class TypeInfo {
@@ -126,7 +131,7 @@ final class SchemaModel {
         this.carries = mode != ValueMode.NONE;
         this.root = schema.root();
         for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
-            "hs", "ps", "is", "order", "ostart", "onodes", "obase"}) {
+            "hs", "ps", "is", "order", "ostart", "onodes", "obase", "orows"}) {
             names.add(p + "_" + fixed);
         }
         // A probe store gives the layouts: they depend on the node types and the value mode only.
@@ -186,6 +191,9 @@ final class SchemaModel {
         this.machineStack = mstack;
         this.machineIndexStack = istack;
         this.order = NodeOrder.shapeOf(schema);
+        Field run = NodeOrder.rootRun(schema);
+        FieldInfo ri = run == null ? null : types.get(root.name()).fields.get(run.name());
+        this.rootRun = ri != null && ri.inArena() ? ri : null;
     }
 
     private String unique(String name) {

@@ -79,6 +79,9 @@ final class ShardArrays {
             out.var(INTS, p + "_ostart", nil(INTS));
             out.var(INTS, p + "_onodes", nil(INTS));
             out.var(INT, p + "_obase", lit(0));
+            if (m.rootRun != null) {
+                out.var(INTS, p + "_orows", nil(INTS));
+            }
         }
         if (m.dfsStack) {
             out.var(INTS, p + "_stk", wsInts(p + "_stk"));
@@ -129,6 +132,9 @@ final class ShardArrays {
             b.assign(m.ownInts("ostart"), call(order, "start", INTS));
             b.assign(m.ownInts("onodes"), call(order, "nodes", INTS));
             b.assign(m.own("obase"), shl(m.own("shard"), m.own("bits")));
+            if (m.rootRun != null) {
+                b.assign(m.ownInts("orows"), call(order, "rows", INTS));
+            }
         }
         if (m.arena) {
             Ex ar = local(p + "_arena", ARENA);

@@ -1,0 +1,124 @@
+package org.stag.engine.loopir.schema;
+
+import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.intVar;
+import static org.stag.engine.loopir.Exprs.lit;
+import static org.stag.engine.loopir.Exprs.load;
+import static org.stag.engine.loopir.Exprs.local;
+import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.postInc;
+import static org.stag.engine.loopir.Exprs.sub;
+import static org.stag.engine.loopir.JavaType.INT;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.stag.engine.loopir.Block;
+import org.stag.engine.loopir.Ex;
+import org.stag.engine.loopir.LevelCode.Cursor;
+import org.stag.formats.schema.Field;
+import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.Step;
+
+/**
+ * A cursor over one structure through the shard's in-order node index ({@code NodeOrder.rows}), for the
+ * C-tree's shape: the root's own elements are one arena run, and each tree node's own elements are one scalar
+ * element (its head) followed by one arena run (its chunk). The state is the current run {@code [q, qe)} and
+ * the row's remaining node range {@code [oc, oe)}; advancing takes the run's next element, or the next node's
+ * head (and makes its chunk the run), or ends the cursor. Setting it up reads the row's 16-byte record, and
+ * advancing is two compares and the element's load: no state machine, no child links, no stack. Every
+ * element field is {@code nonempty}, so a coordinate of -1 marks the end.
+ */
+final class IndexedCursor {
+    private IndexedCursor() {
+    }
+
+    /** The node type's head and chunk fields when {@code m} has this shape ({@link IndexedCursor}), else null. */
+    static SchemaModel.FieldInfo[] shape(SchemaModel m) {
+        if (m.rootRun == null || !m.rootRun.field().nonempty()) {
+            return null;
+        }
+        NodeType t = m.schema.nodeType(m.order.nodeType()).orElseThrow();
+        List<Step> steps = t.traversal();
+        if (steps.size() != 4 || !(steps.get(1) instanceof Step.Element e) || !(steps.get(2) instanceof Step.ArrayLoop a)
+                || a.members().size() != 1) {
+            return null;
+        }
+        Field head = e.field();
+        Field chunk = a.members().get(0);
+        if (head.isArray() || !head.nonempty() || !chunk.holdsElements() || !chunk.nonempty() || chunk.arraySize().isEmpty()
+                || chunk.arraySize().get().isConstant()) {
+            return null;
+        }
+        SchemaModel.FieldInfo hi = m.field(t, head);
+        SchemaModel.FieldInfo ci = m.field(t, chunk);
+        return ci.inArena() ? new SchemaModel.FieldInfo[] {hi, ci} : null;
+    }
+
+    /** A cursor over the elements of {@code parent}, positioned on the first one; {@code fields} from {@link #shape}. */
+    static Cursor emit(SchemaModel m, SchemaModel.FieldInfo[] fields, Block out, int id, Ex parent, String name) {
+        String n = Integer.toString(id);
+        Ex r = intVar(m.p + "_r" + n);
+        Ex q = intVar(m.p + "_q" + n);
+        Ex qe = intVar(m.p + "_qe" + n);
+        Ex oc = intVar(m.p + "_oc" + n);
+        Ex oe = intVar(m.p + "_oe" + n);
+        Ex h = intVar(m.p + "_h" + n);
+        Ex crd = intVar(m.p + "_crd" + n);
+        String carriedName = m.p + (m.doubles ? "_val" : "_pos") + n;
+        Ex carried = local(carriedName, m.carriedType());
+        out.comment(m.p + " cursor " + name + " over " + m.schema.name() + ", through the node index");
+        ShardArrays.enter(m, out, parent);
+        out.var(INT, m.p + "_r" + n, mul(sub(parent, m.own("obase")), lit(4)));
+        out.var(INT, m.p + "_q" + n, load(m.ownInts("orows"), r));
+        out.var(INT, m.p + "_qe" + n, load(m.ownInts("orows"), add(r, lit(1))));
+        out.var(INT, m.p + "_oc" + n, load(m.ownInts("orows"), add(r, lit(2))));
+        out.var(INT, m.p + "_oe" + n, load(m.ownInts("orows"), add(r, lit(3))));
+        out.var(INT, m.p + "_h" + n, lit(0));
+        out.var(INT, m.p + "_crd" + n, lit(-1));
+        out.var(m.carriedType(), carriedName, m.doubles ? lit(0.0) : lit(0));
+        Consumer<Block> step = b -> {
+            Block inRun = b.ifThen(lt(q, qe));
+            inRun.assign(crd, load(m.crdArray(m.rootRun), q));
+            inRun.assign(carried, m.carriedAt(m.rootRun, q));
+            inRun.eval(postInc(q));
+            Block rest = b.orElse();
+            Block node = rest.ifThen(lt(oc, oe));
+            node.assign(h, load(m.ownInts("onodes"), oc));
+            node.eval(postInc(oc));
+            node.assign(crd, load(m.crdArray(fields[0]), h));
+            node.assign(carried, m.carriedAt(fields[0], h));
+            node.assign(q, m.base(fields[1], h));
+            node.assign(qe, add(q, m.length(fields[1], h)));
+            rest.orElse().assign(crd, lit(-1));
+        };
+        step.accept(out);
+        return new Cursor() {
+            @Override
+            public Ex valid() {
+                return ge(crd, lit(0));
+            }
+
+            @Override
+            public Ex crd() {
+                return crd;
+            }
+
+            @Override
+            public Ex pos() {
+                return m.doubles ? null : carried;
+            }
+
+            @Override
+            public Ex val() {
+                return m.doubles ? carried : null;
+            }
+
+            @Override
+            public void advance(Block b) {
+                step.accept(b);
+            }
+        };
+    }
+}
