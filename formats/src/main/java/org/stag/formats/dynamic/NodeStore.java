@@ -155,9 +155,10 @@ public final class NodeStore {
         return w;
     }
 
-    /** Bytes held by all pools and the arena. */
+    /** Bytes held by all pools, the arena and the in-order node index while one is made (a read cache, but held). */
     public long memoryBytes() {
-        long b = arena.memoryBytes();
+        NodeOrder o = nodeOrder;
+        long b = arena.memoryBytes() + (o == null ? 0 : o.memoryBytes());
         for (NodePool p : pools.values()) {
             b += p.memoryBytes();
         }
