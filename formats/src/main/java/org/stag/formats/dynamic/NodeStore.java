@@ -155,10 +155,13 @@ public final class NodeStore {
         return w;
     }
 
-    /** Bytes held by all pools, the arena and the in-order node index while one is made (a read cache, but held). */
+    /**
+     * Bytes held by all pools and the arena: the structure, the same before and after kernels read it. The
+     * in-order node index that reads make and every write drops ({@link #nodeOrder}) is a cache beside it, not
+     * counted here; {@link NodeOrder#memoryBytes} gives its size.
+     */
     public long memoryBytes() {
-        NodeOrder o = nodeOrder;
-        long b = arena.memoryBytes() + (o == null ? 0 : o.memoryBytes());
+        long b = arena.memoryBytes();
         for (NodePool p : pools.values()) {
             b += p.memoryBytes();
         }
