@@ -56,6 +56,19 @@ public record ValueRead(Kind kind, ValueMode lastLevel, Constant constant) {
         return dynamicLast && elem == ScalarType.DOUBLE ? INLINE : ARRAY;
     }
 
+    /**
+     * How a kernel reads its own result of format {@code f} and type {@code t}, else read {@code declared}: a
+     * {@code bool} vector in an ordered, unique compressed level holds only entries that are not the fill (a
+     * kernel skips those), so {@code VectorAssembly} assembles it as a pattern, the fill's negation.
+     */
+    public static ValueRead written(Format f, org.stag.engine.check.VarType.Tensor t, ValueRead declared) {
+        boolean pattern = t.elem() == ScalarType.BOOL && f.order() == 1
+                && f.level(0) instanceof org.stag.formats.level.StaticLevelFormat l
+                && l.type() == org.stag.formats.level.LevelType.COMPRESSED
+                && l.is(org.stag.formats.level.Property.ORDERED) && l.is(org.stag.formats.level.Property.UNIQUE);
+        return pattern ? new ValueRead(Kind.CONSTANT, ValueMode.POSITION, Constant.ofBool(!t.fill().bool())) : declared;
+    }
+
     /** How a kernel reads {@code t}: from its values and the mode of its last level. */
     public static ValueRead of(Tensor t) {
         ValueMode mode = lastMode(t);

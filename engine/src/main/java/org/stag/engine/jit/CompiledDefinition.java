@@ -38,6 +38,8 @@ public final class CompiledDefinition {
     /** The frame slot of the input an active-set kernel updates in place ({@code notes "in-place"}), or -1. */
     private final int activeSetSelf;
     private static final long NO_SLOT = Long.MIN_VALUE;
+    /** The value every entry of the result holds (assembled with constant values), or null. */
+    private final org.stag.engine.ops.Constant constantEntries;
     /** Whether a sparse result is a vector {@link VectorAssembly} assembles (in O(entries), without a sort when ordered). */
     private final boolean vector;
     /** Whether a sparse result is a CSR matrix {@link MatrixAssembly} assembles (row by row, over a dead one's storage). */
@@ -62,6 +64,9 @@ public final class CompiledDefinition {
         this.chunkCode = plan.chunkExtent() == null ? NO_SLOT : sizeCode(plan.chunkExtent());
         this.vector = plan.result() == KernelPlan.ResultKind.SPARSE && VectorAssembly.applies(spec.targetFormat());
         this.matrix = plan.result() == KernelPlan.ResultKind.SPARSE && MatrixAssembly.applies(spec.targetFormat());
+        // A bool vector result notes the one value its entries hold (KernelGenerator: fills are never stored).
+        String entries = vector ? plan.notes().get("entries") : null;
+        this.constantEntries = entries == null ? null : org.stag.engine.ops.Constant.ofBool(Boolean.parseBoolean(entries));
         this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
                 : -1;
     }
@@ -240,7 +245,7 @@ public final class CompiledDefinition {
             case SPARSE -> {
                 if (vector) {
                     yield VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
-                            spec.targetFill(), f, reuse);
+                            spec.targetFill(), f, reuse, constantEntries);
                 }
                 Tensor m = matrix ? MatrixAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), sizeOf(f, dimCodes[1]),
                         f.coo, chunks, tt, spec.targetFill(), f, reuse) : null;

@@ -10,12 +10,14 @@ import org.stag.formats.level.LevelType;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.tensor.BoolValues;
+import org.stag.formats.tensor.ConstantValues;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.FloatValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.IntValues;
 import org.stag.formats.tensor.LongValues;
 import org.stag.formats.tensor.Tensor;
+import org.stag.formats.tensor.ValueType;
 import org.stag.formats.tensor.Values;
 
 /**
@@ -48,9 +50,15 @@ final class VectorAssembly {
      * value arrays are those of {@code reuse} (a dead vector this class assembled, or null) when they are long
      * enough, else new ones of exactly the entries' length; unsorted entries pass through {@code scratch}'s
      * arrays, kept across runs. So once the arrays have grown, a run allocates only the tensor's small objects.
+     * With {@code constant} (non-null: every entry holds it: a {@code bool} vector a kernel wrote) the
+     * entries' values are neither copied nor sorted: the vector's values are {@link Values#constantBool}, and a
+     * kernel reading it reads the literal ({@code ValueRead.of}).
      */
     static Tensor assemble(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t, org.stag.engine.ops.Constant fill,
-                           Frame scratch, Tensor reuse) {
+                           Frame scratch, Tensor reuse, org.stag.engine.ops.Constant constant) {
+        if (constant != null) {
+            return assembleConstant(format, dim, coo, chunks, t, fill, scratch, reuse, constant);
+        }
         int total = 0;
         boolean sorted = true;
         int prev = -1;
@@ -85,6 +93,53 @@ final class VectorAssembly {
         return vector(format, dim, crd, unique, vals, t, fill, reuse);
     }
 
+    /** {@link #assemble} of entries that all hold {@code constant}: coordinates only. */
+    private static Tensor assembleConstant(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t,
+                                           org.stag.engine.ops.Constant fill, Frame scratch, Tensor reuse,
+                                           org.stag.engine.ops.Constant constant) {
+        if (t != ScalarType.BOOL) {
+            throw new IllegalArgumentException("internal error: constant values of a " + t + " vector");
+        }
+        int total = 0;
+        boolean sorted = true;
+        int prev = -1;
+        for (int c = 0; c < chunks; c++) {
+            CooBuffer b = coo[c];
+            int[] src = b.crd[0];
+            for (int j = 0, n = b.size; j < n; j++) {
+                int x = src[j];
+                sorted &= x > prev;
+                prev = x;
+            }
+            total += b.size;
+        }
+        boolean reusable = reuse != null && reuse.order() == 1 && reuse.level(0) instanceof CompressedLevel
+                && reuse.values() instanceof ConstantValues cv && cv.type() == ValueType.BOOL
+                && cv.valueAsBoolean() == constant.bool() && cv.fillAsBoolean() == fill.bool();
+        int[] reused = reusable ? ((CompressedLevel) reuse.level(0)).crd() : null;
+        int[] crd = reused != null && reused.length >= total ? reused : new int[total];
+        int n = total;
+        if (sorted) {
+            int at = 0;
+            for (int c = 0; c < chunks; c++) {
+                System.arraycopy(coo[c].crd[0], 0, crd, at, coo[c].size);
+                at += coo[c].size;
+            }
+        } else {
+            ensureScratch(scratch, t, total);
+            int at = 0;
+            for (int c = 0; c < chunks; c++) {
+                System.arraycopy(coo[c].crd[0], 0, scratch.sortCrd, at, coo[c].size);
+                at += coo[c].size;
+            }
+            n = sortUnique(scratch.sortCrd, null, 0, total, dim, t, scratch, crd, null, 0);
+        }
+        if (reusable && reuse.refillSortedVector(format, dim, crd, n, null)) {
+            return reuse;
+        }
+        return Tensor.sortedVector(format, dim, crd, n, Values.constantBool(constant.bool(), fill.bool(), n));
+    }
+
     /** Grows the frame's sort scratch (kept across runs) to hold {@code n} keys, coordinates and values of {@code t}. */
     static void ensureScratch(Frame scratch, ScalarType t, int n) {
         if (scratch.sortKeys == null || scratch.sortKeys.length < n) {
@@ -105,7 +160,7 @@ final class VectorAssembly {
      * Sorts the {@code n} entries at {@code crd[from..]}, {@code vals[from..]} (coordinates in {@code [0, dim)}) by
      * coordinate, stably, keeps the last of equal coordinates, and writes them to {@code crdOut} and
      * {@code valsOut} from {@code out} (which may overlap the input: the values pass through the frame's
-     * scratch); returns how many remain.
+     * scratch); returns how many remain. With {@code valsOut} null, coordinates only ({@code vals} is not read).
      */
     static int sortUnique(int[] crd, Object vals, int from, int n, int dim, ScalarType t, Frame scratch,
                           int[] crdOut, Object valsOut, int out) {
@@ -114,7 +169,7 @@ final class VectorAssembly {
         for (int k = 0; k < n; k++) {
             keys[k] = (long) crd[from + k] << 32 | k;
         }
-        if (vals != scratch.sortVals || from != 0) {
+        if (valsOut != null && (vals != scratch.sortVals || from != 0)) {
             System.arraycopy(vals, from, scratch.sortVals, 0, n);
         }
         sortKeys(keys, n, dim, scratch.sortTmp, scratch.sortCount);
@@ -127,7 +182,9 @@ final class VectorAssembly {
         for (int u = 0; u < unique; u++) {
             crdOut[out + u] = (int) (keys[u] >>> 32);
         }
-        gather(t, scratch.sortVals, keys, unique, valsOut, out);
+        if (valsOut != null) {
+            gather(t, scratch.sortVals, keys, unique, valsOut, out);
+        }
         return unique;
     }
 

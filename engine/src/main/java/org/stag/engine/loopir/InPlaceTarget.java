@@ -59,7 +59,7 @@ final class InPlaceTarget {
             String name = acc.tensor().name();
             List<Integer> twins = twins(a);
             if (name.equals(kg.walker.inPlace) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
-                    || acc.tensor().read().isConstant() || twins.get(0) != a
+                    || twins.get(0) != a
                     || kg.spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
                 continue;
             }

@@ -243,14 +243,17 @@ public final class Planner {
                     fusedTo = fn.groups.get(s)[1];
                 }
                 String alias = aliases.get(d);
+                boolean ran = false;
                 if (s > fusedTo && alias != null && aliases(fn, d, env.get(alias))) {
                     plans.get(st).passesThrough(alias);
                 } else if (s > fusedTo) {
                     kernel(fn, d, env, facts);
+                    ran = true;
                 }
                 Symbol t = fn.symbol(d.target().name());
                 if (t.isTensor()) {
-                    env.put(t.name(), fn.declaredOperand(t.name()));
+                    Operand o = fn.declaredOperand(t.name());
+                    env.put(t.name(), ran ? new Operand(o.format(), ValueRead.written(o.format(), t.tensor(), o.read())) : o);
                 }
             } else if (st instanceof Call c) {
                 FunctionInfo callee = p.function(c.function().name());

@@ -62,7 +62,7 @@ class VectorAssemblyTest {
             }
         }
         Tensor t = VectorAssembly.assemble(FormatParser.parse("compressed"), dim, coo, coo.length, ScalarType.DOUBLE,
-                Constant.zero(ScalarType.DOUBLE), scratch, last);
+                Constant.zero(ScalarType.DOUBLE), scratch, last, null);
         last = t;
         CompressedLevel l = (CompressedLevel) t.level(0);
         assertEquals(want.size(), l.size());

@@ -79,6 +79,26 @@ class ProgramPlanTest {
     }
 
     @Test
+    void aClaimedOrScatterIsConstantTrueSoItsReadersReadNoValues() {
+        CheckedProgram p = Fixtures.program("bfs.stag", Fixtures.resource("bfs"));
+        RefTensor a = Fixtures.graph(7, N, 0.15, false);
+        ProgramRunner r = new ProgramRunner(p, Fixtures.COMPILER, bfs(a, 3));
+        for (String target : List.of("depth_out", "size_out")) {
+            int constant = 0;
+            for (KernelVariant v : statement(r.plan(), "Step", target).variants().values()) {
+                String src = Fixtures.COMPILER.compile(p, v.definition(), v.formats(), v.reads(), v.uniform(), v.inPlace(),
+                        true).plan().source().text();
+                assertEquals("constant true over position", v.reads().get("next").toString());
+                assertTrue(!src.contains("BoolValues"), target + " reads next's values:\n" + src);
+                constant++;
+            }
+            assertEquals(1, constant, target + ":\n" + r.plan());
+        }
+        r.runMain();
+        assertEquals(planned(p, r.plan()), r.stats().kernels(), "kernels run = kernels planned\n" + r.plan());
+    }
+
+    @Test
     void pageRankFusesAndDoubleBuffers() {
         CheckedProgram p = Fixtures.program("pagerank.stag", Fixtures.resource("pagerank"));
         RefTensor a = Fixtures.graph(3, N, 0.1, false);

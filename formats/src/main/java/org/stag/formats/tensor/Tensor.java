@@ -154,7 +154,8 @@ public final class Tensor {
      * of a dead result of the same type. The caller guarantees that nothing reads this tensor any more, and then
      * must not change the arrays. False, and nothing changed, when this tensor is not a vector of dimension
      * {@code dim} in {@code format} whose level is compressed and whose values are an array of
-     * {@code valueArray}'s type with room for {@code nnz}.
+     * {@code valueArray}'s type with room for {@code nnz}. A null {@code valueArray} keeps this tensor's constant
+     * values (which fit any number of entries; false when its values are not constant).
      *
      * @throws IllegalArgumentException as {@link #sortedVector}: the coordinates are not strictly increasing in range
      */
@@ -167,7 +168,7 @@ public final class Tensor {
             throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length + " coordinates");
         }
         checkIncreasing(crd, 0, nnz, dim);
-        if (!values.rewrap(valueArray, nnz)) {
+        if (valueArray == null ? !values.isConstant() : !values.rewrap(valueArray, nnz)) {
             return false;
         }
         int[] pos = level.pos();
