@@ -135,4 +135,29 @@ class VectorAssemblyTest {
         assertEquals(0.0, t.getAsDouble(3), 0.0);
         t.check();
     }
+
+    @Test
+    void aBoolVectorWithConstantEntriesIsSortedFromItsCoordinatesAndRefilled() {
+        CooBuffer[] coo = {new CooBuffer(1, ScalarType.BOOL), new CooBuffer(1, ScalarType.BOOL)};
+        int[][] crd = {{7, 2}, {5, 0, 9}};
+        for (int c = 0; c < 2; c++) {
+            for (int x : crd[c]) {
+                coo[c].crd[0][coo[c].next()] = x;     // values never set: only the coordinates are read
+            }
+        }
+        Tensor t = VectorAssembly.assemble(FormatParser.parse("compressed"), 10, coo, 2, ScalarType.BOOL,
+                Constant.ofBool(false), scratch, null, Constant.ofBool(true));
+        CompressedLevel l = (CompressedLevel) t.level(0);
+        assertArrayEquals(new int[] {0, 2, 5, 7, 9}, Arrays.copyOf(l.crd(), l.size()));
+        assertTrue(t.values().isConstant());
+        assertTrue(t.values().getAsBoolean(0));
+        coo[1].size = 0;
+        Tensor again = VectorAssembly.assemble(FormatParser.parse("compressed"), 10, coo, 2, ScalarType.BOOL,
+                Constant.ofBool(false), scratch, t, Constant.ofBool(true));
+        assertTrue(again == t, "the dead vector is refilled");
+        assertArrayEquals(new int[] {2, 7}, Arrays.copyOf(l.crd(), ((CompressedLevel) again.level(0)).size()));
+        assertThrows(IllegalArgumentException.class, () -> VectorAssembly.assemble(FormatParser.parse("compressed"), 10,
+                new CooBuffer[] {new CooBuffer(1, ScalarType.DOUBLE)}, 1, ScalarType.DOUBLE, Constant.zero(ScalarType.DOUBLE),
+                scratch, null, Constant.ofBool(true)));
+    }
 }
