@@ -59,19 +59,8 @@ final class VectorAssembly {
         if (constant != null) {
             return assembleConstant(format, dim, coo, chunks, t, fill, scratch, reuse, constant);
         }
-        int total = 0;
-        boolean sorted = true;
-        int prev = -1;
-        for (int c = 0; c < chunks; c++) {
-            CooBuffer b = coo[c];
-            int[] src = b.crd[0];
-            for (int j = 0, n = b.size; j < n; j++) {
-                int x = src[j];
-                sorted &= x > prev;
-                prev = x;
-            }
-            total += b.size;
-        }
+        int total = total(coo, chunks);
+        boolean sorted = ascending(coo, chunks);
         int[] crd;
         Object vals;
         int[] reusedCrd = reusableCoordinates(reuse, t);
@@ -93,14 +82,17 @@ final class VectorAssembly {
         return vector(format, dim, crd, unique, vals, t, fill, reuse);
     }
 
-    /** {@link #assemble} of entries that all hold {@code constant}: coordinates only. */
-    private static Tensor assembleConstant(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t,
-                                           org.stag.engine.ops.Constant fill, Frame scratch, Tensor reuse,
-                                           org.stag.engine.ops.Constant constant) {
-        if (t != ScalarType.BOOL) {
-            throw new IllegalArgumentException("internal error: constant values of a " + t + " vector");
-        }
+    /** The number of entries in the first {@code chunks} buffers. */
+    private static int total(CooBuffer[] coo, int chunks) {
         int total = 0;
+        for (int c = 0; c < chunks; c++) {
+            total += coo[c].size;
+        }
+        return total;
+    }
+
+    /** Whether the buffers' coordinates, read in chunk order, strictly ascend (no sort, no duplicates). */
+    private static boolean ascending(CooBuffer[] coo, int chunks) {
         boolean sorted = true;
         int prev = -1;
         for (int c = 0; c < chunks; c++) {
@@ -111,8 +103,19 @@ final class VectorAssembly {
                 sorted &= x > prev;
                 prev = x;
             }
-            total += b.size;
         }
+        return sorted;
+    }
+
+    /** {@link #assemble} of entries that all hold {@code constant}: coordinates only. */
+    private static Tensor assembleConstant(Format format, int dim, CooBuffer[] coo, int chunks, ScalarType t,
+                                           org.stag.engine.ops.Constant fill, Frame scratch, Tensor reuse,
+                                           org.stag.engine.ops.Constant constant) {
+        if (t != ScalarType.BOOL) {
+            throw new IllegalArgumentException("internal error: constant values of a " + t + " vector");
+        }
+        int total = total(coo, chunks);
+        boolean sorted = ascending(coo, chunks);
         boolean reusable = reuse != null && reuse.order() == 1 && reuse.level(0) instanceof CompressedLevel
                 && reuse.values() instanceof ConstantValues cv && cv.type() == ValueType.BOOL
                 && cv.valueAsBoolean() == constant.bool() && cv.fillAsBoolean() == fill.bool();
