@@ -57,6 +57,8 @@ public final class DynamicLevel extends Level {
      * before: then stores change in place.
      */
     private SnapshotEpochs epochs;
+    /** The working arrays of {@link #forEachShard}, made by the first batch; not copied into a snapshot's copy. */
+    private ShardScratch shardScratch;
     /** Per shard, the epoch at which its store became current ({@link SnapshotEpochs}); empty without epochs. */
     private long[] birth = new long[0];
     /** Whether this is a snapshot's copy ({@link #snapshot}), which shares stores and must never change them. */
@@ -496,10 +498,22 @@ public final class DynamicLevel extends Level {
         if (mode == ValueMode.POSITION) {
             throw new IllegalStateException("dynamic level: batch updates of a level of positions go through insertRows");
         }
-        // Order the entries by parent: (parent, index) packed in a long sorts by parent.
-        long[] key = new long[count];
+        // Order the entries by parent: (parent, index) packed in a long sorts by parent. One pass packs them and,
+        // taking them to be sorted (batches come sorted by row), cuts them into runs of one shard each and counts
+        // each run's entries; a batch out of order is sorted and cut again.
+        if (shardScratch == null) {
+            shardScratch = new ShardScratch();
+        }
+        ShardScratch sc = shardScratch.ensure(count);
+        long[] key = sc.key;
+        int[] runStart = sc.runStart;
+        long[] before = sc.before;
         boolean sorted = true;
         int kept = 0;
+        int runs = 0;
+        int shard = -1;
+        long entriesBefore = 0;
+        long previous = -1;
         for (int i = 0; i < count; i++) {
             int p = parents[i];
             if (p < 0) {
@@ -508,22 +522,33 @@ public final class DynamicLevel extends Level {
             if (p >= parentSize) {
                 throw new IllegalArgumentException("dynamic level: parent " + p + " out of range 0.." + (parentSize - 1));
             }
-            key[kept] = ((long) p << 32) | i;
-            sorted &= kept == 0 || key[kept - 1] < key[kept];
+            long kk = ((long) p << 32) | i;
+            sorted &= previous < kk;
+            previous = kk;
+            key[kept] = kk;
+            if (p >>> shardBits != shard) {
+                shard = p >>> shardBits;
+                before[runs] = entriesBefore;
+                runStart[runs++] = kept;
+            }
+            entriesBefore += 1 + start[i + 1] - start[i];
             kept++;
         }
         if (!sorted) {
             Arrays.sort(key, 0, kept);
-        }
-        int m = kept;
-        int[] runStart = new int[m + 1];
-        int runs = 0;
-        for (int k = 0; k < m; k++) {
-            if (k == 0 || (int) (key[k] >>> 32) >>> shardBits != (int) (key[k - 1] >>> 32) >>> shardBits) {
-                runStart[runs++] = k;
+            runs = 0;
+            entriesBefore = 0;
+            for (int k = 0; k < kept; k++) {
+                int i = (int) key[k];
+                if (k == 0 || (int) (key[k] >>> 32) >>> shardBits != (int) (key[k - 1] >>> 32) >>> shardBits) {
+                    before[runs] = entriesBefore;
+                    runStart[runs++] = k;
+                }
+                entriesBefore += 1 + start[i + 1] - start[i];
             }
         }
-        runStart[runs] = m;
+        runStart[runs] = kept;
+        before[runs] = entriesBefore;
         LongAdder sum = new LongAdder();
         if (entries < SEQUENTIAL_BATCH || threads <= 1 || runs <= 1) {
             for (int run = 0; run < runs; run++) {
@@ -536,15 +561,6 @@ public final class DynamicLevel extends Level {
         // thread working alone at the end.
         int blocks = Math.min(runs, 8 * threads);
         int[] bounds = new int[blocks + 1];
-        long[] before = new long[runs + 1];
-        for (int run = 0; run < runs; run++) {
-            long e = 0;
-            for (int k = runStart[run]; k < runStart[run + 1]; k++) {
-                int i = (int) key[k];
-                e += 1 + start[i + 1] - start[i];
-            }
-            before[run + 1] = before[run] + e;
-        }
         for (int b = 1; b < blocks; b++) {
             long target = before[runs] * b / blocks;
             int r = bounds[b - 1];
@@ -562,6 +578,29 @@ public final class DynamicLevel extends Level {
             sum.add(n);
         });
         return sum.sum();
+    }
+
+    /**
+     * The arrays of {@link #forEachShard}: the batch's parents packed with their indices, where each shard's run of
+     * them starts, and the entries before each run. The level's own (a level takes one batch at a time; a snapshot's
+     * copy takes none), kept between batches (20 bytes per parent of the largest batch so far, not counted by
+     * {@link #memoryBytes}) so that a batch does not allocate and zero them: forEachShard runs before the shards'
+     * parallel work, in the calling thread alone.
+     */
+    private static final class ShardScratch {
+        long[] key = new long[0];
+        int[] runStart = new int[1];
+        long[] before = new long[1];
+
+        ShardScratch ensure(int count) {
+            if (key.length < count) {
+                int c = Math.max(count, key.length + (key.length >> 1));
+                key = new long[c];
+                runStart = new int[c + 1];
+                before = new long[c + 1];
+            }
+            return this;
+        }
     }
 
     /** Parents whose structures are read ahead together ({@link #applyRun}). */
