@@ -127,10 +127,10 @@ class RunCommandTest {
     void betweennessFromASampleOfSources() {
         CliRunner all = CliRunner.run("run", "bc", "--graph", KARATE);
         assertEquals(0, all.code(), all.err());
-        assertEquals("K=34 directed=false", summary(all).get("parameters"));
+        assertEquals("K=34 directed=false threshold=1", summary(all).get("parameters"));
         CliRunner some = CliRunner.run("run", "bc", "--graph", KARATE, "--sources", "1, 34");
         assertEquals(0, some.code(), some.err());
-        assertEquals("K=2 directed=false", summary(some).get("parameters"));
+        assertEquals("K=2 directed=false threshold=1", summary(some).get("parameters"));
         assertFalse(all.out().equals(some.out()));
     }
 
