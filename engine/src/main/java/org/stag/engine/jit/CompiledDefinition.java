@@ -222,7 +222,7 @@ public final class CompiledDefinition {
             if (f.coo == null || f.coo.length < chunks) {
                 f.coo = new CooBuffer[chunks];
                 for (int c = 0; c < chunks; c++) {
-                    f.coo[c] = new CooBuffer(dimCodes.length, tt);
+                    f.coo[c] = new CooBuffer(dimCodes.length, tt, constantEntries == null);
                 }
             } else {
                 for (CooBuffer b : f.coo) {

@@ -6,9 +6,6 @@ import org.stag.engine.runtime.CooBuffer;
 import org.stag.engine.runtime.Frame;
 import org.stag.engine.runtime.Sorts;
 import org.stag.formats.level.CompressedLevel;
-import org.stag.formats.level.LevelType;
-import org.stag.formats.level.Property;
-import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.tensor.BoolValues;
 import org.stag.formats.tensor.ConstantValues;
 import org.stag.formats.tensor.DoubleValues;
@@ -40,8 +37,7 @@ final class VectorAssembly {
 
     /** Whether {@code f} is a format this class assembles: order 1, an ordered and unique compressed level. */
     static boolean applies(Format f) {
-        return f.order() == 1 && f.level(0) instanceof StaticLevelFormat s && s.type() == LevelType.COMPRESSED
-                && s.is(Property.ORDERED) && s.is(Property.UNIQUE);
+        return org.stag.engine.cin.ValueRead.sortedVector(f);
     }
 
     /**

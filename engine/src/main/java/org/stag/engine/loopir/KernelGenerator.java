@@ -43,6 +43,8 @@ public final class KernelGenerator {
     final boolean atomicScatter;
     /** Whether the outermost loop walks a sparse level whose coordinates {@code prepare} gathers for chunking. */
     boolean gathered;
+    /** Whether a sparse target's chunk reserves room for all its entries up front (one per iteration at most). */
+    boolean entriesReserved;
     final Map<String, String> notes = new LinkedHashMap<>();
     int names;
     /** The values array of the input the target may overwrite in place (an in-place update's target), else null. */
@@ -252,7 +254,10 @@ public final class KernelGenerator {
         switch (result) {
             case DENSE -> run.let(JavaTypes.type(tt).array(), "out", Exprs.cast(JavaTypes.type(tt).array(),
                     FrameVars.f("out", JavaType.OBJECT)));
-            case SPARSE -> run.let(FrameVars.COO, "coo", Exprs.load(FrameVars.f("coo", FrameVars.COO.array()), FrameVars.CHUNK));
+            case SPARSE -> {
+                run.let(FrameVars.COO, "coo", Exprs.load(FrameVars.f("coo", FrameVars.COO.array()), FrameVars.CHUNK));
+                entriesReserved = resultCode.declareEntries(run, chunked);
+            }
             default -> {
             }
         }
@@ -288,11 +293,15 @@ public final class KernelGenerator {
             }
         }
 
+        if (result == LoweredKernel.Result.SPARSE) {
+            resultCode.closeEntries(run);
+        }
         Block prepare = frameCode.prepare();
         Block finish = frameCode.finish();
-        if (result == LoweredKernel.Result.SPARSE && spec.targetType() == ScalarType.BOOL && spec.targetFormat().order() == 1) {
+        if (resultCode.constantEntries()) {
             // Every entry is written only when it is not the fill (ResultWriter), so it holds the fill's negation:
-            // the vector is assembled with constant values, a pattern (Planner.written plans its readers so).
+            // the vector is assembled with constant values, a pattern (Planner.written plans its readers so), and
+            // the kernel stores no value.
             notes.put("entries", String.valueOf(!spec.targetFill().bool()));
         }
         notes.put("order", String.join(", ", order));
