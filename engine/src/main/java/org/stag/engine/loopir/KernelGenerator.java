@@ -82,6 +82,7 @@ public final class KernelGenerator {
     final FrameCode frameCode = new FrameCode(this);
     final LoopEmitter loopCode = new LoopEmitter(this);
     final ResultWriter resultCode = new ResultWriter(this);
+    final EntryWriter entryCode = new EntryWriter(this);
     final InPlaceTarget inPlaceCode = new InPlaceTarget(this);
     final MonomialLoops monomials = new MonomialLoops(this);
 
@@ -256,7 +257,7 @@ public final class KernelGenerator {
                     FrameVars.f("out", JavaType.OBJECT)));
             case SPARSE -> {
                 run.let(FrameVars.COO, "coo", Exprs.load(FrameVars.f("coo", FrameVars.COO.array()), FrameVars.CHUNK));
-                entriesReserved = resultCode.declareEntries(run, chunked);
+                entriesReserved = entryCode.declareEntries(run, chunked);
             }
             default -> {
             }
@@ -294,11 +295,11 @@ public final class KernelGenerator {
         }
 
         if (result == LoweredKernel.Result.SPARSE) {
-            resultCode.closeEntries(run);
+            entryCode.closeEntries(run);
         }
         Block prepare = frameCode.prepare();
         Block finish = frameCode.finish();
-        if (resultCode.constantEntries()) {
+        if (entryCode.constantEntries()) {
             // Every entry is written only when it is not the fill (ResultWriter), so it holds the fill's negation:
             // the vector is assembled with constant values, a pattern (Planner.written plans its readers so), and
             // the kernel stores no value.

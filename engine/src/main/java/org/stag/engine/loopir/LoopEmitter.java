@@ -112,6 +112,19 @@ final class LoopEmitter {
                 LevelCode c = level(a, st);
                 String p = kg.fresh("p");
                 String val = c.holdsValues() ? kg.fresh("v") : null;
+                if (d == 0 && kg.gathered && FrameCode.directRange(c) != null) {
+                    // The level's positions [start, end) are split directly: chunk [lo, hi) is [start + lo, start + hi).
+                    out.let(INT, "g_base", FrameCode.directRange(c)[0]);
+                    Ex g = intVar("g");
+                    Block body = out.forLoop(label, INT, "g", intVar("lo"), lt(g, intVar("hi")), postInc(g));
+                    body.let(INT, p, Exprs.add(intVar("g_base"), g));
+                    body.let(INT, iv, c.coordinateAt(intVar(p)));
+                    AccessState[] in = AccessState.copy(st);
+                    resolved(in[a], c, p, val, null);
+                    locateAll(body, in, s.locators(), i);
+                    kg.loops(d + 1, body, in, chunked);
+                    return;
+                }
                 if (d == 0 && kg.gathered) {
                     JavaType arr = c.holdsValues() ? DOUBLES : INTS;
                     String gathered = c.holdsValues() ? "g_val" : "g_pos";

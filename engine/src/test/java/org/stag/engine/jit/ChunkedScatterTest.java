@@ -56,6 +56,54 @@ class ChunkedScatterTest {
         assertTrue(test > 0 && test < src.indexOf("if (!w_claim["), src);
         // the chunks share the frame's claims: no per-worker set, no values to combine
         assertFalse(src.contains("w_set") || src.contains("w_val"), src);
+        // the frontier's positions are split directly: prepare copies nothing
+        assertFalse(src.contains("f.gather("), src);
+        assertTrue(src.contains("f.gatherSize = a1l0_pos[0 + 1] - a1l0_pos[0];"), src);
+        assertTrue(src.contains("final int g_base = a1l0_pos[0];"), src);
+    }
+
+    /**
+     * A reduction over a compressed vector's entries splits their positions directly; over a list (a dynamic level)
+     * it still gathers them. Both count right on 1 and 2 threads, in chunks of a few entries.
+     */
+    @Test
+    void aCompressedOuterLevelIsSplitWithoutGatheringAListIsGathered() {
+        String text = """
+                N int
+                c bool[compressed[N]]
+                l bool[list[N]]
+                Let Main() -> (s int, t int)
+                    s = c[j] | j:(+, 0)
+                    t = l[j] | j:(+, 0)
+                End
+                """;
+        CheckedProgram p = new Checker().check(new Source("count.stag", text));
+        Definition ds = (Definition) p.main().decl().body().get(0);
+        Definition dt = (Definition) p.main().decl().body().get(1);
+        CompiledDefinition ks = new DefinitionCompiler().compile(p, ds, Map.of("c", FormatParser.parse("compressed")), Map.of());
+        CompiledDefinition kt = new DefinitionCompiler().compile(p, dt, Map.of("l", FormatParser.parse("list")), Map.of());
+        assertTrue(ks.plan().gathered() && kt.plan().gathered());
+        String direct = ks.plan().source().text();
+        assertFalse(direct.contains("f.gather("), direct);
+        assertTrue(direct.contains("g_base"), direct);
+        assertTrue(kt.plan().source().text().contains("f.gather("), kt.plan().source().text());
+        int n = 3_000;
+        java.util.Random r = new java.util.Random(9);
+        for (int size : new int[] {0, 1, 63, 64, 65, 1_000, 2_999}) {
+            java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+            while (set.size() < size) {
+                set.add(r.nextInt(n));
+            }
+            int[] crd = set.stream().mapToInt(Integer::intValue).toArray();
+            boolean[] v = new boolean[size];
+            java.util.Arrays.fill(v, true);
+            Tensor c = Tensor.sortedVector(FormatParser.parse("compressed"), n, crd, size, Values.ofBools(v, false));
+            Tensor l = c.convert(FormatParser.parse("list"));
+            for (int threads = 1; threads <= 2; threads++) {
+                assertEquals(size, ks.run(Map.of("c", c, "N", n), threads), size + " entries, " + threads + " thread(s)");
+                assertEquals(size, kt.run(Map.of("l", l, "N", n), threads), size + " entries, " + threads + " thread(s)");
+            }
+        }
     }
 
     @Test
