@@ -51,6 +51,8 @@ public final class KernelGenerator {
     String selfVals;
     /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
     int forcedDriver = -1;
+    /** Whether the active set's positions are split with the dense loop's chunks ({@code notes "active set split"}). */
+    boolean activeSliced;
     /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
     Operator accumulate;
     /** While one monomial's loops are emitted. */
@@ -284,7 +286,15 @@ public final class KernelGenerator {
                 // The output is the input's own buffer: entries where the operand stores nothing keep their
                 // value, so one chunk visits the stored coordinates alone and the others have nothing to do.
                 notes.put("active set", spec.accesses().get(active).tensor().name());
-                Block only = run.ifThen(Exprs.local("inPlace", JavaType.BOOLEAN)).ifThen(Exprs.eq(FrameVars.CHUNK, Exprs.lit(0)));
+                // A compressed active set is split with the chunks (each takes its share of the positions), so a
+                // large one runs in parallel; the runtime runs a small one as one chunk. Else chunk 0 visits it.
+                activeSliced = chunked && FrameCode.directRange(codes.get(active).get(0)) != null;
+                Block only = run.ifThen(Exprs.local("inPlace", JavaType.BOOLEAN));
+                if (activeSliced) {
+                    notes.put("active set split", "positions");
+                } else {
+                    only = only.ifThen(Exprs.eq(FrameVars.CHUNK, Exprs.lit(0)));
+                }
                 forcedDriver = active;
                 loops(0, only, initialStates(), false);
                 forcedDriver = -1;
