@@ -62,11 +62,19 @@ public record ValueRead(Kind kind, ValueMode lastLevel, Constant constant) {
      * kernel skips those), so {@code VectorAssembly} assembles it as a pattern, the fill's negation.
      */
     public static ValueRead written(Format f, org.stag.engine.check.VarType.Tensor t, ValueRead declared) {
-        boolean pattern = t.elem() == ScalarType.BOOL && f.order() == 1
-                && f.level(0) instanceof org.stag.formats.level.StaticLevelFormat l
+        boolean pattern = t.elem() == ScalarType.BOOL && sortedVector(f);
+        return pattern ? new ValueRead(Kind.CONSTANT, ValueMode.POSITION, Constant.ofBool(!t.fill().bool())) : declared;
+    }
+
+    /**
+     * Whether {@code f} is a vector in one ordered, unique {@code compressed} level: the format whose kernel results
+     * {@code VectorAssembly} assembles, and whose {@code bool} results hold one constant (the kernel stores no
+     * value for them, {@code loopir.ResultWriter}).
+     */
+    public static boolean sortedVector(Format f) {
+        return f.order() == 1 && f.level(0) instanceof org.stag.formats.level.StaticLevelFormat l
                 && l.type() == org.stag.formats.level.LevelType.COMPRESSED
                 && l.is(org.stag.formats.level.Property.ORDERED) && l.is(org.stag.formats.level.Property.UNIQUE);
-        return pattern ? new ValueRead(Kind.CONSTANT, ValueMode.POSITION, Constant.ofBool(!t.fill().bool())) : declared;
     }
 
     /** How a kernel reads {@code t}: from its values and the mode of its last level. */

@@ -38,6 +38,17 @@ public final class CompiledDefinition {
     /** The frame slot of the input an active-set kernel updates in place ({@code notes "in-place"}), or -1. */
     private final int activeSetSelf;
     private static final long NO_SLOT = Long.MIN_VALUE;
+    /**
+     * The frame slot of the compressed active set whose positions the kernel splits with its chunks
+     * ({@code notes "active set split"}), or -1.
+     */
+    private final int activeSetSplit;
+    /**
+     * From this many entries on, an active set the kernel splits runs in all the dense loop's chunks (in parallel),
+     * below as one chunk on the calling thread: about the entries whose scattered writes take as long as
+     * dispatching the chunks.
+     */
+    public static final int SPLIT_ACTIVE_FROM = 1 << 14;
     /** The value every entry of the result holds (assembled with constant values), or null. */
     private final org.stag.engine.ops.Constant constantEntries;
     /** Whether a sparse result is a vector {@link VectorAssembly} assembles (in O(entries), without a sort when ordered). */
@@ -68,6 +79,8 @@ public final class CompiledDefinition {
         String entries = vector ? plan.notes().get("entries") : null;
         this.constantEntries = entries == null ? null : org.stag.engine.ops.Constant.ofBool(Boolean.parseBoolean(entries));
         this.activeSetSelf = plan.notes().containsKey("active set") ? plan.tensors().indexOf(plan.notes().get("in-place"))
+                : -1;
+        this.activeSetSplit = plan.notes().containsKey("active set split") ? plan.tensors().indexOf(plan.notes().get("active set"))
                 : -1;
     }
 
@@ -213,16 +226,20 @@ public final class CompiledDefinition {
         // coordinates are not rows, so their chunks need no alignment.
         int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.gatheredChunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
         int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
-        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())) {
+        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())
+                && (activeSetSplit < 0 || activeEntries(f) < SPLIT_ACTIVE_FROM)) {
             // In place over an active set: chunk 0 visits the sparse operand's entries and every other chunk has
-            // nothing to do, so it runs alone, on this thread, instead of dispatching ~1,024 empty chunks.
+            // nothing to do, so it runs alone, on this thread, instead of dispatching ~1,024 empty chunks. A kernel
+            // that splits a large active set's positions with the chunks keeps them; run as one chunk, it takes
+            // the whole extent (chunk size 0: [0, n)) and so all the positions.
             chunks = 1;
+            chunkSize = 0;
         }
         if (plan.result() == KernelPlan.ResultKind.SPARSE) {
             if (f.coo == null || f.coo.length < chunks) {
                 f.coo = new CooBuffer[chunks];
                 for (int c = 0; c < chunks; c++) {
-                    f.coo[c] = new CooBuffer(dimCodes.length, tt);
+                    f.coo[c] = new CooBuffer(dimCodes.length, tt, constantEntries == null);
                 }
             } else {
                 for (CooBuffer b : f.coo) {
@@ -283,6 +300,12 @@ public final class CompiledDefinition {
             case INT -> v instanceof IntValues d && d.fill() == (int) fill.integer();
             case BOOL -> v instanceof BoolValues d && d.fill() == fill.bool();
         };
+    }
+
+    /** The entries of the compressed active set the kernel splits (its one level's position range). */
+    private int activeEntries(Frame f) {
+        int[] pos = ((org.stag.formats.level.CompressedLevel) f.tensors[activeSetSplit].level(0)).pos();
+        return pos[1] - pos[0];
     }
 
     private static Object arrayOrNull(Values v) {

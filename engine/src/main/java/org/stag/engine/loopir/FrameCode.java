@@ -75,6 +75,12 @@ final class FrameCode {
         b.let(FrameVars.WORKSPACE, "ws", Exprs.call(FrameVars.F, "prepareWorkspace", FrameVars.WORKSPACE));
         LevelCode c = kg.codes.get(a).get(0);
         c.unpack(b, KernelGenerator.level(Exprs.local(t, FrameVars.TENSOR), 0));
+        Ex[] range = directRange(c);
+        if (range != null) {
+            // The positions are split directly (LoopEmitter): nothing to copy, only their number.
+            b.assign(FrameVars.f("gatherSize", JavaType.INT), Exprs.sub(range[1], range[0]));
+            return;
+        }
         b.assign(FrameVars.f("gatherSize", JavaType.INT), Exprs.lit(0));
         String v = kg.order.get(0);
         Ex gathered = c.holdsValues()
@@ -82,6 +88,15 @@ final class FrameCode {
                 : Exprs.call(FrameVars.F, "gather", JavaType.VOID, Exprs.intVar("g_c"), Exprs.intVar("g_p"));
         c.iterate(b, Exprs.lit(0), new LevelCode.Binding("g_c", c.holdsValues() ? null : "g_p", c.holdsValues() ? "g_v" : null),
                 kg.needsOrder(v), "G", body -> body.eval(gathered));
+    }
+
+    /**
+     * The position range of the gathered outermost level when its positions can be split directly (a compressed
+     * level: the chunks take {@code [start + lo, start + hi)} and read the coordinates there), else null: then
+     * {@code prepare} copies every coordinate and position into the frame's gather arrays.
+     */
+    static Ex[] directRange(LevelCode c) {
+        return c.holdsValues() ? null : c.positionRange(Exprs.lit(0));
     }
 
     void declareScalars(Block b) {

@@ -43,12 +43,16 @@ public final class KernelGenerator {
     final boolean atomicScatter;
     /** Whether the outermost loop walks a sparse level whose coordinates {@code prepare} gathers for chunking. */
     boolean gathered;
+    /** Whether a sparse target's chunk reserves room for all its entries up front (one per iteration at most). */
+    boolean entriesReserved;
     final Map<String, String> notes = new LinkedHashMap<>();
     int names;
     /** The values array of the input the target may overwrite in place (an in-place update's target), else null. */
     String selfVals;
     /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
     int forcedDriver = -1;
+    /** Whether the active set's positions are split with the dense loop's chunks ({@code notes "active set split"}). */
+    boolean activeSliced;
     /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
     Operator accumulate;
     /** While one monomial's loops are emitted. */
@@ -80,6 +84,7 @@ public final class KernelGenerator {
     final FrameCode frameCode = new FrameCode(this);
     final LoopEmitter loopCode = new LoopEmitter(this);
     final ResultWriter resultCode = new ResultWriter(this);
+    final EntryWriter entryCode = new EntryWriter(this);
     final InPlaceTarget inPlaceCode = new InPlaceTarget(this);
     final MonomialLoops monomials = new MonomialLoops(this);
 
@@ -252,7 +257,10 @@ public final class KernelGenerator {
         switch (result) {
             case DENSE -> run.let(JavaTypes.type(tt).array(), "out", Exprs.cast(JavaTypes.type(tt).array(),
                     FrameVars.f("out", JavaType.OBJECT)));
-            case SPARSE -> run.let(FrameVars.COO, "coo", Exprs.load(FrameVars.f("coo", FrameVars.COO.array()), FrameVars.CHUNK));
+            case SPARSE -> {
+                run.let(FrameVars.COO, "coo", Exprs.load(FrameVars.f("coo", FrameVars.COO.array()), FrameVars.CHUNK));
+                entriesReserved = entryCode.declareEntries(run, chunked);
+            }
             default -> {
             }
         }
@@ -278,7 +286,15 @@ public final class KernelGenerator {
                 // The output is the input's own buffer: entries where the operand stores nothing keep their
                 // value, so one chunk visits the stored coordinates alone and the others have nothing to do.
                 notes.put("active set", spec.accesses().get(active).tensor().name());
-                Block only = run.ifThen(Exprs.local("inPlace", JavaType.BOOLEAN)).ifThen(Exprs.eq(FrameVars.CHUNK, Exprs.lit(0)));
+                // A compressed active set is split with the chunks (each takes its share of the positions), so a
+                // large one runs in parallel; the runtime runs a small one as one chunk. Else chunk 0 visits it.
+                activeSliced = chunked && FrameCode.directRange(codes.get(active).get(0)) != null;
+                Block only = run.ifThen(Exprs.local("inPlace", JavaType.BOOLEAN));
+                if (activeSliced) {
+                    notes.put("active set split", "positions");
+                } else {
+                    only = only.ifThen(Exprs.eq(FrameVars.CHUNK, Exprs.lit(0)));
+                }
                 forcedDriver = active;
                 loops(0, only, initialStates(), false);
                 forcedDriver = -1;
@@ -288,11 +304,15 @@ public final class KernelGenerator {
             }
         }
 
+        if (result == LoweredKernel.Result.SPARSE) {
+            entryCode.closeEntries(run);
+        }
         Block prepare = frameCode.prepare();
         Block finish = frameCode.finish();
-        if (result == LoweredKernel.Result.SPARSE && spec.targetType() == ScalarType.BOOL && spec.targetFormat().order() == 1) {
+        if (entryCode.constantEntries()) {
             // Every entry is written only when it is not the fill (ResultWriter), so it holds the fill's negation:
-            // the vector is assembled with constant values, a pattern (Planner.written plans its readers so).
+            // the vector is assembled with constant values, a pattern (Planner.written plans its readers so), and
+            // the kernel stores no value.
             notes.put("entries", String.valueOf(!spec.targetFill().bool()));
         }
         notes.put("order", String.join(", ", order));

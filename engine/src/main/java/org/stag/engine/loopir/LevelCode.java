@@ -58,6 +58,21 @@ public interface LevelCode {
     void iterate(Block out, Ex parent, Binding bind, boolean inOrder, String label, Consumer<Block> body);
 
     /**
+     * For a level whose children of a parent are a range of positions {@code [start, end)} with a coordinate array
+     * (compressed): the bounds of {@code parent}'s range, read from the unpacked locals; else null. A parallel loop
+     * over such an outermost level splits its positions directly instead of gathering them first
+     * ({@code FrameCode.gather}).
+     */
+    default Ex[] positionRange(Ex parent) {
+        return null;
+    }
+
+    /** The coordinate at position {@code q} of a level with a {@link #positionRange}. */
+    default Ex coordinateAt(Ex q) {
+        throw new UnsupportedOperationException(prefix() + ": no coordinate array");
+    }
+
+    /**
      * An ordered cursor over the children of {@code parent}, for co-iteration: declares its state in
      * {@code out} (positioned on the first child) and returns the expressions to read and advance it.
      */

@@ -112,6 +112,43 @@ final class LoopEmitter {
                 LevelCode c = level(a, st);
                 String p = kg.fresh("p");
                 String val = c.holdsValues() ? kg.fresh("v") : null;
+                if (d == 0 && a == kg.forcedDriver && kg.activeSliced) {
+                    // An active set split with the dense loop's chunks: chunk [lo, hi) of the extent takes the same
+                    // share of the driver's positions, so the chunks together visit each entry once.
+                    Ex[] range = FrameCode.directRange(c);
+                    Ex ext = Exprs.staticCall(JavaType.ref("java.lang.Math"), "max", INT, lit(1), kg.extent(v));
+                    out.let(INT, "as_start", range[0]);
+                    out.let(JavaType.LONG, "as_len", Exprs.cast(JavaType.LONG, Exprs.sub(range[1], range[0])));
+                    out.let(INT, "as_lo", Exprs.add(intVar("as_start"), Exprs.cast(INT, Exprs.div(
+                            Exprs.mul(local("as_len", JavaType.LONG), intVar("lo")), ext))));
+                    out.let(INT, "as_hi", Exprs.add(intVar("as_start"), Exprs.cast(INT, Exprs.div(
+                            Exprs.mul(local("as_len", JavaType.LONG), intVar("hi")), ext))));
+                    Block body = out.forLoop(label, INT, p, intVar("as_lo"), lt(intVar(p), intVar("as_hi")), postInc(intVar(p)));
+                    body.let(INT, iv, c.coordinateAt(intVar(p)));
+                    AccessState[] in = AccessState.copy(st);
+                    resolved(in[a], c, p, val, null);
+                    for (int t : kg.inPlaceCode.twins(a)) {
+                        if (t != a) {
+                            resolved(in[t], level(t, in), p, val, null);
+                        }
+                    }
+                    locateAll(body, in, s.locators(), i);
+                    kg.loops(d + 1, body, in, false);
+                    return;
+                }
+                if (d == 0 && kg.gathered && FrameCode.directRange(c) != null) {
+                    // The level's positions [start, end) are split directly: chunk [lo, hi) is [start + lo, start + hi).
+                    out.let(INT, "g_base", FrameCode.directRange(c)[0]);
+                    Ex g = intVar("g");
+                    Block body = out.forLoop(label, INT, "g", intVar("lo"), lt(g, intVar("hi")), postInc(g));
+                    body.let(INT, p, Exprs.add(intVar("g_base"), g));
+                    body.let(INT, iv, c.coordinateAt(intVar(p)));
+                    AccessState[] in = AccessState.copy(st);
+                    resolved(in[a], c, p, val, null);
+                    locateAll(body, in, s.locators(), i);
+                    kg.loops(d + 1, body, in, chunked);
+                    return;
+                }
                 if (d == 0 && kg.gathered) {
                     JavaType arr = c.holdsValues() ? DOUBLES : INTS;
                     String gathered = c.holdsValues() ? "g_val" : "g_pos";

@@ -6,7 +6,6 @@ import static org.stag.engine.loopir.Exprs.call;
 import static org.stag.engine.loopir.Exprs.cast;
 import static org.stag.engine.loopir.Exprs.cond;
 import static org.stag.engine.loopir.Exprs.div;
-import static org.stag.engine.loopir.Exprs.field;
 import static org.stag.engine.loopir.Exprs.intVar;
 import static org.stag.engine.loopir.Exprs.lit;
 import static org.stag.engine.loopir.Exprs.load;
@@ -177,17 +176,7 @@ final class ResultWriter {
         Ex x = local(kg.fresh("x"), jt);
         out.let(jt, LoopEmitter.name(x), value);
         Block w = out.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill())));
-        emitEntry(w, coords, x, t);
-    }
-
-    void emitEntry(Block w, List<Ex> coords, Ex x, ScalarType t) {
-        Ex e = intVar("e");
-        w.let(INT, "e", call(FrameVars.COO_LOCAL, "next", INT));
-        Ex crd = field(FrameVars.COO_LOCAL, "crd", INTS.array());
-        for (int m = 0; m < coords.size(); m++) {
-            w.store(load(crd, lit(m)), e, coords.get(m));
-        }
-        w.store(field(FrameVars.COO_LOCAL, valueArray(t), JavaTypes.type(t).array()), e, x);
+        kg.entryCode.emit(w, coords, x, t, !kg.entriesReserved);
     }
 
     static String valueArray(ScalarType t) {
@@ -399,11 +388,12 @@ final class ResultWriter {
         }
         if (claims()) {
             // Each listed coordinate is an entry holding the fill's negation; its claim stays until finish.
+            kg.entryCode.reserveFlush(out, W_N);
             Ex k = intVar("w_k");
             Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, W_N), postInc(k));
             body.let(INT, "i_" + kg.scattered.get(0), load(W_LIST, k));
             ScalarType tt = kg.spec.targetType();
-            emitEntry(body, targetCoords(), lit(!kg.spec.targetFill().bool()), tt);
+            kg.entryCode.emit(body, targetCoords(), lit(!kg.spec.targetFill().bool()), tt, false);
             out.assign(W_N, lit(0));
             return;
         }
@@ -411,6 +401,10 @@ final class ResultWriter {
         ScalarType wt = g.type();
         ScalarType tt = kg.spec.targetType();
         boolean initIsFill = scatterInitIsFill();
+        if (initIsFill) {
+            // One entry at most per listed slot.
+            kg.entryCode.reserveFlush(out, W_N);
+        }
         Ex k = intVar("w_k");
         Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, initIsFill ? W_N : W_SIZE), postInc(k));
         Ex idx = initIsFill ? load(W_LIST, k) : k;
@@ -431,7 +425,7 @@ final class ResultWriter {
         Ex initCode = kg.value(kg.initialStates(), g.init(), wt);
         body.let(jt, LoopEmitter.name(x), JavaTypes.convert(cond(load(W_SET, wi), loadW(load(wVal(wt), wi), wt), initCode), wt, tt));
         body.store(W_SET, wi, Ex.FALSE);
-        emitEntry(body.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill()))), targetCoords(), x, tt);
+        kg.entryCode.emit(body.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill()))), targetCoords(), x, tt, !initIsFill);
         out.assign(W_N, lit(0));
     }
 }

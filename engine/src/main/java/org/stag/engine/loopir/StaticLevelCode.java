@@ -115,6 +115,19 @@ public final class StaticLevelCode implements LevelCode {
     }
 
     @Override
+    public Ex[] positionRange(Ex parent) {
+        return type == LevelType.COMPRESSED ? new Ex[] {load(pos, parent), load(pos, add(parent, 1))} : null;
+    }
+
+    @Override
+    public Ex coordinateAt(Ex q) {
+        if (type != LevelType.COMPRESSED) {
+            return LevelCode.super.coordinateAt(q);
+        }
+        return load(crd, q);
+    }
+
+    @Override
     public void iterate(Block out, Ex parent, Binding b, boolean inOrder, String label, Consumer<Block> body) {
         String qn = b.pos() != null ? b.pos() : p + "_q";
         Ex q = intVar(qn);

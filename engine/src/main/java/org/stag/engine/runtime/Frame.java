@@ -28,6 +28,13 @@ public final class Frame {
     public Object sortVals;
     /** The radix sort's counters. */
     public int[] sortCount;
+    /**
+     * A bitmap over a sparse vector result's dimension that puts coordinates without values in order instead of a
+     * sort (the assembly sets a bit per entry and reads the words in order, clearing them); all clear between runs.
+     */
+    public long[] sortBits;
+    /** Set while {@link #sortBits} may hold set bits: an assembly that failed leaves it, and the next clears them all. */
+    public boolean sortBitsDirty;
     /** Per-chunk partial results of a scalar target (the slot for its type). */
     public double[] partReal;
     /** Per-chunk partial results of an integer or bool scalar target. */

@@ -56,6 +56,54 @@ class ChunkedScatterTest {
         assertTrue(test > 0 && test < src.indexOf("if (!w_claim["), src);
         // the chunks share the frame's claims: no per-worker set, no values to combine
         assertFalse(src.contains("w_set") || src.contains("w_val"), src);
+        // the frontier's positions are split directly: prepare copies nothing
+        assertFalse(src.contains("f.gather("), src);
+        assertTrue(src.contains("f.gatherSize = a1l0_pos[0 + 1] - a1l0_pos[0];"), src);
+        assertTrue(src.contains("final int g_base = a1l0_pos[0];"), src);
+    }
+
+    /**
+     * A reduction over a compressed vector's entries splits their positions directly; over a list (a dynamic level)
+     * it still gathers them. Both count right on 1 and 2 threads, in chunks of a few entries.
+     */
+    @Test
+    void aCompressedOuterLevelIsSplitWithoutGatheringAListIsGathered() {
+        String text = """
+                N int
+                c bool[compressed[N]]
+                l bool[list[N]]
+                Let Main() -> (s int, t int)
+                    s = c[j] | j:(+, 0)
+                    t = l[j] | j:(+, 0)
+                End
+                """;
+        CheckedProgram p = new Checker().check(new Source("count.stag", text));
+        Definition ds = (Definition) p.main().decl().body().get(0);
+        Definition dt = (Definition) p.main().decl().body().get(1);
+        CompiledDefinition ks = new DefinitionCompiler().compile(p, ds, Map.of("c", FormatParser.parse("compressed")), Map.of());
+        CompiledDefinition kt = new DefinitionCompiler().compile(p, dt, Map.of("l", FormatParser.parse("list")), Map.of());
+        assertTrue(ks.plan().gathered() && kt.plan().gathered());
+        String direct = ks.plan().source().text();
+        assertFalse(direct.contains("f.gather("), direct);
+        assertTrue(direct.contains("g_base"), direct);
+        assertTrue(kt.plan().source().text().contains("f.gather("), kt.plan().source().text());
+        int n = 3_000;
+        java.util.Random r = new java.util.Random(9);
+        for (int size : new int[] {0, 1, 63, 64, 65, 1_000, 2_999}) {
+            java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+            while (set.size() < size) {
+                set.add(r.nextInt(n));
+            }
+            int[] crd = set.stream().mapToInt(Integer::intValue).toArray();
+            boolean[] v = new boolean[size];
+            java.util.Arrays.fill(v, true);
+            Tensor c = Tensor.sortedVector(FormatParser.parse("compressed"), n, crd, size, Values.ofBools(v, false));
+            Tensor l = c.convert(FormatParser.parse("list"));
+            for (int threads = 1; threads <= 2; threads++) {
+                assertEquals(size, ks.run(Map.of("c", c, "N", n), threads), size + " entries, " + threads + " thread(s)");
+                assertEquals(size, kt.run(Map.of("l", l, "N", n), threads), size + " entries, " + threads + " thread(s)");
+            }
+        }
     }
 
     @Test
@@ -142,6 +190,80 @@ class ChunkedScatterTest {
             for (boolean c : f.claims) {
                 assertFalse(c);
             }
+        }
+    }
+
+    /**
+     * A push on a random graph, rounds of frontiers whose results fall on both sides of the assembly's bitmap
+     * crossover (a 64th of the dimension), on 1 and 2 threads, one frame for all rounds: the result is the set of
+     * out-neighbours, in order, and the claims and the bitmap are clear after every run.
+     */
+    @Test
+    void pushResultsOnBothSidesOfTheBitmapCrossoverAreRightOnOneAndTwoThreads() {
+        int n = 20_000;
+        java.util.Random r = new java.util.Random(17);
+        int[] pos = new int[n + 1];
+        int[] crd = new int[n * 8];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int deg = r.nextInt(9);
+            java.util.TreeSet<Integer> row = new java.util.TreeSet<>();
+            while (row.size() < deg) {
+                row.add(r.nextInt(n));
+            }
+            for (int j : row) {
+                crd[m++] = j;
+            }
+            pos[i + 1] = m;
+        }
+        Format csr = FormatParser.parse("dense,compressed");
+        Format compressed = FormatParser.parse("compressed");
+        Tensor a = Tensor.sortedMatrix(csr, n, n, pos, java.util.Arrays.copyOf(crd, m), Values.constantBool(true, false, m));
+        CheckedProgram p = new Checker().check(new Source("scatter.stag", program("o bool[compressed[N]]",
+                "o[j] = A[k][j] && f[k] | k:(OR, false) Ord k, j")));
+        Definition d = (Definition) p.main().decl().body().get(0);
+        CompiledDefinition k = new DefinitionCompiler().compile(p, d, Map.of("A", csr, "f", compressed, "o", compressed),
+                Map.of("A", org.stag.engine.cin.ValueRead.of(a)), Map.of());
+        for (int threads = 1; threads <= 2; threads++) {
+            Frame f = k.newFrame();
+            ChunkRunner runner = ChunkRunner.of(threads);
+            Tensor dead = null;
+            for (int round = 0; round < 12; round++) {
+                int size = round % 3 == 0 ? 1 + r.nextInt(20) : round % 3 == 1 ? 40 + r.nextInt(60) : 500 + r.nextInt(5_000);
+                java.util.TreeSet<Integer> front = new java.util.TreeSet<>();
+                while (front.size() < size) {
+                    front.add(r.nextInt(n));
+                }
+                int[] fc = front.stream().mapToInt(Integer::intValue).toArray();
+                boolean[] fv = new boolean[size];
+                java.util.Arrays.fill(fv, true);
+                Tensor frontier = Tensor.sortedVector(compressed, n, fc, size, Values.ofBools(fv, false));
+                f.tensors[k.plan().tensors().indexOf("A")] = a;
+                f.tensors[k.plan().tensors().indexOf("f")] = frontier;
+                f.ints[k.plan().intScalars().indexOf("N")] = n;
+                Tensor o = k.runWith(f, runner, dead);
+                java.util.TreeSet<Integer> want = new java.util.TreeSet<>();
+                for (int q : fc) {
+                    for (int e = pos[q]; e < pos[q + 1]; e++) {
+                        want.add(crd[e]);
+                    }
+                }
+                String what = threads + " thread(s), round " + round + ", " + want.size() + " entries";
+                org.stag.formats.level.CompressedLevel l = (org.stag.formats.level.CompressedLevel) o.level(0);
+                assertEquals(want.size(), l.size(), what);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(want.stream().mapToInt(Integer::intValue).toArray(),
+                        java.util.Arrays.copyOf(l.crd(), l.size()), what);
+                for (boolean c : f.claims) {
+                    assertFalse(c, what);
+                }
+                if (f.sortBits != null) {
+                    for (long w : f.sortBits) {
+                        assertEquals(0L, w, what);
+                    }
+                }
+                dead = o;
+            }
+            assertTrue(f.sortBits != null, "the bitmap path ran");
         }
     }
 

@@ -160,4 +160,104 @@ class VectorAssemblyTest {
                 new CooBuffer[] {new CooBuffer(1, ScalarType.DOUBLE)}, 1, ScalarType.DOUBLE, Constant.zero(ScalarType.DOUBLE),
                 scratch, null, Constant.ofBool(true)));
     }
+
+    /** Unsorted coordinates without values, with duplicates across chunks, as a push's chunks list them. */
+    private static CooBuffer[] coordinates(Random r, int chunks, int total, int dim) {
+        CooBuffer[] coo = new CooBuffer[chunks];
+        for (int c = 0; c < chunks; c++) {
+            coo[c] = new CooBuffer(1, ScalarType.BOOL, false);
+        }
+        for (int k = 0; k < total; k++) {
+            CooBuffer b = coo[r.nextInt(chunks)];
+            b.reserve(1);
+            b.crd[0][b.size++] = r.nextInt(dim);
+        }
+        return coo;
+    }
+
+    private Tensor constant(CooBuffer[] coo, int dim, Tensor reuse) {
+        return VectorAssembly.assemble(FormatParser.parse("compressed"), dim, coo, coo.length, ScalarType.BOOL,
+                Constant.ofBool(false), scratch, reuse, Constant.ofBool(true));
+    }
+
+    /**
+     * Coordinates without values are put in order through the frame's bitmap from a 64th of the dimension on, and
+     * sorted below: both sides of the crossover, random inputs with duplicates, against a sorted set; the bitmap
+     * grows with the dimension, is clear after each assembly and is reused (dead vectors refilled).
+     */
+    @Test
+    void constantEntriesOnBothSidesOfTheBitmapCrossoverEqualASort() {
+        Random r = new Random(5);
+        Tensor reuse = null;
+        for (int round = 0; round < 60; round++) {
+            int dim = 1 + r.nextInt(round < 30 ? 5_000 : 200_000);
+            int cross = dim >>> VectorAssembly.BITMAP_FROM_SHIFT;
+            int total = switch (round % 4) {
+                case 0 -> Math.max(0, cross - 1 - r.nextInt(Math.max(1, cross)));
+                case 1 -> cross + r.nextInt(3);
+                case 2 -> cross + r.nextInt(4 * dim + 1);
+                default -> r.nextInt(Math.max(1, cross * 2));
+            };
+            CooBuffer[] coo = coordinates(r, 1 + r.nextInt(5), total, dim);
+            java.util.TreeSet<Integer> want = new java.util.TreeSet<>();
+            for (CooBuffer b : coo) {
+                for (int e = 0; e < b.size; e++) {
+                    want.add(b.crd[0][e]);
+                }
+            }
+            Tensor t = constant(coo, dim, r.nextBoolean() ? reuse : null);
+            CompressedLevel l = (CompressedLevel) t.level(0);
+            assertArrayEquals(want.stream().mapToInt(Integer::intValue).toArray(), Arrays.copyOf(l.crd(), l.size()),
+                    "round " + round + ": dim " + dim + ", " + total + " entries");
+            assertEquals(dim, t.dimension(0));
+            if (scratch.sortBits != null) {
+                for (long w : scratch.sortBits) {
+                    assertEquals(0L, w, "the bitmap is clear after the assembly");
+                }
+            }
+            reuse = t;
+        }
+        assertTrue(scratch.sortBits != null && scratch.sortBits.length >= 1_000, "the bitmap path ran on large dimensions");
+    }
+
+    /** A coordinate out of range is refused by the bitmap path, and the next assembly starts from a clear bitmap. */
+    @Test
+    void anOutOfRangeCoordinateIsRefusedAndLeavesNoBitBehind() {
+        int dim = 640;
+        CooBuffer[] bad = coordinates(new Random(3), 2, 200, dim);
+        bad[1].crd[0][bad[1].size - 1] = dim + 5;
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> constant(bad, dim, null));
+        assertTrue(e.getMessage().contains("out of range"), e.getMessage());
+        assertTrue(scratch.sortBitsDirty);
+        CooBuffer[] good = {new CooBuffer(1, ScalarType.BOOL, false)};
+        good[0].reserve(20);
+        for (int k = 0; k < 20; k++) {
+            good[0].crd[0][good[0].size++] = (k * 7) % 20;   // 0, 7, 14, 1, ...: unsorted, 20 >= 640 / 64
+        }
+        Tensor t = constant(good, dim, null);
+        CompressedLevel l = (CompressedLevel) t.level(0);
+        int[] want = new int[20];
+        Arrays.setAll(want, k -> k);
+        assertArrayEquals(want, Arrays.copyOf(l.crd(), l.size()));
+        assertFalse(scratch.sortBitsDirty);
+    }
+
+    /** Ordered chunks whose last coordinate is out of range are refused, not adopted unchecked. */
+    @Test
+    void orderedChunksOutOfRangeAreRefused() {
+        CooBuffer[] coo = {new CooBuffer(1, ScalarType.BOOL, false)};
+        coo[0].reserve(3);
+        coo[0].crd[0][0] = 1;
+        coo[0].crd[0][1] = 4;
+        coo[0].crd[0][2] = 10;
+        coo[0].size = 3;
+        assertThrows(IllegalArgumentException.class, () -> constant(coo, 10, null));
+        CooBuffer[] valued = {new CooBuffer(1, ScalarType.DOUBLE)};
+        valued[0].reserve(2);
+        valued[0].crd[0][0] = 3;
+        valued[0].crd[0][1] = 12;
+        valued[0].size = 2;
+        assertThrows(IllegalArgumentException.class, () -> VectorAssembly.assemble(FormatParser.parse("compressed"), 10,
+                valued, 1, ScalarType.DOUBLE, Constant.zero(ScalarType.DOUBLE), scratch, null, null));
+    }
 }

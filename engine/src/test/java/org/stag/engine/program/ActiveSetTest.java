@@ -75,4 +75,29 @@ class ActiveSetTest {
         // With s absent the condition reads inf > 1.0, true: the result is 2 * d, not d.
         assertEquals(0, activeRuns(program("list", "inf", "ifelse(s[i] > 1.0, d[i] * 2.0, d[i])"), Passes.all()));
     }
+
+    /**
+     * A compressed active set is split with the dense loop's chunks (each chunk takes its share of the positions):
+     * the kernel says so, and a large set (run in all chunks, on 1 and 2 threads) and a small one (run as one chunk)
+     * both give the reference's results, in place.
+     */
+    @Test
+    void aCompressedActiveSetIsSplitWithTheChunks() {
+        String text = program("compressed", "0.0", "ifelse(s[i] != 0.0, d[i] + s[i], d[i])");
+        CheckedProgram p = Fixtures.program("active.stag", text);
+        for (int n : new int[] {20_000, 100_000}) {
+            Map<String, RefTensor> inputs = Map.of("x", Fixtures.vector(7, n, 0.9), "y", Fixtures.vector(8, n, 0.9));
+            Map<String, Object> expected = new ReferenceEvaluator(p, Map.of("N", n), inputs).runMain();
+            for (int threads = 1; threads <= 2; threads++) {
+                RunOptions o = new RunOptions().threads(threads).param("N", "" + n);
+                inputs.forEach((name, t) -> o.input(name, Fixtures.store(t, "dense")));
+                ProgramRunner runner = new ProgramRunner(p, Fixtures.COMPILER, o);
+                Fixtures.assertOutputs(p, expected, runner.runMain());
+                assertEquals(1, runner.stats().activeSet(), n + " entries, " + threads + " thread(s): " + runner.stats());
+            }
+        }
+        // about 9,700 and 48,000 entries (y > 0.5 at 7 of 13 values, density 0.9): one size on each side
+        assertTrue(org.stag.engine.jit.CompiledDefinition.SPLIT_ACTIVE_FROM > 11_000
+                && org.stag.engine.jit.CompiledDefinition.SPLIT_ACTIVE_FROM < 40_000);
+    }
 }

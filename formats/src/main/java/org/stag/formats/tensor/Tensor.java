@@ -120,6 +120,15 @@ public final class Tensor {
      *                                  increasing in range, or the values do not match {@code nnz}
      */
     public static Tensor sortedVector(Format format, int dim, int[] crd, int nnz, Values values) {
+        return sortedVector(format, dim, crd, nnz, values, false);
+    }
+
+    /**
+     * {@link #sortedVector(Format, int, int[], int, Values)}, without reading the coordinates again when
+     * {@code increasing} says the caller has just checked that they increase strictly within {@code [0, dim)} (a
+     * runtime assembling a kernel's result, which checked them on the way or made them in order).
+     */
+    public static Tensor sortedVector(Format format, int dim, int[] crd, int nnz, Values values, boolean increasing) {
         if (format.order() != 1 || !(format.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.COMPRESSED
                 || !s.is(Property.ORDERED) || !s.is(Property.UNIQUE)) {
             throw new IllegalArgumentException("a sorted vector needs one ordered, unique compressed level, not " + format);
@@ -128,7 +137,9 @@ public final class Tensor {
             throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length
                     + " coordinates and " + values.size() + " values");
         }
-        checkIncreasing(crd, 0, nnz, dim);
+        if (!increasing) {
+            checkIncreasing(crd, 0, nnz, dim);
+        }
         CompressedLevel level = (CompressedLevel) Level.create(format.level(0), dim, ValueMode.POSITION);
         level.adopt(1, new int[] {0, nnz}, crd);
         return new Tensor(format, new int[] {dim}, new Level[] {level}, values);
@@ -160,6 +171,14 @@ public final class Tensor {
      * @throws IllegalArgumentException as {@link #sortedVector}: the coordinates are not strictly increasing in range
      */
     public boolean refillSortedVector(Format format, int dim, int[] crd, int nnz, Object valueArray) {
+        return refillSortedVector(format, dim, crd, nnz, valueArray, false);
+    }
+
+    /**
+     * {@link #refillSortedVector(Format, int, int[], int, Object)}, without reading the coordinates again when
+     * {@code increasing} says the caller has just checked that they increase strictly within {@code [0, dim)}.
+     */
+    public boolean refillSortedVector(Format format, int dim, int[] crd, int nnz, Object valueArray, boolean increasing) {
         if ((this.format != format && !this.format.equals(format)) || dims.length != 1 || dims[0] != dim
                 || !(levels[0] instanceof CompressedLevel level) || level.pos().length != 2) {
             return false;
@@ -167,7 +186,9 @@ public final class Tensor {
         if (nnz < 0 || nnz > crd.length) {
             throw new IllegalArgumentException("a sorted vector of " + nnz + " entries over " + crd.length + " coordinates");
         }
-        checkIncreasing(crd, 0, nnz, dim);
+        if (!increasing) {
+            checkIncreasing(crd, 0, nnz, dim);
+        }
         if (valueArray == null ? !values.isConstant() : !values.rewrap(valueArray, nnz)) {
             return false;
         }
