@@ -2,6 +2,7 @@ package org.stag.engine.plan;
 
 import java.util.List;
 import java.util.Map;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.front.Definition;
 import org.stag.formats.tensor.Format;
 
@@ -12,12 +13,15 @@ import org.stag.formats.tensor.Format;
  * @param definitions the group, in order
  * @param formats     the declared format of every tensor read or defined
  * @param unstored    the dense targets nothing reads after the group, kept in locals and never stored
+ * @param reads       how the values of each operand whose last level is dynamic are read (the layout its elements
+ *                    carry is compiled into the kernel): the kernel runs only for operands read so
  */
 public record FusedVariant(String function, List<Definition> definitions, Map<String, Format> formats,
-                           java.util.Set<String> unstored) {
+                           java.util.Set<String> unstored, Map<String, ValueRead> reads) {
     public FusedVariant {
         definitions = List.copyOf(definitions);
         formats = Map.copyOf(formats);
         unstored = java.util.Set.copyOf(unstored);
+        reads = Map.copyOf(reads);
     }
 }

@@ -89,6 +89,16 @@ public final class FusionGroups {
         return f;
     }
 
+    /**
+     * Whether a fused kernel is compiled for how an operand of format {@code f} holds its values: a last level that
+     * is dynamic carries them in its elements or nothing ({@code cin.ValueRead#lastLevel}), which its generated
+     * visit unpacks, so the group is planned and run for one value read of it; a static last level's values are an
+     * array or a constant, both handled by one kernel.
+     */
+    public static boolean readCompiledIn(Format f) {
+        return f != null && f.order() > 0 && f.level(f.order() - 1).dynamicFormat().isPresent();
+    }
+
     /** The tensors the group reads that it does not define before (the fused kernel's operands), in order. */
     public static List<String> operands(List<Definition> defs) {
         Set<String> defined = new LinkedHashSet<>();

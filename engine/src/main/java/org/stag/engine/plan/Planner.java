@@ -97,8 +97,14 @@ public final class Planner {
             groupable.replaceAll(d -> d != null && aliases.containsKey(d) ? null : d);
             for (int[] g : FusionGroups.of(p, groupable, this::fusing, passes)) {
                 List<Definition> defs = kernels.subList(g[0], g[1] + 1);
-                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::fusing),
-                        FusionGroups.unstored(p, info, kernels, g));
+                Map<String, Format> formats = FusionGroups.formatsOf(defs, this::fusing);
+                Map<String, ValueRead> reads = new HashMap<>();
+                for (String n : FusionGroups.operands(defs)) {
+                    if (FusionGroups.readCompiledIn(formats.get(n))) {
+                        reads.put(n, fusingOperand(n).read());
+                    }
+                }
+                FusedVariant f = new FusedVariant(info.name(), defs, formats, FusionGroups.unstored(p, info, kernels, g), reads);
                 groups.put(g[0], g);
                 fused.put(g[0], f);
                 for (int k = g[0]; k <= g[1]; k++) {
@@ -131,6 +137,12 @@ public final class Planner {
         Format fusing(String name) {
             Operand in = info.variables().containsKey(name) || overrides.containsKey(name) ? null : inputs.get(name);
             return in != null ? in.format() : declared(name);
+        }
+
+        /** The operand a fused group sees {@code name} as: an input as given, anything else as declared. */
+        Operand fusingOperand(String name) {
+            Operand in = info.variables().containsKey(name) || overrides.containsKey(name) ? null : inputs.get(name);
+            return in != null ? in : declaredOperand(name);
         }
 
         Operand declaredOperand(String name) {
@@ -289,7 +301,8 @@ public final class Planner {
         for (String n : FusionGroups.operands(f.definitions())) {
             Operand o = env.get(n);
             // A row reduction's matrix may be a constant pattern; vectors are read from arrays.
-            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant() && o.format().order() == 1) {
+            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant() && o.format().order() == 1
+                    || f.reads().containsKey(n) && !f.reads().get(n).equals(o.read())) {
                 return false;
             }
         }
