@@ -24,4 +24,18 @@ public record FusedVariant(String function, List<Definition> definitions, Map<St
         unstored = java.util.Set.copyOf(unstored);
         reads = Map.copyOf(reads);
     }
+
+    /** Whether the fused kernel runs for these operands (else the runtime runs the members one by one). */
+    boolean runsFor(Map<String, Operand> env) {
+        for (String n : FusionGroups.operands(definitions)) {
+            Operand o = env.get(n);
+            // A row reduction's matrix may be a constant pattern, and one read as compiled in (reads); vectors are
+            // read from arrays.
+            if (o == null || !o.format().equals(formats.get(n)) || o.read().isConstant() && o.format().order() == 1
+                    || reads.containsKey(n) && !reads.get(n).equals(o.read())) {
+                return false;
+            }
+        }
+        return true;
+    }
 }
