@@ -21,8 +21,8 @@ import org.stag.formats.schema.Step;
  * the listed order is the coordinate order. {@link NodeStore#nodeOrder} makes it on first use after the
  * store last changed and keeps it until {@link NodeStore#invalidateNodeOrder} (every write path of
  * {@code DynamicLevel}). Memory: 4 bytes per parent of the shard plus 4 per tree node (kron scale 20 as
- * {@code dense,ctree}: about 5 MB beside the structure's 180 MB), plus 8 bytes per parent when the root's
- * elements are one arena run ({@link #rows}: C-tree, about 8 MB more).
+ * {@code dense,ctree}: about 5 MB beside the structure's 180 MB), plus 16 bytes per parent when the root's
+ * elements are one arena run ({@link #rows}: C-tree, about 16 MB more).
  */
 public final class NodeOrder {
     /** Parents {@code [0, parents)} of the shard (local numbering) that the index covers. */
@@ -31,18 +31,12 @@ public final class NodeOrder {
     private final int[] start;
     private final int[] nodes;
     /**
-     * For schemas whose root record's own elements are one arena run ({@link #rootRun}; C-tree's prefix),
-     * {@link #RECORD} ints per local parent {@code lp}: the run's first arena slot, then its end slot with
-     * {@link #HAS_NODES} set when the parent's tree has nodes; else null. A row's set-up is then one 8-byte
-     * record instead of loads from the roots and the root pool's offset and size arrays; {@link #start} is read
-     * only for a row with tree nodes (on kron scale 20, 229 K of 1 M rows).
+     * For schemas whose root record's own elements are one arena run ({@link #rootRun}; C-tree's prefix), four
+     * ints per local parent {@code lp}: the run's first and end arena slots, then {@code start[lp]} and
+     * {@code start[lp + 1]}; else null. A row's whole set-up is then one 16-byte record instead of loads
+     * from the roots, the root pool's offset and size arrays and {@link #start}.
      */
     private final int[] rows;
-
-    /** Ints per parent in {@link #rows()}. */
-    public static final int RECORD = 2;
-    /** The bit of a row record's second int ({@link #rows()}) that says the parent's tree has nodes. */
-    public static final int HAS_NODES = Integer.MIN_VALUE;
 
     private NodeOrder(int parents, int[] start, int[] nodes, int[] rows) {
         this.parents = parents;
@@ -145,14 +139,13 @@ public final class NodeOrder {
             runSize = rp.ints(rp.layout(run.arraySize().get().sizeField().orElseThrow()));
             addend = run.arraySize().get().addend();
         }
-        int[] rows = runBase == null ? null : new int[RECORD * count];
+        int[] rows = runBase == null ? null : new int[4 * count];
         for (int lp = 0; lp < count; lp++) {
             start[lp] = n;
             int h = roots[from + lp];
             if (rows != null && h != 0) {
-                // Arena slots are array indices, below 2^31: the end slot leaves the sign bit for HAS_NODES.
-                rows[RECORD * lp] = runBase[h];
-                rows[RECORD * lp + 1] = runBase[h] + runSize[h] + addend;
+                rows[4 * lp] = runBase[h];
+                rows[4 * lp + 1] = runBase[h] + runSize[h] + addend;
             }
             int x = h == 0 ? 0 : child[h];
             int sp = 0;
@@ -178,9 +171,8 @@ public final class NodeOrder {
         start[count] = n;
         if (rows != null) {
             for (int lp = 0; lp < count; lp++) {
-                if (start[lp + 1] > start[lp]) {
-                    rows[RECORD * lp + 1] |= HAS_NODES;
-                }
+                rows[4 * lp + 2] = start[lp];
+                rows[4 * lp + 3] = start[lp + 1];
             }
         }
         return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n), rows);
@@ -202,9 +194,9 @@ public final class NodeOrder {
     }
 
     /**
-     * Per local parent {@code lp}, {@code rows[2 lp, 2 lp + 2)}: the root's run {@code [first, end)} of arena
-     * slots, the end with {@link #HAS_NODES} set when {@code start[lp + 1] > start[lp]} (its nodes' range in
-     * {@link #nodes()}); null unless the schema's {@link #rootRun} is an arena run.
+     * Per local parent {@code lp}, {@code rows[4 lp, 4 lp + 4)}: the root's run {@code [first, end)} of arena
+     * slots and its nodes' range {@code [start[lp], start[lp + 1])} in {@link #nodes()}; null unless the
+     * schema's {@link #rootRun} is an arena run.
      */
     public int[] rows() {
         return rows;

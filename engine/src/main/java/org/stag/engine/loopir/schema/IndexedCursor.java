@@ -1,7 +1,6 @@
 package org.stag.engine.loopir.schema;
 
 import static org.stag.engine.loopir.Exprs.add;
-import static org.stag.engine.loopir.Exprs.cond;
 import static org.stag.engine.loopir.Exprs.ge;
 import static org.stag.engine.loopir.Exprs.intVar;
 import static org.stag.engine.loopir.Exprs.lit;
@@ -17,9 +16,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
-import org.stag.engine.loopir.Exprs;
 import org.stag.engine.loopir.LevelCode.Cursor;
-import org.stag.formats.dynamic.NodeOrder;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Step;
@@ -29,7 +26,7 @@ import org.stag.formats.schema.Step;
  * C-tree's shape: the root's own elements are one arena run, and each tree node's own elements are one scalar
  * element (its head) followed by one arena run (its chunk). The state is the current run {@code [q, qe)} and
  * the row's remaining node range {@code [oc, oe)}; advancing takes the run's next element, or the next node's
- * head (and makes its chunk the run), or ends the cursor. Setting it up reads the row's 8-byte record, and
+ * head (and makes its chunk the run), or ends the cursor. Setting it up reads the row's 16-byte record, and
  * advancing is two compares and the element's load: no state machine, no child links, no stack. Every
  * element field is {@code nonempty}, so a coordinate of -1 marks the end.
  */
@@ -73,16 +70,11 @@ final class IndexedCursor {
         Ex carried = local(carriedName, m.carriedType());
         out.comment(m.p + " cursor " + name + " over " + m.schema.name() + ", through the node index");
         ShardArrays.enter(m, out, parent);
-        // The row's 8-byte record: the root run, the end's sign bit saying whether the tree has nodes, whose range
-        // is read only then.
-        Ex lp = sub(parent, m.own("obase"));
-        out.var(INT, m.p + "_r" + n, mul(lp, lit(NodeOrder.RECORD)));
+        out.var(INT, m.p + "_r" + n, mul(sub(parent, m.own("obase")), lit(4)));
         out.var(INT, m.p + "_q" + n, load(m.ownInts("orows"), r));
         out.var(INT, m.p + "_qe" + n, load(m.ownInts("orows"), add(r, lit(1))));
-        Ex has = lt(qe, lit(0));
-        out.var(INT, m.p + "_oc" + n, cond(has, load(m.ownInts("ostart"), lp), lit(0)));
-        out.var(INT, m.p + "_oe" + n, cond(has, load(m.ownInts("ostart"), add(lp, lit(1))), lit(0)));
-        out.assign(qe, Exprs.bitAnd(qe, lit(~NodeOrder.HAS_NODES)));
+        out.var(INT, m.p + "_oc" + n, load(m.ownInts("orows"), add(r, lit(2))));
+        out.var(INT, m.p + "_oe" + n, load(m.ownInts("orows"), add(r, lit(3))));
         out.var(INT, m.p + "_h" + n, lit(0));
         out.var(INT, m.p + "_crd" + n, lit(-1));
         out.var(m.carriedType(), carriedName, m.doubles ? lit(0.0) : lit(0));

@@ -21,9 +21,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
-import org.stag.engine.loopir.Exprs;
 import org.stag.engine.loopir.LevelCode.Binding;
-import org.stag.formats.dynamic.NodeOrder;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Step;
@@ -120,24 +118,16 @@ final class UnorderedVisit {
         ShardArrays.enter(m, scope, parent);
         Ex local = sub(parent, m.own("obase"));
         if (m.rootRun != null) {
-            // The row's record in the index (NodeOrder.rows): its root run, one 8-byte read, the end's sign bit
-            // saying whether the tree has nodes, whose range is read only then; an empty row costs the record
-            // and a failed loop test.
+            // The row's record in the index: its root run and its node range, one 16-byte read; an empty
+            // row costs it and two failed loop tests.
             Ex r = v("r");
-            Ex w = v("w");
-            scope.var(INT, ((Ex.Local) r).name(), mul(local, lit(NodeOrder.RECORD)));
-            scope.var(INT, ((Ex.Local) w).name(), load(m.ownInts("orows"), add(r, lit(1))));
+            scope.var(INT, ((Ex.Local) r).name(), mul(local, lit(4)));
             scope.assign(q, load(m.ownInts("orows"), r));
-            scope.assign(qe, Exprs.bitAnd(w, lit(~NodeOrder.HAS_NODES)));
+            scope.assign(qe, load(m.ownInts("orows"), add(r, lit(1))));
             Block run = scope.forLoop(null, List.of(), lt(q, qe), postInc(q));
             m.bindElement(run, m.rootRun, q, bind.crd(), bind.pos(), bind.val(), body);
-            Block nodes = scope.ifThen(lt(w, lit(0)));
-            nodes.assign(oc, load(m.ownInts("ostart"), local));
-            nodes.assign(oe, load(m.ownInts("ostart"), add(local, lit(1))));
-            Block loop = nodes.forLoop(null, List.of(), lt(oc, oe), postInc(oc));
-            loop.assign(h, load(m.ownInts("onodes"), oc));
-            visitNode(loop, m.schema.nodeType(m.order.nodeType()).orElseThrow(), false, false);
-            return;
+            scope.assign(oc, load(m.ownInts("orows"), add(r, lit(2))));
+            scope.assign(oe, load(m.ownInts("orows"), add(r, lit(3))));
         } else {
             scope.assign(h, load(m.ownInts("roots"), parent));
             visitNode(scope, m.root, false, true);

@@ -295,7 +295,7 @@ class SchemaLevelCodeTest {
             loads++;
         }
         // A structure is entered through its root handle, or (node index with root runs) through its row record.
-        int entries = k.perRowCode.split("_roots\\[", -1).length - 1 + k.perRowCode.split("_obase\\) \\* 2;", -1).length - 1;
+        int entries = k.perRowCode.split("_roots\\[", -1).length - 1 + k.perRowCode.split("_obase\\) \\* 4;", -1).length - 1;
         assertTrue(entries > 0 && loads == entries, what + ": " + loads + " shard checks for " + entries + " structures entered");
         String code = SHARD_LOAD.matcher(k.perRowCode).replaceAll("").replaceAll("(?m)^\\s*//.*$", "");
         Matcher mt = CALL.matcher(code);
