@@ -185,7 +185,7 @@ final class CompileCommand implements Callable<Integer> {
             if (sp.fused() != null) {
                 FusedVariant f = sp.fused();
                 long t0 = System.nanoTime();
-                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), Map.of(), f.unstored(),
+                CompiledFusion k = compiler.compileFused(p, f.definitions(), f.formats(), f.reads(), Map.of(), f.unstored(),
                         Passes.fromSystem().on(Pass.CSE));
                 List<String> texts = new ArrayList<>();
                 f.definitions().forEach(d -> texts.add(Printer.statement(d).trim()));

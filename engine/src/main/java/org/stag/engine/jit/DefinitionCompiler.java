@@ -155,6 +155,18 @@ public final class DefinitionCompiler {
      */
     public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                        Map<Expr.IfElse, Boolean> uniform, java.util.Set<String> unstored, boolean cse) {
+        return compileFused(p, defs, formats, Map.of(), uniform, unstored, cse);
+    }
+
+    /**
+     * As {@link #compileFused(CheckedProgram, List, Map, Map, java.util.Set, boolean)}, reading the operands named in
+     * {@code reads} as given (a matrix whose last level is dynamic: its elements' layout and a constant are compiled
+     * in, see {@code plan.FusionGroups.readCompiledIn}); the others as declared, a static matrix's values an array or
+     * a constant decided per run.
+     */
+    public CompiledFusion compileFused(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform,
+                                       java.util.Set<String> unstored, boolean cse) {
         String why = Fusible.whyNot(p, defs, formats);
         if (why != null) {
             throw new IllegalArgumentException("cannot fuse: " + why);
@@ -168,7 +180,8 @@ public final class DefinitionCompiler {
                 text.append(" | ").append(Printer.print(i.condition())).append('=').append(uniform.get(i));
             }
         }
-        formats.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> fm.add(e.getKey() + "=" + e.getValue()));
+        formats.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> fm.add(e.getKey() + "=" + e.getValue()
+                + (reads.containsKey(e.getKey()) ? " values " + reads.get(e.getKey()) : "")));
         for (org.stag.engine.check.Symbol s : p.globals().values()) {
             types.add(s.name() + ":" + s.type());
         }
@@ -179,7 +192,7 @@ public final class DefinitionCompiler {
             types.add(p.definition(d).target().name() + ":" + p.definition(d).target().type());
         }
         // The fused tree (pass.Fusion) says what the passes changed: unstored targets, common subexpressions.
-        GroupDriver.FusedGroup group = GroupDriver.group(p, defs, formats, uniform, unstored, cse);
+        GroupDriver.FusedGroup group = GroupDriver.group(p, defs, formats, reads, uniform, unstored, cse);
         text.append("\ncin: ").append(CinPrinter.print(group.tree()));
         KernelKey key = new KernelKey(text.toString(), fm, types, GENERATOR_VERSION);
         FusedPlan plan = fusedPlans.computeIfAbsent(key,

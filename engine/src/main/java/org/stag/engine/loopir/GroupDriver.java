@@ -12,6 +12,7 @@ import org.stag.engine.cin.CinPrinter;
 import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.IndexStmt;
 import org.stag.engine.cin.KernelSpec;
+import org.stag.engine.cin.ValueRead;
 import org.stag.engine.pass.Fusion;
 import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.front.Definition;
@@ -69,10 +70,21 @@ public final class GroupDriver {
     /** The fused group of {@code defs}: the members' kernels and trees, fused ({@link Fusion}). */
     public static FusedGroup group(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
                                    Map<Expr.IfElse, Boolean> uniform, Set<String> unstored, boolean cse) {
+        return group(p, defs, formats, Map.of(), uniform, unstored, cse);
+    }
+
+    /**
+     * As {@link #group(CheckedProgram, List, Map, Map, Set, boolean)}, the operands in {@code reads} read as given
+     * (a row reduction's matrix whose value read is not an array: its one row loop folds the constant or reads the
+     * elements' values), the others as declared.
+     */
+    public static FusedGroup group(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                   Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, Set<String> unstored,
+                                   boolean cse) {
         List<KernelSpec> specs = new ArrayList<>();
         List<IndexStmt> trees = new ArrayList<>();
         for (Definition d : defs) {
-            KernelSpec s = new KernelSpec(p, d, new LinkedHashMap<>(formats), Map.of(), uniform);
+            KernelSpec s = new KernelSpec(p, d, new LinkedHashMap<>(formats), reads, uniform);
             specs.add(s);
             trees.add(KernelGenerator.member(s, LevelCodes::of, "d" + (specs.size() - 1),
                     new KernelPasses(null, cse, false, false).on(s)).cin);
@@ -152,8 +164,12 @@ public final class GroupDriver {
                     for (int l = 0; l < lc.size(); l++) {
                         lc.get(l).unpack(run, KernelGenerator.level(Exprs.local(prefix + "_t", FrameVars.TENSOR), l));
                     }
-                    if (a.levels() == 2) {
+                    if (a.levels() == 2 && a.tensor().read().kind() == ValueRead.Kind.ARRAY) {
                         unpackValues(run, prefix, a.tensor().elem());
+                        continue;
+                    }
+                    if (a.levels() == 2) {
+                        // Read as compiled: a constant is a literal, inline values come with the elements.
                         continue;
                     }
                 }
@@ -332,6 +348,12 @@ public final class GroupDriver {
         // The member's view of the tree: forall i (... where (accK = init; forall j ...)).
         String j = m.walker.loop(1).index();
         m.openGroup(loop, g, m.walker.initialValue(1), st);
+        if (matrix.tensor().read().kind() != ValueRead.Kind.ARRAY) {
+            // The value read is compiled in (plan.FusionGroups.readCompiledIn): one row loop, as a kernel alone.
+            row(loop, m, st, j, Map.of(), Map.of());
+            m.resultCode.close(g, loop, st);
+            return;
+        }
         Ex isConst = Exprs.local(prefix + "_const", JavaType.BOOLEAN);
         if (matrix.tensor().elem() == ScalarType.BOOL) {
             Ex c = Exprs.local(prefix + "_c", JavaType.BOOLEAN);

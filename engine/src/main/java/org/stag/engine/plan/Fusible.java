@@ -20,7 +20,9 @@ import org.stag.formats.tensor.Format;
  * Which consecutive definitions may run as one fused kernel (seed 002 §6.2.1): the test the planner's
  * {@link FusionGroups} and the lowering of a fused group ({@code loopir.GroupDriver}) share. A member is an
  * element-wise dense vector definition, a scalar reduced over the shared index, or a row reduction
- * {@code t[i] = M[i][j] * f(v[j], w[i], ...) | j:(op, init)} with {@code M} in {@code dense,compressed}.
+ * {@code t[i] = M[i][j] * f(v[j], w[i], ...) | j:(op, init)} with {@code M} in dense rows whose level iterates a
+ * row in order ({@link org.stag.formats.level.LevelFormat#iteratesRowInOrder}: {@code dense,compressed}, and
+ * {@code dense,F} for every ordered dynamic format F).
  */
 public final class Fusible {
     private Fusible() {
@@ -139,7 +141,7 @@ public final class Fusible {
     /**
      * Why {@code d} cannot run as a row reduction of a fused pass, or null: its target must be a dense vector,
      * its operator commutative with an index-free initial value, its value must read one matrix
-     * {@code M[i][j]} in {@code dense,compressed} and otherwise dense vectors at {@code j} (not defined in the
+     * {@code M[i][j]} in dense rows iterated in order ({@code dense,compressed}, {@code dense,ctree}, ...) and otherwise dense vectors at {@code j} (not defined in the
      * group) or at {@code i}, and scalars not computed in the group.
      */
     static String whyNotRow(CheckedProgram p, Definition d, Map<String, Format> formats, Set<String> targets,
@@ -162,10 +164,11 @@ public final class Fusible {
             if (a.indices().size() == 2) {
                 Format f = formats.get(t);
                 boolean rows = f != null && f.levels().size() == 2 && f.levels().get(0).name().equals("dense")
-                        && f.levels().get(1).toString().equals("compressed") && f.modeOfLevel(0) == 0
+                        && f.level(1).iteratesRowInOrder() && f.modeOfLevel(0) == 0
                         && isVar(p, a.indices().get(0), i) && isVar(p, a.indices().get(1), j) && !targets.contains(t);
                 if (!rows) {
-                    return "the read " + t + " is not a dense,compressed matrix read by rows at [" + i + "][" + j + "]";
+                    return "the read " + t + " is not a matrix of dense rows, each iterated in order, read by rows at ["
+                            + i + "][" + j + "]";
                 }
                 matrices++;
             } else if (a.indices().size() != 1 || !(isVar(p, a.indices().get(0), j) && allDense(formats.get(t)) && !targets.contains(t)

@@ -89,6 +89,31 @@ public final class FusionGroups {
         return f;
     }
 
+    /**
+     * Whether a fused kernel is compiled for how an operand of format {@code f} holds its values: a last level that
+     * is dynamic carries them in its elements or nothing ({@code cin.ValueRead#lastLevel}), which its generated
+     * visit unpacks, so the group is planned and run for one value read of it; a static last level's values are an
+     * array or a constant, both handled by one kernel.
+     */
+    public static boolean readCompiledIn(Format f) {
+        return f != null && f.order() > 0 && f.level(f.order() - 1).dynamicFormat().isPresent();
+    }
+
+    /**
+     * The value reads a fused kernel of {@code defs} is compiled for: {@code read}'s of each operand whose read is
+     * compiled in ({@link #readCompiledIn}), by name.
+     */
+    public static Map<String, org.stag.engine.cin.ValueRead> reads(List<Definition> defs, Map<String, Format> formats,
+                                                                  Function<String, org.stag.engine.cin.ValueRead> read) {
+        Map<String, org.stag.engine.cin.ValueRead> out = new LinkedHashMap<>();
+        for (String n : operands(defs)) {
+            if (readCompiledIn(formats.get(n))) {
+                out.put(n, read.apply(n));
+            }
+        }
+        return out;
+    }
+
     /** The tensors the group reads that it does not define before (the fused kernel's operands), in order. */
     public static List<String> operands(List<Definition> defs) {
         Set<String> defined = new LinkedHashSet<>();

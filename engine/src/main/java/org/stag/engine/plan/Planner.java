@@ -97,8 +97,9 @@ public final class Planner {
             groupable.replaceAll(d -> d != null && aliases.containsKey(d) ? null : d);
             for (int[] g : FusionGroups.of(p, groupable, this::fusing, passes)) {
                 List<Definition> defs = kernels.subList(g[0], g[1] + 1);
-                FusedVariant f = new FusedVariant(info.name(), defs, FusionGroups.formatsOf(defs, this::fusing),
-                        FusionGroups.unstored(p, info, kernels, g));
+                Map<String, Format> formats = FusionGroups.formatsOf(defs, this::fusing);
+                FusedVariant f = new FusedVariant(info.name(), defs, formats, FusionGroups.unstored(p, info, kernels, g),
+                        FusionGroups.reads(defs, formats, n -> input(n) != null ? input(n).read() : declaredOperand(n).read()));
                 groups.put(g[0], g);
                 fused.put(g[0], f);
                 for (int k = g[0]; k <= g[1]; k++) {
@@ -129,8 +130,12 @@ public final class Planner {
          * ({@code program.FunctionPlan}), so a graph whose format cannot fuse runs, and is planned, unfused.
          */
         Format fusing(String name) {
-            Operand in = info.variables().containsKey(name) || overrides.containsKey(name) ? null : inputs.get(name);
-            return in != null ? in.format() : declared(name);
+            return input(name) != null ? input(name).format() : declared(name);
+        }
+
+        /** The program's input {@code name} as given, or null when the name is the function's or overridden. */
+        Operand input(String name) {
+            return info.variables().containsKey(name) || overrides.containsKey(name) ? null : inputs.get(name);
         }
 
         Operand declaredOperand(String name) {
@@ -238,7 +243,7 @@ public final class Planner {
                 if (fn.kernels.get(s) == null) {
                     continue;
                 }
-                if (s > fusedTo && fn.groups.containsKey(s) && fuses(fn, fn.fused.get(s), env)) {
+                if (s > fusedTo && fn.groups.containsKey(s) && fn.fused.get(s).runsFor(env)) {
                     plans.get(st).fusedReached();
                     fusedTo = fn.groups.get(s)[1];
                 }
@@ -282,18 +287,6 @@ public final class Planner {
     /** Whether the runtime binds {@code d}'s target to its source, an operand {@code o} (see {@code AliasStep}). */
     private static boolean aliases(Fn fn, Definition d, Operand o) {
         return o != null && o.format().equals(fn.declared(d.target().name())) && !o.read().isConstant();
-    }
-
-    /** Whether the fused kernel runs for these operands (else the runtime runs the members one by one). */
-    private static boolean fuses(Fn fn, FusedVariant f, Map<String, Operand> env) {
-        for (String n : FusionGroups.operands(f.definitions())) {
-            Operand o = env.get(n);
-            // A row reduction's matrix may be a constant pattern; vectors are read from arrays.
-            if (o == null || !o.format().equals(f.formats().get(n)) || o.read().isConstant() && o.format().order() == 1) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The states a star call can leave, iterating its function to a fixed point over the reachable states. */

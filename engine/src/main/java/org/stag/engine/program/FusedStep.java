@@ -19,7 +19,9 @@ import org.stag.formats.tensor.Tensor;
  * Consecutive definitions that walk the same dense index, run as one fused kernel (seed 002 §6.2.1): the
  * first statement of the group computes every target in one pass; the others become {@link Done}. When a
  * tensor the group reads is not in its declared dense format at run time (a FormatRule or a caller changed
- * it), or its values are constant, the group falls back to its definitions' own kernels, one after the other.
+ * it), or its values are constant, or a matrix whose last level is dynamic is read otherwise than the kernel was
+ * compiled for ({@code plan.FusionGroups.readCompiledIn}), the group falls back to its definitions' own kernels,
+ * one after the other.
  */
 final class FusedStep extends Step {
     private final List<Definition> defs;
@@ -32,6 +34,8 @@ final class FusedStep extends Step {
     private final String function;
     private final Layout layout;
     private CompiledFusion kernel;
+    /** Per operand, the value read the kernel was compiled for, or null (its values are read as they come). */
+    private org.stag.engine.cin.ValueRead[] reads;
     private Frame frame;
     private int[] tensorRefs;
     private int[] intRefs;
@@ -89,13 +93,22 @@ final class FusedStep extends Step {
 
     @Override
     void run(Env env, Exec ex) {
+        if (reads == null) {
+            Map<String, org.stag.engine.cin.ValueRead> r = ex.planned.fusedReads(defs.get(0));
+            reads = new org.stag.engine.cin.ValueRead[operands.length];
+            for (int k = 0; k < operands.length; k++) {
+                reads[k] = r.get(operands[k]);
+            }
+        }
         for (int k = 0; k < operandRefs.length; k++) {
             Tensor t = env.tensor(operandRefs[k]);
             Format now = t.format();
             Format want = formats.get(operands[k]);
-            // The fused kernel reads vectors' value arrays (a row reduction's matrix may be constant); the
-            // members' kernels also read constant vectors.
-            if ((now != want && !now.equals(want)) || t.values().isConstant() && t.order() == 1) {
+            // The fused kernel reads vectors' value arrays (a row reduction's matrix may be constant, and one
+            // whose last level is dynamic is read as the kernel was compiled); the members' kernels also read
+            // constant vectors and other value reads.
+            if ((now != want && !now.equals(want)) || t.values().isConstant() && t.order() == 1
+                    || reads[k] != null && !reads[k].matches(t)) {
                 for (KernelStep m : members) {
                     m.run(env, ex);
                 }

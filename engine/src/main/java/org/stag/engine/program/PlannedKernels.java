@@ -30,6 +30,7 @@ final class PlannedKernels {
     private final ProgramPlan plan;
     private final Map<Definition, Map<String, Entry>> kernels = new IdentityHashMap<>();
     private final Map<Definition, Fused> fused = new IdentityHashMap<>();
+    private final Map<Definition, Map<String, org.stag.engine.cin.ValueRead>> fusedReads = new IdentityHashMap<>();
 
     PlannedKernels(ProgramPlan plan, Exec ex) {
         this.plan = plan;
@@ -43,7 +44,7 @@ final class PlannedKernels {
             } else {
                 FusedVariant f = (FusedVariant) t;
                 try {
-                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), Map.of(), f.unstored(),
+                    fusedDone.put(f, new Fused(ex.compiler.compileFused(ex.program, f.definitions(), f.formats(), f.reads(), Map.of(), f.unstored(),
                             ex.passes.on(org.stag.engine.pass.Pass.CSE)), null));
                 } catch (RuntimeException e) {
                     fusedDone.put(f, new Fused(null, e));
@@ -54,6 +55,17 @@ final class PlannedKernels {
             kernels.computeIfAbsent(v.definition(), d -> new ConcurrentHashMap<>()).put(v.key(), done.get(v));
         }
         fusedDone.forEach((f, k) -> fused.put(f.definitions().get(0), k));
+        for (FusedVariant f : plan.fused()) {
+            fusedReads.put(f.definitions().get(0), f.reads());
+        }
+    }
+
+    /**
+     * How the fused kernel of the group starting with {@code first} reads its operands whose value read is compiled
+     * in (none when the plan has no such group): it runs only for operands read so.
+     */
+    Map<String, org.stag.engine.cin.ValueRead> fusedReads(Definition first) {
+        return fusedReads.getOrDefault(first, Map.of());
     }
 
     /** The plan. */

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
@@ -107,8 +108,18 @@ class FusionTest {
         assertNull(Fusible.whyNot(p, defs.subList(1, 3), f));
         Map<String, Format> hashed = new java.util.HashMap<>(f);
         hashed.put("A", FormatParser.parse("dense,hashed"));
-        assertEquals("the read A is not a dense,compressed matrix read by rows at [i][j]",
+        assertEquals("the read A is not a matrix of dense rows, each iterated in order, read by rows at [i][j]",
                 Fusible.whyNot(p, defs.subList(1, 3), hashed));
+        // Rows of any level that iterates a row in order fuse: every ordered dynamic schema; not an unsorted one.
+        for (String rows : List.of("dense,ctree", "dense,bst", "dense,blist", "dense,btree")) {
+            hashed.put("A", FormatParser.parse(rows));
+            assertNull(Fusible.whyNot(p, defs.subList(1, 3), hashed), rows);
+        }
+        hashed.put("A", FormatParser.parse("dense,blist-unsorted"));
+        assertEquals("the read A is not a matrix of dense rows, each iterated in order, read by rows at [i][j]",
+                Fusible.whyNot(p, defs.subList(1, 3), hashed));
+        hashed.put("A", FormatParser.parse("bst,ctree"));
+        assertNotNull(Fusible.whyNot(p, defs.subList(1, 3), hashed), "rows that are not dense");
     }
 
     @Test
@@ -237,6 +248,98 @@ class FusionTest {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * A row reduction over dynamic rows fuses too ({@code dense,ctree}, {@code dense,bst}): the kernel is compiled
+     * for the matrix's value read (its elements' layout and a constant are compiled in: one row loop, no test of
+     * the values per run, except a values array at the elements' positions), keyed by it, and gives what the
+     * definitions compute one at a time for a pattern, values held in the elements or in an array, and constants
+     * over a layout that holds values or positions.
+     */
+    @Test
+    void fusedRowReductionsOverDynamicRowsAreCompiledPerValueRead() {
+        CheckedProgram p = new Checker().check(new Source("rows.stag", ROWS));
+        List<Definition> defs = new ArrayList<>();
+        for (Stmt s : p.main().decl().body()) {
+            if (s instanceof Definition d) {
+                defs.add(d);
+            }
+        }
+        int n = 200;
+        Random rnd = new Random(17);
+        java.util.TreeSet<Long> keys = new java.util.TreeSet<>();
+        while (keys.size() < 6 * n) {
+            keys.add((long) rnd.nextInt(n) * n + (rnd.nextInt(10) == 0 ? rnd.nextInt(n) : rnd.nextInt(Math.max(1, n / 8))));
+        }
+        int m = keys.size();
+        int[][] crd = new int[2][m];
+        boolean[] bools = new boolean[m];
+        double[] weights = new double[m];
+        int e = 0;
+        for (long k : keys) {
+            crd[0][e] = (int) (k / n);
+            crd[1][e] = (int) (k % n);
+            bools[e] = e % 5 != 0;
+            weights[e] = 0.25 * (1 + e % 9);
+            e++;
+        }
+        double[] contrib = new double[n];
+        for (int v = 0; v < n; v++) {
+            contrib[v] = (1 + rnd.nextInt(16)) / 8.0;
+        }
+        Format dense = FormatParser.parse("dense");
+        DefinitionCompiler dc = new DefinitionCompiler();
+        for (String rows : List.of("dense,ctree", "dense,bst")) {
+            Format f = FormatParser.parse(rows);
+            Map<String, Format> formats = Map.of("A", f, "W", f, "contrib", dense, "incoming", dense, "next", dense,
+                    "winc", dense, "wnext", dense);
+            assertNull(Fusible.whyNot(p, defs, formats));
+            Tensor aPattern = Tensor.build(f, new int[] {n, n}, crd, Values.constantBool(true, false, m));
+            Tensor aBools = Tensor.build(f, new int[] {n, n}, crd, Values.ofBools(bools, false));
+            Tensor w = Tensor.build(f, new int[] {n, n}, crd, Values.ofDoubles(weights, 0.0));
+            Tensor[][] cases = {
+                {aPattern, w},
+                {aBools, w.withValues(Values.constantDouble(2.5, 0.0, m))},
+                {aBools.withValues(Values.constantBool(false, false, m)), w},
+            };
+            Set<String> classes = new java.util.HashSet<>();
+            for (Tensor[] c : cases) {
+                Map<String, org.stag.engine.cin.ValueRead> reads = Map.of("A", org.stag.engine.cin.ValueRead.of(c[0]),
+                        "W", org.stag.engine.cin.ValueRead.of(c[1]));
+                CompiledFusion fused = dc.compileFused(p, defs, formats, reads, Map.of(), Set.of("incoming", "winc"), false);
+                String src = fused.plan().source().text();
+                // A constant or values in the elements are compiled in (one row loop); a values array at the elements'
+                // positions (bools over a level of positions) may be an array or a constant, decided per run.
+                boolean compiledIn = reads.get("A").kind() != org.stag.engine.cin.ValueRead.Kind.ARRAY;
+                assertEquals(!compiledIn, src.contains("d0a0_const = d0a0_v.isConstant()"), reads + ":\n" + src);
+                assertTrue(!src.contains("d2a0_const"), "W's read is compiled in:\n" + src);
+                assertTrue(!src.contains("o0[") && !src.contains("o2["), "unread targets are not stored:\n" + src);
+                classes.add(fused.plan().source().qualifiedName());
+                Map<String, Object> bind = new HashMap<>();
+                bind.put("N", n);
+                bind.put("damping", 0.85);
+                bind.put("A", c[0]);
+                bind.put("W", c[1]);
+                bind.put("contrib", Tensor.ofDense(dense, new int[] {n}, Values.ofDoubles(contrib, 0.0)));
+                Map<String, Object> separate = new HashMap<>(bind);
+                for (Definition d : defs) {
+                    separate.put(d.target().name(), dc.compile(p, d, formats, reads, Map.of(), null, false, false)
+                            .run(separate, 1));
+                }
+                for (int threads : new int[] {1, 2}) {
+                    Map<String, Object> out = fused.run(bind, threads);
+                    for (String name : List.of("next", "wnext")) {
+                        Tensor a = (Tensor) out.get(name);
+                        Tensor b = (Tensor) separate.get(name);
+                        for (int v = 0; v < n; v++) {
+                            assertEquals(b.getAsDouble(v), a.getAsDouble(v), 0.0, rows + " " + name + "[" + v + "]");
+                        }
+                    }
+                }
+            }
+            assertEquals(cases.length, classes.size(), "one class per value read: " + classes);
         }
     }
 }

@@ -52,7 +52,8 @@ class ProgramPlanTest {
                     .plan().source().qualifiedName());
         }
         for (FusedVariant f : plan.fused()) {
-            out.add(Fixtures.COMPILER.compileFused(p, f.definitions(), f.formats(), Map.of(), f.unstored(), true).plan().source().qualifiedName());
+            out.add(Fixtures.COMPILER.compileFused(p, f.definitions(), f.formats(), f.reads(), Map.of(), f.unstored(), true).plan()
+                    .source().qualifiedName());
         }
         return out;
     }
@@ -111,6 +112,40 @@ class ProgramPlanTest {
         assertTrue(statement(plan, "Step", "next").buffer().contains("the buffer of "), plan.toString());
         r.runMain();
         assertEquals(planned(p, plan), r.stats().kernels(), plan.toString());
+    }
+
+    /**
+     * A row reduction over dynamic rows iterated in order fuses as over CSR rows: PageRank over {@code dense,ctree}
+     * is planned and run as one pass for incoming and next, its kernel compiled for the matrix's value read (a
+     * pattern: constant true), and equal to the unfused run.
+     */
+    @Test
+    void pageRankOverDynamicRowsFusesForItsValueRead() {
+        CheckedProgram p = Fixtures.program("pagerank.stag", Fixtures.resource("pagerank"));
+        RefTensor a = Fixtures.graph(3, N, 0.1, false);
+        for (String format : List.of("dense,ctree", "dense,bst")) {
+            RunOptions o = new RunOptions().param("N", "" + N).param("iterations", "3")
+                    .input("A", Fixtures.store(a, format).withValues(org.stag.formats.tensor.Values.constantBool(true, false,
+                            a.entries().size())))
+                    .input("AT", Fixtures.store(Fixtures.transpose(a), format).withValues(
+                            org.stag.formats.tensor.Values.constantBool(true, false, a.entries().size())));
+            ProgramRunner r = new ProgramRunner(p, Fixtures.COMPILER, o);
+            ProgramPlan plan = r.plan();
+            assertEquals(List.of("next"), statement(plan, "Step", "incoming").fusedWith(), plan.toString());
+            FusedVariant f = statement(plan, "Step", "incoming").fused();
+            assertEquals(org.stag.engine.cin.ValueRead.of(o.inputs().get("AT")), f.reads().get("AT"), f.toString());
+            assertTrue(f.reads().get("AT").isConstant(), f.toString());
+            Map<String, Object> fusedOut = r.runMain();
+            assertEquals(planned(p, plan), r.stats().kernels(), plan.toString());
+            assertTrue(r.stats().kernels().stream().anyMatch(k -> k.contains("Fused")), r.stats().kernels().toString());
+            Map<String, Object> unfused = new ProgramRunner(p, Fixtures.COMPILER,
+                    o.passes(org.stag.engine.pass.Passes.all().without(org.stag.engine.pass.Pass.FUSION))).runMain();
+            org.stag.formats.tensor.Tensor x = (org.stag.formats.tensor.Tensor) fusedOut.get("rank");
+            org.stag.formats.tensor.Tensor y = (org.stag.formats.tensor.Tensor) unfused.get("rank");
+            for (int v = 0; v < N; v++) {
+                assertEquals(y.getAsDouble(v), x.getAsDouble(v), 1e-15, format + " rank[" + v + "]");
+            }
+        }
     }
 
     @Test

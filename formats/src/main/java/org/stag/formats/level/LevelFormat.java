@@ -35,6 +35,19 @@ public sealed interface LevelFormat permits StaticLevelFormat, DynamicLevelForma
         return properties().contains(p);
     }
 
+    /**
+     * Whether the stored children of one parent are visited as a row: one after the other by position or by the
+     * schema's iterators ({@link Capability#COORDINATE_POSITION_ITERATION}, {@link Capability#SCHEMA_ITERATION}),
+     * in increasing coordinate order, each coordinate once, any number of them ({@link Property#ORDERED},
+     * {@link Property#UNIQUE}, not {@link Property#BRANCHLESS}). {@code compressed} and every ordered dynamic
+     * level do; {@code dense} and {@code bitmap} (a parent's whole dimension), {@code hashed} (unordered),
+     * {@code singleton} and non-unique levels do not.
+     */
+    default boolean iteratesRowInOrder() {
+        return (has(Capability.COORDINATE_POSITION_ITERATION) || has(Capability.SCHEMA_ITERATION))
+                && is(Property.ORDERED) && is(Property.UNIQUE) && !is(Property.BRANCHLESS);
+    }
+
     /** The dynamic format whose schema drives generated iterators and assembly, for a dynamic level. */
     default Optional<DynamicFormat> dynamicFormat() {
         return Optional.empty();

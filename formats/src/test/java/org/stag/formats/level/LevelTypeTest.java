@@ -98,4 +98,22 @@ class LevelTypeTest {
         assertThrows(IllegalArgumentException.class, () -> StaticLevelFormat.BITMAP.without(Property.ORDERED));
         assertThrows(IllegalArgumentException.class, () -> StaticLevelFormat.BITMAP.with(Property.COMPACT));
     }
+
+    /**
+     * Which levels iterate a parent's row in order, each coordinate once ({@link LevelFormat#iteratesRowInOrder}, what
+     * a fused row reduction asks): compressed and the ordered dynamic schemas; not dense or bitmap (a parent's whole
+     * dimension), hashed (unordered), singleton (one child), non-unique compressed, or an unsorted block list.
+     */
+    @Test
+    void rowsIteratedInOrderFollowFromCapabilitiesAndProperties() {
+        assertTrue(StaticLevelFormat.COMPRESSED.iteratesRowInOrder());
+        for (StaticLevelFormat f : new StaticLevelFormat[] {StaticLevelFormat.DENSE, StaticLevelFormat.BITMAP,
+                StaticLevelFormat.HASHED, StaticLevelFormat.SINGLETON, StaticLevelFormat.COMPRESSED_NONUNIQUE}) {
+            assertFalse(f.iteratesRowInOrder(), f.name());
+        }
+        for (String name : new String[] {"ctree", "bst", "rbtree", "ttree", "btree", "list", "blist", "vblist"}) {
+            assertTrue(new DynamicLevelFormat(org.stag.formats.dynamic.BuiltinFormats.byName(name)).iteratesRowInOrder(), name);
+        }
+        assertFalse(new DynamicLevelFormat(org.stag.formats.dynamic.BuiltinFormats.byName("blist-unsorted")).iteratesRowInOrder());
+    }
 }
