@@ -145,14 +145,10 @@ class ChunkedScatterTest {
             crd[m++] = 50 + (i % (n - 50));
             pos[i + 1] = m;
         }
-        Format csr = FormatParser.parse("dense,compressed");
+        Tensor a = Tensor.sortedMatrix(FormatParser.parse("dense,compressed"), n, n, pos, java.util.Arrays.copyOf(crd, m),
+                Values.constantBool(true, false, m));
+        CompiledDefinition k = pushOr(a);
         Format compressed = FormatParser.parse("compressed");
-        Tensor a = Tensor.sortedMatrix(csr, n, n, pos, java.util.Arrays.copyOf(crd, m), Values.constantBool(true, false, m));
-        CheckedProgram p = new Checker().check(new Source("scatter.stag", program("o bool[compressed[N]]",
-                "o[j] = A[k][j] && f[k] | k:(OR, false) Ord k, j")));
-        Definition d = (Definition) p.main().decl().body().get(0);
-        CompiledDefinition k = new DefinitionCompiler().compile(p, d, Map.of("A", csr, "f", compressed, "o", compressed),
-                Map.of("A", org.stag.engine.cin.ValueRead.of(a)), Map.of());
         Frame f = k.newFrame();
         ChunkRunner runner = ChunkRunner.of(1);
         for (int round = 0; round < 3; round++) {
@@ -216,14 +212,10 @@ class ChunkedScatterTest {
             }
             pos[i + 1] = m;
         }
-        Format csr = FormatParser.parse("dense,compressed");
+        Tensor a = Tensor.sortedMatrix(FormatParser.parse("dense,compressed"), n, n, pos, java.util.Arrays.copyOf(crd, m),
+                Values.constantBool(true, false, m));
+        CompiledDefinition k = pushOr(a);
         Format compressed = FormatParser.parse("compressed");
-        Tensor a = Tensor.sortedMatrix(csr, n, n, pos, java.util.Arrays.copyOf(crd, m), Values.constantBool(true, false, m));
-        CheckedProgram p = new Checker().check(new Source("scatter.stag", program("o bool[compressed[N]]",
-                "o[j] = A[k][j] && f[k] | k:(OR, false) Ord k, j")));
-        Definition d = (Definition) p.main().decl().body().get(0);
-        CompiledDefinition k = new DefinitionCompiler().compile(p, d, Map.of("A", csr, "f", compressed, "o", compressed),
-                Map.of("A", org.stag.engine.cin.ValueRead.of(a)), Map.of());
         for (int threads = 1; threads <= 2; threads++) {
             Frame f = k.newFrame();
             ChunkRunner runner = ChunkRunner.of(threads);
@@ -284,5 +276,15 @@ class ChunkedScatterTest {
         assertEquals(3, ChunkRunner.gatheredChunkSize(141));
         assertEquals(ChunkRunner.chunkSize(10_000_000), ChunkRunner.gatheredChunkSize(10_000_000));
         assertTrue(ChunkRunner.gatheredChunkSize(100_000) <= ChunkRunner.chunkSize(100_000));
+    }
+
+    /** {@code o[j] = A[k][j] && f[k] | k:(OR, false)} pushed (order k, j) from a compressed {@code f} over the pattern {@code a}. */
+    private static CompiledDefinition pushOr(Tensor a) {
+        Format compressed = FormatParser.parse("compressed");
+        CheckedProgram p = new Checker().check(new Source("scatter.stag", program("o bool[compressed[N]]",
+                "o[j] = A[k][j] && f[k] | k:(OR, false) Ord k, j")));
+        Definition d = (Definition) p.main().decl().body().get(0);
+        return new DefinitionCompiler().compile(p, d, Map.of("A", a.format(), "f", compressed, "o", compressed),
+                Map.of("A", org.stag.engine.cin.ValueRead.of(a)), Map.of());
     }
 }

@@ -223,31 +223,9 @@ class FusionTest {
             {aArray.withValues(Values.constantBool(false, false, m)), wArray},
         };
         for (Object[] c : cases) {
-            Map<String, Object> bind = new HashMap<>();
-            bind.put("N", n);
-            bind.put("damping", 0.85);
-            bind.put("A", c[0]);
-            bind.put("W", c[1]);
-            bind.put("contrib", Tensor.ofDense(dense, new int[] {n}, Values.ofDoubles(contrib, 0.0)));
-            Map<String, Object> separate = new HashMap<>(bind);
-            for (Definition d : defs) {
-                Map<String, org.stag.engine.cin.ValueRead> reads = new HashMap<>();
-                for (String t : List.of("A", "W")) {
-                    reads.put(t, org.stag.engine.cin.ValueRead.of((Tensor) bind.get(t)));
-                }
-                separate.put(d.target().name(), dc.compile(p, d, formats, reads, Map.of(), null, false, false)
-                        .run(separate, 1));
-            }
-            for (int threads : new int[] {1, 2}) {
-                Map<String, Object> out = fused.run(bind, threads);
-                for (String name : List.of("next", "wnext")) {
-                    Tensor a = (Tensor) out.get(name);
-                    Tensor b = (Tensor) separate.get(name);
-                    for (int v = 0; v < n; v++) {
-                        assertEquals(b.getAsDouble(v), a.getAsDouble(v), 1e-12, name + "[" + v + "]");
-                    }
-                }
-            }
+            Map<String, org.stag.engine.cin.ValueRead> reads = Map.of("A", org.stag.engine.cin.ValueRead.of((Tensor) c[0]),
+                    "W", org.stag.engine.cin.ValueRead.of((Tensor) c[1]));
+            assertFusedAsSeparate(p, defs, formats, reads, fused, (Tensor) c[0], (Tensor) c[1], contrib, 1e-12, "");
         }
     }
 
@@ -317,29 +295,40 @@ class FusionTest {
                 assertTrue(!src.contains("d2a0_const"), "W's read is compiled in:\n" + src);
                 assertTrue(!src.contains("o0[") && !src.contains("o2["), "unread targets are not stored:\n" + src);
                 classes.add(fused.plan().source().qualifiedName());
-                Map<String, Object> bind = new HashMap<>();
-                bind.put("N", n);
-                bind.put("damping", 0.85);
-                bind.put("A", c[0]);
-                bind.put("W", c[1]);
-                bind.put("contrib", Tensor.ofDense(dense, new int[] {n}, Values.ofDoubles(contrib, 0.0)));
-                Map<String, Object> separate = new HashMap<>(bind);
-                for (Definition d : defs) {
-                    separate.put(d.target().name(), dc.compile(p, d, formats, reads, Map.of(), null, false, false)
-                            .run(separate, 1));
-                }
-                for (int threads : new int[] {1, 2}) {
-                    Map<String, Object> out = fused.run(bind, threads);
-                    for (String name : List.of("next", "wnext")) {
-                        Tensor a = (Tensor) out.get(name);
-                        Tensor b = (Tensor) separate.get(name);
-                        for (int v = 0; v < n; v++) {
-                            assertEquals(b.getAsDouble(v), a.getAsDouble(v), 0.0, rows + " " + name + "[" + v + "]");
-                        }
-                    }
-                }
+                assertFusedAsSeparate(p, defs, formats, reads, fused, c[0], c[1], contrib, 0.0, rows + " ");
             }
             assertEquals(cases.length, classes.size(), "one class per value read: " + classes);
+        }
+    }
+
+    /**
+     * Runs the fused kernel over {@code a}, {@code w} and {@code contrib} on 1 and 2 threads and checks its {@code next}
+     * and {@code wnext} against the definitions compiled and run one by one, within {@code tolerance}.
+     */
+    private static void assertFusedAsSeparate(CheckedProgram p, List<Definition> defs, Map<String, Format> formats,
+                                              Map<String, org.stag.engine.cin.ValueRead> reads, CompiledFusion fused,
+                                              Tensor a, Tensor w, double[] contrib, double tolerance, String label) {
+        int n = contrib.length;
+        Map<String, Object> bind = new HashMap<>();
+        bind.put("N", n);
+        bind.put("damping", 0.85);
+        bind.put("A", a);
+        bind.put("W", w);
+        bind.put("contrib", Tensor.ofDense(FormatParser.parse("dense"), new int[] {n}, Values.ofDoubles(contrib, 0.0)));
+        Map<String, Object> separate = new HashMap<>(bind);
+        DefinitionCompiler dc = new DefinitionCompiler();
+        for (Definition d : defs) {
+            separate.put(d.target().name(), dc.compile(p, d, formats, reads, Map.of(), null, false, false).run(separate, 1));
+        }
+        for (int threads : new int[] {1, 2}) {
+            Map<String, Object> out = fused.run(bind, threads);
+            for (String name : List.of("next", "wnext")) {
+                Tensor got = (Tensor) out.get(name);
+                Tensor want = (Tensor) separate.get(name);
+                for (int v = 0; v < n; v++) {
+                    assertEquals(want.getAsDouble(v), got.getAsDouble(v), tolerance, label + name + "[" + v + "]");
+                }
+            }
         }
     }
 }
