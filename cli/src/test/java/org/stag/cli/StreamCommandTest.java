@@ -259,8 +259,7 @@ class StreamCommandTest {
         Path bad = dir.resolve("bad.txt");
         Files.write(bad, broken);
         Path out1 = dir.resolve("failed");
-        CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", bad.toString(), "--batch-size", "10",
-                "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out1.toString());
+        CliRunner r = streamWccEveryBatch(bad, 10, out1);
         assertEquals(2, r.code(), r.err());
         assertEquals(List.of("stag: " + bad + ":31: bad target vertex 'x7' (expected a non-negative integer)"), r.err().lines().toList());
         assertEquals(3, matches(BATCH, r.out()).size(), r.out());
@@ -272,8 +271,7 @@ class StreamCommandTest {
         Path fixed = dir.resolve("fixed.txt");
         Files.write(fixed, lines);
         Path out2 = dir.resolve("fixed");
-        CliRunner ok = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", fixed.toString(), "--batch-size", "10",
-                "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out2.toString());
+        CliRunner ok = streamWccEveryBatch(fixed, 10, out2);
         assertEquals(0, ok.code(), ok.err());
         for (int v = 1; v <= 3; v++) {
             assertEquals(Files.readAllLines(out1.resolve("wcc-v" + v + ".txt")), Files.readAllLines(out2.resolve("wcc-v" + v + ".txt")));
@@ -298,8 +296,7 @@ class StreamCommandTest {
         Path bad = dir.resolve("bad.txt");
         Files.write(bad, broken);
         Path out1 = dir.resolve("failed");
-        CliRunner r = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", bad.toString(), "--batch-size",
-                Integer.toString(k), "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out1.toString());
+        CliRunner r = streamWccEveryBatch(bad, k, out1);
         assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("stag: " + bad + ":" + (3 * k + 101) + ": "), r.err());
@@ -309,8 +306,7 @@ class StreamCommandTest {
         Path fixed = dir.resolve("fixed.txt");
         Files.write(fixed, lines);
         Path out2 = dir.resolve("fixed");
-        CliRunner ok = CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", fixed.toString(), "--batch-size",
-                Integer.toString(k), "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out2.toString());
+        CliRunner ok = streamWccEveryBatch(fixed, k, out2);
         assertEquals(0, ok.code(), ok.err());
         assertEquals(6, matches(BATCH, ok.out()).size(), ok.out());
         StreamModel model = StreamModel.of(KARATE, false, false);
@@ -322,6 +318,12 @@ class StreamCommandTest {
                 assertEquals(want, Files.readAllLines(out1.resolve("wcc-v" + v + ".txt")), "failed run, v" + v);
             }
         }
+    }
+
+    /** {@code stag stream} of {@code updates} into karate in batches of {@code k}, WCC after every batch into {@code out}. */
+    private static CliRunner streamWccEveryBatch(Path updates, int k, Path out) {
+        return CliRunner.run("stream", "--graph", KARATE.toString(), "--updates", updates.toString(), "--batch-size",
+                Integer.toString(k), "--run", "wcc", "--every", "1", "--if-busy", "queue", "--output-dir", out.toString());
     }
 
     /** Deletes of absent edges, and of edges of a vertex never seen, are counted as missing: no error. */
