@@ -3,6 +3,7 @@ package org.stag.formats.level;
 import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import org.stag.formats.dynamic.BatchScratch;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeOrder;
 import org.stag.formats.dynamic.NodeStore;
@@ -57,8 +58,13 @@ public final class DynamicLevel extends Level {
      * before: then stores change in place.
      */
     private SnapshotEpochs epochs;
-    /** The working arrays of {@link #forEachShard}, made by the first batch; not copied into a snapshot's copy. */
-    private ShardScratch shardScratch;
+    /**
+     * The working arrays of {@link #forEachShard} (the batch's parents packed with their indices, where each shard's
+     * run of them starts, the entries before each run): the level's own, made by the first batch and kept between
+     * batches (20 bytes per parent of the largest batch so far, not counted by {@link #memoryBytes}), so that a
+     * batch does not allocate and zero them; a level takes one batch at a time and a snapshot's copy takes none.
+     */
+    private BatchScratch shardScratch;
     /** Per shard, the epoch at which its store became current ({@link SnapshotEpochs}); empty without epochs. */
     private long[] birth = new long[0];
     /** Whether this is a snapshot's copy ({@link #snapshot}), which shares stores and must never change them. */
@@ -502,12 +508,11 @@ public final class DynamicLevel extends Level {
         // taking them to be sorted (batches come sorted by row), cuts them into runs of one shard each and counts
         // each run's entries; a batch out of order is sorted and cut again.
         if (shardScratch == null) {
-            shardScratch = new ShardScratch();
+            shardScratch = new BatchScratch();
         }
-        ShardScratch sc = shardScratch.ensure(count);
-        long[] key = sc.key;
-        int[] runStart = sc.runStart;
-        long[] before = sc.before;
+        long[] key = shardScratch.longs(0, count);
+        int[] runStart = shardScratch.ints(0, count + 1);
+        long[] before = shardScratch.longs(1, count + 1);
         boolean sorted = true;
         int kept = 0;
         int runs = 0;
@@ -578,29 +583,6 @@ public final class DynamicLevel extends Level {
             sum.add(n);
         });
         return sum.sum();
-    }
-
-    /**
-     * The arrays of {@link #forEachShard}: the batch's parents packed with their indices, where each shard's run of
-     * them starts, and the entries before each run. The level's own (a level takes one batch at a time; a snapshot's
-     * copy takes none), kept between batches (20 bytes per parent of the largest batch so far, not counted by
-     * {@link #memoryBytes}) so that a batch does not allocate and zero them: forEachShard runs before the shards'
-     * parallel work, in the calling thread alone.
-     */
-    private static final class ShardScratch {
-        long[] key = new long[0];
-        int[] runStart = new int[1];
-        long[] before = new long[1];
-
-        ShardScratch ensure(int count) {
-            if (key.length < count) {
-                int c = Math.max(count, key.length + (key.length >> 1));
-                key = new long[c];
-                runStart = new int[c + 1];
-                before = new long[c + 1];
-            }
-            return this;
-        }
     }
 
     /** Parents whose structures are read ahead together ({@link #applyRun}). */
