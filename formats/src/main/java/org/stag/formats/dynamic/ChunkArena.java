@@ -5,9 +5,12 @@ import java.util.Arrays;
 
 /**
  * Storage for unbounded array fields (C-tree chunks, variable blocks): coordinates, and values or
- * positions, in shared growable arrays. A chunk is a run {@code [offset, offset + capacity)}; capacities
- * are powers of two so that freed runs can be reused through one free list per size class. Arrays are
- * replaced when they grow: fetch them again after {@link #alloc(int)} or call {@link #ensureSpare(long)}.
+ * positions, in shared growable arrays. A chunk is a run {@code [offset, offset + capacity)}. Runs that
+ * updates allocate ({@link #alloc(int)}) have power-of-two capacities, so that freed runs are reused through
+ * one free list per size class; a bulk build allocates runs of exactly the size it fills
+ * ({@link #allocExact(int)}), back to back, and {@link #free(int, int)} of such a run cuts it into
+ * power-of-two pieces for the free lists. Arrays are replaced when they grow: fetch them again after an
+ * allocation or call {@link #ensureSpare(long)}.
  */
 public final class ChunkArena {
     private static final int CLASSES = 31;
@@ -69,13 +72,49 @@ public final class ChunkArena {
         return off;
     }
 
-    /** Returns a run for reuse. */
-    public void free(int offset, int capacity) {
-        int cls = Integer.numberOfTrailingZeros(capacity);
-        if (free[cls] == null) {
-            free[cls] = new IntArrayList();
+    /**
+     * Allocates a run of exactly {@code n >= 1} slots at the top of the arena (bump allocation, the free
+     * lists are not searched); may replace the arrays. Bulk builds use it: a structure built whole knows each
+     * chunk's final size, so consecutive calls lay the chunks out back to back in build order with no
+     * power-of-two slack (kron20 as {@code dense,ctree}: 31.4 M slots instead of 44.7 M), and a scan that
+     * follows build order reads the arena sequentially. The run's capacity is {@code n}; a chunk that grows
+     * later moves to a power-of-two run and {@link #free(int, int)} hands this one to the free lists in pieces.
+     *
+     * @throws IllegalArgumentException if {@code n < 1}
+     */
+    public int allocExact(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("exact run must hold at least one slot: " + n);
         }
-        free[cls].add(offset);
+        ensureSpare(n);
+        int off = top;
+        top += n;
+        return off;
+    }
+
+    /**
+     * Returns a run for reuse. A run whose capacity is not a power of two (from {@link #allocExact(int)}) is
+     * cut into the power-of-two pieces of its capacity's binary form, largest first, each on its class's free
+     * list: every slot goes back exactly once, and each piece is a run {@link #alloc(int)} can hand out again.
+     *
+     * @throws IllegalArgumentException if {@code capacity < 1}
+     */
+    public void free(int offset, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("run capacity must be at least 1: " + capacity);
+        }
+        int rest = capacity;
+        int at = offset;
+        while (rest != 0) {
+            int piece = Integer.highestOneBit(rest);
+            int cls = Integer.numberOfTrailingZeros(piece);
+            if (free[cls] == null) {
+                free[cls] = new IntArrayList();
+            }
+            free[cls].add(at);
+            at += piece;
+            rest -= piece;
+        }
         freeInts += capacity;
     }
 

@@ -88,9 +88,9 @@ final class CtreeCheck {
             }
             return;
         }
-        if (Integer.bitCount(cap) != 1 || n > cap) {
+        if (n > cap) {
             throw new IllegalStateException("ctree: " + what + " holds " + n + " elements in a run of capacity " + cap
-                    + " (must be a power of two at least N)");
+                    + " (must be at least N)");
         }
         if (cap >= 4 * ChunkArena.capacityFor(n)) {
             throw new IllegalStateException("ctree: " + what + " holds " + n + " elements in a run of capacity " + cap

@@ -137,14 +137,20 @@ public final class CtreeFormat implements DynamicFormat {
         if (!isEmpty(v)) {
             throw new IllegalStateException("ctree: build needs an empty structure");
         }
-        buildInto(v, crd, val, from, to);
+        buildInto(v, crd, val, from, to, true);
     }
 
     /**
      * One pass finds the heads; chunks are copied into runs reserved up front; the treap comes from the
      * sorted heads by the linear Cartesian-tree construction (a stack of the right spine).
+     *
+     * <p>With {@code exact} (a bulk {@link #build}) every chunk gets a run of exactly its size
+     * ({@link ChunkArena#allocExact(int)}): the prefix, then the heads' chunks in key order, back to back, so a
+     * store built row by row holds each row's elements consecutively in row order, as a full-row scan reads
+     * them, with no slack. An insert into an empty structure (a batch during streaming) keeps power-of-two
+     * runs from the free lists, as every other update does, since it is likely to grow again.
      */
-    private void buildInto(CtreeView v, int[] crd, double[] val, int from, int to) {
+    private void buildInto(CtreeView v, int[] crd, double[] val, int from, int to, boolean exact) {
         CtreeScratch sc = CtreeScratch.get();
         int[] at = sc.ints;
         long[] hash = sc.longs;
@@ -164,10 +170,9 @@ public final class CtreeFormat implements DynamicFormat {
             }
         }
         int prefix = (m > 0 ? at[0] : to) - from;
-        long need = prefix > 0 ? ChunkArena.capacityFor(prefix) : 0;
+        long need = runSize(prefix, exact);
         for (int q = 0; q < m; q++) {
-            int len = (q + 1 < m ? at[q + 1] : to) - at[q] - 1;
-            need += len > 0 ? ChunkArena.capacityFor(len) : 0;
+            need += runSize((q + 1 < m ? at[q + 1] : to) - at[q] - 1, exact);
         }
         // After these, allocations neither replace arrays nor need a refresh.
         v.arena.ensureSpare(need);
@@ -176,8 +181,8 @@ public final class CtreeFormat implements DynamicFormat {
             v.reserveNodes(m);
         }
         if (prefix > 0) {
-            int cap = ChunkArena.capacityFor(prefix);
-            int off = v.arena.alloc(cap);
+            int cap = runSize(prefix, exact);
+            int off = exact ? v.arena.allocExact(cap) : v.arena.alloc(cap);
             v.copyIn(crd, val, from, off, prefix);
             v.setChunk(0, off, prefix, cap);
         }
@@ -192,8 +197,8 @@ public final class CtreeFormat implements DynamicFormat {
             v.setKeyValue(z, CtreeView.valueOf(val, k));
             int len = (q + 1 < m ? at[q + 1] : to) - k - 1;
             if (len > 0) {
-                int cap = ChunkArena.capacityFor(len);
-                int off = v.arena.alloc(cap);
+                int cap = runSize(len, exact);
+                int off = exact ? v.arena.allocExact(cap) : v.arena.alloc(cap);
                 v.copyIn(crd, val, k + 1, off, len);
                 v.setChunk(z, off, len, cap);
             }
@@ -214,6 +219,11 @@ public final class CtreeFormat implements DynamicFormat {
         if (m > 0) {
             v.tree[v.root] = sc.stack[0];
         }
+    }
+
+    /** The run a chunk of {@code len} elements gets at build: exactly {@code len}, or its power-of-two class (0: none). */
+    private static int runSize(int len, boolean exact) {
+        return len <= 0 ? 0 : exact ? len : ChunkArena.capacityFor(len);
     }
 
     @Override
@@ -280,7 +290,7 @@ public final class CtreeFormat implements DynamicFormat {
         }
         CtreeView v = CtreeView.forUpdate(layout, s, root);
         if (isEmpty(v)) {
-            buildInto(v, crd, val, from, to);
+            buildInto(v, crd, val, from, to, false);
             return to - from;
         }
         int added = 0;

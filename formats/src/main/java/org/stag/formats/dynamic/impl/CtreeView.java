@@ -13,7 +13,10 @@ import org.stag.formats.dynamic.NodeStore;
  *
  * <p>A chunk is named by its <em>owner</em>: a ctree node handle for the node's tail {@code t}, or 0 for
  * the prefix {@code e} of the structure {@link #root}. Every chunk is empty with no arena run (offset and
- * capacity 0) or holds {@code N >= 1} elements in a run of a power-of-two capacity.
+ * capacity 0) or holds {@code N >= 1} elements in a run of capacity at least {@code N}: exactly the size it
+ * was built with after a bulk build ({@link ChunkArena#allocExact(int)}), a power of two once an update
+ * moved it. Updates treat both alike: a chunk that no longer fits its run moves to a power-of-two run, and
+ * {@link ChunkArena#free(int, int)} takes runs of any capacity.
  */
 final class CtreeView {
     /** Schema fields, resolved once per format. */
@@ -131,7 +134,7 @@ final class CtreeView {
         nodes.free(x);
     }
 
-    /** A run of {@code capacity} arena slots (a power of two). */
+    /** A run of {@code capacity} arena slots (a power of two), from the free lists if one is there. */
     int allocRun(int capacity) {
         int off = arena.alloc(capacity);
         refreshArena();
