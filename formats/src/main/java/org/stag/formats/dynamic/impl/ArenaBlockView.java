@@ -5,9 +5,11 @@ import org.stag.formats.dynamic.NodeStore;
 
 /**
  * Blocks whose slots are a run of the chunk arena (an unbounded array): the block's element field holds
- * the run's offset and the pool's capacity array its power-of-two capacity. A block holding {@code n}
- * elements has a run of capacity {@code c} with {@code n <= c < 4n}: runs double as a block grows (so
- * growth copies O(1) per element, amortized) and are halved back when a block falls to a quarter.
+ * the run's offset and the pool's capacity array its capacity. A block holding {@code n} elements has a run
+ * of capacity {@code c} with {@code n <= c < 4n}: a bulk build gives each block a run of exactly its size
+ * ({@link #newBlockExact}, {@link ChunkArena#allocExact}), back to back in build order; updates give
+ * power-of-two runs, which double as a block grows (so growth copies O(1) per element, amortized) and are
+ * halved back when a block falls to a quarter.
  */
 final class ArenaBlockView extends BlockView {
     private final ChunkArena arena;
@@ -60,6 +62,16 @@ final class ArenaBlockView extends BlockView {
         refresh();
         off[h] = o;
         cap[h] = c;
+        return h;
+    }
+
+    @Override
+    int newBlockExact(int n) {
+        int h = nodes.alloc();
+        int o = arena.allocExact(n);
+        refresh();
+        off[h] = o;
+        cap[h] = n;
         return h;
     }
 
@@ -120,8 +132,8 @@ final class ArenaBlockView extends BlockView {
     @Override
     String storageProblem(int h, int used) {
         int c = cap[h];
-        if (Integer.bitCount(c) != 1) {
-            return "arena capacity " + c + " is not a power of two";
+        if (c < 1) {
+            return "arena capacity " + c + " is not positive";
         }
         if (off[h] < 1 || (long) off[h] + c > crd.length) {
             return "arena run [" + off[h] + ", " + ((long) off[h] + c) + ") outside the arena";

@@ -111,7 +111,7 @@ public final class BlistFormat implements DynamicFormat {
     @Override
     public void build(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
         if (ordered()) {
-            SortedBlocks.build(view(s), root, crd, val, from, to);
+            SortedBlocks.build(view(s), root, crd, val, from, to, true);
         } else {
             UnsortedBlocks.build(view(s), root, crd, val, from, to);
         }

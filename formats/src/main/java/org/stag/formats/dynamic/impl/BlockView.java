@@ -62,6 +62,15 @@ abstract class BlockView {
     /** A new unlinked block with room for {@code n} elements ({@code n <= maxSize}), holding none. */
     abstract int newBlock(int n);
 
+    /**
+     * A new unlinked block for a bulk build, to be filled with exactly {@code n} elements: blocks in the
+     * arena get a run of exactly {@code n} slots, back to back with the build's previous ones
+     * ({@link ArenaBlockView}); inline blocks have their fixed capacity, as from {@link #newBlock}.
+     */
+    int newBlockExact(int n) {
+        return newBlock(n);
+    }
+
     /** Frees block {@code h} and its slots. */
     abstract void freeBlock(int h);
 

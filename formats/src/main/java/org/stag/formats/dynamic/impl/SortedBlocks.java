@@ -31,20 +31,24 @@ final class SortedBlocks {
         return (b.maxSize + 1) / 2;
     }
 
-    /** Fills the empty list {@code root} with {@code c[from, to)}: full blocks, the rest in the last one. */
-    static void build(BlockView b, int root, int[] c, double[] v, int from, int to) {
+    /**
+     * Fills the empty list {@code root} with {@code c[from, to)}: full blocks, the rest in the last one. With
+     * {@code exact} (a bulk build) each block gets exactly its elements' room ({@link BlockView#newBlockExact});
+     * an insert into an empty list keeps the update path's room.
+     */
+    static void build(BlockView b, int root, int[] c, double[] v, int from, int to, boolean exact) {
         int n = to - from;
         if (n == 0) {
             return;
         }
         int max = b.maxSize;
         int blocks = (n - 1) / max + 1;
-        b.ensureSpare(blocks, (long) blocks * ChunkArena.capacityFor(max));
+        b.ensureSpare(blocks, exact ? n : (long) blocks * ChunkArena.capacityFor(max));
         int prev = 0;
         int p = from;
         while (p < to) {
             int len = Math.min(max, to - p);
-            int h = b.newBlock(len);
+            int h = exact ? b.newBlockExact(len) : b.newBlock(len);
             b.write(b.base(h), c, v, p, len);
             b.setCount(h, len);
             if (prev == 0) {
@@ -64,7 +68,7 @@ final class SortedBlocks {
         }
         int x = b.head[root];
         if (x == 0) {
-            build(b, root, c, v, from, to);
+            build(b, root, c, v, from, to, false);
             return to - from;
         }
         int added = 0;

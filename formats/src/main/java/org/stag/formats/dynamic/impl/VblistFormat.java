@@ -74,7 +74,7 @@ public final class VblistFormat implements DynamicFormat {
 
     @Override
     public void build(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
-        SortedBlocks.build(view(s), root, crd, val, from, to);
+        SortedBlocks.build(view(s), root, crd, val, from, to, true);
     }
 
     /** The append state is the last block's handle. */
