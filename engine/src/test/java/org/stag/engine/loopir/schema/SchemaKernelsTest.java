@@ -196,7 +196,9 @@ class SchemaKernelsTest {
                     assertTrue(s.contains("A1_h1 = A1_onodes[A1_oc1];"), s);
                 }
                 case "ctree" -> {
-                    assertEquals(2, count(s, "A1_acrd["), s);
+                    // One element loop over the runs (the prefix, then each head's chunk): one arena read.
+                    assertEquals(1, count(s, "A1_acrd["), s);
+                    assertTrue(s.contains("A1_W1: while (true)"), s);
                     assertFalse(s.contains("_stk["), s);
                     assertFalse(s.contains("A1_ctree_l[A1_h1]"), s);
                     assertTrue(s.contains("A1_h1 = A1_onodes[A1_oc1];"), s);
