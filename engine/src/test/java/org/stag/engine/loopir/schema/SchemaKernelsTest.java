@@ -212,6 +212,22 @@ class SchemaKernelsTest {
         }
     }
 
+    /**
+     * A C-tree whose elements carry nothing (a pattern) reads each listed node's head and chunk from the node
+     * index's head triples, not from the node's handle and the pools; with values it needs the handle.
+     */
+    @Test
+    void patternCtreeVisitReadsHeadTriples() {
+        String pattern = snippet(new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1",
+                org.stag.formats.dynamic.ValueMode.NONE));
+        assertTrue(pattern.contains("A1_oheads["), pattern);
+        assertFalse(pattern.contains("A1_onodes["), pattern);
+        assertFalse(pattern.contains("A1_ctree_t[A1_h1]"), pattern);
+        String valued = snippet(new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1", true));
+        assertFalse(valued.contains("A1_oheads"), valued);
+        assertTrue(valued.contains("A1_h1 = A1_onodes[A1_oc1];"), valued);
+    }
+
     /** The visit alone, as it sits in the SpMV row loop ({@code acc}, {@code x} and the row {@code i} in scope). */
     static String snippet(LevelCode code) {
         Block b = new Block();
