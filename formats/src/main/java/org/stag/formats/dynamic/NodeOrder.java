@@ -22,7 +22,8 @@ import org.stag.formats.schema.Step;
  * store last changed and keeps it until {@link NodeStore#invalidateNodeOrder} (every write path of
  * {@code DynamicLevel}). Memory: 4 bytes per parent of the shard plus 4 per tree node (kron scale 20 as
  * {@code dense,ctree}: about 5 MB beside the structure's 180 MB), plus 16 bytes per parent when the root's
- * elements are one arena run ({@link #rows}: C-tree, about 16 MB more).
+ * elements are one arena run ({@link #rows}: C-tree, about 16 MB more), plus 12 bytes per node when the nodes'
+ * own elements are a head and one arena run ({@link #heads}: C-tree, about 2.7 MB more).
  */
 public final class NodeOrder {
     /** Parents {@code [0, parents)} of the shard (local numbering) that the index covers. */
@@ -37,12 +38,21 @@ public final class NodeOrder {
      * from the roots, the root pool's offset and size arrays and {@link #start}.
      */
     private final int[] rows;
+    /**
+     * For schemas whose tree nodes' own elements are one scalar head and then one arena run ({@link #headRun};
+     * C-tree's head and chunk), three ints per listed node, in the order of {@link #nodes}: the head's
+     * coordinate, the run's first arena slot and its length; else null. A visit that needs no values reads a
+     * node's whole set-up from them instead of the node's handle and then three pool arrays at that handle
+     * (two dependent cache misses per node of a row reached at random, as BFS's pull reaches rows).
+     */
+    private final int[] heads;
 
-    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows) {
+    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows, int[] heads) {
         this.parents = parents;
         this.start = start;
         this.nodes = nodes;
         this.rows = rows;
+        this.heads = heads;
     }
 
     /**
@@ -63,6 +73,32 @@ public final class NodeOrder {
             return null;
         }
         return f;
+    }
+
+    /**
+     * The node type's head and run fields when its own elements are exactly one scalar element (the head)
+     * and then one array of elements sized by a size field (the run), both {@code nonempty}, between its two
+     * children (C-tree's {@code h} and {@code t[N]}); else null. Whether the run is an arena run depends on
+     * the store's layout ({@link #build} keeps {@link #heads} only then).
+     */
+    public static Field[] headRun(Schema schema) {
+        Shape shape = shapeOf(schema);
+        if (shape == null) {
+            return null;
+        }
+        NodeType t = schema.nodeType(shape.nodeType()).orElseThrow();
+        List<Step> steps = t.traversal();
+        if (steps.size() != 4 || !(steps.get(1) instanceof Step.Element e) || !(steps.get(2) instanceof Step.ArrayLoop a)
+                || a.members().size() != 1) {
+            return null;
+        }
+        Field head = e.field();
+        Field run = a.members().get(0);
+        if (head.isArray() || !head.nonempty() || !run.holdsElements() || !run.nonempty() || run.arraySize().isEmpty()
+                || run.arraySize().get().isConstant() || run.arraySize().get().sizeField().isEmpty()) {
+            return null;
+        }
+        return new Field[] {head, run};
     }
 
     /**
@@ -140,6 +176,17 @@ public final class NodeOrder {
             addend = run.arraySize().get().addend();
         }
         int[] rows = runBase == null ? null : new int[4 * count];
+        Field[] hr = headRun(store.schema());
+        int[] hKey = null;
+        int[] hBase = null;
+        int[] hSize = null;
+        int hAddend = 0;
+        if (hr != null && np.layout(hr[1].name()).inArena()) {
+            hKey = np.ints(np.layout(hr[0].name()));
+            hBase = np.ints(np.layout(hr[1].name()));
+            hSize = np.ints(np.layout(hr[1].arraySize().get().sizeField().orElseThrow()));
+            hAddend = hr[1].arraySize().get().addend();
+        }
         for (int lp = 0; lp < count; lp++) {
             start[lp] = n;
             int h = roots[from + lp];
@@ -169,13 +216,23 @@ public final class NodeOrder {
             }
         }
         start[count] = n;
+        int[] heads = null;
+        if (hKey != null) {
+            heads = new int[3 * n];
+            for (int k = 0; k < n; k++) {
+                int x = nodes[k];
+                heads[3 * k] = hKey[x];
+                heads[3 * k + 1] = hBase[x];
+                heads[3 * k + 2] = hSize[x] + hAddend;
+            }
+        }
         if (rows != null) {
             for (int lp = 0; lp < count; lp++) {
                 rows[4 * lp + 2] = start[lp];
                 rows[4 * lp + 3] = start[lp + 1];
             }
         }
-        return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n), rows);
+        return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n), rows, heads);
     }
 
     /** How many parents (from the shard's first) the index covers. */
@@ -202,8 +259,17 @@ public final class NodeOrder {
         return rows;
     }
 
+    /**
+     * For the listed node at {@code k} of {@link #nodes()}, {@code heads[3 k, 3 k + 3)}: its head's coordinate,
+     * its run's first arena slot and the run's length; null unless the schema has a {@link #headRun} in the arena.
+     */
+    public int[] heads() {
+        return heads;
+    }
+
     /** Bytes held. */
     public long memoryBytes() {
-        return 4L * start.length + 4L * nodes.length + (rows == null ? 0 : 4L * rows.length);
+        return 4L * start.length + 4L * nodes.length + (rows == null ? 0 : 4L * rows.length)
+                + (heads == null ? 0 : 4L * heads.length);
     }
 }

@@ -95,6 +95,52 @@ class NodeOrderTest {
     }
 
     @Test
+    void onlyTheCtreeShapeHasHeadRuns() {
+        org.stag.formats.schema.Field[] hr = NodeOrder.headRun(Schemas.builtin("ctree"));
+        assertEquals("h", hr[0].name());
+        assertEquals("t", hr[1].name());
+        for (String none : new String[] {"bst", "rbtree", "ttree", "list", "btree"}) {
+            assertNull(NodeOrder.headRun(Schemas.builtin(none)), none);
+        }
+        assertNull(((DynamicLevel) build("dense,bst", new Random(3)).level(1)).nodeOrder(0).heads());
+    }
+
+    /** A C-tree row read from its record and the index's head triples alone, without a node handle or a pool. */
+    @Test
+    void headTriplesGiveEachNodesHeadAndChunk() {
+        for (long seed : new long[] {5, 6}) {
+            DynamicLevel lvl = (DynamicLevel) build("dense,ctree", new Random(seed)).level(1);
+            int withHeads = 0;
+            for (int p = 0; p < ROWS; p++) {
+                int s = p >>> lvl.shardBits();
+                NodeOrder o = lvl.nodeOrder(s);
+                int lp = p - (s << lvl.shardBits());
+                int[] rows = o.rows();
+                int[] heads = o.heads();
+                assertNotNull(heads);
+                assertEquals(3 * o.nodes().length, heads.length);
+                assertTrue(o.memoryBytes() >= 4L * (rows.length + heads.length));
+                int[] acrd = lvl.store(s).arena().crd();
+                int[] out = new int[lvl.structureSize(p)];
+                int n = 0;
+                for (int q = rows[4 * lp]; q < rows[4 * lp + 1]; q++) {
+                    out[n++] = acrd[q];
+                }
+                for (int k = rows[4 * lp + 2]; k < rows[4 * lp + 3]; k++) {
+                    out[n++] = heads[3 * k];
+                    for (int q = heads[3 * k + 1]; q < heads[3 * k + 1] + heads[3 * k + 2]; q++) {
+                        out[n++] = acrd[q];
+                    }
+                }
+                assertEquals(out.length, n, "row " + p);
+                assertArrayEquals(row(lvl, p), out, "row " + p);
+                withHeads += rows[4 * lp + 3] > rows[4 * lp + 2] ? 1 : 0;
+            }
+            assertTrue(withHeads > 0, "rows with tree nodes: " + withHeads);
+        }
+    }
+
+    @Test
     void aSchemaWithoutTheShapeHasNoIndex() {
         NodeStore s = new NodeStore(Schemas.builtin("list"), ValueMode.DOUBLE);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.nodeOrder(new int[] {0}, 0, 1));

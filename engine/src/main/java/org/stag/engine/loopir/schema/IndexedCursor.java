@@ -12,14 +12,13 @@ import static org.stag.engine.loopir.Exprs.postInc;
 import static org.stag.engine.loopir.Exprs.sub;
 import static org.stag.engine.loopir.JavaType.INT;
 
-import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.LevelCode.Cursor;
+import org.stag.formats.dynamic.NodeOrder;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.Step;
 
 /**
  * A cursor over one structure through the shard's in-order node index ({@code NodeOrder.rows}), for the
@@ -39,20 +38,13 @@ final class IndexedCursor {
         if (m.rootRun == null || !m.rootRun.field().nonempty()) {
             return null;
         }
+        Field[] hr = NodeOrder.headRun(m.schema);
+        if (hr == null) {
+            return null;
+        }
         NodeType t = m.schema.nodeType(m.order.nodeType()).orElseThrow();
-        List<Step> steps = t.traversal();
-        if (steps.size() != 4 || !(steps.get(1) instanceof Step.Element e) || !(steps.get(2) instanceof Step.ArrayLoop a)
-                || a.members().size() != 1) {
-            return null;
-        }
-        Field head = e.field();
-        Field chunk = a.members().get(0);
-        if (head.isArray() || !head.nonempty() || !chunk.holdsElements() || !chunk.nonempty() || chunk.arraySize().isEmpty()
-                || chunk.arraySize().get().isConstant()) {
-            return null;
-        }
-        SchemaModel.FieldInfo hi = m.field(t, head);
-        SchemaModel.FieldInfo ci = m.field(t, chunk);
+        SchemaModel.FieldInfo hi = m.field(t, hr[0]);
+        SchemaModel.FieldInfo ci = m.field(t, hr[1]);
         return ci.inArena() ? new SchemaModel.FieldInfo[] {hi, ci} : null;
     }
 

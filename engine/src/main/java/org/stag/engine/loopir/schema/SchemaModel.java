@@ -69,6 +69,8 @@ final class SchemaModel {
     final boolean doubles;
     /** Whether elements have a carried array (not in {@link ValueMode#NONE}). */
     final boolean carries;
+    /** The tree nodes' head and run fields when the schema has the C-tree's shape ({@link IndexedCursor#shape}), else null. */
+    final FieldInfo[] headRuns;
     final NodeType root;
     final Map<String, TypeInfo> types = new LinkedHashMap<>();
     /** Distinct targets of child fields (node types or supertypes), in first-use order: the reference kinds. */
@@ -131,7 +133,7 @@ final class SchemaModel {
         this.carries = mode != ValueMode.NONE;
         this.root = schema.root();
         for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
-            "hs", "ps", "is", "order", "ostart", "onodes", "obase", "orows"}) {
+            "hs", "ps", "is", "order", "ostart", "onodes", "obase", "orows", "oheads"}) {
             names.add(p + "_" + fixed);
         }
         // A probe store gives the layouts: they depend on the node types and the value mode only.
@@ -194,6 +196,15 @@ final class SchemaModel {
         Field run = NodeOrder.rootRun(schema);
         FieldInfo ri = run == null ? null : types.get(root.name()).fields.get(run.name());
         this.rootRun = ri != null && ri.inArena() ? ri : null;
+        this.headRuns = order == null ? null : IndexedCursor.shape(this);
+    }
+
+    /**
+     * Whether visits read a node's head and run from the node index's {@code heads} ({@code NodeOrder.heads}):
+     * the C-tree's shape ({@link #headRuns}) when elements carry nothing (a node's value would need its handle).
+     */
+    boolean headTriples() {
+        return headRuns != null && !carries;
     }
 
     private String unique(String name) {
@@ -390,9 +401,25 @@ final class SchemaModel {
         if (!f.field().nonempty()) {
             b = b.ifThen(ge(intVar(crd), lit(0)));
         }
+        bindCarried(b, carriedAt(f, index), pos, val, body);
+    }
+
+    /**
+     * Binds an element whose coordinate is {@code coordinate} (never empty) and that carries nothing, and runs
+     * {@code body} (as {@link #bindElement}); for reads from the node index's {@code heads}.
+     */
+    void bindCoordinate(Block out, Ex coordinate, String crd, String pos, String val, Consumer<Block> body) {
+        if (carries) {
+            throw new IllegalStateException("a coordinate alone binds no value or position");
+        }
+        out.assign(intVar(crd), coordinate);
+        bindCarried(out, lit(1.0), pos, val, body);
+    }
+
+    private void bindCarried(Block b, Ex carriedValue, String pos, String val, Consumer<Block> body) {
         String carried = doubles ? val : pos;
         if (carried != null) {
-            b.assign(local(carried, carriedType()), carriedAt(f, index));
+            b.assign(local(carried, carriedType()), carriedValue);
         }
         Block inner = new Block();
         body.accept(inner);

@@ -82,6 +82,9 @@ final class ShardArrays {
             if (m.rootRun != null) {
                 out.var(INTS, p + "_orows", nil(INTS));
             }
+            if (m.headTriples()) {
+                out.var(INTS, p + "_oheads", nil(INTS));
+            }
         }
         if (m.dfsStack) {
             out.var(INTS, p + "_stk", wsInts(p + "_stk"));
@@ -134,6 +137,9 @@ final class ShardArrays {
             b.assign(m.own("obase"), shl(m.own("shard"), m.own("bits")));
             if (m.rootRun != null) {
                 b.assign(m.ownInts("orows"), call(order, "rows", INTS));
+            }
+            if (m.headTriples()) {
+                b.assign(m.ownInts("oheads"), call(order, "heads", INTS));
             }
         }
         if (m.arena) {

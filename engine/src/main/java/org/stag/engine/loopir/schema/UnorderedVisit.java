@@ -117,6 +117,11 @@ final class UnorderedVisit {
         m.declareBinding(scope, bind.crd(), bind.pos(), bind.val());
         ShardArrays.enter(m, scope, parent);
         Ex local = sub(parent, m.own("obase"));
+        SchemaModel.FieldInfo[] runs = m.rootRun == null ? null : m.headRuns;
+        if (runs != null) {
+            emitRuns(scope, local, oc, oe, runs);
+            return;
+        }
         if (m.rootRun != null) {
             // The row's record in the index: its root run and its node range, one 16-byte read; an empty
             // row costs it and two failed loop tests.
@@ -137,6 +142,43 @@ final class UnorderedVisit {
         Block loop = scope.forLoop(null, List.of(), lt(oc, oe), postInc(oc));
         loop.assign(h, load(m.ownInts("onodes"), oc));
         visitNode(loop, m.schema.nodeType(m.order.nodeType()).orElseThrow(), false, false);
+    }
+
+    /**
+     * The C-tree's shape ({@link IndexedCursor#shape}: the root's elements one arena run, each node's a head and
+     * then one arena run) as one loop over runs: the current run's elements, then the next node's head, whose
+     * chunk becomes the current run. The body is emitted twice (run element, head) instead of three times, and
+     * the element loop is the only inner loop: measured on kron scale 20 (a full-row sum, one thread), 78 ms
+     * against 87 ms for the loop over the root run followed by a loop over nodes with a chunk loop inside.
+     */
+    private void emitRuns(Block scope, Ex local, Ex oc, Ex oe, SchemaModel.FieldInfo[] runs) {
+        Ex r = v("r");
+        scope.var(INT, ((Ex.Local) r).name(), mul(local, lit(4)));
+        scope.assign(q, load(m.ownInts("orows"), r));
+        scope.assign(qe, load(m.ownInts("orows"), add(r, lit(1))));
+        scope.assign(oc, load(m.ownInts("orows"), add(r, lit(2))));
+        scope.assign(oe, load(m.ownInts("orows"), add(r, lit(3))));
+        String w = name("W");
+        Block loop = scope.whileLoop(w, Ex.TRUE);
+        Block run = loop.forLoop(null, List.of(), lt(q, qe), postInc(q));
+        // Both runs are slots of the same arena (IndexedCursor.shape), so one binding reads either.
+        m.bindElement(run, m.rootRun, q, bind.crd(), bind.pos(), bind.val(), body);
+        loop.ifThen(ge(oc, oe)).breakTo(w);
+        if (m.headTriples()) {
+            // Elements carry nothing: the node's head and run come from the index's three ints, not its handle.
+            Ex o = v("o");
+            loop.var(INT, ((Ex.Local) o).name(), mul(oc, lit(3)));
+            loop.eval(postInc(oc));
+            m.bindCoordinate(loop.scope(null), load(m.ownInts("oheads"), o), bind.crd(), bind.pos(), bind.val(), body);
+            loop.assign(q, load(m.ownInts("oheads"), add(o, lit(1))));
+            loop.assign(qe, add(q, load(m.ownInts("oheads"), add(o, lit(2)))));
+            return;
+        }
+        loop.assign(h, load(m.ownInts("onodes"), oc));
+        loop.eval(postInc(oc));
+        m.bindElement(loop.scope(null), runs[0], h, bind.crd(), bind.pos(), bind.val(), body);
+        loop.assign(q, m.base(runs[1], h));
+        loop.assign(qe, add(q, m.length(runs[1], h)));
     }
 
     /** Declares every local the visit uses (only those the schema needs). */

@@ -196,7 +196,9 @@ class SchemaKernelsTest {
                     assertTrue(s.contains("A1_h1 = A1_onodes[A1_oc1];"), s);
                 }
                 case "ctree" -> {
-                    assertEquals(2, count(s, "A1_acrd["), s);
+                    // One element loop over the runs (the prefix, then each head's chunk): one arena read.
+                    assertEquals(1, count(s, "A1_acrd["), s);
+                    assertTrue(s.contains("A1_W1: while (true)"), s);
                     assertFalse(s.contains("_stk["), s);
                     assertFalse(s.contains("A1_ctree_l[A1_h1]"), s);
                     assertTrue(s.contains("A1_h1 = A1_onodes[A1_oc1];"), s);
@@ -208,6 +210,22 @@ class SchemaKernelsTest {
                 }
             }
         }
+    }
+
+    /**
+     * A C-tree whose elements carry nothing (a pattern) reads each listed node's head and chunk from the node
+     * index's head triples, not from the node's handle and the pools; with values it needs the handle.
+     */
+    @Test
+    void patternCtreeVisitReadsHeadTriples() {
+        String pattern = snippet(new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1",
+                org.stag.formats.dynamic.ValueMode.NONE));
+        assertTrue(pattern.contains("A1_oheads["), pattern);
+        assertFalse(pattern.contains("A1_onodes["), pattern);
+        assertFalse(pattern.contains("A1_ctree_t[A1_h1]"), pattern);
+        String valued = snippet(new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1", true));
+        assertFalse(valued.contains("A1_oheads"), valued);
+        assertTrue(valued.contains("A1_h1 = A1_onodes[A1_oc1];"), valued);
     }
 
     /** The visit alone, as it sits in the SpMV row loop ({@code acc}, {@code x} and the row {@code i} in scope). */
