@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,6 +36,11 @@ class ParallelTest {
             ran.incrementAndGet();
             if (b == 3) {
                 throw boom;
+            }
+            if (b > 3) {
+                // Later blocks take a millisecond each, so that the other thread cannot run them all while the
+                // failing one is descheduled between its throw and the stop (all of them would take 100 s).
+                LockSupport.parkNanos(1_000_000L);
             }
         }));
         assertSame(boom, got);
