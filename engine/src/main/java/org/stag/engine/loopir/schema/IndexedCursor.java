@@ -26,8 +26,10 @@ import org.stag.formats.schema.NodeType;
  * element (its head) followed by one arena run (its chunk). The state is the current run {@code [q, qe)} and
  * the row's remaining node range {@code [oc, oe)}; advancing takes the run's next element, or the next node's
  * head (and makes its chunk the run), or ends the cursor. Setting it up reads the row's 16-byte record, and
- * advancing is two compares and the element's load: no state machine, no child links, no stack. Every
- * element field is {@code nonempty}, so a coordinate of -1 marks the end.
+ * advancing is two compares and the element's load: no state machine, no child links, no stack. When the
+ * elements carry nothing, a node's head and chunk come from the index's head triples ({@code NodeOrder.heads})
+ * instead of its handle and the pools. Every element field is {@code nonempty}, so a coordinate of -1 marks
+ * the end.
  */
 final class IndexedCursor {
     private IndexedCursor() {
@@ -77,12 +79,23 @@ final class IndexedCursor {
             inRun.eval(postInc(q));
             Block rest = b.orElse();
             Block node = rest.ifThen(lt(oc, oe));
-            node.assign(h, load(m.ownInts("onodes"), oc));
-            node.eval(postInc(oc));
-            node.assign(crd, load(m.crdArray(fields[0]), h));
-            node.assign(carried, m.carriedAt(fields[0], h));
-            node.assign(q, m.base(fields[1], h));
-            node.assign(qe, add(q, m.length(fields[1], h)));
+            if (m.headTriples()) {
+                // Elements carry nothing: the node's head and chunk come from the index's three ints (h holds
+                // the node's offset in them, not its handle).
+                node.assign(h, mul(oc, lit(3)));
+                node.eval(postInc(oc));
+                node.assign(crd, load(m.ownInts("oheads"), h));
+                node.assign(carried, lit(1.0));
+                node.assign(q, load(m.ownInts("oheads"), add(h, lit(1))));
+                node.assign(qe, add(q, load(m.ownInts("oheads"), add(h, lit(2)))));
+            } else {
+                node.assign(h, load(m.ownInts("onodes"), oc));
+                node.eval(postInc(oc));
+                node.assign(crd, load(m.crdArray(fields[0]), h));
+                node.assign(carried, m.carriedAt(fields[0], h));
+                node.assign(q, m.base(fields[1], h));
+                node.assign(qe, add(q, m.length(fields[1], h)));
+            }
             rest.orElse().assign(crd, lit(-1));
         };
         step.accept(out);

@@ -226,6 +226,17 @@ class SchemaKernelsTest {
         String valued = snippet(new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1", true));
         assertFalse(valued.contains("A1_oheads"), valued);
         assertTrue(valued.contains("A1_h1 = A1_onodes[A1_oc1];"), valued);
+        // Cursors (co-iteration) advance over the same triples.
+        for (boolean values : new boolean[] {false, true}) {
+            SchemaLevelCode code = values ? new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1", true)
+                    : new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1",
+                            org.stag.formats.dynamic.ValueMode.NONE);
+            Block b = new Block();
+            code.cursor(b, intVar("i"), "a");
+            String c = JavaPrinter.print(b);
+            assertEquals(!values, c.contains("A1_oheads["), c);
+            assertEquals(values, c.contains("A1_onodes["), c);
+        }
     }
 
     /** The visit alone, as it sits in the SpMV row loop ({@code acc}, {@code x} and the row {@code i} in scope). */
