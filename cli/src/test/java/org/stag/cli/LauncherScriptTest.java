@@ -31,6 +31,8 @@ class LauncherScriptTest {
     private Path bin;
     /** STAG_CDS for the launcher: off except in the tests of class data sharing (null: unset). */
     private String cds = "off";
+    /** STAG_JAVA_OPTS for the launcher (null: unset). */
+    private String javaOpts;
 
     @BeforeEach
     void copyTheLauncher() throws IOException {
@@ -57,6 +59,9 @@ class LauncherScriptTest {
         Map<String, String> env = pb.environment();
         env.put("PATH", bin + ":" + env.get("PATH"));
         env.remove("STAG_JAVA_OPTS");
+        if (javaOpts != null) {
+            env.put("STAG_JAVA_OPTS", javaOpts);
+        }
         env.remove("STAG_CDS");
         if (cds != null) {
             env.put("STAG_CDS", cds);
@@ -77,7 +82,7 @@ class LauncherScriptTest {
         String out = read(p.getInputStream());
         assertTrue(p.waitFor(20, TimeUnit.SECONDS));
         assertEquals(7, p.exitValue(), read(p.getErrorStream()));
-        assertTrue(out.startsWith("args: -Dstag.stderr.terminal=false -jar " + dir.resolve("cli").resolve("target")
+        assertTrue(out.startsWith("args: -XX:+UseParallelGC -Dstag.stderr.terminal=false -jar " + dir.resolve("cli").resolve("target")
                 .resolve("stag.jar") + " run bfs --graph a b.mtx\n"), out);
         assertTrue(out.endsWith("from stdin\n"), out);
     }
@@ -178,8 +183,28 @@ class LauncherScriptTest {
         cds = "off";
         recordingJava(0);
         String out = run(0);
-        assertFalse(out.contains("-XX:") || out.contains("-Xshare"), out);
+        assertFalse(out.contains("-XX:SharedArchiveFile") || out.contains("-XX:ArchiveClassesAtExit")
+                || out.contains("-Xshare"), out);
         assertFalse(Files.exists(target().resolve("stag.jsa")));
+    }
+
+    /** The launcher picks ParallelGC, after which STAG_JAVA_OPTS come; options that name a collector replace it. */
+    @Test
+    void parallelGcUnlessTheOptionsNameACollector() throws Exception {
+        java("echo \"args: $*\"");
+        for (String opts : new String[] {null, "-Xmx2g", "-XX:+UseG1GC", "-Xmx2g -XX:+UseZGC -Xss4m"}) {
+            javaOpts = opts;
+            Process p = start("info", "g.mtx");
+            String out = read(p.getInputStream());
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), read(p.getErrorStream()));
+            boolean named = opts != null && opts.contains("GC");
+            assertEquals(!named, out.startsWith("args: -XX:+UseParallelGC "), opts + ": " + out);
+            assertEquals(1, out.split("GC", -1).length - 1, opts + ": one collector: " + out);
+            if (opts != null) {
+                assertTrue(out.contains(" " + opts + " "), opts + ": " + out);
+            }
+        }
     }
 
     /** The real JVM, with the flags the launcher gives and an archive it cannot use: no warning, no failure. */
