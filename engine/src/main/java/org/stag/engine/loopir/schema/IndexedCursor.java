@@ -79,23 +79,10 @@ final class IndexedCursor {
             inRun.eval(postInc(q));
             Block rest = b.orElse();
             Block node = rest.ifThen(lt(oc, oe));
-            if (m.headTriples()) {
-                // Elements carry nothing: the node's head and chunk come from the index's three ints (h holds
-                // the node's offset in them, not its handle).
-                node.assign(h, mul(oc, lit(3)));
-                node.eval(postInc(oc));
-                node.assign(crd, load(m.ownInts("oheads"), h));
-                node.assign(carried, lit(1.0));
-                node.assign(q, load(m.ownInts("oheads"), add(h, lit(1))));
-                node.assign(qe, add(q, load(m.ownInts("oheads"), add(h, lit(2)))));
-            } else {
-                node.assign(h, load(m.ownInts("onodes"), oc));
-                node.eval(postInc(oc));
-                node.assign(crd, load(m.crdArray(fields[0]), h));
-                node.assign(carried, m.carriedAt(fields[0], h));
-                node.assign(q, m.base(fields[1], h));
-                node.assign(qe, add(q, m.length(fields[1], h)));
-            }
+            Ex head = listedHead(m, node, oc, h);
+            node.assign(crd, head);
+            node.assign(carried, m.carriedAt(fields[0], h));
+            listedRun(m, node, h, q, qe);
             rest.orElse().assign(crd, lit(-1));
         };
         step.accept(out);
@@ -125,5 +112,33 @@ final class IndexedCursor {
                 step.accept(b);
             }
         };
+    }
+
+    /**
+     * Moves to listed node {@code oc} of a row of the C-tree's shape ({@link SchemaModel#headRuns}) and
+     * advances {@code oc}: sets {@code h} to the node's handle, or with {@link SchemaModel#headTriples} to its
+     * offset in the node index's {@code heads}, and returns the head's coordinate. What the head carries is
+     * {@code m.carriedAt(m.headRuns[0], h)} either way (nothing, with head triples). Visits and cursors share it.
+     */
+    static Ex listedHead(SchemaModel m, Block b, Ex oc, Ex h) {
+        if (m.headTriples()) {
+            b.assign(h, mul(oc, lit(3)));
+            b.eval(postInc(oc));
+            return load(m.ownInts("oheads"), h);
+        }
+        b.assign(h, load(m.ownInts("onodes"), oc));
+        b.eval(postInc(oc));
+        return load(m.crdArray(m.headRuns[0]), h);
+    }
+
+    /** Makes the chunk of the node {@link #listedHead} set {@code h} to the current run {@code [q, qe)}. */
+    static void listedRun(SchemaModel m, Block b, Ex h, Ex q, Ex qe) {
+        if (m.headTriples()) {
+            b.assign(q, load(m.ownInts("oheads"), add(h, lit(1))));
+            b.assign(qe, add(q, load(m.ownInts("oheads"), add(h, lit(2)))));
+        } else {
+            b.assign(q, m.base(m.headRuns[1], h));
+            b.assign(qe, add(q, m.length(m.headRuns[1], h)));
+        }
     }
 }

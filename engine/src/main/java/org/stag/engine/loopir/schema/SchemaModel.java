@@ -405,15 +405,13 @@ final class SchemaModel {
     }
 
     /**
-     * Binds an element whose coordinate is {@code coordinate} (never empty) and that carries nothing, and runs
-     * {@code body} (as {@link #bindElement}); for reads from the node index's {@code heads}.
+     * Binds an element whose coordinate is {@code coordinate} (never empty) and what it carries is
+     * {@code carried}, and runs {@code body} (as {@link #bindElement}); for a listed node's head
+     * ({@link IndexedCursor#listedHead}).
      */
-    void bindCoordinate(Block out, Ex coordinate, String crd, String pos, String val, Consumer<Block> body) {
-        if (carries) {
-            throw new IllegalStateException("a coordinate alone binds no value or position");
-        }
+    void bindAt(Block out, Ex coordinate, Ex carried, String crd, String pos, String val, Consumer<Block> body) {
         out.assign(intVar(crd), coordinate);
-        bindCarried(out, lit(1.0), pos, val, body);
+        bindCarried(out, carried, pos, val, body);
     }
 
     private void bindCarried(Block b, Ex carriedValue, String pos, String val, Consumer<Block> body) {

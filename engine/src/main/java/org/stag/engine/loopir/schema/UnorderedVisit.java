@@ -164,21 +164,9 @@ final class UnorderedVisit {
         // Both runs are slots of the same arena (IndexedCursor.shape), so one binding reads either.
         m.bindElement(run, m.rootRun, q, bind.crd(), bind.pos(), bind.val(), body);
         loop.ifThen(ge(oc, oe)).breakTo(w);
-        if (m.headTriples()) {
-            // Elements carry nothing: the node's head and run come from the index's three ints, not its handle.
-            Ex o = v("o");
-            loop.var(INT, ((Ex.Local) o).name(), mul(oc, lit(3)));
-            loop.eval(postInc(oc));
-            m.bindCoordinate(loop.scope(null), load(m.ownInts("oheads"), o), bind.crd(), bind.pos(), bind.val(), body);
-            loop.assign(q, load(m.ownInts("oheads"), add(o, lit(1))));
-            loop.assign(qe, add(q, load(m.ownInts("oheads"), add(o, lit(2)))));
-            return;
-        }
-        loop.assign(h, load(m.ownInts("onodes"), oc));
-        loop.eval(postInc(oc));
-        m.bindElement(loop.scope(null), runs[0], h, bind.crd(), bind.pos(), bind.val(), body);
-        loop.assign(q, m.base(runs[1], h));
-        loop.assign(qe, add(q, m.length(runs[1], h)));
+        Ex head = IndexedCursor.listedHead(m, loop, oc, h);
+        m.bindAt(loop.scope(null), head, m.carriedAt(runs[0], h), bind.crd(), bind.pos(), bind.val(), body);
+        IndexedCursor.listedRun(m, loop, h, q, qe);
     }
 
     /** Declares every local the visit uses (only those the schema needs). */

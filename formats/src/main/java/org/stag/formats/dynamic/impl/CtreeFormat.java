@@ -181,10 +181,7 @@ public final class CtreeFormat implements DynamicFormat {
             v.reserveNodes(m);
         }
         if (prefix > 0) {
-            int cap = runSize(prefix, exact);
-            int off = exact ? v.arena.allocExact(cap) : v.arena.alloc(cap);
-            v.copyIn(crd, val, from, off, prefix);
-            v.setChunk(0, off, prefix, cap);
+            fillChunk(v, 0, crd, val, from, prefix, exact);
         }
         int[] key = v.key;
         int[] left = v.left;
@@ -197,10 +194,7 @@ public final class CtreeFormat implements DynamicFormat {
             v.setKeyValue(z, CtreeView.valueOf(val, k));
             int len = (q + 1 < m ? at[q + 1] : to) - k - 1;
             if (len > 0) {
-                int cap = runSize(len, exact);
-                int off = exact ? v.arena.allocExact(cap) : v.arena.alloc(cap);
-                v.copyIn(crd, val, k + 1, off, len);
-                v.setChunk(z, off, len, cap);
+                fillChunk(v, z, crd, val, k + 1, len, exact);
             }
             long p = hash[q];
             int last = 0;
@@ -219,6 +213,14 @@ public final class CtreeFormat implements DynamicFormat {
         if (m > 0) {
             v.tree[v.root] = sc.stack[0];
         }
+    }
+
+    /** Gives chunk {@code owner} a run at build ({@link #runSize}) holding {@code crd[from, from + len)}. */
+    private static void fillChunk(CtreeView v, int owner, int[] crd, double[] val, int from, int len, boolean exact) {
+        int cap = runSize(len, exact);
+        int off = exact ? v.arena.allocExact(cap) : v.arena.alloc(cap);
+        v.copyIn(crd, val, from, off, len);
+        v.setChunk(owner, off, len, cap);
     }
 
     /** The run a chunk of {@code len} elements gets at build: exactly {@code len}, or its power-of-two class (0: none). */
