@@ -16,6 +16,7 @@ import org.stag.algorithms.handwritten.Lcc;
 import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.Wcc;
+import org.stag.algorithms.ldbc.LdbcAlgorithm;
 import org.stag.algorithms.ldbc.LdbcValidation;
 
 /**
@@ -112,7 +113,7 @@ class RandomGraphsTest {
             double[] expected = Naive.pageRank(g, iterations, 0.85);
             double[] actual = PageRank.run(g.csr(), iterations, 0.85, 3);
             for (int v = 0; v < n; v++) {
-                assertTrue(LdbcValidation.close(expected[v], actual[v], 1e-12),
+                assertTrue(LdbcValidation.close(expected[v], actual[v], LdbcAlgorithm.PAGERANK_EPSILON),
                         "vertex " + v + ": " + expected[v] + " vs " + actual[v]);
             }
         }

@@ -23,7 +23,7 @@ class PassOptionsTest {
     void compileShowsThePassesOnByDefault() {
         CliRunner r = CliRunner.run("compile", "pagerank", "--no-cache");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("fused: incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0); next[i] = "), r.out());
+        assertTrue(r.out().contains("fused: incoming[i] = AT[i][j] * double(contrib[j]) | j:(+, 0.0); next[i] = "), r.out());
         assertTrue(r.out().contains("[pass-through of deg]"), r.out());
         assertTrue(r.out().contains("buffer: none: kept in the fused pass's locals"), r.out());
     }

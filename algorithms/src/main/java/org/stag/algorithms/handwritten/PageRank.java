@@ -17,7 +17,9 @@ import org.stag.algorithms.graph.Csr;
  *
  * <p>Each vertex sums its in-neighbours' contributions in in-row order, and {@code D} is summed per
  * {@linkplain VertexBlocks block} and then over blocks in block order, so the result has the same bits on
- * any number of threads. Memory: three arrays of {@code n} doubles.
+ * any number of threads. Contributions {@code r(u) / outdeg(u)} are stored as {@code float}, as stag's
+ * {@code pagerank.stag} stores them (the pull reads them at random; half the bytes keep more in cache), and
+ * summed in {@code double}. Memory: two arrays of {@code n} doubles and one of {@code n} floats.
  */
 public final class PageRank {
     private PageRank() {
@@ -46,7 +48,7 @@ public final class PageRank {
         }
         Arrays.fill(rank, 1.0 / n);
         double[] next = new double[n];
-        double[] contrib = new double[n];
+        float[] contrib = new float[n];
         double[] danglingPerBlock = new double[VertexBlocks.count(n)];
         int[] outPtr = g.outPtr();
         int[] inPtr = g.inPtr();
@@ -59,10 +61,10 @@ public final class PageRank {
                 for (int u = VertexBlocks.start(b), end = VertexBlocks.end(b, n); u < end; u++) {
                     int deg = outPtr[u + 1] - outPtr[u];
                     if (deg == 0) {
-                        contrib[u] = 0.0;
+                        contrib[u] = 0.0f;
                         dangling += r[u];
                     } else {
-                        contrib[u] = r[u] / deg;
+                        contrib[u] = (float) (r[u] / deg);
                     }
                 }
                 danglingPerBlock[b] = dangling;

@@ -12,7 +12,7 @@ import java.nio.file.Path;
  *       one-to-one relabelling maps one output onto the other;</li>
  *   <li>{@linkplain Method#EPSILON epsilon} (PR, SSSP, LCC): for expected value {@code e} and actual value
  *       {@code a}, {@code |e - a| <= epsilon * |e|}: a <em>relative</em> tolerance, {@link #EPSILON}
- *       = 1e-9 unless given. Equal values always match, so {@code Infinity} matches {@code Infinity} and
+ *       = 1e-9 unless given ({@link LdbcAlgorithm#epsilon()}: PR 1e-6). Equal values always match, so {@code Infinity} matches {@code Infinity} and
  *       an expected 0 needs exactly 0; {@code NaN} never matches. (Graphalytics itself allows a relative
  *       1e-4; stag's implementations are held to more.)</li>
  * </ul>
@@ -65,7 +65,7 @@ public final class LdbcValidation {
         return switch (algorithm.method()) {
             case EXACT -> exact(LdbcOutput.readLongs(expected), LdbcOutput.readLongs(actual));
             case EQUIVALENCE -> equivalence(LdbcOutput.readLongs(expected), LdbcOutput.readLongs(actual));
-            case EPSILON -> epsilon(LdbcOutput.readDoubles(expected), LdbcOutput.readDoubles(actual), EPSILON);
+            case EPSILON -> epsilon(LdbcOutput.readDoubles(expected), LdbcOutput.readDoubles(actual), algorithm.epsilon());
         };
     }
 

@@ -18,7 +18,8 @@ import org.stag.loaders.BadInputException;
  * {@code stag compare}: runs a reference implementation with the semantics of a stag run, on the same graph
  * and with the same parameters (iterations, damping factor, source, sources, as the run used them), and
  * checks that both agree: integers exactly (BFS depths, CDLP labels), components as the same partition
- * (WCC), reals within a relative {@link LdbcValidation#EPSILON} (PageRank, SSSP, LCC, betweenness).
+ * (WCC), reals within a relative {@link #epsilon(Algorithm)}: 1e-9 for SSSP, LCC and betweenness, 1e-6 for
+ * PageRank (whose contributions are floats).
  *
  * <p>References: {@linkplain Reference#JGRAPHT JGraphT} through {@link JGraphTReference} (PageRank, BFS,
  * Dijkstra, connectivity, betweenness from all sources; it has no CDLP or LCC with LDBC's semantics and
@@ -171,9 +172,14 @@ public final class Comparison {
         LdbcValidation.Result r = switch (method) {
             case EXACT -> LdbcValidation.exact(expected.asLongs(), actual.asLongs());
             case EQUIVALENCE -> LdbcValidation.equivalence(expected.asLongs(), actual.asLongs());
-            case EPSILON -> LdbcValidation.epsilon(expected.asDoubles(), actual.asDoubles(), LdbcValidation.EPSILON);
+            case EPSILON -> LdbcValidation.epsilon(expected.asDoubles(), actual.asDoubles(), epsilon(a));
         };
         return new Outcome(r.ok(), method, r.message());
+    }
+
+    /** The relative tolerance of {@code a}'s reals: LDBC's for its algorithm, else {@link LdbcValidation#EPSILON}. */
+    public static double epsilon(Algorithm a) {
+        return a.ldbc().map(l -> l.epsilon()).orElse(LdbcValidation.EPSILON);
     }
 
     /** How {@code a}'s results are compared: as LDBC validates it, and betweenness like PageRank. */

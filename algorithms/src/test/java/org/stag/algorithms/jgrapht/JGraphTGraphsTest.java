@@ -16,6 +16,7 @@ import org.stag.algorithms.TestData;
 import org.stag.algorithms.TestGraph;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.Betweenness;
+import org.stag.algorithms.ldbc.LdbcAlgorithm;
 import org.stag.algorithms.ldbc.LdbcValidation;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.EdgeList;
@@ -75,7 +76,7 @@ class JGraphTGraphsTest {
         assertTrue(differs);
         double[] adapted = JGraphTReference.pageRank(g, 10, 0.85);
         for (int v = 0; v < g.n(); v++) {
-            assertTrue(LdbcValidation.close(adapted[v], ours[v], 1e-12), "vertex " + v);
+            assertTrue(LdbcValidation.close(adapted[v], ours[v], LdbcAlgorithm.PAGERANK_EPSILON), "vertex " + v);
         }
     }
 

@@ -51,7 +51,7 @@ class LdbcRunTest {
             case EXACT -> LdbcValidation.exact(LdbcOutput.readLongs(expected), r.values().asLongs());
             case EQUIVALENCE -> LdbcValidation.equivalence(LdbcOutput.readLongs(expected), r.values().asLongs());
             case EPSILON -> LdbcValidation.epsilon(LdbcOutput.readDoubles(expected), r.values().asDoubles(),
-                    LdbcValidation.EPSILON);
+                    l.epsilon());
         };
         assertTrue(v.ok(), v.message());
     }
