@@ -161,6 +161,63 @@ public final class Block {
         return Collections.unmodifiableList(stmts);
     }
 
+    /** Whether a statement of the block, at any depth, is a {@code break} or {@code continue} to a label. */
+    public boolean jumpsToALabel() {
+        for (Stmt st : stmts) {
+            if (jumpsToALabel(st)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a statement of the block, at any depth, stores into an array element. */
+    public boolean storesToAnArray() {
+        for (Stmt st : stmts) {
+            if (st instanceof Stmt.Store || st instanceof Stmt.Assign a && a.target() instanceof Ex.Load) {
+                return true;
+            }
+            for (Block b : inner(st)) {
+                if (b.storesToAnArray()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The blocks a statement holds (a loop's, a branch's, a scope's or a case's body). */
+    private static List<Block> inner(Stmt st) {
+        if (st instanceof Stmt.For f) {
+            return List.of(f.body());
+        } else if (st instanceof Stmt.While w) {
+            return List.of(w.body());
+        } else if (st instanceof Stmt.If i) {
+            return i.otherwise() == null ? List.of(i.then()) : List.of(i.then(), i.otherwise());
+        } else if (st instanceof Stmt.Scope sc) {
+            return List.of(sc.body());
+        } else if (st instanceof Stmt.Switch sw) {
+            return List.of(sw.body());
+        } else if (st instanceof Stmt.Case ca) {
+            return List.of(ca.body());
+        }
+        return List.of();
+    }
+
+    private static boolean jumpsToALabel(Stmt st) {
+        if (st instanceof Stmt.Break b) {
+            return b.label() != null;
+        } else if (st instanceof Stmt.Continue c) {
+            return c.label() != null;
+        }
+        for (Block b : inner(st)) {
+            if (b.jumpsToALabel()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether the block holds no statement. */
     public boolean isEmpty() {
         return stmts.isEmpty();

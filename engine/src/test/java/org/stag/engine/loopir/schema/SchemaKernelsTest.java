@@ -201,7 +201,7 @@ class SchemaKernelsTest {
                     assertTrue(s.contains("A1_W1: while (true)"), s);
                     assertFalse(s.contains("_stk["), s);
                     assertFalse(s.contains("A1_ctree_l[A1_h1]"), s);
-                    assertTrue(s.contains("A1_h1 = A1_onodes[A1_oc1];"), s);
+                    assertTrue(s.contains("A1_h1 = A1_onodes[A1_t1];"), s);
                 }
                 default -> {
                     assertFalse(s.contains("_stk"), s);
@@ -225,7 +225,7 @@ class SchemaKernelsTest {
         assertFalse(pattern.contains("A1_ctree_t[A1_h1]"), pattern);
         String valued = snippet(new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1", true));
         assertFalse(valued.contains("A1_oheads"), valued);
-        assertTrue(valued.contains("A1_h1 = A1_onodes[A1_oc1];"), valued);
+        assertTrue(valued.contains("A1_h1 = A1_onodes[A1_t1];"), valued);
         // Cursors (co-iteration) advance over the same triples.
         for (boolean values : new boolean[] {false, true}) {
             SchemaLevelCode code = values ? new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1", true)
@@ -237,6 +237,37 @@ class SchemaKernelsTest {
             assertEquals(!values, c.contains("A1_oheads["), c);
             assertEquals(values, c.contains("A1_onodes["), c);
         }
+    }
+
+    /**
+     * A C-tree visit whose body stores into an array (a push) is a counted loop over the runs with a counted
+     * element loop inside; one that also leaves the visit early, or only accumulates, refills one element loop.
+     */
+    @Test
+    void ctreeVisitFormFollowsTheBody() {
+        Ex out = local("out", JavaType.INTS);
+        String push = visit(body -> body.store(out, intVar("j"), intVar("i")));
+        assertTrue(push.contains("for (int A1_c1 = A1_oc1 - 1; A1_c1 < A1_oe1; A1_c1++)"), push);
+        assertTrue(push.contains("for (int A1_p1 = A1_q1; A1_p1 < A1_qe1; A1_p1++)"), push);
+        assertFalse(push.contains("while (true)"), push);
+        assertEquals(2, count(push, "out[j] = i;"), push);
+        String exits = visit(body -> {
+            body.store(out, intVar("j"), intVar("i"));
+            body.breakTo("row");
+        });
+        assertTrue(exits.contains("A1_W1: while (true)"), exits);
+        assertFalse(exits.contains("A1_c1"), exits);
+        String sums = visit(body -> body.line("acc += x[j]"));
+        assertTrue(sums.contains("A1_W1: while (true)"), sums);
+    }
+
+    /** A pattern C-tree's visit with {@code body}, as the first visit of its kernel. */
+    private static String visit(java.util.function.Consumer<Block> body) {
+        SchemaLevelCode code = new SchemaLevelCode(new LevelCases.Spec("ctree", null).levelFormat(), "A1",
+                org.stag.formats.dynamic.ValueMode.NONE);
+        Block b = new Block();
+        code.iterate(b, intVar("i"), new LevelCode.Binding("j", null, "v"), false, "row", body);
+        return JavaPrinter.print(b);
     }
 
     /** The visit alone, as it sits in the SpMV row loop ({@code acc}, {@code x} and the row {@code i} in scope). */
