@@ -31,7 +31,7 @@ import org.stag.formats.tensor.Format;
  */
 public final class DefinitionCompiler {
     /** Bumped whenever generated code changes, so cached or emitted kernels are never stale. */
-    public static final String GENERATOR_VERSION = "stag-codegen-3";
+    public static final String GENERATOR_VERSION = "stag-codegen-4";
     /** The package of generated kernel classes. */
     public static final String PACKAGE = "org.stag.gen";
 

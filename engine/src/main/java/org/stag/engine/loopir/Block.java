@@ -186,8 +186,50 @@ public final class Block {
         return false;
     }
 
+    /** Appends {@code s} as it is (passes that move statements). */
+    void add(Stmt s) {
+        stmts.add(s);
+    }
+
+    /** The statements themselves, for passes that rewrite a block in place. */
+    List<Stmt> mutableStatements() {
+        return stmts;
+    }
+
+    /** The expressions a statement holds itself, not those of the blocks under it. */
+    static List<Ex> expressions(Stmt st) {
+        List<Ex> out = new ArrayList<>();
+        if (st instanceof Stmt.Decl d && d.init() != null) {
+            out.add(d.init());
+        } else if (st instanceof Stmt.Assign a) {
+            out.add(a.target());
+            out.add(a.value());
+        } else if (st instanceof Stmt.Store s) {
+            out.add(s.array());
+            out.add(s.index());
+            out.add(s.value());
+        } else if (st instanceof Stmt.Eval e) {
+            out.add(e.expression());
+        } else if (st instanceof Stmt.Throw t) {
+            out.add(t.exception());
+        } else if (st instanceof Stmt.For f) {
+            f.init().forEach(d -> out.add(d.init()));
+            out.add(f.condition());
+            out.add(f.step());
+        } else if (st instanceof Stmt.While w) {
+            out.add(w.condition());
+        } else if (st instanceof Stmt.If i) {
+            out.add(i.condition());
+        } else if (st instanceof Stmt.Switch sw) {
+            out.add(sw.selector());
+        } else if (st instanceof Stmt.Case c && c.value() != null) {
+            out.add(c.value());
+        }
+        return out;
+    }
+
     /** The blocks a statement holds (a loop's, a branch's, a scope's or a case's body). */
-    private static List<Block> inner(Stmt st) {
+    static List<Block> inner(Stmt st) {
         if (st instanceof Stmt.For f) {
             return List.of(f.body());
         } else if (st instanceof Stmt.While w) {
