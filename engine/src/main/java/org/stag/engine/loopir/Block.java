@@ -3,6 +3,8 @@ package org.stag.engine.loopir;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A block of the loop IR: an ordered list of statements ({@link Stmt}): declarations, assignments, array
@@ -163,27 +165,39 @@ public final class Block {
 
     /** Whether a statement of the block, at any depth, is a {@code break} or {@code continue} to a label. */
     public boolean jumpsToALabel() {
-        for (Stmt st : stmts) {
-            if (jumpsToALabel(st)) {
-                return true;
-            }
-        }
-        return false;
+        return anyStatement(st -> st instanceof Stmt.Break b && b.label() != null
+                || st instanceof Stmt.Continue c && c.label() != null);
     }
 
     /** Whether a statement of the block, at any depth, stores into an array element. */
     public boolean storesToAnArray() {
+        return anyStatement(st -> st instanceof Stmt.Store
+                || st instanceof Stmt.Assign a && a.target() instanceof Ex.Load);
+    }
+
+    /** Whether {@code test} holds for a statement of the block, at any depth. */
+    boolean anyStatement(Predicate<Stmt> test) {
         for (Stmt st : stmts) {
-            if (st instanceof Stmt.Store || st instanceof Stmt.Assign a && a.target() instanceof Ex.Load) {
+            if (test.test(st)) {
                 return true;
             }
             for (Block b : inner(st)) {
-                if (b.storesToAnArray()) {
+                if (b.anyStatement(test)) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** Runs {@code action} on every statement of the block, at any depth, outer ones first. */
+    void forEachStatement(Consumer<Stmt> action) {
+        for (Stmt st : stmts) {
+            action.accept(st);
+            for (Block b : inner(st)) {
+                b.forEachStatement(action);
+            }
+        }
     }
 
     /** Appends {@code s} as it is (passes that move statements). */
@@ -244,20 +258,6 @@ public final class Block {
             return List.of(ca.body());
         }
         return List.of();
-    }
-
-    private static boolean jumpsToALabel(Stmt st) {
-        if (st instanceof Stmt.Break b) {
-            return b.label() != null;
-        } else if (st instanceof Stmt.Continue c) {
-            return c.label() != null;
-        }
-        for (Block b : inner(st)) {
-            if (b.jumpsToALabel()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether the block holds no statement. */

@@ -178,16 +178,13 @@ final class ShardHoist {
 
     /** The locals declared in {@code b} and under it (for-loop variables included). */
     private static void declared(Block b, Set<String> out) {
-        for (Stmt s : b.statements()) {
+        b.forEachStatement(s -> {
             if (s instanceof Stmt.Decl d) {
                 out.add(d.name());
             } else if (s instanceof Stmt.For f) {
                 f.init().forEach(d -> out.add(d.name()));
             }
-            for (Block c : Block.inner(s)) {
-                declared(c, out);
-            }
-        }
+        });
     }
 
     /** Stands for the unknown reads of a statement given as text, which therefore never moves. */
@@ -195,17 +192,12 @@ final class ShardHoist {
 
     /** The locals read or written in {@code b} ({@link #TEXT} for a statement given as text). */
     private static void reads(Block b, Set<String> out) {
-        for (Stmt s : b.statements()) {
+        b.forEachStatement(s -> {
             if (s instanceof Stmt.Line) {
                 out.add(TEXT);
             }
-            for (Ex e : Block.expressions(s)) {
-                locals(e, out);
-            }
-            for (Block c : Block.inner(s)) {
-                reads(c, out);
-            }
-        }
+            Block.expressions(s).forEach(e -> locals(e, out));
+        });
     }
 
     private static void locals(Ex e, Set<String> out) {
