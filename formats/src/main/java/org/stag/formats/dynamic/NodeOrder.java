@@ -18,9 +18,11 @@ import org.stag.formats.schema.Step;
  * <p>It exists for schemas of one shape ({@link #shapeOf}): a root record whose traversal is its elements and
  * then one scalar child of a node type {@code N}, and {@code N}'s traversal is {@code child, elements…, child},
  * both children of type {@code N}, no supertypes (C-tree, BST, red-black tree, T-tree). Since those schemas are ordered
- * the listed order is the coordinate order. {@link NodeStore#nodeOrder} makes it on first use after the
- * store last changed and keeps it until {@link NodeStore#invalidateNodeOrder} (every write path of
- * {@code DynamicLevel}). Memory: 4 bytes per parent of the shard plus 4 per tree node (kron scale 20 as
+ * the listed order is the coordinate order. {@link NodeStore#nodeOrder} makes it on first use and keeps it
+ * across batches: a batch names the parents it changes ({@link NodeStore#invalidateNodeOrder(int)}) and the next
+ * use lists only those again ({@link #patched}), so a batch of a few edges costs its rows, not the shard (a row
+ * that gained or lost tree nodes moves the slices after it: a copy, not a walk); a write that names no parent,
+ * or more than an eighth of the parents, makes it again. Memory: 4 bytes per parent of the shard plus 4 per tree node (kron scale 20 as
  * {@code dense,ctree}: about 5 MB beside the structure's 180 MB), plus 16 bytes per parent when the root's
  * elements are one arena run ({@link #rows}: C-tree, about 16 MB more), plus 12 bytes per node when the nodes'
  * own elements are a head and one arena run ({@link #heads}: C-tree, about 2.7 MB more).
@@ -46,13 +48,54 @@ public final class NodeOrder {
      * (two dependent cache misses per node of a row reached at random, as BFS's pull reaches rows).
      */
     private final int[] heads;
+    /** Where the walk reads, resolved once by {@link #build} (a patch per shard would look it up by name). */
+    private final Access access;
 
-    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows, int[] heads) {
+    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows, int[] heads, Access access) {
         this.parents = parents;
         this.start = start;
         this.nodes = nodes;
         this.rows = rows;
         this.heads = heads;
+        this.access = access;
+    }
+
+    /**
+     * The pools and field layouts an index reads, the same in every store of a schema and value mode (and in
+     * copies): the root and node pools' indices, the tree's links, the root's run (null unless {@link #rootRun}
+     * is an arena run) and the nodes' head and run (null unless {@link #headRun} is in the arena).
+     */
+    private record Access(int rootPool, int nodePool, FieldLayout child, FieldLayout first, FieldLayout second,
+            FieldLayout runBase, FieldLayout runSize, int addend, FieldLayout hKey, FieldLayout hBase,
+            FieldLayout hSize, int hAddend) {
+        static Access of(NodeStore store, Shape shape) {
+            Schema schema = store.schema();
+            NodePool rp = store.pool(shape.rootType());
+            NodePool np = store.pool(shape.nodeType());
+            FieldLayout runBase = null;
+            FieldLayout runSize = null;
+            int addend = 0;
+            Field run = rootRun(schema);
+            if (run != null && rp.layout(run.name()).inArena()) {
+                runBase = rp.layout(run.name());
+                runSize = rp.layout(run.arraySize().get().sizeField().orElseThrow());
+                addend = run.arraySize().get().addend();
+            }
+            FieldLayout hKey = null;
+            FieldLayout hBase = null;
+            FieldLayout hSize = null;
+            int hAddend = 0;
+            Field[] hr = headRun(schema);
+            if (hr != null && np.layout(hr[1].name()).inArena()) {
+                hKey = np.layout(hr[0].name());
+                hBase = np.layout(hr[1].name());
+                hSize = np.layout(hr[1].arraySize().get().sizeField().orElseThrow());
+                hAddend = hr[1].arraySize().get().addend();
+            }
+            return new Access(store.poolIndex(shape.rootType()), store.poolIndex(shape.nodeType()),
+                    rp.layout(shape.rootChild()), np.layout(shape.first()), np.layout(shape.second()), runBase, runSize,
+                    addend, hKey, hBase, hSize, hAddend);
+        }
     }
 
     /**
@@ -156,45 +199,167 @@ public final class NodeOrder {
      * with an explicit stack.
      */
     static NodeOrder build(NodeStore store, Shape shape, int[] roots, int from, int to) {
-        NodePool rp = store.pool(shape.rootType());
-        NodePool np = store.pool(shape.nodeType());
-        int[] child = rp.ints(rp.layout(shape.rootChild()));
-        int[] first = np.ints(np.layout(shape.first()));
-        int[] second = np.ints(np.layout(shape.second()));
+        Access a = Access.of(store, shape);
+        NodePool rp = store.pool(a.rootPool());
+        NodePool np = store.pool(a.nodePool());
+        int[] child = rp.ints(a.child());
+        int[] first = np.ints(a.first());
+        int[] second = np.ints(a.second());
         int count = to - from;
         int[] start = new int[count + 1];
-        int[] nodes = new int[Math.max(16, np.live())];
-        int[] stack = new int[64];
-        int n = 0;
-        Field run = rootRun(store.schema());
-        int[] runBase = null;
-        int[] runSize = null;
-        int addend = 0;
-        if (run != null && rp.layout(run.name()).inArena()) {
-            runBase = rp.ints(rp.layout(run.name()));
-            runSize = rp.ints(rp.layout(run.arraySize().get().sizeField().orElseThrow()));
-            addend = run.arraySize().get().addend();
-        }
-        int[] rows = runBase == null ? null : new int[4 * count];
-        Field[] hr = headRun(store.schema());
-        int[] hKey = null;
-        int[] hBase = null;
-        int[] hSize = null;
-        int hAddend = 0;
-        if (hr != null && np.layout(hr[1].name()).inArena()) {
-            hKey = np.ints(np.layout(hr[0].name()));
-            hBase = np.ints(np.layout(hr[1].name()));
-            hSize = np.ints(np.layout(hr[1].arraySize().get().sizeField().orElseThrow()));
-            hAddend = hr[1].arraySize().get().addend();
-        }
+        InOrder walk = new InOrder(new int[Math.max(16, np.live())]);
         for (int lp = 0; lp < count; lp++) {
-            start[lp] = n;
+            start[lp] = walk.n;
             int h = roots[from + lp];
-            if (rows != null && h != 0) {
-                rows[4 * lp] = runBase[h];
-                rows[4 * lp + 1] = runBase[h] + runSize[h] + addend;
+            walk.append(h == 0 ? 0 : child[h], first, second);
+        }
+        int n = walk.n;
+        start[count] = n;
+        int[] rows = a.runBase() == null ? null : new int[4 * count];
+        if (rows != null) {
+            for (int lp = 0; lp < count; lp++) {
+                rows[4 * lp + 2] = start[lp];
+                rows[4 * lp + 3] = start[lp + 1];
             }
-            int x = h == 0 ? 0 : child[h];
+        }
+        int[] nodes = n == walk.nodes.length ? walk.nodes : Arrays.copyOf(walk.nodes, n);
+        NodeOrder o = new NodeOrder(count, start, nodes, rows, a.hKey() == null ? null : new int[3 * n], a);
+        o.relist(store, roots, from, null, count);
+        return o;
+    }
+
+    /**
+     * This index with local parents {@code dirty[0, n)} (in any order, repeats allowed) listed again from the
+     * structures as they are now: their root runs ({@link #rows}), node handles and head triples ({@link #heads}).
+     * When each still has as many tree nodes as listed, in place (this); else a new index whose other parents'
+     * slices are copied over, not walked again (this one is then spent: it shares its arrays).
+     */
+    NodeOrder patched(NodeStore store, int[] roots, int from, int[] dirty, int n) {
+        int[] child = store.pool(access.rootPool()).ints(access.child());
+        NodePool np = store.pool(access.nodePool());
+        int[] first = np.ints(access.first());
+        int[] second = np.ints(access.second());
+        int[] lps = Arrays.copyOf(dirty, n);
+        Arrays.sort(lps);
+        int m = 0;
+        for (int d = 0; d < n; d++) {
+            if (m == 0 || lps[d] != lps[m - 1]) {
+                lps[m++] = lps[d];
+            }
+        }
+        // Every changed parent's nodes, one after another: parent lps[d] has walk[at[d], at[d + 1]).
+        InOrder walk = new InOrder(new int[64]);
+        int[] at = new int[m + 1];
+        boolean sameCounts = true;
+        for (int d = 0; d < m; d++) {
+            at[d] = walk.n;
+            int h = roots[from + lps[d]];
+            walk.append(h == 0 ? 0 : child[h], first, second);
+            sameCounts &= walk.n - at[d] == start[lps[d] + 1] - start[lps[d]];
+        }
+        at[m] = walk.n;
+        NodeOrder o = this;
+        if (!sameCounts) {
+            int total = nodes.length + walk.n;
+            for (int d = 0; d < m; d++) {
+                total -= start[lps[d] + 1] - start[lps[d]];
+            }
+            int[] moved = new int[total];
+            int[] movedHeads = heads == null ? null : new int[3 * total];
+            // Parents before the first changed one keep their slices and starts: one copy. From there, each
+            // clean run is copied, each changed parent's new nodes written, and start (and rows' ranges) moved.
+            int lp0 = lps[0];
+            int w = start[lp0];
+            int old = w;
+            copyRun(moved, movedHeads, 0, 0, w);
+            int d = 0;
+            for (int lp = lp0; lp <= parents; lp++) {
+                int oldStart = start[lp];
+                int now = w + (oldStart - old);
+                if (d < m && lps[d] == lp) {
+                    copyRun(moved, movedHeads, w, old, oldStart - old);
+                    w = now;
+                    System.arraycopy(walk.nodes, at[d], moved, w, at[d + 1] - at[d]);
+                    w += at[d + 1] - at[d];
+                    old = start[lp + 1];
+                    d++;
+                }
+                start[lp] = now;
+                if (rows != null) {
+                    if (lp > 0) {
+                        rows[4 * lp - 1] = now;
+                    }
+                    if (lp < parents) {
+                        rows[4 * lp + 2] = now;
+                    }
+                }
+            }
+            copyRun(moved, movedHeads, w, old, nodes.length - old);
+            o = new NodeOrder(parents, start, moved, rows, movedHeads, access);
+        } else {
+            for (int d = 0; d < m; d++) {
+                System.arraycopy(walk.nodes, at[d], nodes, start[lps[d]], at[d + 1] - at[d]);
+            }
+        }
+        o.relist(store, roots, from, lps, m);
+        return o;
+    }
+
+    /** Copies listed nodes {@code [old, old + len)} (and their head triples) to {@code [w, w + len)} of the given arrays. */
+    private void copyRun(int[] toNodes, int[] toHeads, int w, int old, int len) {
+        System.arraycopy(nodes, old, toNodes, w, len);
+        if (toHeads != null) {
+            System.arraycopy(heads, 3 * old, toHeads, 3 * w, 3 * len);
+        }
+    }
+
+    /**
+     * Writes the root runs and head triples of local parents {@code lps[0, m)} (null: parents {@code [0, m)}),
+     * whose nodes are listed.
+     */
+    private void relist(NodeStore store, int[] roots, int from, int[] lps, int m) {
+        if (rows != null) {
+            NodePool rp = store.pool(access.rootPool());
+            int[] runBase = rp.ints(access.runBase());
+            int[] runSize = rp.ints(access.runSize());
+            for (int d = 0; d < m; d++) {
+                int lp = lps == null ? d : lps[d];
+                int h = roots[from + lp];
+                if (h != 0) {
+                    rows[4 * lp] = runBase[h];
+                    rows[4 * lp + 1] = runBase[h] + runSize[h] + access.addend();
+                }
+            }
+        }
+        if (heads != null) {
+            NodePool np = store.pool(access.nodePool());
+            int[] hKey = np.ints(access.hKey());
+            int[] hBase = np.ints(access.hBase());
+            int[] hSize = np.ints(access.hSize());
+            for (int d = 0; d < m; d++) {
+                int lp = lps == null ? d : lps[d];
+                for (int k = start[lp]; k < start[lp + 1]; k++) {
+                    int x = nodes[k];
+                    heads[3 * k] = hKey[x];
+                    heads[3 * k + 1] = hBase[x];
+                    heads[3 * k + 2] = hSize[x] + access.hAddend();
+                }
+            }
+        }
+    }
+
+    /** An in-order walk with an explicit stack, appending handles to a growing array. */
+    private static final class InOrder {
+        int[] nodes;
+        int n;
+        private int[] stack = new int[64];
+
+        InOrder(int[] nodes) {
+            this.nodes = nodes;
+        }
+
+        /** Appends the nodes of the tree rooted at {@code x} (0: none) in in-order. */
+        void append(int x, int[] first, int[] second) {
             int sp = 0;
             while (true) {
                 while (x != 0) {
@@ -205,7 +370,7 @@ public final class NodeOrder {
                     x = first[x];
                 }
                 if (sp == 0) {
-                    break;
+                    return;
                 }
                 x = stack[--sp];
                 if (n == nodes.length) {
@@ -215,24 +380,12 @@ public final class NodeOrder {
                 x = second[x];
             }
         }
-        start[count] = n;
-        int[] heads = null;
-        if (hKey != null) {
-            heads = new int[3 * n];
-            for (int k = 0; k < n; k++) {
-                int x = nodes[k];
-                heads[3 * k] = hKey[x];
-                heads[3 * k + 1] = hBase[x];
-                heads[3 * k + 2] = hSize[x] + hAddend;
-            }
-        }
-        if (rows != null) {
-            for (int lp = 0; lp < count; lp++) {
-                rows[4 * lp + 2] = start[lp];
-                rows[4 * lp + 3] = start[lp + 1];
-            }
-        }
-        return new NodeOrder(count, start, n == nodes.length ? nodes : Arrays.copyOf(nodes, n), rows, heads);
+    }
+
+    /** A copy with arrays of its own, for a copy of its store ({@link NodeStore#copy}). */
+    NodeOrder copy() {
+        return new NodeOrder(parents, start.clone(), nodes.clone(), rows == null ? null : rows.clone(),
+                heads == null ? null : heads.clone(), access);
     }
 
     /** How many parents (from the shard's first) the index covers. */

@@ -1,5 +1,6 @@
 package org.stag.formats.dynamic;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.stag.formats.schema.NodeType;
@@ -21,8 +22,18 @@ public final class NodeStore {
     private volatile SchemaWalk walk;
     /** A format's reusable view for updates of this store ({@link #updateView()}); never copied. */
     private Object updateView;
-    /** The in-order index of the trees ({@link #nodeOrder}), null until made and after a change; never copied. */
+    /**
+     * The in-order index of the trees ({@link #nodeOrder}), null until made and after a change it cannot follow;
+     * a copy of the store shares it until its first patch. Made and patched under this store's lock.
+     */
     private volatile NodeOrder nodeOrder;
+    /** Whether {@link #nodeOrder} describes the structures as they are (else {@link #dirty} lists what changed). */
+    private volatile boolean orderCurrent;
+    /** Local parents written since {@link #nodeOrder} was last made or patched, {@code [0, dirtyCount)}. */
+    private int[] dirty = new int[16];
+    private int dirtyCount;
+    /** Whether {@link #nodeOrder} is also the index of the store this one was copied from (patch a copy of it). */
+    private boolean orderShared;
 
     public NodeStore(Schema schema, ValueMode mode) {
         this.schema = schema;
@@ -43,6 +54,17 @@ public final class NodeStore {
         }
         this.byIndex = pools.values().toArray(new NodePool[0]);
         this.arena = o.arena.copy();
+        // The same structures under the same handles: a current node index holds for the copy too, which a batch
+        // then changes. Shared, not copied: the copy is made under the graph's lock, while ingest waits; the
+        // first read that patches it copies it ({@link #nodeOrder}). Only a current one: o is not written after
+        // it is copied, so nothing patches a current index of o in place (a stale one, its readers would).
+        synchronized (o) {
+            if (o.nodeOrder != null && o.orderCurrent) {
+                this.nodeOrder = o.nodeOrder;
+                this.orderShared = true;
+                this.orderCurrent = true;
+            }
+        }
     }
 
     /**
@@ -120,29 +142,78 @@ public final class NodeStore {
 
     /**
      * The in-order index of the trees of parents {@code roots[from, to)} (this store's shard, local parent
-     * {@code p - from}), for schemas of {@link NodeOrder#shapeOf a shape that has one}: the one made since the
-     * store last changed when it covers as many parents, else a new one. Safe for concurrent readers (a race
-     * makes a second equal index); never called while the store changes.
+     * {@code p - from}), for schemas of {@link NodeOrder#shapeOf a shape that has one}: the one made before, when
+     * it covers as many parents, with the parents written since listed again ({@link NodeOrder#patched}); else a
+     * new one. Safe for concurrent readers (made and patched under the store's lock); never called while the
+     * store changes.
      *
      * @throws IllegalStateException if the schema has no such index
      */
     public NodeOrder nodeOrder(int[] roots, int from, int to) {
         NodeOrder o = nodeOrder;
-        if (o != null && o.parents() >= to - from) {
+        if (o != null && orderCurrent && o.parents() >= to - from) {
             return o;
         }
-        NodeOrder.Shape shape = NodeOrder.shapeOf(schema);
-        if (shape == null) {
-            throw new IllegalStateException("schema " + schema.name() + " has no in-order node index");
+        synchronized (this) {
+            o = nodeOrder;
+            if (o != null && o.parents() >= to - from) {
+                // Only the parents written since are listed again, when each kept its number of tree nodes: a
+                // batch of a few edges then costs its rows, not the shard (a rebuild walks every tree).
+                if (!orderCurrent) {
+                    if (orderShared) {
+                        o = o.copy();
+                        orderShared = false;
+                    }
+                    o = o.patched(this, roots, from, dirty, dirtyCount);
+                    nodeOrder = o;
+                    dirtyCount = 0;
+                    orderCurrent = true;
+                }
+                return o;
+            }
+            NodeOrder.Shape shape = NodeOrder.shapeOf(schema);
+            if (shape == null) {
+                throw new IllegalStateException("schema " + schema.name() + " has no in-order node index");
+            }
+            o = NodeOrder.build(this, shape, roots, from, to);
+            nodeOrder = o;
+            orderShared = false;
+            dirtyCount = 0;
+            orderCurrent = true;
+            return o;
         }
-        o = NodeOrder.build(this, shape, roots, from, to);
-        nodeOrder = o;
-        return o;
     }
 
-    /** Drops the index of {@link #nodeOrder}: what every write to the store's structures must call first. */
+    /**
+     * Drops the index of {@link #nodeOrder}: what a write to the store's structures must call first, unless it
+     * names the parents it writes ({@link #invalidateNodeOrder(int)}).
+     */
     public void invalidateNodeOrder() {
         nodeOrder = null;
+        orderShared = false;
+        orderCurrent = false;
+        dirtyCount = 0;
+    }
+
+    /**
+     * Marks local parent {@code lp}'s structure as about to change: the index lists it again on its next use
+     * ({@link #nodeOrder}). Past an eighth of the index's parents it is dropped instead, as a rebuild then costs
+     * about what the patches would. For the one thread that writes the store, with no reader at the same time.
+     */
+    public void invalidateNodeOrder(int lp) {
+        NodeOrder o = nodeOrder;
+        if (o == null) {
+            return;
+        }
+        if (dirtyCount >= Math.max(16, o.parents() >> 3)) {
+            invalidateNodeOrder();
+            return;
+        }
+        if (dirtyCount == dirty.length) {
+            dirty = Arrays.copyOf(dirty, 2 * dirtyCount);
+        }
+        dirty[dirtyCount++] = lp;
+        orderCurrent = false;
     }
 
     /** The schema-derived reader of this store's structures ({@code size}, {@code collect}, {@code get}). */

@@ -126,6 +126,16 @@ public final class DynamicLevel extends Level {
      * of one batch touch distinct shards, so parallel calls never write the same slot.
      */
     private NodeStore writable(int s) {
+        NodeStore store = writableRows(s);
+        store.invalidateNodeOrder();
+        return store;
+    }
+
+    /**
+     * {@link #writable} for a write that names each parent it changes to the store first
+     * ({@link NodeStore#invalidateNodeOrder(int)}), so that the store's node index lists only those again.
+     */
+    private NodeStore writableRows(int s) {
         if (readOnly) {
             throw new UnsupportedOperationException("dynamic level: a snapshot's copy is read-only");
         }
@@ -133,8 +143,14 @@ public final class DynamicLevel extends Level {
             shards[s] = shards[s].copy();
             birth[s] = epochs.now();
         }
-        shards[s].invalidateNodeOrder();
         return shards[s];
+    }
+
+    /** The store of parent {@code p}, ready for a change of {@code p}'s structure only. */
+    private NodeStore writableRow(int p) {
+        NodeStore store = writableRows(p >>> shardBits);
+        store.invalidateNodeOrder(p & ((1 << shardBits) - 1));
+        return store;
     }
 
     @Override
@@ -333,7 +349,7 @@ public final class DynamicLevel extends Level {
             positions[from + k] = freedCount > 0 ? freed[--freedCount] : size++;
             pos[k] = positions[from + k];
         }
-        int added = impl.insert(writable(p >>> shardBits), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
+        int added = impl.insert(writableRow(p), roots[p], Arrays.copyOfRange(crd, from, to), pos, 0, pos.length);
         if (added != pos.length) {
             throw new IllegalStateException("dynamic level: " + (pos.length - added) + " of the new coordinates were present");
         }
@@ -364,7 +380,7 @@ public final class DynamicLevel extends Level {
                 freed[freedCount++] = q;
             }
         }
-        int removed = impl.delete(writable(p >>> shardBits), roots[p], crd, from, to);
+        int removed = impl.delete(writableRow(p), roots[p], crd, from, to);
         if (directory != null) {
             for (int k = from; k < to; k++) {
                 if (crd[k] < directory.length) {
@@ -597,10 +613,14 @@ public final class DynamicLevel extends Level {
      * apart overlap.
      */
     private long applyRun(long[] key, int[] runStart, int run, ParentUpdate u) {
-        NodeStore store = writable((int) (key[runStart[run]] >>> 32) >>> shardBits);
+        NodeStore store = writableRows((int) (key[runStart[run]] >>> 32) >>> shardBits);
         int from = runStart[run];
         int to = runStart[run + 1];
         int[] roots = this.roots;
+        int local = (1 << shardBits) - 1;
+        for (int k = from; k < to; k++) {
+            store.invalidateNodeOrder((int) (key[k] >>> 32) & local);
+        }
         long n = 0;
         int sink = 0;
         for (int k0 = from; k0 < to; k0 += TOUCH_BLOCK) {

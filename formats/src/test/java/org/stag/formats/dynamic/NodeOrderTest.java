@@ -195,6 +195,142 @@ class NodeOrderTest {
         epochs.close(epoch);
     }
 
+    /**
+     * After batches of a few rows the index is patched, not made again: the rows written are listed again (in
+     * place while each keeps its number of tree nodes, by moving the slices after it otherwise) and the result
+     * equals an index built from scratch, array for array, for every binary-tree schema, with and without a
+     * snapshot holding the shards (whose copies carry the index).
+     */
+    @Test
+    void batchesOfAFewRowsPatchTheIndexToWhatABuildGives() {
+        for (String f : new String[] {"dense,ctree", "dense,bst", "dense,rbtree", "dense,ttree"}) {
+            for (boolean snapshots : new boolean[] {false, true}) {
+                Random rnd = new Random(f.hashCode() + (snapshots ? 1 : 0));
+                Tensor t = build(f, rnd);
+                DynamicLevel live = (DynamicLevel) t.level(1);
+                SnapshotEpochs epochs = new SnapshotEpochs();
+                int shards = (ROWS - 1 >>> live.shardBits()) + 1;
+                for (int s = 0; s < shards; s++) {
+                    live.nodeOrder(s);
+                }
+                int kept = 0;
+                int remade = 0;
+                for (int batch = 0; batch < 40; batch++) {
+                    long epoch = -1;
+                    if (snapshots && batch % 3 == 0) {
+                        t.snapshot(epochs);
+                        epoch = epochs.open();
+                    }
+                    NodeOrder[] before = new NodeOrder[shards];
+                    for (int s = 0; s < shards; s++) {
+                        before[s] = live.nodeOrder(s);
+                    }
+                    // A few rows each gain or lose many columns (heads come and go) or a few.
+                    int k = 0;
+                    int[] r = new int[4000];
+                    int[] c = new int[4000];
+                    double[] v = new double[4000];
+                    boolean insert = rnd.nextBoolean();
+                    for (int row : rnd.ints(1 + rnd.nextInt(6), 0, ROWS).distinct().sorted().toArray()) {
+                        int many = rnd.nextInt(3) == 0 ? 400 : 3;
+                        TreeSet<Integer> cols = new TreeSet<>();
+                        while (cols.size() < many) {
+                            cols.add(rnd.nextInt(COLS));
+                        }
+                        for (int j : cols) {
+                            r[k] = row;
+                            c[k] = j;
+                            v[k++] = 1 + j % 5;
+                        }
+                    }
+                    if (insert) {
+                        t.insertBatch(r, c, v, k, 2, BatchGrowth.FIXED);
+                    } else {
+                        t.deleteBatch(r, c, k, 2);
+                    }
+                    if (batch % 4 == 3) {
+                        // Heads of the same rows go and come before the next read: as many nodes, other handles.
+                        t.insertBatch(r, c, v, k, 2, BatchGrowth.FIXED);
+                        for (int x = 0; x < k; x++) {
+                            c[x] = (c[x] + 1) % COLS;
+                        }
+                        t.deleteBatch(r, c, k, 2);
+                    }
+                    for (int s = 0; s < shards; s++) {
+                        NodeOrder o = live.nodeOrder(s);
+                        assertBuilt(live, s, o);
+                        kept += o == before[s] ? 1 : 0;
+                        remade += o != before[s] ? 1 : 0;
+                    }
+                    if (f.endsWith("ctree") || f.endsWith(",bst")) {
+                        assertMatches(live);
+                    }
+                    if (epoch >= 0) {
+                        epochs.close(epoch);
+                    }
+                }
+                assertTrue(kept > 0 && remade > 0, f + ": indexes kept " + kept + ", made or moved " + remade);
+            }
+        }
+    }
+
+    /**
+     * A row that loses its first element and gains one past its last before the next read keeps its number of
+     * tree nodes, but the freed node comes back at the other end: the patch lists the row's handles again.
+     */
+    @Test
+    void aRowWithAsManyNodesInAnotherOrderIsListedAgain() {
+        Tensor t = build("dense,bst", new Random(11));
+        DynamicLevel live = (DynamicLevel) t.level(1);
+        NodeOrder before = live.nodeOrder(0);
+        int p = 0;
+        while (row(live, p).length < 3 || row(live, p)[row(live, p).length - 1] == COLS - 1) {
+            p++;
+        }
+        int[] cols = row(live, p);
+        t.deleteBatch(new int[] {p}, new int[] {cols[0]}, 1, 1);
+        t.insertBatch(new int[] {p}, new int[] {COLS - 1}, new double[] {5}, 1, 1, BatchGrowth.FIXED);
+        NodeOrder after = live.nodeOrder(0);
+        assertSame(before, after, "patched in place");
+        assertBuilt(live, 0, after);
+        assertMatches(live);
+    }
+
+    /** Past an eighth of a shard's parents written, the index is made again rather than patched. */
+    @Test
+    void aBatchOverManyRowsOfAShardMakesItAgain() {
+        Tensor t = build("dense,ctree", new Random(9));
+        DynamicLevel live = (DynamicLevel) t.level(1);
+        NodeOrder before = live.nodeOrder(0);
+        int rows = Math.min(ROWS, 1 << live.shardBits());
+        int[] r = new int[rows];
+        int[] c = new int[rows];
+        double[] v = new double[rows];
+        for (int p = 0; p < rows; p++) {
+            r[p] = p;
+            c[p] = COLS - 1 - p % 3;
+            v[p] = 2;
+        }
+        t.insertBatch(r, c, v, rows, 2, BatchGrowth.FIXED);
+        NodeOrder after = live.nodeOrder(0);
+        assertNotSame(before, after);
+        assertBuilt(live, 0, after);
+        assertMatches(live);
+    }
+
+    /** The index of shard {@code s} equals one built from its structures now, array for array. */
+    private static void assertBuilt(DynamicLevel lvl, int s, NodeOrder o) {
+        int lo = s << lvl.shardBits();
+        int hi = Math.min(ROWS, (s + 1) << lvl.shardBits());
+        NodeStore st = lvl.store(s);
+        NodeOrder built = NodeOrder.build(st, NodeOrder.shapeOf(st.schema()), lvl.roots(), lo, hi);
+        String where = st.schema().name() + " shard " + s;
+        assertArrayEquals(Arrays.copyOf(built.start(), hi - lo + 1), Arrays.copyOf(o.start(), hi - lo + 1), where);
+        assertArrayEquals(built.nodes(), o.nodes(), where);
+        assertArrayEquals(built.rows(), o.rows(), where);
+        assertArrayEquals(built.heads(), o.heads(), where);
+    }
+
     /** Rows of random columns, row 7 and 8 long (many heads), a few empty. */
     private static Tensor build(String format, Random rnd) {
         int m = 0;
