@@ -133,7 +133,8 @@ public final class Incremental {
         }
         Inputs.Edges batch = Inputs.edges(kind, since, now.directed());
         int n = now.numVertices();
-        Tensor previous = prev.integral() ? Inputs.previous(prev.longs(), n, Long.MAX_VALUE)
+        Tensor previous = kind == Kind.WCC ? Inputs.previousComponents(prev.longs(), n, now.id())
+                : prev.integral() ? Inputs.previous(prev.longs(), n, Long.MAX_VALUE)
                 : Inputs.previous(prev.doubles(), n, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
         AlgorithmRunner.Result r = runProgram(now, previous, batch.tensor(kind, n));
         return done(r, version, true, changes(since) + " since version " + lastVersion + ": relaxed from "

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
+import org.stag.formats.tensor.LongValues;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 
@@ -126,6 +127,23 @@ final class Inputs {
         long[] v = Arrays.copyOf(prev, n);
         Arrays.fill(v, Math.min(prev.length, n), n, fill);
         return dense(Values.ofLongs(v, fill));
+    }
+
+    /**
+     * WCC's previous components extended to {@code n} vertices, each new vertex a component of its own (its input
+     * id, from {@code ids}), as a dense {@code long[n]} (over {@code prev} itself when no vertex was added): the
+     * program then needs no pass over all N to give new vertices their ids.
+     */
+    static Tensor previousComponents(long[] prev, int n, Tensor ids) {
+        if (prev.length == n) {
+            return dense(Values.ofLongs(prev, Long.MAX_VALUE));
+        }
+        long[] v = Arrays.copyOf(prev, n);
+        long[] id = ((LongValues) ids.values()).array();
+        for (int i = Math.min(prev.length, n); i < n; i++) {
+            v[i] = id[i];
+        }
+        return dense(Values.ofLongs(v, Long.MAX_VALUE));
     }
 
     /** A previous real result extended to {@code n} vertices with {@code newVertex}, as a dense {@code double[n]}. */
