@@ -37,6 +37,8 @@ import org.stag.loaders.gen.KroneckerGenerator;
  */
 public final class IncrementalBench {
     private static final String FORMAT = "dense,ctree";
+    /** Rounds of unmeasured batches (one of each size per round) before the measured ones ({@code -Dwarmup=}). */
+    private static final int WARM_UP_ROUNDS = Integer.getInteger("warmup", 6);
 
     private IncrementalBench() {
     }
@@ -80,8 +82,9 @@ public final class IncrementalBench {
         Set<Long> present = new HashSet<>();
         long version = 0;
         long seed = 1;
-        // Two batches of each size first, unmeasured: kernels compiled, code warmed.
-        for (int round = 0; round < 2; round++) {
+        // Batches of each size first, unmeasured: kernels compiled, code warmed (the Java around the kernels too,
+        // which two rounds left cold: medians over 5 batches then swung by 1-2 ms at 10^3).
+        for (int round = 0; round < WARM_UP_ROUNDS; round++) {
             for (int size : sizes) {
                 version = step(a, t, g, present, size, seed++, threads, inc, scratch, version, null);
             }

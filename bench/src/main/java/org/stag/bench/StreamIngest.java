@@ -67,6 +67,9 @@ public final class StreamIngest {
     private StreamIngest() {
     }
 
+    /** Updates ingested per cell of {@code concurrent} ({@code -DconcurrentUpdates=}). */
+    private static final long CONCURRENT_UPDATES = Long.getLong("concurrentUpdates", 3_000_000);
+
     /** Updates measured at a batch size: enough batches to be steady, no more than a few seconds of work. */
     static long total(int batch) {
         return switch (batch) {
@@ -253,7 +256,9 @@ public final class StreamIngest {
         System.out.println("|---|---|---|---|---|---|");
         for (int batch : new int[] {1_000, 100_000}) {
             for (Algorithm a : List.of(Algorithm.WCC, Algorithm.BFS)) {
-                List<UpdateBatch> bs = batches(g, rmat, batch, total(batch));
+                // Long enough for many runs (a run of wcc or bfs takes 0.05-0.3 s): with one or two, the ratio
+                // depends on where they fall in the ingest.
+                List<UpdateBatch> bs = batches(g, rmat, batch, CONCURRENT_UPDATES);
                 double idle = ingest(build(g), bs);
                 DynamicGraph d = build(g);
                 RunSettings s = new RunSettings().format(FORMAT).threads(THREADS);
