@@ -117,6 +117,15 @@ final class StreamCommand implements Callable<Integer> {
         flushMillis = Ranges.atLeast(spec.commandLine(), "--flush-ms", ms, 0);
     }
 
+    Integer runThreads;
+
+    @Option(names = "--run-threads", paramLabel = "N",
+            description = "Threads of each run (default: half of --threads, at least 1): ingest keeps --threads,"
+                    + " so while both go it has most of the cores.")
+    void runThreads(int n) {
+        runThreads = (int) Ranges.atLeast(spec.commandLine(), "--run-threads", n, 1);
+    }
+
     @Option(names = "--summary", paramLabel = "S",
             description = "The summary on stderr as text ('key value' lines, the default) or json (one object).")
     Summary.Style summaryStyle = Summary.Style.TEXT;
@@ -220,8 +229,10 @@ final class StreamCommand implements Callable<Integer> {
             }
             out.add(a);
         }
-        if (out.isEmpty() && spec.commandLine().getParseResult().hasMatchedOption("--every")) {
-            throw new CommandLine.ParameterException(cl, "--every needs algorithms to run (--run ALGO)");
+        for (String o : List.of("--every", "--run-threads")) {
+            if (out.isEmpty() && spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new CommandLine.ParameterException(cl, o + " needs algorithms to run (--run ALGO)");
+            }
         }
         return out;
     }
@@ -235,7 +246,7 @@ final class StreamCommand implements Callable<Integer> {
         Set<String> declared = new HashSet<>();
         a.program().parameters().forEach(p -> declared.add(p.name()));
         a.program().inputs().forEach(p -> declared.add(p.name()));
-        RunSettings s = algorithm.settings(input.threads).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
+        RunSettings s = algorithm.settings(runThreads()).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
         if (!declared.contains("source")) {
             s.source(null);
         }
@@ -277,6 +288,15 @@ final class StreamCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadInputException(dir.toString(), 0, "cannot create the output directory: " + IoCause.of(e));
         }
+    }
+
+    /**
+     * Threads of a run on a snapshot: {@code --run-threads}, else half of {@code --threads} (at least 1). Runs
+     * share the cores with ingest; with as many threads as ingest they would take half of every core, and a run
+     * after every batch would halve the ingest rate however fast the runs are.
+     */
+    int runThreads() {
+        return runThreads != null ? runThreads : Math.max(1, input.threads / 2);
     }
 
     /** The graph held in {@code format}, which must take batches of updates. */

@@ -458,6 +458,8 @@ class StreamCommandTest {
         "--run wcc,pagerankk|--run: unknown algorithm 'pagerankk' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc)",
         "--run wcc,wcc|--run: wcc is given twice",
         "--every 2|--every needs algorithms to run (--run ALGO)",
+        "--run wcc --run-threads 0|--run-threads must be at least 1, got 0",
+        "--run-threads 2|--run-threads needs algorithms to run (--run ALGO)",
         "--run wcc --incremental --from-scratch|--incremental and --from-scratch exclude each other",
         "--run wcc --source 1|--source: no algorithm of --run takes it",
         "--iterations 3|--iterations: no algorithm of --run takes it (there is none)",
@@ -476,6 +478,20 @@ class StreamCommandTest {
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("stag: " + message), r.err());
         assertEquals("", r.out());
+    }
+
+    /** Runs take half of --threads (at least 1) unless --run-threads says: ingest keeps most of the cores. */
+    @ParameterizedTest
+    @CsvSource({"1,,1", "2,,1", "3,,1", "8,,4", "2,2,2", "4,3,3"})
+    void runsTakeHalfTheThreadsUnlessTold(int threads, Integer runThreads, int expected) {
+        StreamCommand c = new StreamCommand();
+        List<String> a = new ArrayList<>(List.of("--graph", KARATE.toString(), "--updates", "u.txt", "--run", "wcc",
+                "--threads", Integer.toString(threads)));
+        if (runThreads != null) {
+            a.addAll(List.of("--run-threads", runThreads.toString()));
+        }
+        new picocli.CommandLine(c).parseArgs(a.toArray(String[]::new));
+        assertEquals(expected, c.runThreads());
     }
 
     @Test
