@@ -3,6 +3,7 @@ package org.stag.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -174,8 +175,16 @@ final class SnapshotRunner {
                 }
                 notifyAll();
             }
-            try (GraphSnapshot s = t.snapshot()) {
-                runAll(s, t.since());
+            try {
+                long version;
+                List<Ran> ran;
+                try (GraphSnapshot s = t.snapshot()) {
+                    version = s.version();
+                    ran = runAll(s, t.since());
+                }
+                // Written once the snapshot is closed: N result lines take longer than an incremental run, and
+                // while a snapshot is open every batch is classified by lookups and logged.
+                writeAll(version, ran);
             } catch (Throwable e) {
                 synchronized (this) {
                     failure = e;
@@ -191,11 +200,25 @@ final class SnapshotRunner {
         }
     }
 
-    private void runAll(GraphSnapshot s, List<EdgeChanges> since) {
+    /** One algorithm's outcome on a snapshot, kept until it is written. */
+    private record Ran(StreamAlgorithm algorithm, StreamAlgorithm.Outcome outcome) {
+    }
+
+    /** Runs every algorithm on {@code s}; their results hold no part of it. */
+    private List<Ran> runAll(GraphSnapshot s, List<EdgeChanges> since) {
+        List<Ran> ran = new ArrayList<>();
         for (StreamAlgorithm a : algorithms) {
-            StreamAlgorithm.Outcome o = a.run(s, since);
-            String name = a.algorithm().id();
-            Path file = dir.resolve(name + "-v" + s.version() + ".txt");
+            ran.add(new Ran(a, a.run(s, since)));
+        }
+        return ran;
+    }
+
+    /** Writes each result of version {@code version} and prints its line (before the next run overwrites it). */
+    private void writeAll(long version, List<Ran> ran) {
+        for (Ran r : ran) {
+            StreamAlgorithm.Outcome o = r.outcome();
+            String name = r.algorithm().algorithm().id();
+            Path file = dir.resolve(name + "-v" + version + ".txt");
             OutputFiles.write(file, w -> ResultFormat.TEXT.write(o.values(), w));
             times.get(name).add(o.nanos());
             synchronized (this) {
@@ -204,7 +227,7 @@ final class SnapshotRunner {
                     incrementalRuns++;
                 }
             }
-            out.println(line(s.version(), name, o, file));
+            out.println(line(version, name, o, file));
         }
     }
 
