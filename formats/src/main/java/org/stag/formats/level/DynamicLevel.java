@@ -618,9 +618,6 @@ public final class DynamicLevel extends Level {
         int to = runStart[run + 1];
         int[] roots = this.roots;
         int local = (1 << shardBits) - 1;
-        for (int k = from; k < to; k++) {
-            store.invalidateNodeOrder((int) (key[k] >>> 32) & local);
-        }
         long n = 0;
         int sink = 0;
         for (int k0 = from; k0 < to; k0 += TOUCH_BLOCK) {
@@ -634,6 +631,8 @@ public final class DynamicLevel extends Level {
                 }
             }
             for (int k = k0; k < k1; k++) {
+                // Named to the node index before the write; a null check when the shard has none.
+                store.invalidateNodeOrder((int) (key[k] >>> 32) & local);
                 n += u.apply(store, (int) key[k]);
             }
         }
