@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.stag.formats.level.SchemaTraits;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.SchemaTraits;
 import org.stag.formats.schema.Step;
 
 /**

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.stag.formats.dynamic.DynamicFormat;
+import org.stag.formats.schema.SchemaTraits;
 
 /**
  * A dynamic (pointer-based) level: one structure of a {@link DynamicFormat} per parent position. Its

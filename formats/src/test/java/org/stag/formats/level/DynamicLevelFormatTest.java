@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.stag.formats.dynamic.impl.ListFormat;
 import org.stag.formats.schema.Schema;
+import org.stag.formats.schema.SchemaTraits;
 import org.stag.formats.schema.Schemas;
 
 /** Dynamic levels' capabilities and properties come from their schemas alone. */

@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
-import org.stag.formats.level.SchemaTraits;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
+import org.stag.formats.schema.SchemaTraits;
 import org.stag.formats.schema.Step;
 
 /**

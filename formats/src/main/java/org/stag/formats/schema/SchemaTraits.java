@@ -1,13 +1,9 @@
-package org.stag.formats.level;
-
-import org.stag.formats.schema.Field;
-import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.Schema;
-import org.stag.formats.schema.Step;
+package org.stag.formats.schema;
 
 /**
  * What a node schema alone says about the level it stores, so that code generation can rely on it
- * without knowing the format's implementation.
+ * without knowing the format's implementation. It reads only the schema: the level formats
+ * ({@code DynamicLevelFormat}) and the interpreted and generated walks all take it from here.
  *
  * @param ordered   every node type visits its nonzeros in coordinate order: it has a {@code seq}, or its
  *                  traversal is a single scalar element or child (nothing to order)
@@ -40,7 +36,7 @@ public record SchemaTraits(boolean ordered, boolean compact, boolean branching) 
         return t.traversal().size() <= 1 && t.traversal().stream().noneMatch(s -> s instanceof Step.ArrayLoop);
     }
 
-    /** Whether {@link Capability#LOCATE} is offered: a search tree (ordered and branching). */
+    /** Whether a level of this schema offers {@code locate}: a search tree (ordered and branching). */
     public boolean searchable() {
         return ordered && branching;
     }
