@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.stag.formats.dynamic.BatchGrowth;
-import org.stag.formats.dynamic.CsrMatrix;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
@@ -29,7 +28,7 @@ import org.stag.loaders.gen.UniformRandomGenerator;
  * (scale 20, edge factor 16, symmetrised: about 31M stored edges) built in the format — the
  * {@link GraphTensor} that {@code stag run} reads, each edge inserted in both directions as the graph is
  * undirected; for {@code dense,compressed}, whose tensor takes no batches, the CSR merge rebuild of
- * {@link CsrMatrix} as the baseline — then batches of
+ * {@link CsrRebuild} as the baseline — then batches of
  * R-MAT edges (a=0.5, b=c=0.1) or uniform random edges inserted. One operation inserts
  * {@code batchesPerOp} batches of {@code batchSize} edges (about 10^5 edges, or one batch if larger; for
  * CSR, whose every batch is a whole rebuild, ten batches), each
@@ -62,7 +61,7 @@ public class UpdateBenchmark {
     public int scale;
 
     private GraphTensor graph;
-    private CsrMatrix csr;
+    private CsrRebuild csr;
     private int batchesPerOp;
     private int[][] src;
     private int[][] dst;
@@ -75,7 +74,7 @@ public class UpdateBenchmark {
         String f = format.replace(':', ',');
         long bytes;
         if (f.equals("dense,compressed")) {
-            csr = new CsrMatrix(g);
+            csr = new CsrRebuild(g);
             bytes = csr.memoryBytes();
         } else {
             graph = GraphTensor.of(g, GraphTensor.format(f), threads);

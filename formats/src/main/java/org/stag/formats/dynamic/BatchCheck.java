@@ -1,8 +1,8 @@
 package org.stag.formats.dynamic;
 
 /**
- * The rules every update batch must pass before it touches a matrix, checked in one place for all
- * {@link MutableMatrix} classes ({@link UpdateBatch#of} calls it first, so a refused batch changes nothing):
+ * The rules every update batch must pass before it touches a matrix, checked in one place for every
+ * tensor and graph that takes batches ({@link UpdateBatch#of} calls it first, so a refused batch changes nothing):
  * coordinates are non-negative, inside the matrix unless the batch may add vertices, and weights are finite.
  */
 final class BatchCheck {

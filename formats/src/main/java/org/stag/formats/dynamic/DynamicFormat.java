@@ -10,7 +10,7 @@ import org.stag.formats.schema.Schema;
  * <p>Coordinates are non-negative ints. Values are doubles in {@link ValueMode#DOUBLE} stores, int
  * positions (passed as exactly representable doubles) in {@link ValueMode#POSITION} stores, and ignored in
  * {@link ValueMode#NONE} stores. Batches are sorted by coordinate and free of duplicates; callers
- * (e.g. {@link DynamicMatrix}) guarantee it.
+ * (the dynamic level, through {@link UpdateBatch}) guarantee it.
  */
 public interface DynamicFormat {
     /** The format's name, as written in format strings ({@code ctree}). */

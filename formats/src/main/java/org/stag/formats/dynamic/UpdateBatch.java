@@ -59,7 +59,7 @@ public final class UpdateBatch {
 
     /**
      * Checks and prepares {@code n} updates to a {@code numRows x numCols} matrix; {@code vals} may be null (all
-     * values 1). The inputs are not modified. Every batch of every {@link MutableMatrix} comes through here.
+     * values 1). The inputs are not modified. Every unsorted batch of a tensor comes through here.
      *
      * @param keepValues whether the matrix stores the values (they are checked either way)
      * @throws IllegalArgumentException naming the first entry that breaks a rule of {@link BatchCheck}

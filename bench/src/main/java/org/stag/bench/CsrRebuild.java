@@ -1,6 +1,9 @@
-package org.stag.formats.dynamic;
+package org.stag.bench;
 
 import java.util.Arrays;
+import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.UpdateBatch;
+import org.stag.formats.dynamic.UpdateStats;
 import org.stag.loaders.Graph;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.Symmetry;
@@ -9,16 +12,18 @@ import org.stag.loaders.VertexIds;
 
 /**
  * (dense, compressed) — CSR — taking updates by a merge rebuild: every batch produces new arrays, rows
- * merged in parallel. The baseline the dynamic formats are measured against.
+ * merged in parallel. The baseline {@link UpdateBenchmark} measures the dynamic formats against (a
+ * {@code dense,compressed} tensor takes no batches). Batches are checked whole by {@link UpdateBatch#of},
+ * as a tensor's are.
  */
-public final class CsrMatrix implements MutableMatrix {
+public final class CsrRebuild {
     private int rows;
     private int cols;
     private int[] rowPtr;
     private int[] col;
     private double[] val;
 
-    public CsrMatrix(Graph g) {
+    public CsrRebuild(Graph g) {
         this.rows = g.numRows();
         this.cols = g.numCols();
         this.rowPtr = g.rowPtr().clone();
@@ -26,10 +31,12 @@ public final class CsrMatrix implements MutableMatrix {
         this.val = g.weights() == null ? null : Arrays.copyOf(g.weights(), g.numEdges());
     }
 
+    /** Row offsets (not a copy). */
     public int[] rowPtr() {
         return rowPtr;
     }
 
+    /** Columns (not a copy). */
     public int[] colIdx() {
         return col;
     }
@@ -39,7 +46,12 @@ public final class CsrMatrix implements MutableMatrix {
         return val;
     }
 
-    @Override
+    /**
+     * Inserts or updates the edges {@code (src[k], dst[k], vals[k])}, {@code k < n} (vals null: weight 1), by a
+     * rebuild; {@code growth} says whether rows and columns beyond the matrix may be added.
+     *
+     * @throws IllegalArgumentException naming the first bad entry; nothing is changed then
+     */
     public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads, BatchGrowth growth) {
         UpdateBatch b = UpdateBatch.of(src, dst, vals, n, rows, cols, growth, val != null);
         cols = Math.max(cols, b.maxCol() + 1);
@@ -53,7 +65,16 @@ public final class CsrMatrix implements MutableMatrix {
         return merge(b, true, threads);
     }
 
-    @Override
+    /** {@link #insertBatch} under {@link BatchGrowth#FIXED}. */
+    public UpdateStats insertBatch(int[] src, int[] dst, double[] vals, int n, int threads) {
+        return insertBatch(src, dst, vals, n, threads, BatchGrowth.FIXED);
+    }
+
+    /**
+     * Deletes the edges {@code (src[k], dst[k])} by a rebuild; absent ones are counted as missing.
+     *
+     * @throws IllegalArgumentException for a negative or out-of-range coordinate; nothing is changed then
+     */
     public UpdateStats deleteBatch(int[] src, int[] dst, int n, int threads) {
         UpdateBatch b = UpdateBatch.of(src, dst, null, n, rows, cols, BatchGrowth.FIXED, false);
         UpdateStats s = merge(b, false, threads);
@@ -62,12 +83,16 @@ public final class CsrMatrix implements MutableMatrix {
 
     /** Rebuilds the arrays with the batch merged in: count, prefix-sum, then fill, rows split over threads. */
     private UpdateStats merge(UpdateBatch b, boolean insert, int threads) {
+        int[] rowIds = b.rowIds();
+        int[] rowStart = b.rowStart();
+        int[] bcols = b.cols();
+        double[] bvals = b.vals();
         int[] newLen = new int[rows];
         int[] batchRow = new int[rows];
         Arrays.fill(batchRow, -1);
-        for (int i = 0; i < b.rowIds.length; i++) {
-            if (b.rowIds[i] < rows) {
-                batchRow[b.rowIds[i]] = i;
+        for (int i = 0; i < rowIds.length; i++) {
+            if (rowIds[i] < rows) {
+                batchRow[rowIds[i]] = i;
             }
         }
         int parts = Math.max(1, threads * 4);
@@ -79,8 +104,8 @@ public final class CsrMatrix implements MutableMatrix {
                 int i = batchRow[r];
                 int len = rowPtr[r + 1] - rowPtr[r];
                 if (i >= 0) {
-                    int common = countCommon(col, rowPtr[r], rowPtr[r + 1], b.cols, b.rowStart[i], b.rowStart[i + 1]);
-                    int k = b.rowStart[i + 1] - b.rowStart[i];
+                    int common = countCommon(col, rowPtr[r], rowPtr[r + 1], bcols, rowStart[i], rowStart[i + 1]);
+                    int k = rowStart[i + 1] - rowStart[i];
                     len = insert ? len + k - common : len - common;
                     c += insert ? k - common : common;
                 }
@@ -108,21 +133,21 @@ public final class CsrMatrix implements MutableMatrix {
                     continue;
                 }
                 int a = lo;
-                int k = b.rowStart[i];
-                int kEnd = b.rowStart[i + 1];
+                int k = rowStart[i];
+                int kEnd = rowStart[i + 1];
                 while (a < hi || k < kEnd) {
-                    if (k == kEnd || (a < hi && col[a] < b.cols[k])) {
+                    if (k == kEnd || (a < hi && col[a] < bcols[k])) {
                         nc[o] = col[a];
                         if (nv != null) {
                             nv[o] = val[a];
                         }
                         o++;
                         a++;
-                    } else if (a == hi || b.cols[k] < col[a]) {
+                    } else if (a == hi || bcols[k] < col[a]) {
                         if (insert) {
-                            nc[o] = b.cols[k];
+                            nc[o] = bcols[k];
                             if (nv != null) {
-                                nv[o] = b.vals[k];
+                                nv[o] = bvals[k];
                             }
                             o++;
                         }
@@ -131,7 +156,7 @@ public final class CsrMatrix implements MutableMatrix {
                         if (insert) {
                             nc[o] = col[a];
                             if (nv != null) {
-                                nv[o] = b.vals[k];
+                                nv[o] = bvals[k];
                             }
                             o++;
                         }
@@ -148,7 +173,7 @@ public final class CsrMatrix implements MutableMatrix {
         rowPtr = ptr;
         col = nc;
         val = nv;
-        return insert ? new UpdateStats(total, b.size - total, 0, 0) : new UpdateStats(0, 0, total, 0);
+        return insert ? new UpdateStats(total, b.size() - total, 0, 0) : new UpdateStats(0, 0, total, 0);
     }
 
     private static int countCommon(int[] a, int alo, int ahi, int[] b, int blo, int bhi) {
@@ -167,33 +192,33 @@ public final class CsrMatrix implements MutableMatrix {
         return c;
     }
 
-    @Override
+    /** Rows. */
     public int numRows() {
         return rows;
     }
 
-    @Override
+    /** Columns. */
     public int numCols() {
         return cols;
     }
 
-    @Override
+    /** Stored edges. */
     public long numEdges() {
         return rowPtr[rows];
     }
 
-    @Override
+    /** The matrix as a loader graph (copies of the arrays). */
     public Graph toGraph() {
         return new Graph("dense,compressed", rows, cols, rowPtr.clone(), col.clone(), val == null ? null : val.clone(),
                 Symmetry.GENERAL, val == null ? ValueKind.PATTERN : ValueKind.REAL, VertexIds.offset(0), 0);
     }
 
-    @Override
+    /** Bytes held by the arrays. */
     public long memoryBytes() {
         return 4L * rowPtr.length + 4L * col.length + (val == null ? 0 : 8L * val.length);
     }
 
-    @Override
+    /** Checks that every row's columns increase strictly; throws {@link IllegalStateException} otherwise. */
     public void check() {
         for (int r = 0; r < rows; r++) {
             for (int p = rowPtr[r] + 1; p < rowPtr[r + 1]; p++) {

@@ -10,14 +10,14 @@ import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
 
 /**
- * A matrix in format (O, I) with both levels dynamic — e.g. (bst, ctree), Aspen's layout: a tree of the
+ * Test support: a matrix in format (O, I) with both levels dynamic — e.g. (bst, ctree), Aspen's layout: a tree of the
  * rows that have edges, each row's element carrying the position of the row's I-structure — as a
  * {@link MutableMatrix}: a thin adapter over the {@link Tensor} that holds it. Batches are the tensor's
  * ({@link Tensor#insertBatch}): row structures are updated in parallel by shard, rows enter the row tree
  * with their first edge and leave it with their last, and the row level finds a row's position in O(1)
  * ({@link DynamicLevel#positionOf}).
  */
-public final class NestedMatrix implements MutableMatrix {
+final class NestedMatrix implements MutableMatrix {
     private final DynamicFormat outer;
     private final DynamicFormat inner;
     private final Tensor tensor;

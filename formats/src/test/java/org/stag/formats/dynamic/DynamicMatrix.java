@@ -12,12 +12,12 @@ import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
 
 /**
- * A matrix in format (dense, F) as a {@link MutableMatrix}: a thin adapter over the {@link Tensor} that
+ * Test support: a matrix in format (dense, F) as a {@link MutableMatrix}, a thin adapter over the {@link Tensor} that
  * holds it (a dense row level over a sharded {@link DynamicLevel} of F, values inline or, for a pattern,
  * none). Batches, shards and their parallel updates are the tensor's ({@link Tensor#insertBatch}); this
  * class adds the graph view ({@link #toGraph}, edge count) and names rows rather than parent positions.
  */
-public final class DynamicMatrix implements MutableMatrix {
+final class DynamicMatrix implements MutableMatrix {
     private final DynamicFormat format;
     private final Tensor tensor;
     private final DynamicLevel level;

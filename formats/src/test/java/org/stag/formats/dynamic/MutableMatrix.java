@@ -1,12 +1,30 @@
 package org.stag.formats.dynamic;
 
+import org.stag.loaders.Graph;
+
 /**
- * A sparse matrix (graph) that takes batches of edge insertions and deletions. A batch is checked whole
- * before anything changes ({@link UpdateBatch#of}): a negative or out-of-range coordinate or a non-finite
- * weight refuses it with an {@link IllegalArgumentException} naming the first bad entry, and the matrix is
- * left as it was.
+ * Test support: a sparse matrix (graph) that takes batches of edge insertions and deletions, so that one
+ * contract test runs over every format. A batch is checked whole before anything changes
+ * ({@link UpdateBatch#of}): a negative or out-of-range coordinate or a non-finite weight refuses it with an
+ * {@link IllegalArgumentException} naming the first bad entry, and the matrix is left as it was.
  */
-public interface MutableMatrix extends StoredGraph {
+interface MutableMatrix {
+    int numRows();
+
+    int numCols();
+
+    /** Stored edges. */
+    long numEdges();
+
+    /** The graph as a canonical CSR graph (sorted, unique), to compare it. */
+    Graph toGraph();
+
+    /** Bytes held by the format's arrays. */
+    long memoryBytes();
+
+    /** Checks every structural invariant; throws {@link IllegalStateException} naming the first broken one. */
+    void check();
+
     /**
      * Inserts or updates the edges {@code (src[k], dst[k], vals[k])}, {@code k < n}; vals may be null
      * (weight 1). {@code growth} says whether rows and columns beyond the matrix may be added.
