@@ -1,6 +1,7 @@
 package org.stag.formats.tensor;
 
 import org.stag.formats.dynamic.BatchGrowth;
+import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.UpdateBatch;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
@@ -49,6 +50,17 @@ final class Batches {
             return null;
         }
         return "its row level is neither dense nor dynamic";
+    }
+
+    /** {@link Tensor#snapshot}: dynamic levels shared copy-on-write, a dense row level copied, the values shared. */
+    static Tensor snapshot(Tensor t, SnapshotEpochs epochs) {
+        lastLevel(t);
+        Level[] levels = t.levels();
+        Level[] copy = new Level[levels.length];
+        for (int k = 0; k < levels.length; k++) {
+            copy[k] = levels[k] instanceof DynamicLevel d ? d.snapshot(epochs) : ((DenseLevel) levels[k]).copy();
+        }
+        return new Tensor(t.format(), t.dimensions(), copy, t.values());
     }
 
     static DynamicLevel lastLevel(Tensor t) {

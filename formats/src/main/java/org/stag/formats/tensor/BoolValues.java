@@ -1,13 +1,7 @@
 package org.stag.formats.tensor;
 
-import java.util.Arrays;
-
-/** {@code boolean} values (see {@link Values}). */
-public final class BoolValues extends Values {
-    private boolean[] a;
-    private int size;
-    private final boolean fill;
-
+/** {@code boolean} values: the typed face of {@link ArrayValues} (see {@link Values}). */
+public final class BoolValues extends ArrayValues<boolean[]> {
     /** Wraps {@code a} (not copied). */
     public BoolValues(boolean[] a, boolean fill) {
         this(a, a.length, fill);
@@ -20,12 +14,7 @@ public final class BoolValues extends Values {
      * @throws IllegalArgumentException if {@code size} is negative or longer than {@code a}
      */
     public BoolValues(boolean[] a, int size, boolean fill) {
-        if (size < 0 || size > a.length) {
-            throw new IllegalArgumentException(size + " values over an array of " + a.length);
-        }
-        this.a = a;
-        this.size = size;
-        this.fill = fill;
+        super(a, a.length, size, new boolean[] {fill}, fill ? 1 : 0, fill ? 1 : 0);
     }
 
     @Override
@@ -40,7 +29,7 @@ public final class BoolValues extends Values {
 
     /** The fill value. */
     public boolean fill() {
-        return fill;
+        return fillBox[0];
     }
 
     /** Value {@code i}. */
@@ -49,93 +38,24 @@ public final class BoolValues extends Values {
     }
 
     @Override
-    public int size() {
-        return size;
+    double asDouble(boolean[] b, int i) {
+        return b[i] ? 1 : 0;
     }
 
     @Override
-    boolean rewrap(Object array, int size) {
-        if (!(array instanceof boolean[] b) || size < 0 || size > b.length) {
-            return false;
-        }
-        this.a = b;
-        this.size = size;
-        return true;
+    long asLong(boolean[] b, int i) {
+        return b[i] ? 1 : 0;
     }
 
     @Override
-    public boolean isFill(int i) {
-        return a[i] == fill;
-    }
-
-    @Override
-    public double getAsDouble(int i) {
-        return a[i] ? 1.0 : 0.0;
-    }
-
-    @Override
-    public long getAsLong(int i) {
-        return a[i] ? 1L : 0L;
-    }
-
-    @Override
-    public boolean getAsBoolean(int i) {
-        return a[i];
-    }
-
-    @Override
-    public double fillAsDouble() {
-        return fill ? 1.0 : 0.0;
-    }
-
-    @Override
-    public long fillAsLong() {
-        return fill ? 1L : 0L;
-    }
-
-    @Override
-    public boolean fillAsBoolean() {
-        return fill;
-    }
-
-    @Override
-    public String fillString() {
-        return String.valueOf(fill);
-    }
-
-    @Override
-    public BoolValues filled(int n) {
-        boolean[] b = new boolean[n];
-        if (fill != false) {
-            Arrays.fill(b, fill);
-        }
-        return new BoolValues(b, fill);
-    }
-
-    @Override
-    public BoolValues gather(int[] index, int n) {
-        boolean[] b = new boolean[n];
+    void move(boolean[] from, int[] fromIndex, boolean[] to, int[] toIndex, int n) {
         for (int j = 0; j < n; j++) {
-            b[j] = a[index[j]];
-        }
-        return new BoolValues(b, fill);
-    }
-
-    @Override
-    void scatter(Values src, int[] srcIndex, int[] dst, int n) {
-        boolean[] s = ((BoolValues) src).a;
-        for (int j = 0; j < n; j++) {
-            a[dst[j]] = s[srcIndex[j]];
+            to[toIndex == null ? j : toIndex[j]] = from[fromIndex == null ? j : fromIndex[j]];
         }
     }
 
     @Override
-    double[] toDoubles(int[] index, int n) {
-        double[] b = new double[n];
-        for (int j = 0; j < n; j++) {
-            boolean v = a[index[j]];
-            b[j] = v ? 1.0 : 0.0;
-        }
-        return b;
+    BoolValues wrap(boolean[] b, int n) {
+        return new BoolValues(b, n, fillBox[0]);
     }
 }

@@ -76,10 +76,7 @@ public final class ConstantValues extends Values {
 
     /** Whether the constant equals the fill value (then every component reads as not stored). */
     public boolean valueIsFill() {
-        return switch (type) {
-            case INT, LONG -> longValue == longFill;
-            default -> value == fill || (value != value && fill != fill);
-        };
+        return type.same(value, longValue, fill, longFill);
     }
 
     /** The constant as a double (booleans as 0 and 1). */
@@ -94,12 +91,12 @@ public final class ConstantValues extends Values {
 
     /** The constant as a boolean (numbers: not zero). */
     public boolean valueAsBoolean() {
-        return type == ValueType.INT || type == ValueType.LONG ? longValue != 0 : value != 0;
+        return type.truth(value, longValue);
     }
 
     /** The constant in source form, as {@link #fillString()} writes the fill. */
     public String valueString() {
-        return string(value, longValue);
+        return type.text(value, longValue);
     }
 
     @Override
@@ -134,22 +131,12 @@ public final class ConstantValues extends Values {
 
     @Override
     public boolean fillAsBoolean() {
-        return type == ValueType.INT || type == ValueType.LONG ? longFill != 0 : fill != 0;
+        return type.truth(fill, longFill);
     }
 
     @Override
     public String fillString() {
-        return string(fill, longFill);
-    }
-
-    private String string(double d, long l) {
-        return switch (type) {
-            case BOOL -> String.valueOf(d != 0);
-            case INT -> String.valueOf((int) l);
-            case LONG -> String.valueOf(l);
-            case FLOAT -> String.valueOf((float) d);
-            case DOUBLE -> String.valueOf(d);
-        };
+        return type.text(fill, longFill);
     }
 
     /** {@code n} components, all the fill value: a constant whose value is the fill. */
@@ -182,20 +169,15 @@ public final class ConstantValues extends Values {
      * (a dense level) needs.
      */
     Values toArray(int n, int[] positions, int count) {
-        Values v = switch (type) {
-            case BOOL -> Values.ofBools(new boolean[0], fill != 0).filled(n);
-            case INT -> Values.ofInts(new int[0], (int) longFill).filled(n);
-            case LONG -> Values.ofLongs(new long[0], longFill).filled(n);
-            case FLOAT -> Values.ofFloats(new float[0], (float) fill).filled(n);
-            case DOUBLE -> Values.ofDoubles(new double[0], fill).filled(n);
-        };
+        // The constant as one array value with this fill: the values are its fill, and it where given.
         Values one = switch (type) {
-            case BOOL -> Values.ofBools(new boolean[] {value != 0});
-            case INT -> Values.ofInts(new int[] {(int) longValue});
-            case LONG -> Values.ofLongs(new long[] {longValue});
-            case FLOAT -> Values.ofFloats(new float[] {(float) value});
-            case DOUBLE -> Values.ofDoubles(new double[] {value});
+            case BOOL -> Values.ofBools(new boolean[] {value != 0}, fill != 0);
+            case INT -> Values.ofInts(new int[] {(int) longValue}, (int) longFill);
+            case LONG -> Values.ofLongs(new long[] {longValue}, longFill);
+            case FLOAT -> Values.ofFloats(new float[] {(float) value}, (float) fill);
+            case DOUBLE -> Values.ofDoubles(new double[] {value}, fill);
         };
+        Values v = one.filled(n);
         v.scatter(one, new int[count], positions, count);
         return v;
     }

@@ -1,5 +1,6 @@
 package org.stag.formats.tensor;
 
+import java.util.Arrays;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
@@ -15,13 +16,41 @@ final class CsrRows {
     private CsrRows() {
     }
 
+    /** {@link Tensor#fromCsr}: checks the arrays, then adopts them, builds the rows by shard, or expands them. */
+    static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
+            int threads) {
+        check(f, rows, cols, rowPtr, col, vals, threads);
+        if (f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+                && f.level(1).equals(StaticLevelFormat.COMPRESSED)) {
+            return adopt(f, rows, cols, rowPtr, col, vals);
+        }
+        if (shardedBuild(f)) {
+            return build(f, rows, cols, rowPtr, col, vals, lastMode, threads);
+        }
+        // Other formats (static last levels other than CSR, transposed mode orders): the CSR is expanded to
+        // coordinates and assembled by the general build.
+        return viaBuild(f, rows, cols, rowPtr, col, vals);
+    }
+
+    /**
+     * {@code dense,compressed} over the given arrays: {@code rowPtr} and {@code col} become the levels as they
+     * are, {@code vals} the values (cut to the entries if longer, which the loaders never leave).
+     */
+    private static Tensor adopt(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
+        int m = rowPtr[rows];
+        Values values = vals == null ? Values.constantBool(true, false, m)
+                : Values.ofDoubles(vals.length == m ? vals : Arrays.copyOf(vals, m));
+        return ResultArrays.csr(f, rows, cols, rowPtr.length == rows + 1 ? rowPtr : Arrays.copyOf(rowPtr, rows + 1), col,
+                values);
+    }
+
     /**
      * Checks that {@code rowPtr} runs from 0 up to the edges, and each row's columns are in range, increasing,
      * with finite values; rows are checked in parallel blocks.
      *
      * @throws IllegalArgumentException naming the first bad row found
      */
-    static void check(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, int threads) {
+    private static void check(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, int threads) {
         if (f.order() != 2) {
             throw new IllegalArgumentException("CSR rows make a matrix, but format " + f + " has " + f.order() + " modes");
         }
@@ -58,7 +87,7 @@ final class CsrRows {
     }
 
     /** Whether {@link #build} covers {@code f}: a dense or dynamic row level over a dynamic last level, row-major. */
-    static boolean shardedBuild(Format f) {
+    private static boolean shardedBuild(Format f) {
         if (f.order() != 2 || f.modeOfLevel(0) != 0 || !(f.level(1) instanceof DynamicLevelFormat)) {
             return false;
         }
@@ -67,7 +96,7 @@ final class CsrRows {
     }
 
     /** The sharded parallel build: the row level first, then the last level's shards in parallel. */
-    static Tensor build(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode, int threads) {
+    private static Tensor build(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode, int threads) {
         int m = rowPtr[rows];
         Values values = switch (lastMode) {
             // Doubles inline: the tensor's value array is empty and gives the fill.
@@ -118,7 +147,7 @@ final class CsrRows {
      * The general path: CSR expanded to coordinates and assembled by {@link Tensor#build}; a pattern gets
      * {@code true} values with fill {@code false}, as {@link #build} gives it in {@link ValueMode#POSITION}.
      */
-    static Tensor viaBuild(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
+    private static Tensor viaBuild(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals) {
         int m = rowPtr[rows];
         int[] r = new int[m];
         for (int i = 0; i < rows; i++) {

@@ -1,13 +1,7 @@
 package org.stag.formats.tensor;
 
-import java.util.Arrays;
-
-/** {@code float} values (see {@link Values}). */
-public final class FloatValues extends Values {
-    private float[] a;
-    private int size;
-    private final float fill;
-
+/** {@code float} values: the typed face of {@link ArrayValues} (see {@link Values}). */
+public final class FloatValues extends ArrayValues<float[]> {
     /** Wraps {@code a} (not copied). */
     public FloatValues(float[] a, float fill) {
         this(a, a.length, fill);
@@ -20,12 +14,7 @@ public final class FloatValues extends Values {
      * @throws IllegalArgumentException if {@code size} is negative or longer than {@code a}
      */
     public FloatValues(float[] a, int size, float fill) {
-        if (size < 0 || size > a.length) {
-            throw new IllegalArgumentException(size + " values over an array of " + a.length);
-        }
-        this.a = a;
-        this.size = size;
-        this.fill = fill;
+        super(a, a.length, size, new float[] {fill}, fill, (long) fill);
     }
 
     @Override
@@ -40,7 +29,7 @@ public final class FloatValues extends Values {
 
     /** The fill value. */
     public float fill() {
-        return fill;
+        return fillBox[0];
     }
 
     /** Value {@code i}. */
@@ -49,94 +38,24 @@ public final class FloatValues extends Values {
     }
 
     @Override
-    public int size() {
-        return size;
+    double asDouble(float[] b, int i) {
+        return b[i];
     }
 
     @Override
-    boolean rewrap(Object array, int size) {
-        if (!(array instanceof float[] b) || size < 0 || size > b.length) {
-            return false;
-        }
-        this.a = b;
-        this.size = size;
-        return true;
+    long asLong(float[] b, int i) {
+        return (long) b[i];
     }
 
     @Override
-    public boolean isFill(int i) {
-        float v = a[i];
-        return v == fill || (v != v && fill != fill);
-    }
-
-    @Override
-    public double getAsDouble(int i) {
-        return a[i];
-    }
-
-    @Override
-    public long getAsLong(int i) {
-        return (long) a[i];
-    }
-
-    @Override
-    public boolean getAsBoolean(int i) {
-        return a[i] != 0;
-    }
-
-    @Override
-    public double fillAsDouble() {
-        return fill;
-    }
-
-    @Override
-    public long fillAsLong() {
-        return (long) fill;
-    }
-
-    @Override
-    public boolean fillAsBoolean() {
-        return fill != 0;
-    }
-
-    @Override
-    public String fillString() {
-        return String.valueOf(fill);
-    }
-
-    @Override
-    public FloatValues filled(int n) {
-        float[] b = new float[n];
-        if (fill != 0f) {
-            Arrays.fill(b, fill);
-        }
-        return new FloatValues(b, fill);
-    }
-
-    @Override
-    public FloatValues gather(int[] index, int n) {
-        float[] b = new float[n];
+    void move(float[] from, int[] fromIndex, float[] to, int[] toIndex, int n) {
         for (int j = 0; j < n; j++) {
-            b[j] = a[index[j]];
-        }
-        return new FloatValues(b, fill);
-    }
-
-    @Override
-    void scatter(Values src, int[] srcIndex, int[] dst, int n) {
-        float[] s = ((FloatValues) src).a;
-        for (int j = 0; j < n; j++) {
-            a[dst[j]] = s[srcIndex[j]];
+            to[toIndex == null ? j : toIndex[j]] = from[fromIndex == null ? j : fromIndex[j]];
         }
     }
 
     @Override
-    double[] toDoubles(int[] index, int n) {
-        double[] b = new double[n];
-        for (int j = 0; j < n; j++) {
-            float v = a[index[j]];
-            b[j] = v;
-        }
-        return b;
+    FloatValues wrap(float[] b, int n) {
+        return new FloatValues(b, n, fillBox[0]);
     }
 }

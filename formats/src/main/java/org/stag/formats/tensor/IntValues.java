@@ -1,13 +1,7 @@
 package org.stag.formats.tensor;
 
-import java.util.Arrays;
-
-/** {@code int} values (see {@link Values}). */
-public final class IntValues extends Values {
-    private int[] a;
-    private int size;
-    private final int fill;
-
+/** {@code int} values: the typed face of {@link ArrayValues} (see {@link Values}). */
+public final class IntValues extends ArrayValues<int[]> {
     /** Wraps {@code a} (not copied). */
     public IntValues(int[] a, int fill) {
         this(a, a.length, fill);
@@ -20,12 +14,7 @@ public final class IntValues extends Values {
      * @throws IllegalArgumentException if {@code size} is negative or longer than {@code a}
      */
     public IntValues(int[] a, int size, int fill) {
-        if (size < 0 || size > a.length) {
-            throw new IllegalArgumentException(size + " values over an array of " + a.length);
-        }
-        this.a = a;
-        this.size = size;
-        this.fill = fill;
+        super(a, a.length, size, new int[] {fill}, fill, fill);
     }
 
     @Override
@@ -40,7 +29,7 @@ public final class IntValues extends Values {
 
     /** The fill value. */
     public int fill() {
-        return fill;
+        return fillBox[0];
     }
 
     /** Value {@code i}. */
@@ -49,93 +38,24 @@ public final class IntValues extends Values {
     }
 
     @Override
-    public int size() {
-        return size;
+    double asDouble(int[] b, int i) {
+        return b[i];
     }
 
     @Override
-    boolean rewrap(Object array, int size) {
-        if (!(array instanceof int[] b) || size < 0 || size > b.length) {
-            return false;
-        }
-        this.a = b;
-        this.size = size;
-        return true;
+    long asLong(int[] b, int i) {
+        return b[i];
     }
 
     @Override
-    public boolean isFill(int i) {
-        return a[i] == fill;
-    }
-
-    @Override
-    public double getAsDouble(int i) {
-        return a[i];
-    }
-
-    @Override
-    public long getAsLong(int i) {
-        return a[i];
-    }
-
-    @Override
-    public boolean getAsBoolean(int i) {
-        return a[i] != 0;
-    }
-
-    @Override
-    public double fillAsDouble() {
-        return fill;
-    }
-
-    @Override
-    public long fillAsLong() {
-        return fill;
-    }
-
-    @Override
-    public boolean fillAsBoolean() {
-        return fill != 0;
-    }
-
-    @Override
-    public String fillString() {
-        return String.valueOf(fill);
-    }
-
-    @Override
-    public IntValues filled(int n) {
-        int[] b = new int[n];
-        if (fill != 0) {
-            Arrays.fill(b, fill);
-        }
-        return new IntValues(b, fill);
-    }
-
-    @Override
-    public IntValues gather(int[] index, int n) {
-        int[] b = new int[n];
+    void move(int[] from, int[] fromIndex, int[] to, int[] toIndex, int n) {
         for (int j = 0; j < n; j++) {
-            b[j] = a[index[j]];
-        }
-        return new IntValues(b, fill);
-    }
-
-    @Override
-    void scatter(Values src, int[] srcIndex, int[] dst, int n) {
-        int[] s = ((IntValues) src).a;
-        for (int j = 0; j < n; j++) {
-            a[dst[j]] = s[srcIndex[j]];
+            to[toIndex == null ? j : toIndex[j]] = from[fromIndex == null ? j : fromIndex[j]];
         }
     }
 
     @Override
-    double[] toDoubles(int[] index, int n) {
-        double[] b = new double[n];
-        for (int j = 0; j < n; j++) {
-            int v = a[index[j]];
-            b[j] = v;
-        }
-        return b;
+    IntValues wrap(int[] b, int n) {
+        return new IntValues(b, n, fillBox[0]);
     }
 }

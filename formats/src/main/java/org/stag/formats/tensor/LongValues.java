@@ -1,13 +1,7 @@
 package org.stag.formats.tensor;
 
-import java.util.Arrays;
-
-/** {@code long} values (see {@link Values}). */
-public final class LongValues extends Values {
-    private long[] a;
-    private int size;
-    private final long fill;
-
+/** {@code long} values: the typed face of {@link ArrayValues} (see {@link Values}). */
+public final class LongValues extends ArrayValues<long[]> {
     /** Wraps {@code a} (not copied). */
     public LongValues(long[] a, long fill) {
         this(a, a.length, fill);
@@ -20,12 +14,7 @@ public final class LongValues extends Values {
      * @throws IllegalArgumentException if {@code size} is negative or longer than {@code a}
      */
     public LongValues(long[] a, int size, long fill) {
-        if (size < 0 || size > a.length) {
-            throw new IllegalArgumentException(size + " values over an array of " + a.length);
-        }
-        this.a = a;
-        this.size = size;
-        this.fill = fill;
+        super(a, a.length, size, new long[] {fill}, fill, fill);
     }
 
     @Override
@@ -40,7 +29,7 @@ public final class LongValues extends Values {
 
     /** The fill value. */
     public long fill() {
-        return fill;
+        return fillBox[0];
     }
 
     /** Value {@code i}. */
@@ -49,93 +38,24 @@ public final class LongValues extends Values {
     }
 
     @Override
-    public int size() {
-        return size;
+    double asDouble(long[] b, int i) {
+        return b[i];
     }
 
     @Override
-    boolean rewrap(Object array, int size) {
-        if (!(array instanceof long[] b) || size < 0 || size > b.length) {
-            return false;
-        }
-        this.a = b;
-        this.size = size;
-        return true;
+    long asLong(long[] b, int i) {
+        return b[i];
     }
 
     @Override
-    public boolean isFill(int i) {
-        return a[i] == fill;
-    }
-
-    @Override
-    public double getAsDouble(int i) {
-        return a[i];
-    }
-
-    @Override
-    public long getAsLong(int i) {
-        return a[i];
-    }
-
-    @Override
-    public boolean getAsBoolean(int i) {
-        return a[i] != 0;
-    }
-
-    @Override
-    public double fillAsDouble() {
-        return fill;
-    }
-
-    @Override
-    public long fillAsLong() {
-        return fill;
-    }
-
-    @Override
-    public boolean fillAsBoolean() {
-        return fill != 0;
-    }
-
-    @Override
-    public String fillString() {
-        return String.valueOf(fill);
-    }
-
-    @Override
-    public LongValues filled(int n) {
-        long[] b = new long[n];
-        if (fill != 0L) {
-            Arrays.fill(b, fill);
-        }
-        return new LongValues(b, fill);
-    }
-
-    @Override
-    public LongValues gather(int[] index, int n) {
-        long[] b = new long[n];
+    void move(long[] from, int[] fromIndex, long[] to, int[] toIndex, int n) {
         for (int j = 0; j < n; j++) {
-            b[j] = a[index[j]];
-        }
-        return new LongValues(b, fill);
-    }
-
-    @Override
-    void scatter(Values src, int[] srcIndex, int[] dst, int n) {
-        long[] s = ((LongValues) src).a;
-        for (int j = 0; j < n; j++) {
-            a[dst[j]] = s[srcIndex[j]];
+            to[toIndex == null ? j : toIndex[j]] = from[fromIndex == null ? j : fromIndex[j]];
         }
     }
 
     @Override
-    double[] toDoubles(int[] index, int n) {
-        double[] b = new double[n];
-        for (int j = 0; j < n; j++) {
-            long v = a[index[j]];
-            b[j] = v;
-        }
-        return b;
+    LongValues wrap(long[] b, int n) {
+        return new LongValues(b, n, fillBox[0]);
     }
 }

@@ -48,6 +48,47 @@ final class TensorAssembler {
     }
 
     /**
+     * {@link Tensor#build}: checks the shapes and coordinates, sorts the coordinates into level order (the last of
+     * repeated ones wins) and assembles the levels.
+     */
+    static Tensor fromCoordinates(Format format, int[] dims, int[][] coordinates, Values values) {
+        int order = format.order();
+        if (dims.length != order || coordinates.length != order) {
+            throw new IllegalArgumentException("format " + format + " has " + order + " modes, but "
+                    + dims.length + " dimensions and " + coordinates.length + " coordinate arrays were given");
+        }
+        int n = values.size();
+        for (int m = 0; m < order; m++) {
+            if (dims[m] < 0) {
+                throw new IllegalArgumentException("mode " + m + ": negative dimension " + dims[m]);
+            }
+            int[] c = coordinates[m];
+            if (c.length < n) {
+                throw new IllegalArgumentException("mode " + m + ": " + c.length + " coordinates for " + n + " values");
+            }
+            for (int j = 0; j < n; j++) {
+                if (c[j] < 0 || c[j] >= dims[m]) {
+                    throw new IllegalArgumentException("component " + j + ": mode " + m + " coordinate " + c[j]
+                            + " out of range 0.." + (dims[m] - 1));
+                }
+            }
+        }
+        int[][] lc = new int[order][];
+        int[] levelDims = new int[order];
+        for (int k = 0; k < order; k++) {
+            // Only the first n coordinates count; the sort reads them in place and returns new arrays.
+            lc[k] = coordinates[format.modeOfLevel(k)];
+            levelDims[k] = dims[format.modeOfLevel(k)];
+        }
+        int[] index = new int[n];
+        for (int j = 0; j < n; j++) {
+            index[j] = j;
+        }
+        index = CoordinateSort.sortUnique(lc, index, levelDims);
+        return assemble(format, dims.clone(), lc, index.length, values, index);
+    }
+
+    /**
      * Builds the tensor of entries {@code j < n}: level coordinates {@code lc[k][j]} (sorted, unique) and
      * value {@code src[valueIndex[j]]}. The arrays are reordered and may be kept.
      */

@@ -1,6 +1,11 @@
 package org.stag.formats.tensor;
 
-/** The type of a tensor's component values, each stored in a primitive array of that type. */
+/**
+ * The type of a tensor's component values, each stored in a primitive array of that type. A scalar of any
+ * type is also held as a pair {@code (double d, long l)} of its value as a double and as a long ({@code d} exact
+ * for every type but a long beyond 2^53, {@code l} exact for int and long): the rules below read that pair, so
+ * that array values and constants compare, test and print a scalar the same way.
+ */
 public enum ValueType {
     BOOL(1),
     INT(4),
@@ -17,5 +22,31 @@ public enum ValueType {
     /** Bytes per stored value. */
     public int bytes() {
         return bytes;
+    }
+
+    /** Whether the long of a scalar's pair is the exact value (int, long); else the double is. */
+    boolean integral() {
+        return this == INT || this == LONG;
+    }
+
+    /** Whether two scalars are the same value (a NaN equals a NaN, as a fill value must). */
+    boolean same(double d1, long l1, double d2, long l2) {
+        return integral() ? l1 == l2 : d1 == d2 || (d1 != d1 && d2 != d2);
+    }
+
+    /** A scalar as a boolean: not zero (NaN is not zero). */
+    boolean truth(double d, long l) {
+        return integral() ? l != 0 : d != 0;
+    }
+
+    /** A scalar in source form, e.g. {@code Infinity}, {@code false} or {@code 3}. */
+    String text(double d, long l) {
+        return switch (this) {
+            case BOOL -> String.valueOf(d != 0);
+            case INT -> String.valueOf((int) l);
+            case LONG -> String.valueOf(l);
+            case FLOAT -> String.valueOf((float) d);
+            case DOUBLE -> String.valueOf(d);
+        };
     }
 }

@@ -5,12 +5,11 @@ package org.stag.formats.tensor;
  * value of every component that is not stored (seed 004, §4.1: 0 for sums, +∞ for distances, false for
  * reachability, …). Components that are stored but equal the fill value are explicit fill values.
  *
- * <p>Use the typed subclasses' {@code array()} in hot loops; the {@code getAs…} accessors convert and
+ * <p>Use the typed subclasses' {@code array()} in hot loops ({@link ArrayValues} holds what they share); the {@code getAs…} accessors convert and
  * are for generic code such as conversion and tests. {@link ConstantValues} hold no array: every stored
  * component has the same value (a pattern).
  */
-public abstract sealed class Values permits BoolValues, IntValues, LongValues, FloatValues, DoubleValues,
-        ConstantValues {
+public abstract sealed class Values permits ArrayValues, ConstantValues {
 
     /** The values' type. */
     public abstract ValueType type();

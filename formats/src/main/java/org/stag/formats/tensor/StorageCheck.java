@@ -1,0 +1,100 @@
+package org.stag.formats.tensor;
+
+import org.stag.formats.level.CompressedLevel;
+import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.HashedLevel;
+import org.stag.formats.level.Level;
+import org.stag.formats.level.Property;
+import org.stag.formats.level.SingletonLevel;
+
+/** {@link Tensor#check}: every level's storage invariants, and that the values fit the last level. */
+final class StorageCheck {
+    private StorageCheck() {
+    }
+
+    /** {@link Tensor#check}. */
+    static void check(Tensor t) {
+        Level[] levels = t.levels();
+        int parentSize = 1;
+        for (int k = 0; k < levels.length; k++) {
+            Level l = levels[k];
+            String what = "level " + k + " (" + l.format().name() + ")";
+            if (l.parentSize() != parentSize) {
+                throw new IllegalStateException(what + ": " + l.parentSize() + " parents, the level above has " + parentSize);
+            }
+            if (l instanceof CompressedLevel c) {
+                checkCompressed(what, c);
+            } else if (l instanceof SingletonLevel s) {
+                checkCoordinates(what, s.crd(), 0, s.size(), l.dimension());
+            } else if (l instanceof HashedLevel h) {
+                checkHashed(what, h);
+            } else if (l instanceof DynamicLevel d) {
+                d.check();
+            }
+            parentSize = l.size();
+        }
+        Values values = t.values();
+        if (values.isConstant()) {
+            return; // every index reads the constant, whatever the level's size has become
+        }
+        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()
+                && !d.holdsValues()) {
+            throw new IllegalStateException("the last level stores no values, but the values are not constant: " + values);
+        }
+        int expected = levels.length == 0 ? 1 : t.valuesInLastLevel() ? 0 : parentSize;
+        if (values.size() != expected) {
+            throw new IllegalStateException(values.size() + " values for " + expected + " last-level positions");
+        }
+    }
+
+    private static void checkCompressed(String what, CompressedLevel c) {
+        int[] pos = c.pos();
+        if (pos[0] != 0 || pos[c.parentSize()] != c.size()) {
+            throw new IllegalStateException(what + ": pos must run from 0 to " + c.size());
+        }
+        boolean ordered = c.format().is(Property.ORDERED);
+        boolean unique = c.format().is(Property.UNIQUE);
+        for (int p = 0; p < c.parentSize(); p++) {
+            if (pos[p] > pos[p + 1]) {
+                throw new IllegalStateException(what + ": pos decreases at parent " + p);
+            }
+            checkCoordinates(what, c.crd(), pos[p], pos[p + 1], c.dimension());
+            for (int q = pos[p] + 1; q < pos[p + 1]; q++) {
+                int a = c.coord(q - 1);
+                int b = c.coord(q);
+                if ((ordered && a > b) || (ordered && unique && a == b)) {
+                    throw new IllegalStateException(what + ": coordinates " + a + ", " + b + " of parent " + p
+                            + " at positions " + (q - 1) + ", " + q + " break order or uniqueness");
+                }
+            }
+        }
+    }
+
+    private static void checkHashed(String what, HashedLevel h) {
+        for (int p = 0; p < h.parentSize(); p++) {
+            int cap = h.posEnd(p) - h.posBegin(p);
+            if (cap != 0 && Integer.bitCount(cap) != 1) {
+                throw new IllegalStateException(what + ": parent " + p + " has " + cap + " buckets, not a power of two");
+            }
+            for (int q = h.posBegin(p); q < h.posEnd(p); q++) {
+                int i = h.coord(q);
+                if (i == HashedLevel.EMPTY) {
+                    continue;
+                }
+                if (i < 0 || i >= h.dimension() || h.locate(p, i) != q) {
+                    throw new IllegalStateException(what + ": coordinate " + i + " in bucket " + q + " of parent " + p
+                            + " is out of range, repeated, or not reachable from its home bucket");
+                }
+            }
+        }
+    }
+
+    private static void checkCoordinates(String what, int[] crd, int from, int to, int dimension) {
+        for (int q = from; q < to; q++) {
+            if (crd[q] < 0 || crd[q] >= dimension) {
+                throw new IllegalStateException(what + ": coordinate " + crd[q] + " at position " + q
+                        + " out of range 0.." + (dimension - 1));
+            }
+        }
+    }
+}
