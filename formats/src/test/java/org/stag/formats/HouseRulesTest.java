@@ -21,7 +21,6 @@ class HouseRulesTest {
             "org/stag/formats/dynamic/impl/CtreeFormat.java", SPLIT_ELSEWHERE,
             "org/stag/formats/dynamic/impl/RedBlackTree.java", SPLIT_ELSEWHERE,
             "org/stag/formats/dynamic/impl/GenericFormat.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/level/DynamicLevel.java", "being split by responsibility on this branch",
             "org/stag/formats/graph/GraphTensor.java", "being split by responsibility on this branch");
 
     @Test

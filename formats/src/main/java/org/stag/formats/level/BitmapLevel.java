@@ -5,19 +5,12 @@ package org.stag.formats.level;
  * {@code q & 63} of word {@code q >>> 6} for position {@code q}). See {@link LevelType#BITMAP} for its
  * capabilities and properties. Assembled by insert: {@code insert_coord} sets the bit.
  */
-public final class BitmapLevel extends Level {
-    private final StaticLevelFormat format;
+public final class BitmapLevel extends StaticLevel {
     private long[] words = new long[0];
     private int size;
 
     BitmapLevel(StaticLevelFormat format, int dimension) {
-        super(dimension);
-        this.format = format;
-    }
-
-    @Override
-    public StaticLevelFormat format() {
-        return format;
+        super(format, dimension);
     }
 
     /** {@code insert_init}: {@code parentSize * N} positions, all absent. */

@@ -9,20 +9,13 @@ import java.util.Arrays;
  * in position order {@link #appendCoord} for each child and {@link #appendEdges}, then
  * {@link #appendFinalize}.
  */
-public final class CompressedLevel extends Level {
-    private final StaticLevelFormat format;
+public final class CompressedLevel extends StaticLevel {
     private int[] pos = new int[1];
     private int[] crd = IntArrays.EMPTY_ARRAY;
     private int count;
 
     CompressedLevel(StaticLevelFormat format, int dimension) {
-        super(dimension);
-        this.format = format;
-    }
-
-    @Override
-    public StaticLevelFormat format() {
-        return format;
+        super(format, dimension);
     }
 
     /** {@code append_init}: {@code parentSize} parents, no children yet; {@code expected} sizes {@code crd}. */
@@ -116,6 +109,6 @@ public final class CompressedLevel extends Level {
 
     @Override
     public String toString() {
-        return format.name() + " pos=" + Arrays.toString(pos) + " crd=" + Arrays.toString(Arrays.copyOf(crd, count));
+        return format().name() + " pos=" + Arrays.toString(pos) + " crd=" + Arrays.toString(Arrays.copyOf(crd, count));
     }
 }

@@ -4,18 +4,11 @@ package org.stag.formats.level;
  * A dense level: no storage but {@code N}; the child of position {@code p} with coordinate {@code i} is
  * at {@code p * N + i} (seed 001, Table 2). Assembly is insert, which has nothing to do.
  */
-public final class DenseLevel extends Level {
-    private final StaticLevelFormat format;
+public final class DenseLevel extends StaticLevel {
     private int size;
 
     DenseLevel(StaticLevelFormat format, int dimension) {
-        super(dimension);
-        this.format = format;
-    }
-
-    @Override
-    public StaticLevelFormat format() {
-        return format;
+        super(format, dimension);
     }
 
     /** {@code insert_init}: fixes the number of parents, hence {@code size = parentSize * N}. */
@@ -39,7 +32,7 @@ public final class DenseLevel extends Level {
 
     /** A level equal to this one as it is now, which later growth of this one does not change (a snapshot's). */
     public DenseLevel copy() {
-        DenseLevel d = new DenseLevel(format, dimension);
+        DenseLevel d = new DenseLevel(format(), dimension);
         d.parentSize = parentSize;
         d.size = size;
         return d;

@@ -18,22 +18,15 @@ import java.util.Arrays;
  * <p>Buckets are chosen by a multiplicative hash of the coordinate, so strided coordinates do not pile up
  * in a few buckets as they would with the seed's {@code i mod W}.
  */
-public final class HashedLevel extends Level {
+public final class HashedLevel extends StaticLevel {
     /** Coordinate of an empty bucket. */
     public static final int EMPTY = -1;
 
-    private final StaticLevelFormat format;
     private int[] seg = new int[1];
     private int[] crd = new int[0];
 
     HashedLevel(StaticLevelFormat format, int dimension) {
-        super(dimension);
-        this.format = format;
-    }
-
-    @Override
-    public StaticLevelFormat format() {
-        return format;
+        super(format, dimension);
     }
 
     /** The bucket count for a parent with {@code children} children: 0, or a power of two at least 1.5 times it. */

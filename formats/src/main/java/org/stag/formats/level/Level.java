@@ -9,8 +9,7 @@ import org.stag.formats.dynamic.ValueMode;
  * Table 2 (for interpreters and tests), and the assembly its capabilities imply (Table 3). A level is
  * assembled once, level by level, and read-only afterwards.
  */
-public abstract sealed class Level permits DenseLevel, CompressedLevel, SingletonLevel, HashedLevel, BitmapLevel,
-        DynamicLevel {
+public abstract sealed class Level permits StaticLevel, DynamicLevel {
     /** Largest number of positions a level may have (Java arrays are int-indexed). */
     public static final int MAX_SIZE = Integer.MAX_VALUE - 8;
 

@@ -6,19 +6,12 @@ import java.util.Arrays;
  * A singleton level: parent position {@code p} has exactly the one child {@code crd[p]} at position
  * {@code p} (seed 001, Figure 3a). Assembled by append: one {@link #appendCoord} per parent, in order.
  */
-public final class SingletonLevel extends Level {
-    private final StaticLevelFormat format;
+public final class SingletonLevel extends StaticLevel {
     private int[] crd = new int[0];
     private int count;
 
     SingletonLevel(StaticLevelFormat format, int dimension) {
-        super(dimension);
-        this.format = format;
-    }
-
-    @Override
-    public StaticLevelFormat format() {
-        return format;
+        super(format, dimension);
     }
 
     /** {@code append_init}: one child per parent, so {@code crd} has {@code parentSize} entries. */
@@ -74,6 +67,6 @@ public final class SingletonLevel extends Level {
 
     @Override
     public String toString() {
-        return format.name() + " crd=" + Arrays.toString(crd);
+        return format().name() + " crd=" + Arrays.toString(crd);
     }
 }

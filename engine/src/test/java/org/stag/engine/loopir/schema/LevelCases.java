@@ -256,7 +256,7 @@ final class LevelCases {
                     v[k] = level.holdsValues() ? rnd.nextDouble() : nextPos++;
                 }
                 if (level.holdsValues()) {
-                    level.insertBatch(new int[] {p}, new int[] {0, ins.length}, 1, ins, v, 1);
+                    level.insertBatch(new int[] {p}, new int[] {0, ins.length}, 1, ins, v, 1, null);
                 } else {
                     f.insert(level.storeOf(p), root, ins, v, 0, ins.length);
                 }
@@ -289,7 +289,7 @@ final class LevelCases {
     /** Deletes through the level where it counts its elements (values inline), else through the format. */
     private static void delete(DynamicLevel level, int p, int[] crd, int n) {
         if (level.holdsValues()) {
-            level.deleteBatch(new int[] {p}, new int[] {0, n}, 1, crd, 1);
+            level.deleteBatch(new int[] {p}, new int[] {0, n}, 1, crd, 1, null);
         } else {
             level.impl().delete(level.storeOf(p), level.roots()[p], crd, 0, n);
         }

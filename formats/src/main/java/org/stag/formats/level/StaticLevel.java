@@ -1,0 +1,20 @@
+package org.stag.formats.level;
+
+/**
+ * The storage of a static level format (dense, compressed, singleton, hashed, bitmap): what every one of them
+ * holds besides its own arrays, its {@link StaticLevelFormat}.
+ */
+public abstract sealed class StaticLevel extends Level
+        permits BitmapLevel, CompressedLevel, DenseLevel, HashedLevel, SingletonLevel {
+    private final StaticLevelFormat format;
+
+    StaticLevel(StaticLevelFormat format, int dimension) {
+        super(dimension);
+        this.format = format;
+    }
+
+    @Override
+    public final StaticLevelFormat format() {
+        return format;
+    }
+}
