@@ -20,8 +20,7 @@ class HouseRulesTest {
             "org/stag/formats/dynamic/impl/BtreeNodes.java", SPLIT_ELSEWHERE,
             "org/stag/formats/dynamic/impl/CtreeFormat.java", SPLIT_ELSEWHERE,
             "org/stag/formats/dynamic/impl/RedBlackTree.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/dynamic/impl/GenericFormat.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/graph/GraphTensor.java", "being split by responsibility on this branch");
+            "org/stag/formats/dynamic/impl/GenericFormat.java", SPLIT_ELSEWHERE);
 
     @Test
     void packagesAreLayeredInPipelineOrder() {

@@ -90,7 +90,7 @@ public final class DynamicGraph {
         } catch (UnsupportedOperationException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        t.prepareLookups();
+        GraphWrites.prepareLookups(t);
         return new DynamicGraph(t, threads, minLog);
     }
 

@@ -38,7 +38,7 @@ final class EffectiveBatch {
 
     /**
      * Classifies {@code b} (already checked) against the weights {@code g} stores with the changes
-     * {@code pending} logs over them, looked up on {@code threads} threads ({@link GraphTensor#prepareLookups}
+     * {@code pending} logs over them, looked up on {@code threads} threads ({@link GraphWrites#prepareLookups}
      * done).
      *
      * @param verticesBefore vertices of the graph before the batch
@@ -59,7 +59,7 @@ final class EffectiveBatch {
         }
         start[r] = k;
         double[] old = new double[k];
-        g.storedWeights(rows, start, r, e.dst, old, threads);
+        GraphWrites.storedWeights(g, rows, start, r, e.dst, old, threads);
         if (!pending.isEmpty()) {
             int blocks = k < SEQUENTIAL ? 1 : Math.min(threads * 4, (k + SEQUENTIAL - 1) / SEQUENTIAL);
             int[] bounds = Parallel.split(k, blocks);

@@ -1,7 +1,6 @@
 package org.stag.formats.graph;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -10,22 +9,16 @@ import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.UpdateStats;
-import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.StaticLevelFormat;
-import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatException;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
-import org.stag.formats.tensor.TensorCursor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.BadInputException;
-import org.stag.loaders.DuplicatePolicy;
-import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphBuilder;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
@@ -52,7 +45,8 @@ import org.stag.loaders.VertexIds;
  *
  * <p>Batches of edge updates ({@link #insertBatch}, {@link #deleteBatch}) change the structures in place
  * (formats whose tensors {@link Tensor#takesBatches take batches}): every view sees them, no tensor is
- * converted or rebuilt.
+ * converted or rebuilt. Each direction's structure and views are a {@code GraphDirection}; the write path is
+ * {@code GraphWrites}, the read-back {@code GraphExport}.
  */
 public final class GraphTensor {
     private final Graph graph;
@@ -64,72 +58,14 @@ public final class GraphTensor {
     private final boolean shared;
     /** Stored directed edges, kept by the batches. */
     private long edges;
-    private Direction out;
-    private Direction in;
+    private GraphDirection out;
+    private GraphDirection in;
     private Tensor id;
+    /** Nanoseconds spent on transposes; the directions count their views'. */
     private long buildNanos;
     private long version;
     /** Whether this is a snapshot's read-only copy ({@link #snapshot}): batches are refused. */
     private final boolean frozen;
-
-    /**
-     * One direction of the graph, from its CSR arrays: one structure whose views are the pattern and the
-     * weights where the format allows ({@link #shared}), else a pattern and a weights tensor built apart.
-     */
-    private final class Direction {
-        /** The CSR arrays, until the views no longer need them (then null: a transpose is not kept twice). */
-        int[] rowPtr;
-        int[] col;
-        /** The weights the structure keeps: the graph's for the out-edges of a weighted graph, else null. */
-        final double[] weights;
-        /** Weights that W is built apart from, the structure keeping none: NaN or infinite ones. */
-        final double[] apart;
-        Tensor structure;
-        Tensor pattern;
-        Tensor weighted;
-
-        Direction(int[] rowPtr, int[] col, double[] weights, double[] apart) {
-            this.rowPtr = rowPtr;
-            this.col = col;
-            this.weights = weights;
-            this.apart = apart;
-        }
-
-        /** The shared structure: the weights inline or adopted, or a pattern that stores no values. */
-        Tensor structure() {
-            if (structure == null) {
-                structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
-                        weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
-                if (shared && apart == null) {
-                    // Both views read the structure alone: let an in-edge transpose be collected.
-                    rowPtr = null;
-                    col = null;
-                }
-            }
-            return structure;
-        }
-
-        Tensor pattern() {
-            if (pattern == null) {
-                long t0 = System.nanoTime();
-                pattern = shared ? structure().withValues(Values.constantBool(true, false, 0))
-                        : Tensor.build(format, new int[] {n, n}, coordinates(this), trues(rowPtr[n]));
-                buildNanos += System.nanoTime() - t0;
-            }
-            return pattern;
-        }
-
-        Tensor weighted() {
-            if (weighted == null) {
-                long t0 = System.nanoTime();
-                weighted = shared && apart == null ? structure().withValues(weightValues(this))
-                        : Tensor.build(format, new int[] {n, n}, coordinates(this),
-                                Values.ofDoubles(weightArray(this), Double.POSITIVE_INFINITY));
-                buildNanos += System.nanoTime() - t0;
-            }
-            return weighted;
-        }
-    }
 
     private GraphTensor(Graph g, Format format, int threads) {
         this(g, format, threads, false);
@@ -237,7 +173,7 @@ public final class GraphTensor {
 
     /** Nanoseconds spent building the structures and views asked for so far. */
     public long buildNanos() {
-        return buildNanos;
+        return buildNanos + (out == null ? 0 : out.buildNanos()) + (in == null || in == out ? 0 : in.buildNanos());
     }
 
     /** Changes applied so far (0 for a graph as loaded). */
@@ -303,25 +239,8 @@ public final class GraphTensor {
      */
     long memoryBytes(Set<Object> seen) {
         long bytes = 0;
-        for (Direction d : new Direction[] {out, in}) {
-            if (d == null) {
-                continue;
-            }
-            for (Tensor t : new Tensor[] {d.structure, d.pattern, d.weighted}) {
-                if (t == null) {
-                    continue;
-                }
-                for (int k = 0; k < t.order(); k++) {
-                    if (seen.add(t.level(k))) {
-                        bytes += t.level(k) instanceof DynamicLevel dl ? dl.memoryBytes(seen) : t.level(k).memoryBytes();
-                    }
-                }
-                // Views over one weight array hold it in Values objects of their own (fills 0 and inf).
-                Object array = t.values() instanceof DoubleValues dv ? dv.array() : t.values();
-                if (seen.add(array)) {
-                    bytes += t.values().memoryBytes();
-                }
-            }
+        for (GraphDirection d : new GraphDirection[] {out, in}) {
+            bytes += d == null ? 0 : d.memoryBytes(seen);
         }
         return bytes;
     }
@@ -332,13 +251,9 @@ public final class GraphTensor {
      * @throws IllegalStateException naming the first broken invariant
      */
     public void check() {
-        for (Direction d : new Direction[] {out, in}) {
+        for (GraphDirection d : new GraphDirection[] {out, in}) {
             if (d != null) {
-                for (Tensor t : new Tensor[] {d.structure, d.pattern, d.weighted}) {
-                    if (t != null) {
-                        t.check();
-                    }
-                }
+                d.check();
             }
         }
     }
@@ -348,53 +263,21 @@ public final class GraphTensor {
      * kind and vertex ids: what {@code stag convert --format} writes.
      */
     public Graph toGraph() {
-        boolean weighted = graph.weighted();
-        Tensor t = weighted ? w() : a();
-        int cap = 16;
-        int[] src = new int[cap];
-        int[] dst = new int[cap];
-        double[] w = weighted ? new double[cap] : null;
-        int m = 0;
-        TensorCursor c = t.cursor();
-        while (c.next()) {
-            if (c.isFill()) {
-                continue;
-            }
-            if (m == src.length) {
-                cap *= 2;
-                src = Arrays.copyOf(src, cap);
-                dst = Arrays.copyOf(dst, cap);
-                if (w != null) {
-                    w = Arrays.copyOf(w, cap);
-                }
-            }
-            src[m] = c.coordinate(0);
-            dst[m] = c.coordinate(1);
-            if (w != null) {
-                w[m] = c.doubleValue();
-            }
-            m++;
-        }
-        // Unordered levels and transposed formats walk out of row order: the builder sorts.
-        EdgeList e = new EdgeList(format.toString(), n, n, src, dst, w, m, Symmetry.GENERAL,
-                weighted ? ValueKind.REAL : ValueKind.PATTERN, VertexIds.offset(0), null);
-        Graph b = GraphBuilder.build(e, DuplicatePolicy.ERROR, threads);
-        return new Graph(graph.source(), b.numRows(), b.numCols(), b.rowPtr(), b.colIdx(), b.weights(),
-                graph.symmetry(), graph.valueKind(), graph.ids(), graph.duplicates());
+        return GraphExport.toGraph(this, graph.weighted() ? w() : a(), threads);
     }
 
-    private Direction out() {
+    private GraphDirection out() {
         if (out == null) {
             // A structure holds finite weights only (a batch refuses others); the loaders read NaN and infinite
             // ones, so such a graph keeps its pattern in the structure and W apart (SSSP refuses it anyway).
             double[] w = graph.weights();
             boolean finite = graph.nonFiniteValues() == 0;
-            out = new Direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
+            out = direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
         }
         return out;
     }
 
-    private Direction in() {
+    private GraphDirection in() {
         if (in == null) {
             if (!graph.directed()) {
                 in = out();
@@ -408,7 +291,7 @@ public final class GraphTensor {
                     in = out();
                 } else {
                     CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-                    in = new Direction(t.rowPtr(), t.col(), null, null);
+                    in = direction(t.rowPtr(), t.col(), null, null);
                 }
                 buildNanos += System.nanoTime() - t0;
             }
@@ -421,54 +304,20 @@ public final class GraphTensor {
      * from its out-edges even where they were equal. Asked before the first batch, so the loader's arrays
      * are current.
      */
-    private Direction separateIn() {
-        Direction d = in();
+    private GraphDirection separateIn() {
+        GraphDirection d = in();
         if (d == out) {
             long t0 = System.nanoTime();
             CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-            in = new Direction(t.rowPtr(), t.col(), null, null);
+            in = direction(t.rowPtr(), t.col(), null, null);
             buildNanos += System.nanoTime() - t0;
             d = in;
         }
         return d;
     }
 
-    private static Values trues(int m) {
-        boolean[] present = new boolean[m];
-        Arrays.fill(present, true);
-        return Values.ofBools(present, false);
-    }
-
-    /** W's values over the shared structure: the weights adopted or inline, else the constant 1.0. */
-    private Values weightValues(Direction d) {
-        if (d.weights == null) {
-            return Values.constantDouble(1.0, Double.POSITIVE_INFINITY, 0);
-        }
-        // In dense,compressed the structure's values are the loader's weights (fill 0): the same array, fill inf.
-        return d.structure().valuesInLastLevel() ? Values.ofDoubles(new double[0], Double.POSITIVE_INFINITY)
-                : Values.ofDoubles(((DoubleValues) d.structure().values()).array(), Double.POSITIVE_INFINITY);
-    }
-
-    /** The weights of direction {@code d}, one per edge: 1.0 each for a pattern. */
-    private double[] weightArray(Direction d) {
-        int m = d.rowPtr[n];
-        double[] w = d.apart != null ? d.apart : d.weights;
-        if (w == null) {
-            double[] ones = new double[m];
-            Arrays.fill(ones, 1.0);
-            return ones;
-        }
-        return w.length == m ? w : Arrays.copyOf(w, m);
-    }
-
-    /** The coordinates of direction {@code d}'s edges, for formats that are assembled from them. */
-    private int[][] coordinates(Direction d) {
-        int m = d.rowPtr[n];
-        int[] rows = new int[m];
-        for (int r = 0; r < n; r++) {
-            Arrays.fill(rows, d.rowPtr[r], d.rowPtr[r + 1], r);
-        }
-        return new int[][] {rows, d.col.length == m ? d.col : Arrays.copyOf(d.col, m)};
+    private GraphDirection direction(int[] rowPtr, int[] col, double[] weights, double[] apart) {
+        return new GraphDirection(format, n, threads, shared, rowPtr, col, weights, apart);
     }
 
     /**
@@ -485,24 +334,7 @@ public final class GraphTensor {
      * @throws UnsupportedOperationException when the format's tensors take no batches (e.g. {@code dense,compressed})
      */
     public UpdateStats insertBatch(int[] src, int[] dst, double[] w, int count, int threads, BatchGrowth growth) {
-        refuseIfFrozen();
-        if (growth == BatchGrowth.ADD_VERTICES && !graph.ids().isOffset()) {
-            throw new IllegalArgumentException("the vertices of " + graph.source() + " have ids of their own, so a batch"
-                    + " cannot add vertices (BatchGrowth.ADD_VERTICES); the batch was refused whole");
-        }
-        Tensor out = batchable(out());
-        UpdateStats s;
-        if (!graph.directed()) {
-            Mirrored b = Mirrored.of(src, dst, w, count);
-            s = out.insertBatch(b.rows, b.cols, b.weights, b.size, threads, growth);
-        } else {
-            Tensor in = batchable(separateIn());
-            s = out.insertBatch(src, dst, w, count, threads, growth);
-            // The same coordinates swapped: accepted, since the out-structure accepted them.
-            in.insertBatch(dst, src, w, count, threads, growth);
-        }
-        applied(s.inserted() - s.deleted());
-        return s;
+        return GraphWrites.insert(this, src, dst, w, count, threads, growth);
     }
 
     /**
@@ -513,19 +345,7 @@ public final class GraphTensor {
      * @throws UnsupportedOperationException when the format's tensors take no batches
      */
     public UpdateStats deleteBatch(int[] src, int[] dst, int count, int threads) {
-        refuseIfFrozen();
-        Tensor out = batchable(out());
-        UpdateStats s;
-        if (!graph.directed()) {
-            Mirrored b = Mirrored.of(src, dst, null, count);
-            s = out.deleteBatch(b.rows, b.cols, b.size, threads);
-        } else {
-            Tensor in = batchable(separateIn());
-            s = out.deleteBatch(src, dst, count, threads);
-            in.deleteBatch(dst, src, count, threads);
-        }
-        applied(s.inserted() - s.deleted());
-        return s;
+        return GraphWrites.delete(this, src, dst, count, threads);
     }
 
     /** The out-structure, for a batch applied to it directly ({@link DirectApply}). */
@@ -545,7 +365,7 @@ public final class GraphTensor {
         applied(change);
     }
 
-    private void refuseIfFrozen() {
+    void refuseIfFrozen() {
         if (frozen) {
             throw new UnsupportedOperationException("a snapshot of version " + version + " of " + graph.source()
                     + " is immutable: apply batches to its DynamicGraph");
@@ -591,43 +411,9 @@ public final class GraphTensor {
         n = vertices;
     }
 
-    /**
-     * The weight of edge {@code src -> dst} as stored (1.0 in a pattern), or NaN when it is not stored or a
-     * vertex is not in the graph. Reads the out-structure; safe from several threads once
-     * {@link #prepareLookups} ran, while no batch is applied.
-     */
-    double storedWeight(int src, int dst) {
-        Tensor t = out().structure();
-        if (src < 0 || dst < 0 || src >= n || dst >= n) {
-            return Double.NaN;
-        }
-        int p = t.level(0) instanceof DynamicLevel rows ? rows.positionOf(src) : src;
-        return p < 0 ? Double.NaN : ((DynamicLevel) t.level(1)).value(p, dst);
-    }
-
-    /**
-     * {@link #storedWeight} of many edges at once: row {@code rows[i]} with the columns
-     * {@code cols[start[i], start[i + 1])} (rows distinct, columns sorted and distinct within a row), weights to
-     * {@code out} at the columns' indices; read on {@code threads} threads, each row's columns in one pass over
-     * its structure. Same conditions as {@link #storedWeight}.
-     */
-    void storedWeights(int[] rows, int[] start, int count, int[] cols, double[] out, int threads) {
-        Tensor t = out().structure();
-        DynamicLevel top = t.level(0) instanceof DynamicLevel d ? d : null;
-        int[] parents = new int[count];
-        for (int i = 0; i < count; i++) {
-            int r = rows[i];
-            parents[i] = r >= n ? -1 : top == null ? r : top.positionOf(r);
-        }
-        ((DynamicLevel) t.level(1)).values(parents, start, count, cols, out, threads);
-    }
-
-    /** Makes what {@link #storedWeight} builds on first use (a row level's directory) before threads share it. */
-    void prepareLookups() {
-        Tensor t = out().structure();
-        if (t.level(0) instanceof DynamicLevel rows) {
-            rows.positionOf(0);
-        }
+    /** The out-structure, built now if it was not, for the lookups of the write path ({@link GraphWrites}). */
+    Tensor outStructure() {
+        return out().structure();
     }
 
     /**
@@ -641,58 +427,22 @@ public final class GraphTensor {
         c.n = n;
         c.edges = edges;
         c.version = version;
-        c.out = c.frozenCopy(out, epochs);
-        c.in = in() == out ? c.out : c.frozenCopy(in, epochs);
+        c.out = out.frozenCopy(epochs, n);
+        c.in = in() == out ? c.out : in.frozenCopy(epochs, n);
         c.out.pattern();
         c.out.weighted();
         c.in.pattern();
         return c;
     }
 
-    /** Direction {@code d} over a snapshot of its structure. */
-    private Direction frozenCopy(Direction d, SnapshotEpochs epochs) {
-        Direction c = new Direction(null, null, d.weights, null);
-        c.structure = d.structure().snapshot(epochs);
-        return c;
-    }
-
-    /** Direction {@code d}'s structure, which must take batches; the views over it see every change. */
-    private Tensor batchable(Direction d) {
-        if (d.apart != null) {
-            throw new UnsupportedOperationException(graph.source() + " has NaN or infinite weights, which a graph"
-                    + " that takes batches cannot hold; the batch was refused whole");
-        }
-        Tensor t = d.structure();
-        if (!shared || !t.takesBatches()) {
-            throw new UnsupportedOperationException("format " + format + " takes no batch updates: its last level is"
-                    + " not dynamic (formats that do: dense,F and O,I with dynamic F, e.g. dense,ctree or bst,ctree)");
-        }
-        return t;
+    /** Direction {@code d}'s structure, which must take batches ({@link GraphDirection#batchable}). */
+    private Tensor batchable(GraphDirection d) {
+        return d.batchable(graph.source());
     }
 
     private void applied(long change) {
         edges += change;
-        n = out.structure.dimension(0);
+        n = out.structure().dimension(0);
         version++;
-    }
-
-    /** An undirected batch with each edge in both directions: the given entries first, then their mirrors. */
-    private record Mirrored(int[] rows, int[] cols, double[] weights, int size) {
-        static Mirrored of(int[] src, int[] dst, double[] w, int count) {
-            if (count < 0 || count > src.length || count > dst.length || (w != null && count > w.length)) {
-                // Not mirrored: the tensor's own check refuses the batch and names the problem.
-                return new Mirrored(src, dst, w, count);
-            }
-            int[] rows = Arrays.copyOf(src, 2 * count);
-            int[] cols = Arrays.copyOf(dst, 2 * count);
-            System.arraycopy(dst, 0, rows, count, count);
-            System.arraycopy(src, 0, cols, count, count);
-            double[] weights = null;
-            if (w != null) {
-                weights = Arrays.copyOf(w, 2 * count);
-                System.arraycopy(w, 0, weights, count, count);
-            }
-            return new Mirrored(rows, cols, weights, 2 * count);
-        }
     }
 }
