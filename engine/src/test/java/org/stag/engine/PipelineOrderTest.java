@@ -27,7 +27,7 @@ class PipelineOrderTest {
     static final List<String> STAGES = List.of("front", "check", "cin", "pass", "plan", "lattice", "loopir", "javagen",
             "jit", "program");
     /** Operator descriptors and the library generated kernels link to: every stage may use them. */
-    static final Set<String> SUPPORT = Set.of("ops", "runtime");
+    static final Set<String> SUPPORT = Set.of("ops", "kernellib");
 
     private static final Pattern PACKAGE = Pattern.compile("\\bpackage\\s+org\\.stag\\.engine\\.([a-z]\\w*)[\\w.]*\\s*;");
     private static final Pattern REFERENCE = Pattern.compile("\\borg\\s*\\.\\s*stag\\s*\\.\\s*engine\\s*\\.\\s*([a-z]\\w*)");
@@ -103,10 +103,10 @@ class PipelineOrderTest {
     void supportPackagesUseOnlyTheFrontEndAndEachOther() {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("ops/C.java", "package org.stag.engine.ops;\nimport org.stag.engine.front.ScalarType;\n"
-                + "import org.stag.engine.runtime.Ops;\nimport org.stag.engine.check.Constant;\nclass C {}\n");
-        s.put("runtime/D.java", "package org.stag.engine.runtime;\nimport org.stag.engine.ops.Operator;\nclass D {}\n");
+                + "import org.stag.engine.kernellib.Ops;\nimport org.stag.engine.check.Constant;\nclass C {}\n");
+        s.put("kernellib/D.java", "package org.stag.engine.kernellib;\nimport org.stag.engine.ops.Operator;\nclass D {}\n");
         s.put("loopir/schema/E.java", "package org.stag.engine.loopir.schema;\nimport org.stag.engine.loopir.Block;\n"
-                + "import org.stag.engine.ops.Operator;\nimport org.stag.engine.runtime.Frame;\n"
+                + "import org.stag.engine.ops.Operator;\nimport org.stag.engine.kernellib.Frame;\n"
                 + "import org.stag.engine.jit.Kernel;\nclass E {}\n");
         assertEquals(List.of("ops/C.java: ops is a support package and refers to check, a stage after front",
                 "loopir/schema/E.java: loopir refers to jit, a later stage"), violations(s));

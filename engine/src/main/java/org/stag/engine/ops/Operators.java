@@ -4,7 +4,7 @@ import java.util.List;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator.JavaForm;
 import org.stag.engine.ops.Operator.Typing;
-import org.stag.engine.runtime.Ops;
+import org.stag.engine.kernellib.Ops;
 
 /**
  * The built-in operators, each fact written once: {@code +} and {@code *} (reductions), and {@code MIN},
@@ -87,7 +87,7 @@ public final class Operators {
             .callable()
             .identity(t -> number(t, 0))
             .idempotentAssociativeFirstWins()
-            .java(t -> new JavaForm.StaticCall("org.stag.engine.runtime.Ops", "choose"))
+            .java(t -> new JavaForm.StaticCall("org.stag.engine.kernellib.Ops", "choose"))
             .values((a, b, t) -> Ops.choose(a, b), (a, b, t) -> Ops.choose(a, b))
             .build();
 

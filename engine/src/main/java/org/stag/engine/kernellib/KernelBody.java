@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 /**
  * What a generated kernel class implements. The runtime calls {@link #prepare} once per run, then
