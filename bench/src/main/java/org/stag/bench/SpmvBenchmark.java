@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.stag.engine.jit.CompiledDefinition;
 import org.stag.engine.jit.DefinitionCompiler;
-import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
@@ -79,8 +79,8 @@ public class SpmvBenchmark {
     private Tensor a;
     private Tensor x;
     private Tensor y;
-    private org.stag.engine.runtime.Frame frame;
-    private org.stag.engine.runtime.ChunkRunner runner;
+    private org.stag.engine.kernellib.Frame frame;
+    private org.stag.engine.kernellib.ChunkRunner runner;
 
     @Setup(Level.Trial)
     public void setup() {
@@ -126,7 +126,7 @@ public class SpmvBenchmark {
             this.a = (Tensor) bindings.get("A");
             this.x = (Tensor) bindings.get("x");
             frame = kernel.newFrame();
-            runner = org.stag.engine.runtime.ChunkRunner.of(threads);
+            runner = org.stag.engine.kernellib.ChunkRunner.of(threads);
             y = null;
             SpmvKernels.check(format + " (reused frame)", expected, ((DoubleValues) spmvOnce().values()).array());
             SpmvKernels.check(format + " (reused output)", expected, ((DoubleValues) spmvOnce().values()).array());

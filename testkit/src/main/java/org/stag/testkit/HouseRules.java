@@ -5,6 +5,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.Architectures;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import java.io.IOException;
@@ -13,9 +15,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -72,15 +76,64 @@ public final class HouseRules {
     }
 
     /**
+     * The module's main classes together with the named test classes: fixtures that a module's tests place in
+     * its main packages, each with a dependency the rules forbid, to show that {@link #checkLayers} rejects it
+     * (a check of the fixture alone would also fail, on the layers it leaves empty). Fails if a fixture is not
+     * found.
+     */
+    public JavaClasses mainClassesWith(String... fixtures) {
+        List<String> files = new ArrayList<>();
+        for (String f : fixtures) {
+            files.add("/" + f.replace('.', '/') + ".class");
+        }
+        ImportOption mainOrFixture = location -> ImportOption.Predefined.DO_NOT_INCLUDE_TESTS.includes(location)
+                || files.stream().anyMatch(location::contains);
+        JavaClasses classes = new ClassFileImporter()
+                .withImportOption(mainOrFixture)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages(root);
+        for (String f : fixtures) {
+            if (!classes.contain(f)) {
+                throw new AssertionError("fixture " + f + " not found under " + root);
+            }
+        }
+        return classes;
+    }
+
+    /**
      * Fails, naming every offending dependency, if a class uses a layer above its own, a support package
-     * uses what it may not, a class lies outside every layer, or packages form a cycle.
+     * uses what it may not, a class lies outside every layer, or packages form a cycle. The message has one
+     * section per broken rule: the rule in one line (the order of the layers, or the cycles), then each
+     * violation once.
      */
     public void checkLayers(JavaClasses classes) {
         if (classes.isEmpty()) {
             throw new AssertionError("no classes found under " + root + ": the rule would check nothing");
         }
-        architecture().check(classes);
-        slices().matching(root + ".(*)..").should().beFreeOfCycles().check(classes);
+        Map<String, ArchRule> rules = new LinkedHashMap<>();
+        rules.put(order(), architecture());
+        rules.put("package cycles under " + root, slices().matching(root + ".(*)..").should().beFreeOfCycles());
+        StringBuilder failures = new StringBuilder();
+        rules.forEach((what, rule) -> {
+            EvaluationResult result = rule.evaluate(classes);
+            if (result.hasViolation()) {
+                // A dependency that breaks two constraints (the used layer's and the user's) is listed once.
+                Set<String> details = new LinkedHashSet<>(result.getFailureReport().getDetails());
+                failures.append(failures.length() == 0 ? "" : "\n").append(what).append(":");
+                details.forEach(d -> failures.append("\n  ").append(d.replace("\n", "\n  ")));
+            }
+        });
+        if (failures.length() > 0) {
+            throw new AssertionError(failures.toString());
+        }
+    }
+
+    /** The order in one line: {@code org.stag.x layers a < b < c, support s (may use a)}. */
+    String order() {
+        StringBuilder out = new StringBuilder(root).append(" layers ").append(String.join(" < ", names(layers)));
+        support.forEach((pkg, mayUse) -> out.append(", support ").append(pkg)
+                .append(mayUse.isEmpty() ? "" : " (may use " + String.join(", ", mayUse) + ")"));
+        return out.toString();
     }
 
     LayeredArchitecture architecture() {

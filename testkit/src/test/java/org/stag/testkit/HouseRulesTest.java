@@ -1,12 +1,14 @@
 package org.stag.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +34,17 @@ class HouseRulesTest {
     }
 
     @Test
+    void theMessageStartsWithTheOrderAndListsEachViolationOnce() {
+        AssertionError e = assertThrows(AssertionError.class, () -> HouseRules.forPackage(FIXTURE + "badsupport")
+                .layers("low", "high").support("ops", "low").checkLayers(fixture("badsupport")));
+        List<String> lines = e.getMessage().lines().toList();
+        assertEquals(FIXTURE + "badsupport layers low < high, support ops (may use low):", lines.get(0), e.getMessage());
+        assertEquals(2, lines.size(), e.getMessage());
+        assertTrue(lines.get(1).startsWith("  Method <" + FIXTURE + "badsupport.ops.Op.apply()> calls method <" + FIXTURE
+                + "badsupport.high.High.value()>"), lines.get(1));
+    }
+
+    @Test
     void aPackageOutsideEveryLayerFails() {
         AssertionError e = assertThrows(AssertionError.class,
                 () -> HouseRules.forPackage(FIXTURE + "stray").layers("low").checkLayers(fixture("stray")));
@@ -50,6 +63,17 @@ class HouseRulesTest {
     void noClassesIsAFailureNotAPass() {
         assertThrows(AssertionError.class, () -> HouseRules.forPackage(FIXTURE + "none").layers("low")
                 .checkLayers(fixture("none")));
+    }
+
+    @Test
+    void mainClassesWithAFixtureHoldTheFixtureAndNoOtherTestClass() {
+        // Every class under the fixture packages is a test class: only the named one is imported.
+        JavaClasses c = HouseRules.forPackage(FIXTURE + "bad").mainClassesWith(FIXTURE + "bad.low.Low");
+        assertTrue(c.contain(FIXTURE + "bad.low.Low"));
+        assertFalse(c.contain(FIXTURE + "bad.high.High"));
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> HouseRules.forPackage(FIXTURE + "bad").mainClassesWith(FIXTURE + "bad.low.Missing"));
+        assertTrue(e.getMessage().contains("fixture " + FIXTURE + "bad.low.Missing not found"), e.getMessage());
     }
 
     @Test

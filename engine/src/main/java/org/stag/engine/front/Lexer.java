@@ -18,8 +18,8 @@ final class Lexer {
     private static Set<String> keywords() {
         Set<String> k = new java.util.HashSet<>(Set.of("Let", "Def", "End", "FormatRule", "Ord", "ifelse", "fill", "inf",
                 "true", "false", "bool", "int", "long", "float", "double"));
-        // The built-in functions' names are reserved too; the operator table lists them.
-        k.addAll(org.stag.engine.ops.Operators.functionNames());
+        // The built-in functions' names are reserved too.
+        k.addAll(Builtin.functionNames());
         return Set.copyOf(k);
     }
 

@@ -6,9 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
-import org.stag.engine.ops.Operator;
-import org.stag.engine.ops.Operators;
 
 /**
  * Recursive-descent parser with precedence climbing for binary operators. The grammar is in
@@ -460,11 +457,11 @@ public final class Parser {
         Token open = expect(TokenKind.LPAREN, "'(' with the operator and initial value");
         Token op = next();
         String rop = op.is(TokenKind.PLUS) ? "+" : op.is(TokenKind.STAR) ? "*"
-                : op.is(TokenKind.KEYWORD) && Operators.builtin(op.text()) != null || op.is(TokenKind.IDENT) ? op.text()
+                : op.is(TokenKind.KEYWORD) && Builtin.named(op.text()) != null || op.is(TokenKind.IDENT) ? op.text()
                 : null;
         if (rop == null) {
             throw error(op, "unknown reduction operator " + op.describe() + "; use "
-                    + Operators.builtins().stream().map(Operator::name).collect(Collectors.joining(", "))
+                    + Builtin.spellings()
                     + " or a Def");
         }
         expect(TokenKind.COMMA, "',' and the initial value");
@@ -551,7 +548,7 @@ public final class Parser {
                             ? "function " + t.text() + " can only be called as a statement ('out = "
                                     + t.text() + "(...)')"
                             : "'" + t.text() + "' is not a built-in function (ifelse, "
-                                    + String.join(", ", Operators.functionNames())
+                                    + String.join(", ", Builtin.functionNames())
                                     + ", bool, int, long, float, double) or a Def");
                 }
                 return new Expr.Name(t.pos(), t.text());
@@ -592,7 +589,7 @@ public final class Parser {
             }
             return new Expr.IfElse(t.pos(), args.get(0), args.get(1), args.get(2));
         }
-        if (Operators.functionNames().contains(w)) {
+        if (Builtin.functionNames().contains(w)) {
             next();
             return new Expr.BuiltinCall(t.pos(), w, arguments(t, w));
         }

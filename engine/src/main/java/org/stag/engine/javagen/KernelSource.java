@@ -5,12 +5,12 @@ import org.stag.engine.loopir.LoweredFusion;
 import org.stag.engine.loopir.LoweredKernel;
 
 /**
- * Prints lowered kernels as Java classes implementing {@code org.stag.engine.runtime.KernelBody}: a public
+ * Prints lowered kernels as Java classes implementing {@code org.stag.engine.kernellib.KernelBody}: a public
  * no-argument constructor and the {@code prepare}, {@code run} and {@code finish} methods, whose bodies are the
  * loop IR printed by {@link JavaPrinter}. Printing only: every decision was taken by the lowering.
  */
 public final class KernelSource {
-    private static final String FRAME = "org.stag.engine.runtime.Frame";
+    private static final String FRAME = "org.stag.engine.kernellib.Frame";
 
     private KernelSource() {
     }
@@ -36,12 +36,12 @@ public final class KernelSource {
         StringBuilder src = new StringBuilder();
         src.append("package ").append(pkg).append(";\n\n");
         src.append("/** ").append(description).append(" */\n");
-        src.append("public final class ").append(className).append(" implements org.stag.engine.runtime.KernelBody {\n");
+        src.append("public final class ").append(className).append(" implements org.stag.engine.kernellib.KernelBody {\n");
         src.append("    public ").append(className).append("() {\n    }\n\n");
         src.append("    public void prepare(").append(FRAME).append(" f) {\n");
         JavaPrinter.print(prepare, 2, src);
         src.append("    }\n\n");
-        src.append("    public void run(").append(FRAME).append(" f, int chunk, int lo, int hi, org.stag.engine.runtime.Workspace ws) {\n");
+        src.append("    public void run(").append(FRAME).append(" f, int chunk, int lo, int hi, org.stag.engine.kernellib.Workspace ws) {\n");
         JavaPrinter.print(run, 2, src);
         src.append("    }\n\n");
         src.append("    public void finish(").append(FRAME).append(" f, int chunks) {\n");

@@ -21,7 +21,7 @@ import org.stag.engine.front.Printer;
 import org.stag.engine.loopir.LevelCodes;
 import org.stag.engine.pass.Pass;
 import org.stag.engine.pass.Passes;
-import org.stag.engine.runtime.KernelBody;
+import org.stag.engine.kernellib.KernelBody;
 import org.stag.formats.tensor.Format;
 
 /**

@@ -2,9 +2,9 @@ package org.stag.engine.jit;
 
 import java.util.Arrays;
 import org.stag.engine.front.ScalarType;
-import org.stag.engine.runtime.CooBuffer;
-import org.stag.engine.runtime.Frame;
-import org.stag.engine.runtime.Sorts;
+import org.stag.engine.kernellib.CooBuffer;
+import org.stag.engine.kernellib.Frame;
+import org.stag.engine.kernellib.Sorts;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.tensor.BoolValues;
 import org.stag.formats.tensor.ConstantValues;

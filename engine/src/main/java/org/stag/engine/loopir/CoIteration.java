@@ -20,29 +20,31 @@ import org.stag.engine.lattice.MergeLattice;
  */
 final class CoIteration {
     private final KernelGenerator kg;
+    private final KernelShape shape;
     private final LoopEmitter le;
 
     CoIteration(KernelGenerator kg, LoopEmitter le) {
         this.kg = kg;
+        this.shape = kg.shape;
         this.le = le;
     }
 
     /** The co-iteration of the loop over {@code v} at depth {@code d}, as merge {@code s} of {@code lattice} says. */
-    void emit(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice, boolean chunked) {
+    void emit(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice, EmitContext ctx) {
         String ivName = "i_" + v;
         Ex iv = intVar(ivName);
         List<LevelCode.Cursor> dc = le.cursors(out, st, s.drivers(), v);
         List<LevelCode.Cursor> fc = le.cursors(out, st, s.followers(), v);
         boolean union = s.mode() == Merge.Mode.UNION;
         if (union && dc.size() >= 2 && dc.size() <= MAX_TAIL_DRIVERS && lattice != null) {
-            unionWithTails(d, v, out, st, s, lattice, dc, fc, chunked);
+            unionWithTails(d, v, out, st, s, lattice, dc, fc, ctx);
             return;
         }
         Ex valid = null;
         for (LevelCode.Cursor c : dc) {
             valid = valid == null ? c.valid() : union ? or(valid, c.valid()) : and(valid, c.valid());
         }
-        Block loop = out.whileLoop(kg.label(d), valid);
+        Block loop = out.whileLoop(shape.label(d), valid);
         loop.var(INT, ivName, Exprs.staticField(JavaType.ref("Integer"), "MAX_VALUE", INT));
         for (LevelCode.Cursor c : dc) {
             Ex below = lt(c.crd(), iv);
@@ -63,7 +65,7 @@ final class CoIteration {
             }
         }
         le.locateAll(body, in, s.locators(), iv);
-        kg.loops(d + 1, body, in, chunked);
+        kg.loops(d + 1, body, in, ctx);
         for (int k = 0; k < dc.size(); k++) {
             dc.get(k).advance(loop.ifThen(oks.get(k)));
         }
@@ -82,12 +84,12 @@ final class CoIteration {
      * share one labelled scope, the target of an early exit.
      */
     private void unionWithTails(int d, String v, Block out, AccessState[] st, Merge s, MergeLattice lattice,
-                                List<LevelCode.Cursor> dc, List<LevelCode.Cursor> fc, boolean chunked) {
+                                List<LevelCode.Cursor> dc, List<LevelCode.Cursor> fc, EmitContext ctx) {
         String ivName = "i_" + v;
         Ex iv = intVar(ivName);
         List<Integer> drivers = s.drivers();
         int n = drivers.size();
-        Block scope = out.scope(kg.label(d));
+        Block scope = out.scope(shape.label(d));
         for (int size = n; size >= 1; size--) {
             for (int mask = (1 << n) - 1; mask > 0; mask--) {
                 if (Integer.bitCount(mask) != size) {
@@ -141,7 +143,7 @@ final class CoIteration {
                     }
                     le.follow(loop, in, s.followers(), fc, iv);
                     le.locateAll(loop, in, s.locators(), iv);
-                    kg.loops(d + 1, loop, in, chunked);
+                    kg.loops(d + 1, loop, in, ctx);
                     c.advance(loop);
                     continue;
                 }
@@ -156,7 +158,7 @@ final class CoIteration {
                 }
                 le.follow(loop, in, s.followers(), fc, iv);
                 le.locateAll(loop, in, s.locators(), iv);
-                kg.loops(d + 1, loop, in, chunked);
+                kg.loops(d + 1, loop, in, ctx);
                 for (int j = 0; j < running.size(); j++) {
                     dc.get(running.get(j)).advance(loop.ifThen(oks.get(j)));
                 }

@@ -21,10 +21,10 @@ import org.stag.engine.front.ScalarType;
  * up front where the chunk's loop bounds its entries; no value for a {@code bool} vector with constant entries.
  */
 final class EntryWriter {
-    private final KernelGenerator kg;
+    private final KernelShape shape;
 
-    EntryWriter(KernelGenerator kg) {
-        this.kg = kg;
+    EntryWriter(KernelShape shape) {
+        this.shape = shape;
     }
 
     /**
@@ -69,8 +69,8 @@ final class EntryWriter {
      * the vector gets constant values ({@code notes "entries"}).
      */
     boolean constantEntries() {
-        return kg.result == LoweredKernel.Result.SPARSE && kg.spec.targetType() == ScalarType.BOOL
-                && org.stag.engine.cin.ValueRead.sortedVector(kg.spec.targetFormat());
+        return shape.result() == LoweredKernel.Result.SPARSE && shape.spec().targetType() == ScalarType.BOOL
+                && org.stag.engine.cin.ValueRead.sortedVector(shape.spec().targetFormat());
     }
 
     /**
@@ -79,8 +79,8 @@ final class EntryWriter {
      * not scattered (each iteration writes its coordinate's entry once, after any reduction).
      */
     private boolean boundedByChunk(boolean chunked) {
-        return chunked && !kg.scatter && kg.spec.free().size() == 1 && !kg.order.isEmpty()
-                && kg.order.get(0).equals(kg.spec.free().get(0));
+        return chunked && !shape.scatter() && shape.spec().free().size() == 1 && !shape.order().isEmpty()
+                && shape.order().get(0).equals(shape.spec().free().get(0));
     }
 
     /**
@@ -94,8 +94,8 @@ final class EntryWriter {
             run.eval(call(FrameVars.COO_LOCAL, "reserve", JavaType.VOID, Exprs.sub(FrameVars.HI, FrameVars.LO)));
         }
         run.var(INT, "coo_n", field(FrameVars.COO_LOCAL, "size", INT));
-        ScalarType t = kg.spec.targetType();
-        for (int m = 0; m < kg.spec.targetFormat().order(); m++) {
+        ScalarType t = shape.spec().targetType();
+        for (int m = 0; m < shape.spec().targetFormat().order(); m++) {
             Ex a = load(field(FrameVars.COO_LOCAL, "crd", INTS.array()), lit(m));
             if (bounded) {
                 run.let(INTS, "coo_c" + m, a);
@@ -126,8 +126,8 @@ final class EntryWriter {
     private void grow(Block b, Ex extra) {
         b.assign(field(FrameVars.COO_LOCAL, "size", INT), COO_N);
         b.eval(call(FrameVars.COO_LOCAL, "reserve", JavaType.VOID, extra));
-        ScalarType t = kg.spec.targetType();
-        for (int m = 0; m < kg.spec.targetFormat().order(); m++) {
+        ScalarType t = shape.spec().targetType();
+        for (int m = 0; m < shape.spec().targetFormat().order(); m++) {
             b.assign(cooCrd(m), load(field(FrameVars.COO_LOCAL, "crd", INTS.array()), lit(m)));
         }
         if (!constantEntries()) {

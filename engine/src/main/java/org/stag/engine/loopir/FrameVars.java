@@ -7,19 +7,19 @@ import org.stag.engine.front.ScalarType;
 
 /**
  * The parameters of a kernel's methods ({@code prepare(Frame f)}, {@code run(Frame f, int chunk, int lo, int hi,
- * Workspace ws)}, {@code finish(Frame f, int chunks)}), the fields of {@code runtime.Frame} kernels read, and
+ * Workspace ws)}, {@code finish(Frame f, int chunks)}), the fields of {@code kernellib.Frame} kernels read, and
  * the reference types generated code names, as loop IR expressions.
  */
 final class FrameVars {
     private FrameVars() {
     }
 
-    static final JavaType.Ref FRAME_TYPE = JavaType.ref("org.stag.engine.runtime.Frame");
-    static final JavaType.Ref WORKSPACE = JavaType.ref("org.stag.engine.runtime.Workspace");
+    static final JavaType.Ref FRAME_TYPE = JavaType.ref("org.stag.engine.kernellib.Frame");
+    static final JavaType.Ref WORKSPACE = JavaType.ref("org.stag.engine.kernellib.Workspace");
     static final JavaType.Ref TENSOR = JavaType.ref("org.stag.formats.tensor.Tensor");
     static final JavaType.Ref VALUES = JavaType.ref("org.stag.formats.tensor.Values");
     static final JavaType.Ref LEVEL = JavaType.ref("org.stag.formats.level.Level");
-    static final JavaType.Ref COO = JavaType.ref("org.stag.engine.runtime.CooBuffer");
+    static final JavaType.Ref COO = JavaType.ref("org.stag.engine.kernellib.CooBuffer");
 
     /** {@code f}. */
     static final Ex F = local("f", FRAME_TYPE);

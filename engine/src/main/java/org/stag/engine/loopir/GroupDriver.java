@@ -120,6 +120,7 @@ public final class GroupDriver {
         Set<String> stored = new LinkedHashSet<>();
         assigned(tree, stored);
         List<KernelGenerator> members = new ArrayList<>();
+        List<EmitContext> contexts = new ArrayList<>();
         Map<String, ScalarType> scalars = new LinkedHashMap<>();
         List<String> tensors = new ArrayList<>();
         Set<String> defined = new LinkedHashSet<>();
@@ -128,6 +129,10 @@ public final class GroupDriver {
             KernelSpec s = specs.get(k);
             IndexStmt view = view(s, shared, statements.get(k), consumers, inits);
             members.add(KernelGenerator.member(s, LevelCodes::of, "d" + k, x -> view));
+            // A tensor member's value goes to local xK, and to its target oK unless the tree leaves it unstored.
+            boolean tensor = s.target().isTensor();
+            contexts.add(EmitContext.root(EmitContext.Layout.member(tensor ? "x" + k : null,
+                    tensor && stored.contains(s.target().name()) ? "o" + k : null), false));
             s.scalars().forEach(scalars::putIfAbsent);
             for (String t : s.operands().keySet()) {
                 if (!defined.contains(t) && !tensors.contains(t)) {
@@ -155,12 +160,12 @@ public final class GroupDriver {
                     continue;
                 }
                 int slot = tensors.indexOf(name);
-                String prefix = m.local + "a" + a.id();
+                String prefix = m.shape.local() + "a" + a.id();
                 Ex tensor = Exprs.load(FrameVars.tensors(), Exprs.lit(slot));
                 if (!atShared(s, a)) {
                     // Read inside a row's loop (the matrix, or a vector at the row's index): its levels unpacked.
                     run.let(FrameVars.TENSOR, prefix + "_t", tensor);
-                    List<LevelCode> lc = m.codes.get(a.id());
+                    List<LevelCode> lc = m.shape.codes().get(a.id());
                     for (int l = 0; l < lc.size(); l++) {
                         lc.get(l).unpack(run, KernelGenerator.level(Exprs.local(prefix + "_t", FrameVars.TENSOR), l));
                     }
@@ -181,12 +186,9 @@ public final class GroupDriver {
             if (t.isTensor() && stored.contains(t.name())) {
                 JavaType jt = JavaTypes.type(t.type().elem()).array();
                 run.let(jt, "o" + k, Exprs.cast(jt, Exprs.load(FrameVars.f("outs", JavaType.OBJECT.array()), Exprs.lit(k))));
-                m.memberStore = "o" + k;
             }
-            if (t.isTensor()) {
-                m.memberValue = "x" + k;
-            } else {
-                m.openGroup(run, s.groups().get(0), m.walker.initialValue(0), new AccessState[0]);
+            if (!t.isTensor()) {
+                m.openGroup(run, s.groups().get(0), m.walker.initialValue(0), new AccessState[0], contexts.get(k));
             }
         }
         Ex iL = Exprs.intVar("i_L");
@@ -202,7 +204,7 @@ public final class GroupDriver {
                 loop.let(JavaType.INT, "i_" + v, iL);
             }
             // The shared index is bound: reads at it are resolved at i_L, a matrix's dense rows too.
-            AccessState[] st = m.initialStates();
+            AccessState[] st = m.shape.initialStates();
             KernelSpec.Access matrix = null;
             for (KernelSpec.Access a : s.accesses()) {
                 if (atShared(s, a) || a.levels() == 2) {
@@ -213,14 +215,15 @@ public final class GroupDriver {
                     matrix = a;
                 }
             }
-            m.groupTemps = temps;
+            EmitContext ctx = contexts.get(k).reading(new EmitContext.Reads(Map.of(), Map.of(), Map.copyOf(temps)));
             if (matrix == null) {
-                m.innermost(loop, st);
+                m.innermost(loop, st, ctx);
             } else {
-                rowReduction(loop, m, st, matrix);
+                rowReduction(loop, m, st, matrix, ctx);
             }
             if (s.target().isTensor() && temporary(statements.get(k), s.target().name())) {
-                temps.put(s.target().name(), Exprs.local(m.memberValue, JavaTypes.type(s.target().type().elem())));
+                temps.put(s.target().name(),
+                        Exprs.local(ctx.layout().memberValue(), JavaTypes.type(s.target().type().elem())));
             }
         }
         Block finish = new Block();
@@ -235,9 +238,10 @@ public final class GroupDriver {
             JavaType jt = JavaTypes.type(at);
             Ex parts = Exprs.load(at.isFloating() ? FrameVars.f("partsReal", JavaType.DOUBLES.array())
                     : FrameVars.f("partsInt", JavaType.LONGS.array()), Exprs.lit(k));
-            run.store(parts, FrameVars.CHUNK, JavaTypes.toSlot(members.get(k).acc(g), at));
+            KernelGenerator m = members.get(k);
+            run.store(parts, FrameVars.CHUNK, JavaTypes.toSlot(m.shape.acc(g), at));
             Block b = finish.scope(null);
-            b.var(jt, "acc", members.get(k).value(new AccessState[0], members.get(k).walker.initialValue(0), at));
+            b.var(jt, "acc", m.value(new AccessState[0], contexts.get(k), m.walker.initialValue(0), at));
             Ex c = Exprs.intVar("c");
             Block merge = b.forLoop(null, JavaType.INT, "c", Exprs.lit(0), Exprs.lt(c, FrameVars.CHUNKS), Exprs.postInc(c));
             merge.let(jt, "v", JavaTypes.fromSlot(Exprs.load(parts, c), at));
@@ -343,38 +347,38 @@ public final class GroupDriver {
      * {@link LoopEmitter} emits it, once per kind of the matrix's values (a bool pattern's true and false folded
      * into the code, another constant read from a local, or the values array), then its value.
      */
-    private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, KernelSpec.Access matrix) {
-        KernelSpec.Group g = m.spec.groups().get(0);
-        String prefix = m.local + "a" + matrix.id();
+    private static void rowReduction(Block loop, KernelGenerator m, AccessState[] st, KernelSpec.Access matrix,
+                                     EmitContext ctx) {
+        KernelSpec.Group g = m.shape.spec().groups().get(0);
+        String prefix = m.shape.local() + "a" + matrix.id();
         // The member's view of the tree: forall i (... where (accK = init; forall j ...)).
         String j = m.walker.loop(1).index();
-        m.openGroup(loop, g, m.walker.initialValue(1), st);
+        m.openGroup(loop, g, m.walker.initialValue(1), st, ctx);
         if (matrix.tensor().read().kind() != ValueRead.Kind.ARRAY) {
             // The value read is compiled in (plan.FusionGroups.readCompiledIn): one row loop, as a kernel alone.
-            row(loop, m, st, j, Map.of(), Map.of());
-            m.resultCode.close(g, loop, st);
+            row(loop, m, st, j, ctx, Map.of(), Map.of());
+            m.resultCode.close(g, loop, st, ctx);
             return;
         }
         Ex isConst = Exprs.local(prefix + "_const", JavaType.BOOLEAN);
         if (matrix.tensor().elem() == ScalarType.BOOL) {
             Ex c = Exprs.local(prefix + "_c", JavaType.BOOLEAN);
-            row(loop.ifThen(Exprs.and(isConst, c)), m, st, j, Map.of(matrix.id(), Constant.ofBool(true)), Map.of());
-            row(loop.ifThen(Exprs.and(isConst, Exprs.not(c))), m, st, j, Map.of(matrix.id(), Constant.ofBool(false)), Map.of());
+            row(loop.ifThen(Exprs.and(isConst, c)), m, st, j, ctx, Map.of(matrix.id(), Constant.ofBool(true)), Map.of());
+            row(loop.ifThen(Exprs.and(isConst, Exprs.not(c))), m, st, j, ctx, Map.of(matrix.id(), Constant.ofBool(false)),
+                    Map.of());
         } else {
-            row(loop.ifThen(isConst), m, st, j, Map.of(),
+            row(loop.ifThen(isConst), m, st, j, ctx, Map.of(),
                     Map.of(matrix.id(), Exprs.local(prefix + "_c", JavaTypes.type(matrix.tensor().elem()))));
         }
-        row(loop.ifThen(Exprs.not(isConst)), m, st, j, Map.of(), Map.of());
-        m.constants = Map.of();
-        m.overrides = Map.of();
-        m.resultCode.close(g, loop, st);
+        row(loop.ifThen(Exprs.not(isConst)), m, st, j, ctx, Map.of(), Map.of());
+        m.resultCode.close(g, loop, st, ctx);
     }
 
-    private static void row(Block out, KernelGenerator m, AccessState[] st, String j, Map<Integer, Constant> constants,
-                            Map<Integer, Ex> overrides) {
-        m.constants = constants;
-        m.overrides = overrides;
-        m.loopCode.mergeLoop(1, j, out, AccessState.copy(st), false);
+    /** The loop over row {@code j}, the matrix's reads bound as {@code constants} and {@code overrides} say. */
+    private static void row(Block out, KernelGenerator m, AccessState[] st, String j, EmitContext ctx,
+                            Map<Integer, Constant> constants, Map<Integer, Ex> overrides) {
+        EmitContext.Reads reads = new EmitContext.Reads(overrides, constants, ctx.reads().temps());
+        m.loopCode.mergeLoop(1, j, out, AccessState.copy(st), ctx.reading(reads));
     }
 
     /** The matrix's values: an array, or a constant (a pattern), decided once per run. */

@@ -15,9 +15,11 @@ import org.stag.engine.pass.ActiveSet;
  */
 final class InPlaceTarget {
     private final KernelGenerator kg;
+    private final KernelShape shape;
 
     InPlaceTarget(KernelGenerator kg) {
         this.kg = kg;
+        this.shape = kg.shape;
     }
 
     /**
@@ -26,14 +28,14 @@ final class InPlaceTarget {
      */
     String inPlaceSource(Merge.Mode top) {
         String src = kg.walker.inPlace;
-        boolean writesAll = kg.result == LoweredKernel.Result.DENSE && !kg.scatter && kg.spec.groups().isEmpty()
-                && kg.spec.free().size() == 1 && !kg.order.isEmpty() && kg.order.get(0).equals(kg.spec.free().get(0))
+        boolean writesAll = shape.result() == LoweredKernel.Result.DENSE && !shape.scatter() && shape.spec().groups().isEmpty()
+                && shape.spec().free().size() == 1 && !shape.order().isEmpty() && shape.order().get(0).equals(shape.spec().free().get(0))
                 && top == Merge.Mode.UNIVERSE;
         if (src == null || !writesAll) {
             return null;
         }
-        for (KernelSpec.Access a : kg.spec.accesses()) {
-            List<LevelCode> lc = kg.codes.get(a.id());
+        for (KernelSpec.Access a : shape.spec().accesses()) {
+            List<LevelCode> lc = shape.codes().get(a.id());
             if (a.tensor().name().equals(src) && !lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
                 return "a" + a.id() + "_vals";
             }
@@ -44,31 +46,31 @@ final class InPlaceTarget {
     /**
      * The access of a sparse vector (neither dense nor a bitmap) indexed by the outermost loop whose absence
      * leaves the in-place input as it is ({@link ActiveSet}), every other operand of that loop able to locate;
-     * -1 when there is none or the pass is off.
+     * -1 when there is none or the pass is off (or the kernel, laid out as {@code layout}, does not run in place).
      */
-    int activeDriver() {
-        if (kg.selfVals == null || !kg.walker.loop(0).activeSet()) {
+    int activeDriver(EmitContext.Layout layout) {
+        if (layout.inPlaceValues() == null || !kg.walker.loop(0).activeSet()) {
             return -1;
         }
-        String v = kg.order.get(0);
-        AccessState[] st = kg.initialStates();
+        String v = shape.order().get(0);
+        AccessState[] st = shape.initialStates();
         List<Integer> p = kg.loopCode.participants(st, v);
         for (int a : p) {
-            KernelSpec.Access acc = kg.spec.accesses().get(a);
+            KernelSpec.Access acc = shape.spec().accesses().get(a);
             LevelCode c = kg.loopCode.level(a, st);
             String name = acc.tensor().name();
             List<Integer> twins = twins(a);
             if (name.equals(kg.walker.inPlace) || acc.levels() != 1 || c.full() || c.format().name().equals("bitmap")
                     || twins.get(0) != a
-                    || kg.spec.accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
+                    || shape.spec().accesses().stream().filter(x -> x.tensor().name().equals(name)).count() != twins.size()) {
                 continue;
             }
             boolean othersLocate = true;
             for (int o : p) {
                 othersLocate &= twins.contains(o) || LoopEmitter.canLocate(kg.loopCode.level(o, st));
             }
-            if (othersLocate && ActiveSet.keepsInput(kg.spec, kg.walker.inPlace, new Symbolic(kg.spec, new HashSet<>(twins)),
-                    kg.spec.rhs())) {
+            if (othersLocate && ActiveSet.keepsInput(shape.spec(), kg.walker.inPlace, new Symbolic(shape.spec(), new HashSet<>(twins)),
+                    shape.spec().rhs())) {
                 return a;
             }
         }
@@ -81,9 +83,9 @@ final class InPlaceTarget {
      */
     List<Integer> twins(int a) {
         List<Integer> out = new ArrayList<>();
-        String name = kg.spec.accesses().get(a).tensor().name();
-        for (KernelSpec.Access x : kg.spec.accesses()) {
-            if (x.tensor().name().equals(name) && x.levels() == 1 && kg.order.get(0).equals(x.levelVar().get(0))) {
+        String name = shape.spec().accesses().get(a).tensor().name();
+        for (KernelSpec.Access x : shape.spec().accesses()) {
+            if (x.tensor().name().equals(name) && x.levels() == 1 && shape.order().get(0).equals(x.levelVar().get(0))) {
                 out.add(x.id());
             }
         }

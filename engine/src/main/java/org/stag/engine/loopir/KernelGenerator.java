@@ -13,9 +13,8 @@ import org.stag.engine.cin.IndexExpr;
 import org.stag.engine.cin.IndexStmt;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.cin.Sym;
-import org.stag.engine.lattice.Merge;
-import org.stag.engine.ops.Operator;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.lattice.Merge;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
@@ -31,99 +30,32 @@ import org.stag.formats.tensor.Format;
  * 003's canonical form: a union loop as one loop per monomial).
  */
 public final class KernelGenerator {
-    final KernelSpec spec;
-    final Map<Integer, List<LevelCode>> codes;
-    final List<String> order;
-    final String className;
-    final boolean scatter;
-    final int scatterFrom;
-    final List<String> scattered = new ArrayList<>();
-    final LoweredKernel.Result result;
-    /** Whether a scattered dense target is updated with atomics, so the outer loop may run in parallel. */
-    final boolean atomicScatter;
-    /** Whether the outermost loop walks a sparse level whose coordinates {@code prepare} gathers for chunking. */
-    boolean gathered;
-    /** Whether a sparse target's chunk reserves room for all its entries up front (one per iteration at most). */
-    boolean entriesReserved;
-    final Map<String, String> notes = new LinkedHashMap<>();
-    int names;
-    /** The values array of the input the target may overwrite in place (an in-place update's target), else null. */
-    String selfVals;
-    /** While the active-set loop is emitted, the access that alone drives the outermost loop, else -1. */
-    int forcedDriver = -1;
-    /** Whether the active set's positions are split with the dense loop's chunks ({@code notes "active set split"}). */
-    boolean activeSliced;
-    /** While one monomial's loops are emitted: the sum a dense target accumulates with, else null. */
-    Operator accumulate;
-    /** While one monomial's loops are emitted. */
-    boolean inTerm;
-    /** The depth of the loop split into monomials, while they are emitted. */
-    int termDepth = -1;
-    /** The prefix of every local this generator names (empty for a kernel alone, per member in a fused group). */
-    final String local;
-    /** In a fused group: reads replaced by locals (a pattern matrix's constant), by access id. */
-    Map<Integer, Ex> overrides = Map.of();
-    /**
-     * In a fused group: the temporaries of the fused tree that hold earlier members' values at the shared loop's
-     * coordinate (named after their targets, {@code pass.Fusion}), bound to the locals they were computed into.
-     */
-    Map<String, Ex> groupTemps = Map.of();
-    /**
-     * The guards of the loops being emitted ({@code MergeLattice.guard}: known before a loop, tested once around
-     * it): inside, they hold, and the code reads them as {@code true} instead of testing them again per element.
-     */
-    final java.util.Set<IndexExpr> guards = new java.util.HashSet<>();
-    /** In a fused group: reads known to be a constant in the code being emitted (a bool pattern's true or false). */
-    Map<Integer, org.stag.engine.ops.Constant> constants = Map.of();
-    /**
-     * In a fused group: the local that receives the target's value at the shared loop's coordinate, and the array
-     * it is stored into (null when nothing reads the target after the group); null for a kernel alone.
-     */
-    String memberValue;
-    String memberStore;
-    final FrameCode frameCode = new FrameCode(this);
-    final LoopEmitter loopCode = new LoopEmitter(this);
-    final ResultWriter resultCode = new ResultWriter(this);
-    final EntryWriter entryCode = new EntryWriter(this);
-    final InPlaceTarget inPlaceCode = new InPlaceTarget(this);
-    final MonomialLoops monomials = new MonomialLoops(this);
-
+    /** What is fixed about the kernel: its emitters read it. */
+    final KernelShape shape;
     /** The kernel's concrete index notation after the passes: what the lowering walks. */
     final IndexStmt cin;
     final CinWalker walker;
+    final FrameCode frameCode;
+    final LoopEmitter loopCode;
+    final ResultWriter resultCode;
+    final EntryWriter entryCode;
+    final InPlaceTarget inPlaceCode;
+    final MonomialLoops monomials;
+    /** What the emission tells besides its code (the loops' merges, passes that fired): the class's comment. */
+    final Map<String, String> notes = new LinkedHashMap<>();
+    /** The locals named so far ({@link #fresh}). */
+    private int names;
 
-    private KernelGenerator(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<String> order, String name,
-                            String local, UnaryOperator<IndexStmt> passes) {
-        this.spec = spec;
-        this.cin = passes.apply(Concretize.of(spec, order));
+    private KernelGenerator(KernelShape shape, UnaryOperator<IndexStmt> passes) {
+        this.shape = shape;
+        this.cin = passes.apply(Concretize.of(shape.spec(), shape.order()));
         this.walker = new CinWalker(this, cin);
-        this.local = local;
-        this.codes = codes;
-        this.order = order;
-        this.className = name;
-        int firstReduced = -1;
-        for (int d = 0; d < order.size(); d++) {
-            if (spec.groupOf(order.get(d)) != null && firstReduced < 0) {
-                firstReduced = d;
-            }
-            if (firstReduced >= 0 && spec.groupOf(order.get(d)) == null) {
-                scattered.add(order.get(d));
-            }
-        }
-        this.scatter = !scattered.isEmpty();
-        this.scatterFrom = firstReduced;
-        if (!spec.target().isTensor()) {
-            result = LoweredKernel.Result.SCALAR;
-        } else {
-            boolean dense = true;
-            for (LevelFormat l : spec.targetFormat().levels()) {
-                dense &= l.name().equals("dense");
-            }
-            result = dense ? LoweredKernel.Result.DENSE : LoweredKernel.Result.SPARSE;
-        }
-        KernelSpec.Group outer = spec.groups().isEmpty() ? null : spec.groups().get(spec.groups().size() - 1);
-        atomicScatter = scatter && result == LoweredKernel.Result.DENSE && outer.type() == spec.targetType()
-                && outer.op().atomic(outer.type()) != null;
+        this.frameCode = new FrameCode(this);
+        this.loopCode = new LoopEmitter(this);
+        this.resultCode = new ResultWriter(this);
+        this.entryCode = new EntryWriter(shape);
+        this.inPlaceCode = new InPlaceTarget(this);
+        this.monomials = new MonomialLoops(this);
     }
 
     /**
@@ -171,18 +103,18 @@ public final class KernelGenerator {
             codes.put(a.id(), l);
         }
         List<String> order = new LoopPlanner(spec, codes).order();
-        return new KernelGenerator(spec, codes, order, name, local, passes);
+        return new KernelGenerator(KernelShape.of(spec, codes, order, name, local), passes);
     }
 
-    /** An emitter of this kernel's expressions over the accesses' states {@code st}. */
-    ExprEmitter emitter(AccessState[] st) {
-        return new ExprEmitter(spec, st, local + "a", overrides).withConstants(constants).withTemps(groupTemps)
-                .withHolding(guards);
+    /** An emitter of this kernel's expressions over the accesses' states {@code st}, in context {@code ctx}. */
+    ExprEmitter emitter(AccessState[] st, EmitContext ctx) {
+        return new ExprEmitter(shape.spec(), st, shape.local() + "a", ctx.reads().overrides())
+                .withConstants(ctx.reads().constants()).withTemps(ctx.reads().temps()).withHolding(ctx.guards());
     }
 
-    /** The value of {@code e} converted to {@code t}, over the accesses' states {@code st}. */
-    Ex value(AccessState[] st, IndexExpr e, ScalarType t) {
-        return value(emitter(st), e, t);
+    /** The value of {@code e} converted to {@code t}, over the accesses' states {@code st} in context {@code ctx}. */
+    Ex value(AccessState[] st, EmitContext ctx, IndexExpr e, ScalarType t) {
+        return value(emitter(st, ctx), e, t);
     }
 
     /** The value of {@code e} converted to {@code t}, by emitter {@code ex}. */
@@ -190,26 +122,17 @@ public final class KernelGenerator {
         return ex.emit(e, t);
     }
 
-    /** The accumulator of reduction group {@code level}. */
-    String acc(int level) {
-        return local + "acc" + level;
-    }
-
-    /** The accumulator of reduction group {@code g}. */
-    Ex acc(KernelSpec.Group g) {
-        return Exprs.local(acc(g.level()), JavaTypes.type(g.type()));
-    }
-
     /**
      * Declares group {@code g}'s accumulator in {@code out}: the reduction's identity for the outermost group of
      * a scalar target (each chunk's partial; {@code finish} starts from the initial value), else {@code initial},
      * the initial value its {@code where}'s producer assigns in the tree ({@link CinWalker#initialValue}).
      */
-    void openGroup(Block out, KernelSpec.Group g, IndexExpr initial, AccessState[] st) {
-        Ex init = result == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
+    void openGroup(Block out, KernelSpec.Group g, IndexExpr initial, AccessState[] st, EmitContext ctx) {
+        KernelSpec spec = shape.spec();
+        Ex init = shape.result() == LoweredKernel.Result.SCALAR && g.level() == spec.groups().size() - 1
                 ? JavaTypes.lit(Sym.identity(g.op(), g.type()))
-                : value(st, initial, g.type());
-        out.var(JavaTypes.type(g.type()), acc(g.level()), init);
+                : value(st, ctx, initial, g.type());
+        out.var(JavaTypes.type(g.type()), shape.acc(g.level()), init);
     }
 
     /** Creates the code of one level. */
@@ -218,21 +141,24 @@ public final class KernelGenerator {
         LevelCode create(LevelFormat f, String prefix, ValueMode mode);
     }
 
-    // ---------------------------------------------------------------------------------------------- layout
-
     LoweredKernel emit() {
+        KernelSpec spec = shape.spec();
+        List<String> order = shape.order();
         List<String> tensors = new ArrayList<>(spec.operands().keySet());
         List<String> ints = new ArrayList<>();
         List<String> reals = new ArrayList<>();
         for (Map.Entry<String, ScalarType> s : spec.scalars().entrySet()) {
             (JavaTypes.travelsAsInt(s.getValue()) ? ints : reals).add(s.getKey());
         }
-        Merge.Mode top = order.isEmpty() ? Merge.Mode.SKIP : loopCode.strategy(0, initialStates(), order.get(0)).mode();
+        EmitContext top = EmitContext.root(EmitContext.Layout.kernel(false, false, null), false);
+        Merge.Mode topMode = order.isEmpty() ? Merge.Mode.SKIP
+                : loopCode.strategy(0, shape.initialStates(), order.get(0), top).mode();
         // A scattered sparse target runs in chunks when their partial entries merge by keeping any one of a
         // coordinate (ResultWriter.chunkedSparseScatter), else as one chunk.
-        boolean parallel = (!scatter || atomicScatter || resultCode.chunkedSparseScatter()) && !order.isEmpty();
-        gathered = parallel && top == Merge.Mode.ITERATE;
-        boolean chunked = parallel && (top == Merge.Mode.UNIVERSE || gathered);
+        boolean parallel = (!shape.scatter() || shape.atomicScatter() || resultCode.chunkedSparseScatter())
+                && !order.isEmpty();
+        boolean gathered = parallel && topMode == Merge.Mode.ITERATE;
+        boolean chunked = parallel && (topMode == Merge.Mode.UNIVERSE || gathered);
         String chunkExtent = chunked && !gathered ? spec.extents().get(order.get(0)) : null;
 
         Block run = new Block();
@@ -241,20 +167,21 @@ public final class KernelGenerator {
             String tn = "a" + a.id() + "_t";
             Ex t = Exprs.local(tn, FrameVars.TENSOR);
             run.let(FrameVars.TENSOR, tn, Exprs.load(FrameVars.tensors(), Exprs.lit(tensors.indexOf(a.tensor().name()))));
-            List<LevelCode> lc = codes.get(a.id());
+            List<LevelCode> lc = shape.codes().get(a.id());
             for (int k = 0; k < lc.size(); k++) {
                 lc.get(k).unpack(run, level(t, k));
             }
             // A constant is a literal in the code: no array to unpack.
             if (!lc.get(lc.size() - 1).holdsValues() && !a.tensor().read().isConstant()) {
                 ScalarType e = a.tensor().elem();
-                run.let(JavaTypes.type(e).array(), local + "a" + a.id() + "_vals", valuesArray(Exprs.call(t, "values",
-                        FrameVars.VALUES), e));
+                run.let(JavaTypes.type(e).array(), shape.local() + "a" + a.id() + "_vals",
+                        valuesArray(Exprs.call(t, "values", FrameVars.VALUES), e));
             }
         }
         ScalarType tt = spec.targetType();
-        selfVals = inPlaceCode.inPlaceSource(top);
-        switch (result) {
+        String selfVals = inPlaceCode.inPlaceSource(topMode);
+        boolean entriesReserved = false;
+        switch (shape.result()) {
             case DENSE -> run.let(JavaTypes.type(tt).array(), "out", Exprs.cast(JavaTypes.type(tt).array(),
                     FrameVars.f("out", JavaType.OBJECT)));
             case SPARSE -> {
@@ -264,7 +191,7 @@ public final class KernelGenerator {
             default -> {
             }
         }
-        if (scatter) {
+        if (shape.scatter()) {
             resultCode.declareScatterWorkspace(run);
         }
         if (selfVals != null) {
@@ -273,43 +200,42 @@ public final class KernelGenerator {
                     Exprs.cast(JavaType.OBJECT, Exprs.local(selfVals, JavaTypes.type(tt).array()))));
             notes.put("in-place", walker.inPlace);
         }
-        if (result == LoweredKernel.Result.SCALAR && spec.groups().isEmpty()) {
+        EmitContext.Layout layout = EmitContext.Layout.kernel(gathered, entriesReserved, selfVals);
+        EmitContext ctx = EmitContext.root(layout, chunked);
+        if (shape.result() == LoweredKernel.Result.SCALAR && spec.groups().isEmpty()) {
             // No loops: the value itself.
-            AccessState[] st = initialStates();
-            Block body = run;
-            loopCode.resolveLocates(body, st, new HashSet<>());
-            resultCode.writeScalarPartial(body, value(st, ((IndexStmt.Assign) cin).rhs(), tt), tt);
+            AccessState[] st = shape.initialStates();
+            loopCode.resolveLocates(run, st, new HashSet<>(), ctx);
+            resultCode.writeScalarPartial(run, value(st, ctx, ((IndexStmt.Assign) cin).rhs(), tt), tt);
         } else {
-            AccessState[] st = initialStates();
-            int active = inPlaceCode.activeDriver();
+            AccessState[] st = shape.initialStates();
+            int active = inPlaceCode.activeDriver(layout);
             if (active >= 0) {
                 // The output is the input's own buffer: entries where the operand stores nothing keep their
                 // value, so one chunk visits the stored coordinates alone and the others have nothing to do.
                 notes.put("active set", spec.accesses().get(active).tensor().name());
                 // A compressed active set is split with the chunks (each takes its share of the positions), so a
                 // large one runs in parallel; the runtime runs a small one as one chunk. Else chunk 0 visits it.
-                activeSliced = chunked && FrameCode.directRange(codes.get(active).get(0)) != null;
+                boolean split = chunked && FrameCode.directRange(shape.codes().get(active).get(0)) != null;
                 Block only = run.ifThen(Exprs.local("inPlace", JavaType.BOOLEAN));
-                if (activeSliced) {
+                if (split) {
                     notes.put("active set split", "positions");
                 } else {
                     only = only.ifThen(Exprs.eq(FrameVars.CHUNK, Exprs.lit(0)));
                 }
-                forcedDriver = active;
-                loops(0, only, initialStates(), false);
-                forcedDriver = -1;
-                loops(0, run.orElse(), st, chunked);
+                loops(0, only, shape.initialStates(), ctx.chunked(false).driving(active, split));
+                loops(0, run.orElse(), st, ctx);
             } else {
-                loops(0, run, st, chunked);
+                loops(0, run, st, ctx);
             }
         }
 
-        if (result == LoweredKernel.Result.SPARSE) {
+        if (shape.result() == LoweredKernel.Result.SPARSE) {
             entryCode.closeEntries(run);
         }
         ShardHoist.apply(run);
-        Block prepare = frameCode.prepare();
-        Block finish = frameCode.finish();
+        Block prepare = frameCode.prepare(ctx);
+        Block finish = frameCode.finish(ctx);
         if (entryCode.constantEntries()) {
             // Every entry is written only when it is not the fill (ResultWriter), so it holds the fill's negation:
             // the vector is assembled with constant values, a pattern (Planner.written plans its readers so), and
@@ -318,11 +244,12 @@ public final class KernelGenerator {
         }
         notes.put("order", String.join(", ", order));
         notes.put("cin", CinPrinter.print(cin));
-        return new LoweredKernel("Generated by stag for: " + describe(), prepare, run, finish, tensors, ints, reals, result,
-                chunkExtent, order, scatter, gathered, notes);
+        return new LoweredKernel("Generated by stag for: " + describe(), prepare, run, finish, tensors, ints, reals,
+                shape.result(), chunkExtent, order, shape.scatter(), gathered, notes);
     }
 
     String describe() {
+        KernelSpec spec = shape.spec();
         String text = spec.text().replace("*/", "* /");
         StringBuilder fm = new StringBuilder();
         for (KernelSpec.Operand o : spec.operands().values()) {
@@ -331,58 +258,24 @@ public final class KernelGenerator {
         if (spec.targetFormat() != null) {
             fm.append(fm.length() == 0 ? "" : "; ").append(spec.target().name()).append(" = ").append(spec.targetFormat());
         }
-        return text + " [" + fm + "] loop order " + String.join(", ", order);
+        return text + " [" + fm + "] loop order " + String.join(", ", shape.order());
     }
 
-    AccessState[] initialStates() {
-        AccessState[] st = new AccessState[spec.accesses().size()];
-        for (int i = 0; i < st.length; i++) {
-            st[i] = new AccessState();
-        }
-        return st;
+    /** Emits depth {@code d} of the loop nest in context {@code ctx}: locates what is known, then the statement there. */
+    void loops(int d, Block out, AccessState[] st, EmitContext ctx) {
+        Set<String> bound = new HashSet<>(shape.order().subList(0, d));
+        loopCode.resolveLocates(out, st, bound, ctx);
+        walker.lower(d, out, st, ctx);
     }
 
-    // ------------------------------------------------------------------------------------- prepare / finish
-
-    // ----------------------------------------------------------------------------------------------- loops
-
-    /** Emits depth {@code d} of the loop nest: locates what is known, then the statement there. */
-    void loops(int d, Block out, AccessState[] st, boolean chunked) {
-        Set<String> bound = new HashSet<>(order.subList(0, d));
-        loopCode.resolveLocates(out, st, bound);
-        walker.lower(d, out, st, chunked);
+    /** Emits the statement below every loop (a fused member's body at the shared loop's coordinate). */
+    void innermost(Block out, AccessState[] st, EmitContext ctx) {
+        walker.lower(shape.order().size(), out, st, ctx);
     }
 
-    int firstOfGroup(KernelSpec.Group g) {
-        for (int d = 0; d < order.size(); d++) {
-            if (g.vars().contains(order.get(d))) {
-                return d;
-            }
-        }
-        throw new IllegalStateException();
-    }
-
-    String label(int d) {
-        return "L" + d;
-    }
-
-    boolean needsOrder(String v) {
-        KernelSpec.Group g = spec.groupOf(v);
-        if (g != null && !g.op().commutative()) {
-            return true;   // the result depends on the order of the values (CHOOSE keeps the first)
-        }
-        // A free index inside a CHOOSE scatter takes the first value in the enclosing loop's order only.
-        return false;
-    }
-
-    /** The extent of index {@code v}: a literal, or the scalar local {@code s_NAME}. */
-    Ex extent(String v) {
-        return size(spec.extents().get(v));
-    }
-
-    /** A dimension size: a literal, or the scalar local {@code s_NAME}. */
-    static Ex size(String size) {
-        return Character.isDigit(size.charAt(0)) ? Exprs.lit(Integer.parseInt(size)) : Exprs.intVar("s_" + size);
+    /** A local named {@code base} and a number, unique in the kernel (prefixed as all its locals). */
+    String fresh(String base) {
+        return shape.local() + base + (names++);
     }
 
     /** {@code tensor.level(k)}. */
@@ -393,20 +286,5 @@ public final class KernelGenerator {
     /** {@code ((XValues) values).array()}: the values array of element type {@code e}. */
     static Ex valuesArray(Ex values, ScalarType e) {
         return Exprs.call(Exprs.cast(JavaType.ref(JavaTypes.valuesClass(e)), values), "array", JavaTypes.type(e).array());
-    }
-
-    // -------------------------------------------------------------------------------------------- strategy
-
-    // ------------------------------------------------------------------------------- values and the target
-
-    /** Emits the statement below every loop (a fused member's body at the shared loop's coordinate). */
-    void innermost(Block out, AccessState[] st) {
-        walker.lower(order.size(), out, st, false);
-    }
-
-    // ------------------------------------------------------------------------------------------- scatter
-
-    String fresh(String base) {
-        return local + base + (names++);
     }
 }

@@ -38,85 +38,82 @@ import org.stag.formats.level.Capability;
  */
 final class LoopEmitter {
     private final KernelGenerator kg;
+    private final KernelShape shape;
     private final CoIteration coIteration;
 
     LoopEmitter(KernelGenerator kg) {
         this.kg = kg;
+        this.shape = kg.shape;
         this.coIteration = new CoIteration(kg, this);
     }
 
     /** The loop over index {@code v} at depth {@code d}: split on operands whose parent may be absent, then merge. */
-    void mergeLoop(int d, String v, Block out, AccessState[] st, boolean chunked) {
+    void mergeLoop(int d, String v, Block out, AccessState[] st, EmitContext ctx) {
         for (int a : participants(st, v)) {
             if (st[a].maybeAbsent) {
                 AccessState[] yes = AccessState.copy(st);
                 yes[a].maybeAbsent = false;
                 AccessState[] no = AccessState.copy(st);
                 no[a].absent = true;
-                mergeLoop(d, v, out.ifThen(ge(st[a].pos, lit(0))), yes, chunked);
-                mergeLoop(d, v, out.orElse(), no, chunked);
+                mergeLoop(d, v, out.ifThen(ge(st[a].pos, lit(0))), yes, ctx);
+                mergeLoop(d, v, out.orElse(), no, ctx);
                 return;
             }
         }
         MergeLattice lattice = lattice(d, st, v);
-        Merge s = strategy(d, st, v, lattice);
-        if (s.mode() == Merge.Mode.UNION && kg.monomials.emit(d, v, out, st, chunked)) {
+        Merge s = strategy(d, st, v, ctx, lattice);
+        if (s.mode() == Merge.Mode.UNION && kg.monomials.emit(d, v, out, st, ctx)) {
             return;
         }
-        if (!kg.inTerm || d != kg.termDepth) {
+        if (!ctx.inTerm() || d != ctx.term().depth()) {
             kg.notes.merge("loop " + v, s.mode().toString().toLowerCase(java.util.Locale.ROOT), (x, y) -> x + "/" + y);
         }
         // A condition known before the loop that, when false, leaves the whole loop without effect guards it:
-        // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`).
-        IndexExpr held = null;
+        // bottom-up BFS skips the in-edges of a vertex already visited (`depth[j] == MAX && ...`). Inside, it holds.
+        EmitContext inside = ctx;
         if (s.mode() != Merge.Mode.SKIP) {
             IndexExpr guard = lattice.guard();
-            Ex test = guard == null ? null : kg.value(st, guard, ScalarType.BOOL);
+            Ex test = guard == null ? null : kg.value(st, ctx, guard, ScalarType.BOOL);
             // In a union's tail loop an exhausted operand's fill may decide the guard: then there is nothing to test.
             if (test != null && !test.equals(Ex.TRUE)) {
                 out = out.ifThen(test);
             }
-            if (test != null && kg.guards.add(guard)) {
-                held = guard;
+            if (test != null) {
+                inside = ctx.holding(guard);
             }
         }
-        try {
-            emitLoop(d, v, out, st, chunked, s, lattice);
-        } finally {
-            if (held != null) {
-                kg.guards.remove(held);
-            }
-        }
+        emitLoop(d, v, out, st, inside, s, lattice);
     }
 
     /** The loop over {@code v} at depth {@code d} by strategy {@code s}, into {@code out} (inside its guard). */
-    private void emitLoop(int d, String v, Block out, AccessState[] st, boolean chunked, Merge s, MergeLattice lattice) {
+    private void emitLoop(int d, String v, Block out, AccessState[] st, EmitContext ctx, Merge s, MergeLattice lattice) {
+        boolean chunked = ctx.chunked();
         String iv = "i_" + v;
         Ex i = intVar(iv);
-        String label = kg.label(d);
-        boolean inOrder = kg.needsOrder(v);
+        String label = shape.label(d);
+        boolean inOrder = shape.needsOrder(v);
         switch (s.mode()) {
             case SKIP -> out.comment("loop over " + v + " contributes nothing here");
             case UNIVERSE -> {
                 List<LevelCode.Cursor> fc = cursors(out, st, s.followers(), v);
                 Ex lo = chunked && d == 0 ? intVar("lo") : lit(0);
-                Ex hi = chunked && d == 0 ? intVar("hi") : kg.extent(v);
+                Ex hi = chunked && d == 0 ? intVar("hi") : shape.extent(v);
                 Block body = out.forLoop(label, INT, iv, lo, lt(i, hi), postInc(i));
                 AccessState[] in = AccessState.copy(st);
                 follow(body, in, s.followers(), fc, i);
                 locateAll(body, in, s.locators(), i);
-                kg.loops(d + 1, body, in, chunked);
+                kg.loops(d + 1, body, in, ctx);
             }
             case ITERATE -> {
                 int a = s.drivers().get(0);
                 LevelCode c = level(a, st);
                 String p = kg.fresh("p");
                 String val = c.holdsValues() ? kg.fresh("v") : null;
-                if (d == 0 && a == kg.forcedDriver && kg.activeSliced) {
+                if (d == 0 && a == ctx.forcedDriver() && ctx.active().split()) {
                     // An active set split with the dense loop's chunks: chunk [lo, hi) of the extent takes the same
                     // share of the driver's positions, so the chunks together visit each entry once.
                     Ex[] range = FrameCode.directRange(c);
-                    Ex ext = Exprs.staticCall(JavaType.ref("java.lang.Math"), "max", INT, lit(1), kg.extent(v));
+                    Ex ext = Exprs.staticCall(JavaType.ref("java.lang.Math"), "max", INT, lit(1), shape.extent(v));
                     out.let(INT, "as_start", range[0]);
                     out.let(JavaType.LONG, "as_len", Exprs.cast(JavaType.LONG, Exprs.sub(range[1], range[0])));
                     out.let(INT, "as_lo", Exprs.add(intVar("as_start"), Exprs.cast(INT, Exprs.div(
@@ -133,10 +130,10 @@ final class LoopEmitter {
                         }
                     }
                     locateAll(body, in, s.locators(), i);
-                    kg.loops(d + 1, body, in, false);
+                    kg.loops(d + 1, body, in, ctx.chunked(false));
                     return;
                 }
-                if (d == 0 && kg.gathered && FrameCode.directRange(c) != null) {
+                if (d == 0 && ctx.layout().gathered() && FrameCode.directRange(c) != null) {
                     // The level's positions [start, end) are split directly: chunk [lo, hi) is [start + lo, start + hi).
                     out.let(INT, "g_base", FrameCode.directRange(c)[0]);
                     Ex g = intVar("g");
@@ -146,10 +143,10 @@ final class LoopEmitter {
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
                     locateAll(body, in, s.locators(), i);
-                    kg.loops(d + 1, body, in, chunked);
+                    kg.loops(d + 1, body, in, ctx);
                     return;
                 }
-                if (d == 0 && kg.gathered) {
+                if (d == 0 && ctx.layout().gathered()) {
                     JavaType arr = c.holdsValues() ? DOUBLES : INTS;
                     String gathered = c.holdsValues() ? "g_val" : "g_pos";
                     out.let(INTS, "g_crd", FrameVars.f("gatherCrd", INTS));
@@ -161,14 +158,14 @@ final class LoopEmitter {
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
                     locateAll(body, in, s.locators(), i);
-                    kg.loops(d + 1, body, in, chunked);
+                    kg.loops(d + 1, body, in, ctx);
                     return;
                 }
                 // A schema may place the body at several element fields: each copy starts from the same state.
                 c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
-                    if (d == 0 && a == kg.forcedDriver) {
+                    if (d == 0 && a == ctx.forcedDriver()) {
                         // The active set's other reads of the same tensor at the same coordinate: the same entry.
                         for (int t : kg.inPlaceCode.twins(a)) {
                             if (t != a) {
@@ -177,19 +174,19 @@ final class LoopEmitter {
                         }
                     }
                     locateAll(body, in, s.locators(), i);
-                    kg.loops(d + 1, body, in, chunked);
+                    kg.loops(d + 1, body, in, ctx);
                 });
             }
-            case INTERSECT, UNION -> coIteration.emit(d, v, out, st, s, lattice, chunked);
+            case INTERSECT, UNION -> coIteration.emit(d, v, out, st, s, lattice, ctx);
             case POINT -> {
                 // One trip, so that an early exit (`break label`) still has its loop.
                 Ex once = intVar(iv + "_once");
                 Block one = out.forLoop(label, INT, iv + "_once", lit(0), lt(once, lit(1)), postInc(once));
-                one.let(INT, iv, kg.value(st, s.point(), ScalarType.INT));
-                Block body = one.ifThen(and(ge(i, lit(0)), lt(i, kg.extent(v))));
+                one.let(INT, iv, kg.value(st, ctx, s.point(), ScalarType.INT));
+                Block body = one.ifThen(and(ge(i, lit(0)), lt(i, shape.extent(v))));
                 AccessState[] in = AccessState.copy(st);
                 locateAll(body, in, s.locators(), i);
-                kg.loops(d + 1, body, in, chunked);
+                kg.loops(d + 1, body, in, ctx);
             }
         }
     }
@@ -252,13 +249,13 @@ final class LoopEmitter {
     }
 
     LevelCode level(int a, AccessState[] st) {
-        return kg.codes.get(a).get(st[a].resolved);
+        return shape.codes().get(a).get(st[a].resolved);
     }
 
     /** Accesses whose next level is indexed by {@code v} (and not known absent). */
     List<Integer> participants(AccessState[] st, String v) {
         List<Integer> out = new ArrayList<>();
-        for (KernelSpec.Access a : kg.spec.accesses()) {
+        for (KernelSpec.Access a : shape.spec().accesses()) {
             AccessState s = st[a.id()];
             if (!s.absent && s.resolved < a.levels() && v.equals(a.levelVar().get(s.resolved))) {
                 out.add(a.id());
@@ -341,8 +338,8 @@ final class LoopEmitter {
     }
 
     /** Locates every level whose coordinate is known (bound index variables, computed coordinates). */
-    void resolveLocates(Block b, AccessState[] st, Set<String> bound) {
-        for (KernelSpec.Access a : kg.spec.accesses()) {
+    void resolveLocates(Block b, AccessState[] st, Set<String> bound, EmitContext ctx) {
+        for (KernelSpec.Access a : shape.spec().accesses()) {
             AccessState s = st[a.id()];
             while (!s.absent && s.resolved < a.levels()) {
                 IndexExpr ix = a.levelIndex().get(s.resolved);
@@ -351,7 +348,7 @@ final class LoopEmitter {
                 if (!known) {
                     break;
                 }
-                Ex crd = var != null ? intVar("i_" + var) : kg.value(st, ix, ScalarType.INT);
+                Ex crd = var != null ? intVar("i_" + var) : kg.value(st, ctx, ix, ScalarType.INT);
                 locate(b, st, a.id(), crd);
             }
         }
@@ -362,17 +359,18 @@ final class LoopEmitter {
         return IndexExprs.varsBound(e, bound);
     }
 
-    /** The merge of the loop over {@code v}: its lattice's, or the active set's single driver. */
-    Merge strategy(int d, AccessState[] st, String v) {
-        return strategy(d, st, v, null);
+    /** The merge of the loop over {@code v} in context {@code ctx}: its lattice's, or the active set's single driver. */
+    Merge strategy(int d, AccessState[] st, String v, EmitContext ctx) {
+        return strategy(d, st, v, ctx, null);
     }
 
-    /** As {@link #strategy(int, AccessState[], String)} with the loop's lattice when it is built already. */
-    private Merge strategy(int d, AccessState[] st, String v, MergeLattice built) {
-        if (d == 0 && kg.forcedDriver >= 0) {
+    /** As {@link #strategy(int, AccessState[], String, EmitContext)} with the loop's lattice when it is built already. */
+    private Merge strategy(int d, AccessState[] st, String v, EmitContext ctx, MergeLattice built) {
+        int driver = ctx.forcedDriver();
+        if (d == 0 && driver >= 0) {
             List<Integer> others = new ArrayList<>(participants(st, v));
-            others.removeAll(kg.inPlaceCode.twins(kg.forcedDriver));
-            return new Merge(Merge.Mode.ITERATE, List.of(kg.forcedDriver), List.of(), others);
+            others.removeAll(kg.inPlaceCode.twins(driver));
+            return new Merge(Merge.Mode.ITERATE, List.of(driver), List.of(), others);
         }
         return (built != null ? built : lattice(d, st, v)).merge();
     }
@@ -380,7 +378,7 @@ final class LoopEmitter {
     /** The merge lattice of the loop over {@code v} at depth {@code d}, from the accesses' states there. */
     MergeLattice lattice(int d, AccessState[] st, String v) {
         Set<Integer> absent = new HashSet<>();
-        for (KernelSpec.Access a : kg.spec.accesses()) {
+        for (KernelSpec.Access a : shape.spec().accesses()) {
             if (st[a.id()].absent) {
                 absent.add(a.id());
             }
@@ -401,16 +399,16 @@ final class LoopEmitter {
 
     /** What the body of the loop at depth {@code d} feeds: its reduction group (a scattered free index feeds the outermost), or the target. */
     Contribution contribution(int d) {
-        KernelSpec.Group g = kg.spec.groupOf(kg.order.get(d));
-        if (g == null && kg.scatter && d > kg.scatterFrom) {
-            g = kg.spec.groups().get(kg.spec.groups().size() - 1);
+        KernelSpec.Group g = shape.spec().groupOf(shape.order().get(d));
+        if (g == null && shape.scatter() && d > shape.scatterFrom()) {
+            g = shape.spec().groups().get(shape.spec().groups().size() - 1);
         }
-        return Contribution.of(kg.spec, g);
+        return Contribution.of(shape.spec(), g);
     }
 
     /** Whether {@code e} can be computed before the loop at depth {@code d}: bound indices, resolved reads. */
     boolean knownAt(IndexExpr e, int d, AccessState[] st) {
-        Set<String> bound = new HashSet<>(kg.order.subList(0, d));
+        Set<String> bound = new HashSet<>(shape.order().subList(0, d));
         if (!varsBound(e, bound)) {
             return false;
         }

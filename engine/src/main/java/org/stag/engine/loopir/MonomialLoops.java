@@ -14,9 +14,11 @@ import org.stag.engine.cin.Monomials;
  */
 final class MonomialLoops {
     private final KernelGenerator kg;
+    private final KernelShape shape;
 
     MonomialLoops(KernelGenerator kg) {
         this.kg = kg;
+        this.shape = kg.shape;
     }
 
     /**
@@ -27,15 +29,15 @@ final class MonomialLoops {
      * then each visits the stored entries of its operands without the union's per-operand presence tests.
      * False (nothing emitted) where it does not apply.
      */
-    boolean emit(int d, String v, Block out, AccessState[] st, boolean chunked) {
+    boolean emit(int d, String v, Block out, AccessState[] st, EmitContext ctx) {
         Monomials canonical = kg.walker.loop(d).monomials();
-        if (canonical == null || kg.inTerm || kg.scatter || kg.selfVals != null) {
+        if (canonical == null || ctx.inTerm() || shape.scatter() || ctx.layout().inPlaceValues() != null) {
             return false;
         }
-        KernelSpec spec = kg.spec;
+        KernelSpec spec = shape.spec();
         KernelSpec.Group g = spec.groupOf(v);
         boolean reduced = g != null && g.level() == 0 && g.op() == canonical.sum() && g.type() == canonical.type();
-        boolean dense = g == null && spec.groups().isEmpty() && kg.result == LoweredKernel.Result.DENSE
+        boolean dense = g == null && spec.groups().isEmpty() && shape.result() == LoweredKernel.Result.DENSE
                 && spec.targetType() == canonical.type()
                 && Sym.of(spec.targetFill()).sameAs(Sym.identity(canonical.sum(), canonical.type()));
         if (!reduced && !dense) {
@@ -50,7 +52,7 @@ final class MonomialLoops {
                     t[a].absent = true;
                 }
             }
-            Merge.Mode m = kg.loopCode.strategy(d, t, v).mode();
+            Merge.Mode m = kg.loopCode.strategy(d, t, v, ctx).mode();
             if (m == Merge.Mode.UNION || m == Merge.Mode.UNIVERSE) {
                 return false;
             }
@@ -59,17 +61,9 @@ final class MonomialLoops {
         }
         kg.notes.merge("loop " + v, "canonical " + String.join("+", modes), (x, y) -> x + "/" + y);
         kg.notes.put("canonical", Integer.toString(terms.size()));
-        kg.inTerm = true;
-        kg.termDepth = d;
-        kg.accumulate = dense ? canonical.sum() : null;
-        try {
-            for (AccessState[] t : terms) {
-                kg.loopCode.mergeLoop(d, v, out, t, chunked);
-            }
-        } finally {
-            kg.inTerm = false;
-            kg.termDepth = -1;
-            kg.accumulate = null;
+        EmitContext term = ctx.inTerm(d, dense ? canonical.sum() : null);
+        for (AccessState[] t : terms) {
+            kg.loopCode.mergeLoop(d, v, out, t, term);
         }
         return true;
     }

@@ -49,9 +49,11 @@ final class ResultWriter {
     private static final Ex W_N = intVar("w_n");
     private static final Ex W_SIZE = intVar("w_size");
     private final KernelGenerator kg;
+    private final KernelShape shape;
 
     ResultWriter(KernelGenerator kg) {
         this.kg = kg;
+        this.shape = kg.shape;
     }
 
     /**
@@ -60,7 +62,7 @@ final class ResultWriter {
      * output is {@code s} itself.
      */
     void maskedStore(Block out, ExprEmitter ex, IndexExpr cond, boolean negated, IndexExpr change, IndexExpr keep) {
-        ScalarType tt = kg.spec.targetType();
+        ScalarType tt = shape.spec().targetType();
         Ex c = local(kg.fresh("c"), BOOLEAN);
         out.let(BOOLEAN, LoopEmitter.name(c), kg.value(ex, cond, ScalarType.BOOL));
         Ex changes = negated ? not(c) : c;
@@ -71,15 +73,15 @@ final class ResultWriter {
     }
 
     /** Adds value {@code v} (of the group's type) to group {@code g}'s accumulator, or scatters it. */
-    void into(Block out, KernelSpec.Group g, Ex v) {
-        boolean scatterGroup = kg.scatter && g.level() == kg.spec.groups().size() - 1;
+    void into(Block out, KernelSpec.Group g, Ex v, EmitContext ctx) {
+        boolean scatterGroup = shape.scatter() && g.level() == shape.spec().groups().size() - 1;
         if (scatterGroup) {
-            scatterWrite(out, g, v);
+            scatterWrite(out, g, v, ctx);
             return;
         }
         // A member of a fused group reduced over the shared loop never leaves it: the other members need it.
-        String breakLabel = !kg.local.isEmpty() && kg.firstOfGroup(g) == 0 ? null : kg.label(kg.firstOfGroup(g));
-        combine(out, kg.spec, g.op(), kg.acc(g), v, g.type(), breakLabel);
+        String breakLabel = !shape.local().isEmpty() && shape.firstOfGroup(g) == 0 ? null : shape.label(shape.firstOfGroup(g));
+        combine(out, shape.spec(), g.op(), shape.acc(g), v, g.type(), breakLabel);
     }
 
     /**
@@ -90,7 +92,7 @@ final class ResultWriter {
     static void combine(Block out, KernelSpec spec, Operator op, Ex acc, Ex v, ScalarType t, String label) {
         if (op.firstWins()) {
             // The first value that is not the identity replaces the initial value; with a loop to leave, stop
-            // there, else (a kg.scattered target) set the accumulator only while it is still undecided.
+            // there, else (a scattered target) set the accumulator only while it is still undecided.
             Ex set = OperatorCode.decided(op, v, t);
             Block b = out.ifThen(label == null ? and(not(OperatorCode.decided(op, acc, t)), set) : set).assign(acc, v);
             if (label != null) {
@@ -119,25 +121,25 @@ final class ResultWriter {
     }
 
     /** After the loops of group {@code g}: pass its accumulator outward. */
-    void close(KernelSpec.Group g, Block out, AccessState[] st) {
-        boolean scatterGroup = kg.scatter && g.level() == kg.spec.groups().size() - 1;
+    void close(KernelSpec.Group g, Block out, AccessState[] st, EmitContext ctx) {
+        boolean scatterGroup = shape.scatter() && g.level() == shape.spec().groups().size() - 1;
         if (scatterGroup) {
-            flushScatter(out);
+            flushScatter(out, ctx);
             return;
         }
-        Ex acc = kg.acc(g);
-        if (g.level() + 1 < kg.spec.groups().size()) {
-            KernelSpec.Group outer = kg.spec.groups().get(g.level() + 1);
+        Ex acc = shape.acc(g);
+        if (g.level() + 1 < shape.spec().groups().size()) {
+            KernelSpec.Group outer = shape.spec().groups().get(g.level() + 1);
             String v = kg.fresh("x");
             out.let(JavaTypes.type(outer.type()), v, JavaTypes.convert(acc, g.type(), outer.type()));
-            into(out, outer, local(v, JavaTypes.type(outer.type())));
+            into(out, outer, local(v, JavaTypes.type(outer.type())), ctx);
             return;
         }
-        if (kg.result == LoweredKernel.Result.SCALAR) {
+        if (shape.result() == LoweredKernel.Result.SCALAR) {
             writeScalarPartial(out, acc, g.type());
             return;
         }
-        writeTarget(out, JavaTypes.convert(acc, g.type(), kg.spec.targetType()), kg.spec.targetType());
+        writeTarget(out, JavaTypes.convert(acc, g.type(), shape.spec().targetType()), shape.spec().targetType(), ctx);
     }
 
     void writeScalarPartial(Block out, Ex value, ScalarType t) {
@@ -145,38 +147,39 @@ final class ResultWriter {
     }
 
     /** Writes the value of the target entry at the current free coordinates. */
-    void writeTarget(Block out, Ex value, ScalarType t) {
+    void writeTarget(Block out, Ex value, ScalarType t, EmitContext ctx) {
         JavaType jt = JavaTypes.type(t);
-        if (kg.memberValue != null) {
+        EmitContext.Layout layout = ctx.layout();
+        if (layout.memberValue() != null) {
             // A member of a fused group: the value is a local that later members read; stored unless unread.
-            out.let(jt, kg.memberValue, value);
-            if (kg.memberStore != null) {
-                out.store(local(kg.memberStore, jt.array()), intVar("i_L"), local(kg.memberValue, jt));
+            out.let(jt, layout.memberValue(), value);
+            if (layout.memberStore() != null) {
+                out.store(local(layout.memberStore(), jt.array()), intVar("i_L"), local(layout.memberValue(), jt));
             }
             return;
         }
-        if (kg.result == LoweredKernel.Result.SCALAR) {
+        if (shape.result() == LoweredKernel.Result.SCALAR) {
             writeScalarPartial(out, value, t);
             return;
         }
         List<Ex> coords = targetCoords();
-        if (kg.result == LoweredKernel.Result.DENSE && kg.accumulate != null) {
+        if (shape.result() == LoweredKernel.Result.DENSE && ctx.accumulate() != null) {
             // A monomial of the canonical form: added to what the others left (the target starts at the sum's identity).
             Ex cell = load(FrameVars.out(t), densePosition(coords));
             Ex cur = local(kg.fresh("y"), jt);
             out.var(jt, LoopEmitter.name(cur), cell);
-            combine(out, kg.spec, kg.accumulate, cur, value, t, null);
+            combine(out, shape.spec(), ctx.accumulate(), cur, value, t, null);
             out.assign(cell, cur);
             return;
         }
-        if (kg.result == LoweredKernel.Result.DENSE) {
+        if (shape.result() == LoweredKernel.Result.DENSE) {
             out.store(FrameVars.out(t), densePosition(coords), value);
             return;
         }
         Ex x = local(kg.fresh("x"), jt);
         out.let(jt, LoopEmitter.name(x), value);
-        Block w = out.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill())));
-        kg.entryCode.emit(w, coords, x, t, !kg.entriesReserved);
+        Block w = out.ifThen(ne(x, JavaTypes.lit(shape.spec().targetFill())));
+        kg.entryCode.emit(w, coords, x, t, !layout.entriesReserved());
     }
 
     static String valueArray(ScalarType t) {
@@ -192,7 +195,7 @@ final class ResultWriter {
     /** The target's coordinates, by mode. */
     List<Ex> targetCoords() {
         List<Ex> c = new ArrayList<>();
-        for (String i : kg.spec.free()) {
+        for (String i : shape.spec().free()) {
             c.add(intVar("i_" + i));
         }
         return c;
@@ -200,23 +203,23 @@ final class ResultWriter {
 
     /** Row-major position over the target's levels (dense levels in level order). */
     Ex densePosition(List<Ex> coords) {
-        Format f = kg.spec.targetFormat();
-        List<String> sizes = kg.spec.target().tensor().sizes();
+        Format f = shape.spec().targetFormat();
+        List<String> sizes = shape.spec().target().tensor().sizes();
         Ex pos = null;
         for (int k = 0; k < f.order(); k++) {
             int m = f.modeOfLevel(k);
-            Ex n = KernelGenerator.size(sizes.get(m));
+            Ex n = KernelShape.size(sizes.get(m));
             pos = pos == null ? coords.get(m) : add(mul(pos, n), coords.get(m));
         }
         return pos;
     }
 
     void declareScatterWorkspace(Block run) {
-        if (kg.result == LoweredKernel.Result.DENSE) {
+        if (shape.result() == LoweredKernel.Result.DENSE) {
             return;
         }
-        ScalarType t = kg.spec.groups().get(kg.spec.groups().size() - 1).type();
-        String key = kg.className + "_w";
+        ScalarType t = shape.spec().groups().get(shape.spec().groups().size() - 1).type();
+        String key = shape.className() + "_w";
         run.let(INT, "w_size", scatterSize());
         if (claims()) {
             // The chunks share the frame's claims (FrameCode.prepare sizes them); a chunk lists what it claims.
@@ -251,23 +254,23 @@ final class ResultWriter {
 
     Ex scatterSize() {
         Ex s = lit(1);
-        for (String v : kg.scattered) {
-            s = mul(s, kg.extent(v));
+        for (String v : shape.scattered()) {
+            s = mul(s, shape.extent(v));
         }
         return s;
     }
 
     Ex scatterIndex() {
         Ex idx = null;
-        for (String v : kg.scattered) {
-            idx = idx == null ? intVar("i_" + v) : add(mul(idx, kg.extent(v)), intVar("i_" + v));
+        for (String v : shape.scattered()) {
+            idx = idx == null ? intVar("i_" + v) : add(mul(idx, shape.extent(v)), intVar("i_" + v));
         }
         return idx;
     }
 
-    void scatterWrite(Block out, KernelSpec.Group g, Ex v) {
-        ScalarType tt = kg.spec.targetType();
-        if (kg.atomicScatter) {
+    void scatterWrite(Block out, KernelSpec.Group g, Ex v, EmitContext ctx) {
+        ScalarType tt = shape.spec().targetType();
+        if (shape.atomicScatter()) {
             Constant skip = identitySkip(g);
             if (skip != null) {
                 // Combining the identity leaves the cell as it is: no atomic read-modify-write for it (a masked
@@ -279,11 +282,11 @@ final class ResultWriter {
                     densePosition(targetCoords()), v));
             return;
         }
-        if (kg.result == LoweredKernel.Result.DENSE) {
+        if (shape.result() == LoweredKernel.Result.DENSE) {
             Ex cell = load(FrameVars.out(tt), densePosition(targetCoords()));
             Ex cur = local(kg.fresh("y"), JavaTypes.type(g.type()));
             out.var(JavaTypes.type(g.type()), LoopEmitter.name(cur), JavaTypes.convert(cell, tt, g.type()));
-            combine(out, kg.spec, g.op(), cur, v, g.type(), null);
+            combine(out, shape.spec(), g.op(), cur, v, g.type(), null);
             out.assign(cell, JavaTypes.convert(cur, g.type(), tt));
             return;
         }
@@ -307,10 +310,10 @@ final class ResultWriter {
         Block first = out.ifThen(not(load(W_SET, idx)));
         first.store(W_SET, idx, Ex.TRUE);
         first.store(W_LIST, postInc(W_N), idx);
-        first.store(wVal(wt), idx, storeW(kg.value(kg.initialStates(), g.init(), wt), wt));
+        first.store(wVal(wt), idx, storeW(kg.value(shape.initialStates(), ctx, g.init(), wt), wt));
         Ex cur = local(kg.fresh("y"), JavaTypes.type(wt));
         out.var(JavaTypes.type(wt), LoopEmitter.name(cur), loadW(load(wVal(wt), idx), wt));
-        combine(out, kg.spec, g.op(), cur, v, wt, null);
+        combine(out, shape.spec(), g.op(), cur, v, wt, null);
         out.store(wVal(wt), idx, storeW(cur, wt));
     }
 
@@ -327,9 +330,9 @@ final class ResultWriter {
      * no value reaches is not written, and the flush visits the workspace's list alone (never all its slots).
      */
     boolean scatterInitIsFill() {
-        KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
-        Sym init = new Symbolic(kg.spec, Set.of()).eval(g.init());
-        return Sym.convert(init, kg.spec.targetType()).sameAs(Sym.of(kg.spec.targetFill()));
+        KernelSpec.Group g = shape.spec().groups().get(shape.spec().groups().size() - 1);
+        Sym init = new Symbolic(shape.spec(), Set.of()).eval(g.init());
+        return Sym.convert(init, shape.spec().targetType()).sameAs(Sym.of(shape.spec().targetFill()));
     }
 
     /**
@@ -361,9 +364,9 @@ final class ResultWriter {
      * keeps one of each coordinate.
      */
     boolean chunkedSparseScatter() {
-        KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
-        return kg.result == LoweredKernel.Result.SPARSE && kg.spec.targetFormat().order() == 1
-                && kg.spec.targetType() == ScalarType.BOOL && g.type() == ScalarType.BOOL && g.op().def() == null
+        KernelSpec.Group g = shape.spec().groups().get(shape.spec().groups().size() - 1);
+        return shape.result() == LoweredKernel.Result.SPARSE && shape.spec().targetFormat().order() == 1
+                && shape.spec().targetType() == ScalarType.BOOL && g.type() == ScalarType.BOOL && g.op().def() == null
                 && g.op().idempotent() && g.op().reduces(ScalarType.BOOL) && scatterInitIsFill();
     }
 
@@ -376,14 +379,14 @@ final class ResultWriter {
      * ({@code Frame.clearClaims}).
      */
     boolean claims() {
-        return kg.scatter && chunkedSparseScatter() && kg.scattered.size() == 1 && kg.spec.free().size() == 1
-                && kg.scattered.get(0).equals(kg.spec.free().get(0))
-                && skippedScatterValue(kg.spec.groups().get(kg.spec.groups().size() - 1)) != null;
+        return shape.scatter() && chunkedSparseScatter() && shape.scattered().size() == 1 && shape.spec().free().size() == 1
+                && shape.scattered().get(0).equals(shape.spec().free().get(0))
+                && skippedScatterValue(shape.spec().groups().get(shape.spec().groups().size() - 1)) != null;
     }
 
     /** Writes the scattered entries to the target's buffer and resets the workspace. */
-    void flushScatter(Block out) {
-        if (kg.result == LoweredKernel.Result.DENSE) {
+    void flushScatter(Block out, EmitContext ctx) {
+        if (shape.result() == LoweredKernel.Result.DENSE) {
             return;
         }
         if (claims()) {
@@ -391,15 +394,15 @@ final class ResultWriter {
             kg.entryCode.reserveFlush(out, W_N);
             Ex k = intVar("w_k");
             Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, W_N), postInc(k));
-            body.let(INT, "i_" + kg.scattered.get(0), load(W_LIST, k));
-            ScalarType tt = kg.spec.targetType();
-            kg.entryCode.emit(body, targetCoords(), lit(!kg.spec.targetFill().bool()), tt, false);
+            body.let(INT, "i_" + shape.scattered().get(0), load(W_LIST, k));
+            ScalarType tt = shape.spec().targetType();
+            kg.entryCode.emit(body, targetCoords(), lit(!shape.spec().targetFill().bool()), tt, false);
             out.assign(W_N, lit(0));
             return;
         }
-        KernelSpec.Group g = kg.spec.groups().get(kg.spec.groups().size() - 1);
+        KernelSpec.Group g = shape.spec().groups().get(shape.spec().groups().size() - 1);
         ScalarType wt = g.type();
-        ScalarType tt = kg.spec.targetType();
+        ScalarType tt = shape.spec().targetType();
         boolean initIsFill = scatterInitIsFill();
         if (initIsFill) {
             // One entry at most per listed slot.
@@ -409,23 +412,23 @@ final class ResultWriter {
         Block body = out.forLoop(null, INT, "w_k", lit(0), lt(k, initIsFill ? W_N : W_SIZE), postInc(k));
         Ex idx = initIsFill ? load(W_LIST, k) : k;
         body.let(INT, "w_i", idx);
-        // Decode the kg.scattered coordinates from the workspace index, innermost last.
+        // Decode the scattered coordinates from the workspace index, innermost last.
         Ex wi = intVar("w_i");
         Ex rest = wi;
-        for (int j = kg.scattered.size() - 1; j >= 0; j--) {
-            String v = kg.scattered.get(j);
-            body.let(INT, "i_" + v, rem(rest, kg.extent(v)));
+        for (int j = shape.scattered().size() - 1; j >= 0; j--) {
+            String v = shape.scattered().get(j);
+            body.let(INT, "i_" + v, rem(rest, shape.extent(v)));
             if (j > 0) {
-                body.let(INT, "w_r" + j, div(rest, kg.extent(v)));
+                body.let(INT, "w_r" + j, div(rest, shape.extent(v)));
                 rest = intVar("w_r" + j);
             }
         }
         JavaType jt = JavaTypes.type(tt);
         Ex x = local(kg.fresh("x"), jt);
-        Ex initCode = kg.value(kg.initialStates(), g.init(), wt);
+        Ex initCode = kg.value(shape.initialStates(), ctx, g.init(), wt);
         body.let(jt, LoopEmitter.name(x), JavaTypes.convert(cond(load(W_SET, wi), loadW(load(wVal(wt), wi), wt), initCode), wt, tt));
         body.store(W_SET, wi, Ex.FALSE);
-        kg.entryCode.emit(body.ifThen(ne(x, JavaTypes.lit(kg.spec.targetFill()))), targetCoords(), x, tt, !initIsFill);
+        kg.entryCode.emit(body.ifThen(ne(x, JavaTypes.lit(shape.spec().targetFill()))), targetCoords(), x, tt, !initIsFill);
         out.assign(W_N, lit(0));
     }
 }

@@ -206,7 +206,7 @@ public final class StaticLevelCode implements LevelCode {
             }
             case BITMAP -> {
                 Ex base = intVar(name + "_base");
-                JavaType.Ref bitsClass = JavaType.ref("org.stag.engine.runtime.Bits");
+                JavaType.Ref bitsClass = JavaType.ref("org.stag.engine.kernellib.Bits");
                 out.let(INT, name + "_base", mul(parent, n));
                 out.let(INT, name + "_end", add(base, n));
                 out.var(INT, name + "_q", staticCall(bitsClass, "next", INT, words, base, end));
@@ -225,7 +225,7 @@ public final class StaticLevelCode implements LevelCode {
                 Ex lo = intVar(name + "_lo");
                 Ex hi = intVar(name + "_hi");
                 Ex bk = intVar(name + "_b");
-                Ex ws = local("ws", JavaType.ref("org.stag.engine.runtime.Workspace"));
+                Ex ws = local("ws", JavaType.ref("org.stag.engine.kernellib.Workspace"));
                 out.let(INT, name + "_lo", load(seg, parent));
                 out.let(INT, name + "_hi", load(seg, add(parent, 1)));
                 out.let(INTS, name + "_keys", call(ws, "ints", INTS, str(name + "_keys"), sub(hi, lo)));
@@ -233,7 +233,7 @@ public final class StaticLevelCode implements LevelCode {
                 out.var(INT, name + "_n", lit(0));
                 Block gather = out.forLoop(null, INT, name + "_b", lo, lt(bk, hi), postInc(bk));
                 gather.ifThen(ge(load(crd, bk), lit(0))).store(keys, cnt, load(crd, bk)).store(vals, postInc(cnt), bk);
-                out.eval(staticCall(JavaType.ref("org.stag.engine.runtime.Sorts"), "sortPairs", VOID, keys, vals, lit(0), cnt));
+                out.eval(staticCall(JavaType.ref("org.stag.engine.kernellib.Sorts"), "sortPairs", VOID, keys, vals, lit(0), cnt));
                 out.var(INT, name + "_q", lit(0));
                 return new SimpleCursor(lt(q, cnt), load(keys, q), load(vals, q), postInc(q));
             }
@@ -244,7 +244,7 @@ public final class StaticLevelCode implements LevelCode {
     @Override
     public void locate(Block out, Ex parent, Ex c, Binding b) {
         Ex at = intVar(b.pos());
-        JavaType.Ref probe = JavaType.ref("org.stag.engine.runtime.Probe");
+        JavaType.Ref probe = JavaType.ref("org.stag.engine.kernellib.Probe");
         switch (type) {
             case DENSE -> out.let(INT, b.pos(), add(mul(parent, n), c));
             case BITMAP -> {

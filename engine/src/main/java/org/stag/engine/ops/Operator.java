@@ -2,6 +2,7 @@ package org.stag.engine.ops;
 
 import java.util.Objects;
 import java.util.function.Function;
+import org.stag.engine.front.Builtin;
 import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
 
@@ -100,9 +101,16 @@ public final class Operator {
         this.def = b.def;
     }
 
-    /** A descriptor under construction. */
+    /** A descriptor under construction, named {@code name} and not callable. */
     static Builder builder(String name, Typing typing) {
         return new Builder(name, typing);
+    }
+
+    /** The descriptor of built-in {@code b} under construction: its name and whether it is callable are the language's. */
+    static Builder builder(Builtin b, Typing typing) {
+        Builder out = builder(b.spelling(), typing);
+        out.callable = b.callable();
+        return out;
     }
 
     /**
@@ -341,11 +349,6 @@ public final class Operator {
         private Builder(String name, Typing typing) {
             this.name = name;
             this.typing = typing;
-        }
-
-        Builder callable() {
-            this.callable = true;
-            return this;
         }
 
         Builder identity(Function<ScalarType, Constant> f) {

@@ -1,22 +1,25 @@
 package org.stag.engine.ops;
 
+import java.util.Arrays;
 import java.util.List;
+import org.stag.engine.front.Builtin;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator.JavaForm;
 import org.stag.engine.ops.Operator.Typing;
-import org.stag.engine.runtime.Ops;
+import org.stag.engine.kernellib.Ops;
 
 /**
- * The built-in operators, each fact written once: {@code +} and {@code *} (reductions), and {@code MIN},
- * {@code MAX}, {@code OR}, {@code AND} and {@code CHOOSE} (functions and reductions). On bools {@code MIN} is
- * {@code AND} and {@code MAX} is {@code OR} ({@code false < true}).
+ * The descriptors of the built-in operators ({@link Builtin}: how the language writes them), each fact written
+ * once: {@code +} and {@code *} (reductions), and {@code MIN}, {@code MAX}, {@code OR}, {@code AND} and
+ * {@code CHOOSE} (functions and reductions). On bools {@code MIN} is {@code AND} and {@code MAX} is {@code OR}
+ * ({@code false < true}).
  */
 public final class Operators {
     private Operators() {
     }
 
     /** {@code +}: the sum. */
-    public static final Operator ADD = Operator.builder("+", Typing.ARITHMETIC)
+    public static final Operator ADD = Operator.builder(Builtin.ADD, Typing.ARITHMETIC)
             .identity(t -> number(t, 0))
             .commutativeAssociative()
             .java(t -> new JavaForm.Infix("+"))
@@ -26,7 +29,7 @@ public final class Operators {
             .build();
 
     /** {@code *}: the product; 0 annihilates (for finite floating-point values). */
-    public static final Operator MUL = Operator.builder("*", Typing.ARITHMETIC)
+    public static final Operator MUL = Operator.builder(Builtin.MUL, Typing.ARITHMETIC)
             .identity(t -> number(t, 1))
             .annihilator(t -> number(t, 0))
             .commutativeAssociative()
@@ -36,8 +39,7 @@ public final class Operators {
             .build();
 
     /** {@code MIN}: the smaller; the type's largest value is the identity, its smallest the annihilator. */
-    public static final Operator MIN = Operator.builder("MIN", Typing.JOIN)
-            .callable()
+    public static final Operator MIN = Operator.builder(Builtin.MIN, Typing.JOIN)
             .identity(Operators::largest)
             .annihilator(Operators::smallest)
             .semilattice()
@@ -47,8 +49,7 @@ public final class Operators {
             .build();
 
     /** {@code MAX}: the larger; the type's smallest value is the identity, its largest the annihilator. */
-    public static final Operator MAX = Operator.builder("MAX", Typing.JOIN)
-            .callable()
+    public static final Operator MAX = Operator.builder(Builtin.MAX, Typing.JOIN)
             .identity(Operators::smallest)
             .annihilator(Operators::largest)
             .semilattice()
@@ -58,8 +59,7 @@ public final class Operators {
             .build();
 
     /** {@code OR}: logical or of bools. */
-    public static final Operator OR = Operator.builder("OR", Typing.LOGICAL)
-            .callable()
+    public static final Operator OR = Operator.builder(Builtin.OR, Typing.LOGICAL)
             .identity(t -> Constant.ofBool(false))
             .annihilator(t -> Constant.ofBool(true))
             .semilattice()
@@ -69,8 +69,7 @@ public final class Operators {
             .build();
 
     /** {@code AND}: logical and of bools. */
-    public static final Operator AND = Operator.builder("AND", Typing.LOGICAL)
-            .callable()
+    public static final Operator AND = Operator.builder(Builtin.AND, Typing.LOGICAL)
             .identity(t -> Constant.ofBool(true))
             .annihilator(t -> Constant.ofBool(false))
             .semilattice()
@@ -83,15 +82,27 @@ public final class Operators {
      * {@code CHOOSE}: the first argument unless it is zero ({@code 0}, {@code false}), else the second. As a
      * reduction it keeps the first non-zero value, so it is associative but not commutative.
      */
-    public static final Operator CHOOSE = Operator.builder("CHOOSE", Typing.JOIN)
-            .callable()
+    public static final Operator CHOOSE = Operator.builder(Builtin.CHOOSE, Typing.JOIN)
             .identity(t -> number(t, 0))
             .idempotentAssociativeFirstWins()
-            .java(t -> new JavaForm.StaticCall("org.stag.engine.runtime.Ops", "choose"))
+            .java(t -> new JavaForm.StaticCall("org.stag.engine.kernellib.Ops", "choose"))
             .values((a, b, t) -> Ops.choose(a, b), (a, b, t) -> Ops.choose(a, b))
             .build();
 
-    private static final List<Operator> ALL = List.of(ADD, MUL, MIN, MAX, OR, AND, CHOOSE);
+    private static final List<Operator> ALL = Arrays.stream(Builtin.values()).map(Operators::of).toList();
+
+    /** The descriptor of built-in {@code b}. */
+    public static Operator of(Builtin b) {
+        return switch (b) {
+            case ADD -> ADD;
+            case MUL -> MUL;
+            case MIN -> MIN;
+            case MAX -> MAX;
+            case OR -> OR;
+            case AND -> AND;
+            case CHOOSE -> CHOOSE;
+        };
+    }
 
     /** Every built-in operator, reductions first as {@code | j:(OP, init)} lists them. */
     public static List<Operator> builtins() {
@@ -100,17 +111,8 @@ public final class Operators {
 
     /** The built-in written {@code name} ({@code +}, {@code MIN}, ...), or null. */
     public static Operator builtin(String name) {
-        for (Operator op : ALL) {
-            if (op.name().equals(name)) {
-                return op;
-            }
-        }
-        return null;
-    }
-
-    /** The names of the built-ins programs call as functions ({@code MIN}, ...): reserved words. */
-    public static List<String> functionNames() {
-        return ALL.stream().filter(Operator::callable).map(Operator::name).toList();
+        Builtin b = Builtin.named(name);
+        return b == null ? null : of(b);
     }
 
     /** {@code v} in type {@code t} (a bool is {@code v != 0}). */

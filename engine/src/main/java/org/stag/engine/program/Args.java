@@ -16,7 +16,7 @@ import org.stag.engine.front.Expr;
 final class Args {
     private final Layout.Kind[] kinds;
     private final int[] refs;
-    private final ScalarEval.Node[] values;
+    private final ScalarNode[] values;
     private final int[] dest;
     private int[] moved = new int[0];
 
@@ -28,7 +28,7 @@ final class Args {
         int n = args.size();
         this.kinds = new Layout.Kind[n];
         this.refs = new int[n];
-        this.values = new ScalarEval.Node[n];
+        this.values = new ScalarNode[n];
         this.dest = dest.clone();
         for (int k = 0; k < n; k++) {
             Symbol in = inputs.get(k);

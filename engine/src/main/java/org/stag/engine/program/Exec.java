@@ -9,7 +9,7 @@ import org.stag.engine.check.VarType;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.SourcePos;
-import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 

@@ -11,7 +11,7 @@ import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Trees;
 import org.stag.engine.front.Printer;
-import org.stag.engine.runtime.Frame;
+import org.stag.engine.kernellib.Frame;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 

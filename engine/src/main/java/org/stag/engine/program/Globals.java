@@ -50,7 +50,7 @@ final class Globals {
                 store(env, v, text, g, ex);
             } else if (g.init().isPresent()) {
                 try {
-                    ScalarEval.Node n = eval.compile(g.init().get(), type);
+                    ScalarNode n = eval.compile(g.init().get(), type);
                     if (Scalars.inLong(type)) {
                         env.ints[v.slot()] = n.l(env, null);
                     } else {

@@ -17,7 +17,7 @@ import org.stag.engine.front.Trees;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.Reduction;
 import org.stag.engine.plan.KernelVariant;
-import org.stag.engine.runtime.Frame;
+import org.stag.engine.kernellib.Frame;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 

@@ -49,7 +49,7 @@ public final class ParameterDefaults {
                 env.reals[var.slot()] = ((Number) x).doubleValue();
             }
         }
-        ScalarEval.Node n = new ScalarEval(program, layout, null).compile(e, type);
+        ScalarNode n = new ScalarEval(program, layout, null).compile(e, type);
         return Scalars.inLong(type) ? box(n.l(env, null), type) : box(n.d(env, null), type);
     }
 

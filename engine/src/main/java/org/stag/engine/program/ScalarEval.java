@@ -12,7 +12,6 @@ import org.stag.engine.front.Expr;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.ScalarDef;
 import org.stag.engine.front.ScalarType;
-import org.stag.engine.front.SourcePos;
 import org.stag.engine.front.UnaryOp;
 import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
@@ -54,7 +53,7 @@ final class ScalarEval {
     private final Layout scope;
     private final List<VarType> refTypes;
     /** While a Def's body is compiled: its parameters, bound to its arguments' nodes. */
-    private Map<String, Node> params = Map.of();
+    private Map<String, ScalarNode> params = Map.of();
 
     /**
      * @param scope    where names resolve
@@ -66,32 +65,8 @@ final class ScalarEval {
         this.refTypes = refTypes;
     }
 
-    /** A compiled expression of one type; call {@link #l} for bool, int and long types, {@link #d} for the others. */
-    abstract static class Node {
-        final ScalarType type;
-
-        Node(ScalarType type) {
-            this.type = type;
-        }
-
-        /** The value of a bool (0 or 1), int or long node. */
-        long l(Env env, Env refs) {
-            throw new IllegalStateException("internal error: " + type + " node read as a long");
-        }
-
-        /** The value of a float or double node. */
-        double d(Env env, Env refs) {
-            throw new IllegalStateException("internal error: " + type + " node read as a double");
-        }
-
-        /** The value of a bool node. */
-        final boolean b(Env env, Env refs) {
-            return l(env, refs) != 0;
-        }
-    }
-
     /** {@code e} in its checked type. */
-    Node compile(Expr e) {
+    ScalarNode compile(Expr e) {
         ScalarType t = program.typeOf(e);
         if (e instanceof Expr.IntLiteral i) {
             return t.isFloating() ? new ConstD(t, t == ScalarType.FLOAT ? (float) i.value() : (double) i.value())
@@ -104,13 +79,13 @@ final class ScalarEval {
             return new ConstL(ScalarType.BOOL, b.value() ? 1 : 0);
         }
         if (e instanceof Expr.Name n) {
-            Node bound = params.get(n.name());
+            ScalarNode bound = params.get(n.name());
             if (bound != null) {
                 return convert(bound, t);
             }
             Layout.Var v = scope.lookup(n.name());
             int ref = scope.ref(n.name());
-            Node var = Scalars.inLong(v.type()) ? new VarL(v.type(), ref) : new VarD(v.type(), ref);
+            ScalarNode var = Scalars.inLong(v.type()) ? new VarL(v.type(), ref) : new VarD(v.type(), ref);
             return convert(var, t);
         }
         if (e instanceof Expr.OutputRef r) {
@@ -125,7 +100,7 @@ final class ScalarEval {
             if (u.op() == UnaryOp.NOT) {
                 return new Not(compile(u.operand()));
             }
-            Node x = compile(u.operand(), t);
+            ScalarNode x = compile(u.operand(), t);
             return Scalars.inLong(t) ? new NegL(t, x) : new NegD(t, x);
         }
         if (e instanceof Expr.Binary b) {
@@ -135,12 +110,12 @@ final class ScalarEval {
             }
             if (b.op().isComparison()) {
                 ScalarType ct = ExprTypes.comparison(program, b);
-                Node l = compile(b.left(), ct);
-                Node r = compile(b.right(), ct);
+                ScalarNode l = compile(b.left(), ct);
+                ScalarNode r = compile(b.right(), ct);
                 return Scalars.inLong(ct) ? new CmpL(b.op(), l, r) : new CmpD(b.op(), l, r);
             }
-            Node l = compile(b.left(), t);
-            Node r = compile(b.right(), t);
+            ScalarNode l = compile(b.left(), t);
+            ScalarNode r = compile(b.right(), t);
             return Scalars.inLong(t) ? new ArithL(t, b.op(), l, r) : new ArithD(t, b.op(), l, r);
         }
         if (e instanceof Expr.IfElse i) {
@@ -162,12 +137,12 @@ final class ScalarEval {
      * where the generated {@code &&} / {@code ||} skips it), the body with its parameters bound to {@code x}
      * and {@code y} for a {@code Def}.
      */
-    private Node apply(Operator op, Node x, Node y, ScalarType t) {
+    private ScalarNode apply(Operator op, ScalarNode x, ScalarNode y, ScalarType t) {
         if (op.def() == null) {
             return new Apply(op, t, x, y);
         }
         ScalarDef d = op.def();
-        Map<String, Node> saved = params;
+        Map<String, ScalarNode> saved = params;
         params = Map.of(d.params().get(0).name(), x, d.params().get(1).name(), y);
         try {
             return compile(d.body(), op.declaredType());
@@ -180,7 +155,7 @@ final class ScalarEval {
      * The body of {@code Def} operator {@code op} as a node over two arguments of its type, read from slots 0
      * and 1 of the {@code Env} it is evaluated with ({@link ScalarFunction}).
      */
-    static Node function(CheckedProgram program, Operator op) {
+    static ScalarNode function(CheckedProgram program, Operator op) {
         ScalarType t = op.declaredType();
         ScalarEval eval = new ScalarEval(program, null, null);
         return Scalars.inLong(t) ? eval.apply(op, new ArgL(t, 0), new ArgL(t, 1), t)
@@ -188,7 +163,7 @@ final class ScalarEval {
     }
 
     /** {@code e} converted to {@code to}. */
-    Node compile(Expr e, ScalarType to) {
+    ScalarNode compile(Expr e, ScalarType to) {
         return convert(compile(e), to);
     }
 
@@ -199,8 +174,8 @@ final class ScalarEval {
         return refTypes.get(r.index() - 1);
     }
 
-    private Node access(Expr.Access a, ScalarType t) {
-        Node[] idx = new Node[a.indices().size()];
+    private ScalarNode access(Expr.Access a, ScalarType t) {
+        ScalarNode[] idx = new ScalarNode[a.indices().size()];
         for (int k = 0; k < idx.length; k++) {
             idx[k] = compile(a.indices().get(k), ScalarType.LONG);
         }
@@ -225,7 +200,7 @@ final class ScalarEval {
     }
 
     /** {@code n} as type {@code to}, as the language converts. */
-    static Node convert(Node n, ScalarType to) {
+    static ScalarNode convert(ScalarNode n, ScalarType to) {
         return n.type == to ? n : new Convert(n, to);
     }
 
@@ -238,7 +213,7 @@ final class ScalarEval {
         collectLeaves(e, leaves);
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, Expr> l : leaves.entrySet()) {
-            Node n = compile(l.getValue());
+            ScalarNode n = compile(l.getValue());
             String v = Scalars.inLong(n.type) ? Scalars.show(n.l(env, refs), n.type) : Scalars.show(n.d(env, refs), n.type);
             out.add(l.getKey() + " = " + v);
         }
@@ -264,17 +239,6 @@ final class ScalarEval {
             c.args().forEach(x -> collectLeaves(x, out));
         } else if (e instanceof Expr.Convert c) {
             collectLeaves(c.value(), out);
-        }
-    }
-
-    /** A computed coordinate outside its dimension; the statement running it reports it with the program's name. */
-    static final class CoordinateOutOfRange extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        final transient SourcePos pos;
-
-        CoordinateOutOfRange(SourcePos pos, String message) {
-            super(message, null, false, false);
-            this.pos = pos;
         }
     }
 }

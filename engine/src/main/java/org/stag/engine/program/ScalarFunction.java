@@ -11,10 +11,10 @@ import org.stag.engine.ops.Operator;
  */
 public final class ScalarFunction {
     private final Operator op;
-    private final ScalarEval.Node body;
+    private final ScalarNode body;
     private final Env args;
 
-    private ScalarFunction(Operator op, ScalarEval.Node body) {
+    private ScalarFunction(Operator op, ScalarNode body) {
         this.op = op;
         this.body = body;
         this.args = body == null ? null : new Env(null, 0, 2, 2);

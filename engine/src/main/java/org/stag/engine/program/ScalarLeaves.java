@@ -2,19 +2,18 @@ package org.stag.engine.program;
 
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.SourcePos;
-import org.stag.engine.program.ScalarEval.Node;
 import org.stag.formats.tensor.Tensor;
 
 /**
- * The leaves of {@link ScalarEval}'s trees: constants, variables, {@code #k} references, a {@link ScalarFunction}'s
- * arguments, tensor elements at computed coordinates, and conversions between types. Operator nodes are in
- * {@link ScalarOps}.
+ * The leaves of the scalar evaluator's trees ({@link ScalarNode}): constants, variables, {@code #k} references, the
+ * arguments of a two-argument function (a {@code Def}'s body), tensor elements at computed coordinates, and
+ * conversions between types.
  */
 final class ScalarLeaves {
     private ScalarLeaves() {
     }
 
-    static final class ConstL extends Node {
+    static final class ConstL extends ScalarNode {
         private final long v;
 
         ConstL(ScalarType t, long v) {
@@ -28,7 +27,7 @@ final class ScalarLeaves {
         }
     }
 
-    static final class ConstD extends Node {
+    static final class ConstD extends ScalarNode {
         private final double v;
 
         ConstD(ScalarType t, double v) {
@@ -42,7 +41,7 @@ final class ScalarLeaves {
         }
     }
 
-    static final class VarL extends Node {
+    static final class VarL extends ScalarNode {
         private final int ref;
 
         VarL(ScalarType t, int ref) {
@@ -56,7 +55,7 @@ final class ScalarLeaves {
         }
     }
 
-    static final class VarD extends Node {
+    static final class VarD extends ScalarNode {
         private final int ref;
 
         VarD(ScalarType t, int ref) {
@@ -70,7 +69,7 @@ final class ScalarLeaves {
         }
     }
 
-    static final class RefL extends Node {
+    static final class RefL extends ScalarNode {
         private final int k;
 
         RefL(ScalarType t, int k) {
@@ -84,7 +83,7 @@ final class ScalarLeaves {
         }
     }
 
-    static final class RefD extends Node {
+    static final class RefD extends ScalarNode {
         private final int k;
 
         RefD(ScalarType t, int k) {
@@ -98,11 +97,11 @@ final class ScalarLeaves {
         }
     }
 
-    static final class Convert extends Node {
-        private final Node x;
+    static final class Convert extends ScalarNode {
+        private final ScalarNode x;
         private final boolean fromLong;
 
-        Convert(Node x, ScalarType to) {
+        Convert(ScalarNode x, ScalarType to) {
             super(to);
             this.x = x;
             this.fromLong = Scalars.inLong(x.type);
@@ -119,7 +118,8 @@ final class ScalarLeaves {
         }
     }
 
-    static final class ArgL extends Node {
+    /** Argument {@code k} of a two-argument function (slot {@code k} of its {@link Env}), held as a long. */
+    static final class ArgL extends ScalarNode {
         private final int k;
 
         ArgL(ScalarType t, int k) {
@@ -133,8 +133,8 @@ final class ScalarLeaves {
         }
     }
 
-    /** Argument {@code k} of a {@link ScalarFunction}, held as a double. */
-    static final class ArgD extends Node {
+    /** Argument {@code k} of a two-argument function (slot {@code k} of its {@link Env}), held as a double. */
+    static final class ArgD extends ScalarNode {
         private final int k;
 
         ArgD(ScalarType t, int k) {
@@ -149,15 +149,15 @@ final class ScalarLeaves {
     }
 
     /** One element of a tensor at computed coordinates, which must lie inside its dimensions. */
-    static final class Read extends Node {
+    static final class Read extends ScalarNode {
         private final String what;
         private final SourcePos pos;
         private final int ref;
         private final boolean positional;
-        private final Node[] idx;
+        private final ScalarNode[] idx;
         private final int[] coords;
 
-        Read(ScalarType elem, String what, SourcePos pos, int ref, boolean positional, Node[] idx) {
+        Read(ScalarType elem, String what, SourcePos pos, int ref, boolean positional, ScalarNode[] idx) {
             super(elem);
             this.what = what;
             this.pos = pos;
@@ -172,7 +172,7 @@ final class ScalarLeaves {
             for (int m = 0; m < idx.length; m++) {
                 long c = idx[m].l(env, refs);
                 if (c < 0 || c >= t.dimension(m)) {
-                    throw new ScalarEval.CoordinateOutOfRange(pos, "coordinate " + c + " of " + what + " (mode " + (m + 1)
+                    throw new CoordinateOutOfRange(pos, "coordinate " + c + " of " + what + " (mode " + (m + 1)
                             + ") is out of range 0.." + (t.dimension(m) - 1));
                 }
                 coords[m] = (int) c;

@@ -3,10 +3,9 @@ package org.stag.engine.program;
 import org.stag.engine.front.BinaryOp;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator;
-import org.stag.engine.program.ScalarEval.Node;
 
 /**
- * The operator nodes of {@link ScalarEval}'s trees: negation, comparisons, arithmetic, {@code ifelse} and the
+ * The operator nodes of the scalar evaluator's trees ({@link ScalarNode}): negation, comparisons, arithmetic, {@code ifelse} and the
  * operators dispatched through their {@link Operator} descriptor. Each computes in its node's type as generated
  * code does (ints wrap, floats round).
  */
@@ -14,10 +13,10 @@ final class ScalarOps {
     private ScalarOps() {
     }
 
-    static final class Not extends Node {
-        private final Node x;
+    static final class Not extends ScalarNode {
+        private final ScalarNode x;
 
-        Not(Node x) {
+        Not(ScalarNode x) {
             super(ScalarType.BOOL);
             this.x = x;
         }
@@ -28,10 +27,10 @@ final class ScalarOps {
         }
     }
 
-    static final class NegL extends Node {
-        private final Node x;
+    static final class NegL extends ScalarNode {
+        private final ScalarNode x;
 
-        NegL(ScalarType t, Node x) {
+        NegL(ScalarType t, ScalarNode x) {
             super(t);
             this.x = x;
         }
@@ -42,10 +41,10 @@ final class ScalarOps {
         }
     }
 
-    static final class NegD extends Node {
-        private final Node x;
+    static final class NegD extends ScalarNode {
+        private final ScalarNode x;
 
-        NegD(ScalarType t, Node x) {
+        NegD(ScalarType t, ScalarNode x) {
             super(t);
             this.x = x;
         }
@@ -56,12 +55,12 @@ final class ScalarOps {
         }
     }
 
-    static final class CmpL extends Node {
+    static final class CmpL extends ScalarNode {
         private final BinaryOp op;
-        private final Node x;
-        private final Node y;
+        private final ScalarNode x;
+        private final ScalarNode y;
 
-        CmpL(BinaryOp op, Node x, Node y) {
+        CmpL(BinaryOp op, ScalarNode x, ScalarNode y) {
             super(ScalarType.BOOL);
             this.op = op;
             this.x = x;
@@ -85,12 +84,12 @@ final class ScalarOps {
         }
     }
 
-    static final class CmpD extends Node {
+    static final class CmpD extends ScalarNode {
         private final BinaryOp op;
-        private final Node x;
-        private final Node y;
+        private final ScalarNode x;
+        private final ScalarNode y;
 
-        CmpD(BinaryOp op, Node x, Node y) {
+        CmpD(BinaryOp op, ScalarNode x, ScalarNode y) {
             super(ScalarType.BOOL);
             this.op = op;
             this.x = x;
@@ -115,12 +114,12 @@ final class ScalarOps {
     }
 
     /** Integer arithmetic in long, wrapped back to int for an int node (the same bits as int arithmetic). */
-    static final class ArithL extends Node {
+    static final class ArithL extends ScalarNode {
         private final BinaryOp op;
-        private final Node x;
-        private final Node y;
+        private final ScalarNode x;
+        private final ScalarNode y;
 
-        ArithL(ScalarType t, BinaryOp op, Node x, Node y) {
+        ArithL(ScalarType t, BinaryOp op, ScalarNode x, ScalarNode y) {
             super(t);
             this.op = op;
             this.x = x;
@@ -144,12 +143,12 @@ final class ScalarOps {
     }
 
     /** Floating-point arithmetic in double, rounded to float for a float node (exact for + - * / %). */
-    static final class ArithD extends Node {
+    static final class ArithD extends ScalarNode {
         private final BinaryOp op;
-        private final Node x;
-        private final Node y;
+        private final ScalarNode x;
+        private final ScalarNode y;
 
-        ArithD(ScalarType t, BinaryOp op, Node x, Node y) {
+        ArithD(ScalarType t, BinaryOp op, ScalarNode x, ScalarNode y) {
             super(t);
             this.op = op;
             this.x = x;
@@ -172,12 +171,12 @@ final class ScalarOps {
         }
     }
 
-    static final class IfElse extends Node {
-        private final Node c;
-        private final Node x;
-        private final Node y;
+    static final class IfElse extends ScalarNode {
+        private final ScalarNode c;
+        private final ScalarNode x;
+        private final ScalarNode y;
 
-        IfElse(ScalarType t, Node c, Node x, Node y) {
+        IfElse(ScalarType t, ScalarNode c, ScalarNode x, ScalarNode y) {
             super(t);
             this.c = c;
             this.x = x;
@@ -196,14 +195,14 @@ final class ScalarOps {
     }
 
     /** A built-in operator through its descriptor's evaluator; {@code &&}-like ones skip a decided second argument. */
-    static final class Apply extends Node {
+    static final class Apply extends ScalarNode {
         private final Operator op;
         private final boolean shortCircuit;
         private final long decidedAt;
-        private final Node x;
-        private final Node y;
+        private final ScalarNode x;
+        private final ScalarNode y;
 
-        Apply(Operator op, ScalarType t, Node x, Node y) {
+        Apply(Operator op, ScalarType t, ScalarNode x, ScalarNode y) {
             super(t);
             this.op = op;
             this.shortCircuit = op.shortCircuits(t);
@@ -226,6 +225,4 @@ final class ScalarOps {
             return op.applyDouble(x.d(env, refs), y.d(env, refs), type);
         }
     }
-
-    /** Argument {@code k} of a {@link ScalarFunction}, held as a long. */
 }

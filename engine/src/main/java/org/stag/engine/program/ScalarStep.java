@@ -9,7 +9,7 @@ import org.stag.engine.front.Definition;
  */
 final class ScalarStep extends Step {
     private final String target;
-    private final ScalarEval.Node value;
+    private final ScalarNode value;
     private final int slot;
     private final boolean inLong;
 

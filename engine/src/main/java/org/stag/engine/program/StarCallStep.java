@@ -28,15 +28,15 @@ final class StarCallStep extends Step {
     private final Layout.Var[] positions;
     private final int[] inputSlots;
     private final Layout.Var[] outputVars;
-    private final ScalarEval.Node count;
-    private final ScalarEval.Node condition;
+    private final ScalarNode count;
+    private final ScalarNode condition;
     private final Rule[] rules;
     private final CallStep.Outputs outputs;
     private final ScalarEval ruleEval;
     private final ScalarEval stopEval;
 
     /** A FormatRule, prepared: its argument, both formats interned, its condition over the coming arguments. */
-    private record Rule(StarCallInfo.Rule info, int k, Format from, Format to, ScalarEval.Node condition, String text,
+    private record Rule(StarCallInfo.Rule info, int k, Format from, Format to, ScalarNode condition, String text,
                         BufferPool fromPool, BufferPool toPool) {
     }
 

@@ -26,7 +26,7 @@ abstract class Step {
      * "the definition of 'next'"), or {@code e} itself when it is not one the program can cause.
      */
     RuntimeException failure(RuntimeException e, Exec ex, String what) {
-        if (e instanceof ScalarEval.CoordinateOutOfRange c) {
+        if (e instanceof CoordinateOutOfRange c) {
             return ex.error(c.pos, c.getMessage() + " in " + what);
         }
         if (e instanceof IndexOutOfBoundsException) {

@@ -17,12 +17,12 @@ import org.stag.engine.front.Printer;
  */
 final class UniformConditions {
     private final List<Expr.IfElse> nodes = new ArrayList<>();
-    private final List<ScalarEval.Node> conditions = new ArrayList<>();
+    private final List<ScalarNode> conditions = new ArrayList<>();
     private final List<Integer> parents = new ArrayList<>();
     private final List<Boolean> branches = new ArrayList<>();
     private final int[] parent;
     private final boolean[] branch;
-    private final ScalarEval.Node[] compiled;
+    private final ScalarNode[] compiled;
     private final boolean[] reached;
 
     UniformConditions(CheckedProgram p, Definition d, ScalarEval eval) {
@@ -35,7 +35,7 @@ final class UniformConditions {
         for (int k = 0; k < branch.length; k++) {
             branch[k] = branches.get(k);
         }
-        compiled = conditions.toArray(new ScalarEval.Node[0]);
+        compiled = conditions.toArray(new ScalarNode[0]);
         reached = new boolean[compiled.length];
     }
 

@@ -1,6 +1,6 @@
 /**
- * The program runtime: runs a checked stag program whose definitions the kernel compiler turns into
- * kernels.
+ * The program executor, the last stage: runs a checked stag program whose definitions the kernel compiler turns
+ * into kernels (which link to {@code kernellib}, not to this package).
  *
  * <ul>
  *   <li>{@link org.stag.engine.program.ProgramRunner} binds parameters (command-line text, defaults, input

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Printing a tree and parsing the text gives a tree of the same shape, and printing is a fixed point. */
 class RoundTripTest {
-    private static final List<String> FUNCTIONS = org.stag.engine.ops.Operators.functionNames();
+    private static final List<String> FUNCTIONS = Builtin.functionNames();
 
 
     static final List<String> EXAMPLES = List.of("pagerank", "bfs", "sssp", "wcc");

@@ -121,7 +121,7 @@ class ExPrinterTest {
     @Test
     void primariesLiteralsAndCalls() {
         Ex arr = local("arr", INTS);
-        Ex f = local("f", JavaType.ref("org.stag.engine.runtime.Frame"));
+        Ex f = local("f", JavaType.ref("org.stag.engine.kernellib.Frame"));
         assertEquals("arr[a + 1]", p(load(arr, add(A, lit(1)))));
         assertEquals("arr.length", p(length(arr)));
         assertEquals("f.tensors[0].values()", p(call(load(field(f, "tensors", JavaType.ref("T").array()), lit(0)), "values",

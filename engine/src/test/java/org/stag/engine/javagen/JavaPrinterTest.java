@@ -37,7 +37,7 @@ class JavaPrinterTest {
     private static final Ex ACC = local("acc", DOUBLE);
     private static final Ex PC = local("pc", INT);
     private static final Ex POS = local("pos", INTS);
-    private static final Ex F = local("f", JavaType.ref("org.stag.engine.runtime.Frame"));
+    private static final Ex F = local("f", JavaType.ref("org.stag.engine.kernellib.Frame"));
 
     @Test
     void printsEveryStatementKind() {

@@ -12,8 +12,8 @@ import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
 import org.stag.engine.javagen.KernelPlan;
-import org.stag.engine.runtime.ChunkRunner;
-import org.stag.engine.runtime.Frame;
+import org.stag.engine.kernellib.ChunkRunner;
+import org.stag.engine.kernellib.Frame;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
@@ -177,7 +177,7 @@ class ChunkedScatterTest {
             }
             int listed = 0;
             int chunks = 0;
-            for (org.stag.engine.runtime.CooBuffer b : f.coo) {
+            for (org.stag.engine.kernellib.CooBuffer b : f.coo) {
                 listed += b.size;
                 chunks += b.size > 0 ? 1 : 0;
             }

@@ -52,11 +52,11 @@ class DifferentialTest {
     @Test
     void compiledKernelsAgreeWithTheReference() {
         // Chunks of 2 split even these small inputs, so 2 threads really run chunks in parallel.
-        int oldChunk = org.stag.engine.runtime.ChunkRunner.minChunk(2);
+        int oldChunk = org.stag.engine.kernellib.ChunkRunner.minChunk(2);
         try {
             run();
         } finally {
-            org.stag.engine.runtime.ChunkRunner.minChunk(oldChunk);
+            org.stag.engine.kernellib.ChunkRunner.minChunk(oldChunk);
         }
     }
 

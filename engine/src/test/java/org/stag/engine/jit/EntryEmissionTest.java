@@ -15,7 +15,7 @@ import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.Source;
-import org.stag.engine.runtime.CooBuffer;
+import org.stag.engine.kernellib.CooBuffer;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;

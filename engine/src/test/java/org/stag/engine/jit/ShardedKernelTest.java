@@ -18,7 +18,7 @@ import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
-import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.level.DynamicLevel;

@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.stag.engine.ops.Constant;
 import org.stag.engine.front.ScalarType;
-import org.stag.engine.runtime.CooBuffer;
+import org.stag.engine.kernellib.CooBuffer;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.FormatParser;
@@ -25,7 +25,7 @@ import org.stag.formats.tensor.Values;
  */
 class VectorAssemblyTest {
     /** One frame for all assemblies of a test: its sort scratch is reused, larger or smaller than needed. */
-    private final org.stag.engine.runtime.Frame scratch = new org.stag.engine.runtime.Frame();
+    private final org.stag.engine.kernellib.Frame scratch = new org.stag.engine.kernellib.Frame();
     /** The vector assembled last, whose arrays the next assembly may reuse (dead once checked). */
     private Tensor last;
 

@@ -33,7 +33,7 @@ class OperatorCodeTest {
         assertEquals("x || y", apply(Operators.MAX, ScalarType.BOOL));
         assertEquals("x || y", apply(Operators.OR, ScalarType.BOOL));
         assertEquals("x && y", apply(Operators.AND, ScalarType.BOOL));
-        assertEquals("org.stag.engine.runtime.Ops.choose(x, y)", apply(Operators.CHOOSE, ScalarType.INT));
+        assertEquals("org.stag.engine.kernellib.Ops.choose(x, y)", apply(Operators.CHOOSE, ScalarType.INT));
         // The descriptor's text form (kept for messages and tests) says the same.
         assertEquals("Math.min(x, y)", Operators.MIN.java("x", "y", ScalarType.INT));
         assertEquals("(x + y)", Operators.ADD.java("x", "y", ScalarType.INT));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.stag.engine.front.Builtin;
 import org.stag.engine.front.ScalarType;
 
 /**
@@ -116,9 +117,21 @@ class OperatorsTest {
         assertNull(Operators.CHOOSE.atomic(ScalarType.INT));
         assertEquals("acc += v", Operators.ADD.update("acc", "v", ScalarType.DOUBLE));
         assertEquals("acc = Math.max(acc, v)", Operators.MAX.update("acc", "v", ScalarType.LONG));
-        assertEquals(List.of("MIN", "MAX", "OR", "AND", "CHOOSE"), Operators.functionNames());
+        assertEquals(List.of("MIN", "MAX", "OR", "AND", "CHOOSE"), Builtin.functionNames());
         assertNotNull(Operators.builtin("+"));
         assertNull(Operators.builtin("abs"));
+    }
+
+    @Test
+    void everyBuiltinOfTheLanguageHasItsDescriptor() {
+        assertEquals(Builtin.values().length, Operators.builtins().size());
+        for (Builtin b : Builtin.values()) {
+            Operator op = Operators.of(b);
+            assertEquals(b.spelling(), op.name());
+            assertEquals(b.callable(), op.callable(), b.spelling());
+            assertEquals(op, Operators.builtin(b.spelling()));
+        }
+        assertEquals("+, *, MIN, MAX, OR, AND, CHOOSE", Builtin.spellings());
     }
 
     @Test

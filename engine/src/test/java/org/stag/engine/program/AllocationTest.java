@@ -141,7 +141,7 @@ class AllocationTest {
         assertTrue(mx.isThreadAllocatedMemorySupported());
         mx.setThreadAllocatedMemoryEnabled(true);
         if (threads > 1) {
-            org.stag.engine.runtime.ChunkRunner.of(threads);
+            org.stag.engine.kernellib.ChunkRunner.of(threads);
         }
         CheckedProgram p = Fixtures.program(name + ".stag", Fixtures.resource(name));
         long[] ids = Thread.getAllStackTraces().keySet().stream()
@@ -199,7 +199,7 @@ class AllocationTest {
     /** The same on two threads: the calling thread and the runner's worker, whose dispatch allocates nothing. */
     @Test
     void pageRankOnTwoThreadsAllocatesNothingPerIterationAfterWarmUp() {
-        org.stag.engine.runtime.ChunkRunner.of(2);
+        org.stag.engine.kernellib.ChunkRunner.of(2);
         run(2);
     }
 

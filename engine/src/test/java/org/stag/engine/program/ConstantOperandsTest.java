@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;

@@ -14,7 +14,7 @@ import org.stag.engine.pass.Pass;
 import org.stag.engine.pass.Passes;
 import org.stag.engine.reference.RefTensor;
 import org.stag.engine.reference.ReferenceEvaluator;
-import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.kernellib.ChunkRunner;
 
 /**
  * Every pass on and off over 500 random multi-statement programs ({@link RandomPrograms}, fixed seeds): the

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.reference.RefTensor;
-import org.stag.engine.runtime.ChunkRunner;
+import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.tensor.Tensor;
 

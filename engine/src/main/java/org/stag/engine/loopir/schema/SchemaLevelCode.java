@@ -43,7 +43,7 @@ import org.stag.formats.level.Property;
  *       schemas (chains, unordered, ambiguous) {@link #canLocate()} is false and locate is a scan.</li>
  * </ul>
  *
- * <p>Generated code must have a {@code org.stag.engine.runtime.Workspace ws} in scope where {@link #unpack} and
+ * <p>Generated code must have a {@code org.stag.engine.kernellib.Workspace ws} in scope where {@link #unpack} and
  * the visits are emitted; stacks come from it. A level's stacks are shared by its visits: at most one in-order
  * visit or cursor, and one unordered visit, of one level may be live at a time (the compiler gives every
  * access its own prefix). The body of a visit is emitted once per element field of the schema (C-tree: three

@@ -17,9 +17,9 @@ final class SchemaTypes {
     static final JavaType.Ref ARENA = JavaType.ref("org.stag.formats.dynamic.ChunkArena");
     static final JavaType.Ref MATH = JavaType.ref("Math");
     static final JavaType.Ref ARRAYS = JavaType.ref("java.util.Arrays");
-    static final JavaType.Ref SORTS = JavaType.ref("org.stag.engine.runtime.Sorts");
+    static final JavaType.Ref SORTS = JavaType.ref("org.stag.engine.kernellib.Sorts");
     /** {@code ws}, the workspace in scope where a level is unpacked and visited. */
-    static final Ex WS = Exprs.local("ws", JavaType.ref("org.stag.engine.runtime.Workspace"));
+    static final Ex WS = Exprs.local("ws", JavaType.ref("org.stag.engine.kernellib.Workspace"));
 
     /** {@code ws.ints("name", 64)}: an int stack kept by the workspace. */
     static Ex wsInts(String name) {

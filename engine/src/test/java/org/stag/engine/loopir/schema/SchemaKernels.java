@@ -15,7 +15,7 @@ import org.stag.engine.javagen.JavaPrinter;
 import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
 import org.stag.engine.loopir.LevelCode;
-import org.stag.engine.runtime.Workspace;
+import org.stag.engine.kernellib.Workspace;
 import org.stag.formats.level.Level;
 
 /**
@@ -63,7 +63,7 @@ final class SchemaKernels {
     }
 
     private static String header(String method, String extra) {
-        return "    public static int " + method + "(org.stag.formats.level.Level lvl, org.stag.engine.runtime.Workspace ws, "
+        return "    public static int " + method + "(org.stag.formats.level.Level lvl, org.stag.engine.kernellib.Workspace ws, "
                 + extra + ") {\n";
     }
 

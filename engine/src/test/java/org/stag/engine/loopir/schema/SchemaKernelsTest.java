@@ -35,7 +35,7 @@ import org.stag.engine.javagen.JavaPrinter;
 import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
 import org.stag.engine.loopir.LevelCode;
-import org.stag.engine.runtime.Workspace;
+import org.stag.engine.kernellib.Workspace;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.schema.Schema;
 
@@ -168,7 +168,7 @@ class SchemaKernelsTest {
         cb.advance(both);
         body.line("return n");
         StringBuilder s = new StringBuilder("package " + SchemaKernels.PACKAGE + ";\n\npublic class " + name + " {\n"
-                + "    public static int merge(org.stag.formats.level.Level lvl, org.stag.engine.runtime.Workspace ws, "
+                + "    public static int merge(org.stag.formats.level.Level lvl, org.stag.engine.kernellib.Workspace ws, "
                 + "int m, int[] pa, int[] pb, int[] outT, int[] outC, double[] outA, double[] outB) {\n");
         JavaPrinter.print(body, 2, s);
         return s.append("    }\n}\n").toString();
@@ -324,7 +324,7 @@ class SchemaKernelsTest {
         });
         String name = "Jumps" + Math.abs(spec.name().hashCode()) + (doubles ? "d" : "p");
         StringBuilder s = new StringBuilder("package " + SchemaKernels.PACKAGE + ";\n\npublic class " + name + " {\n"
-                + "    public static void run(org.stag.formats.level.Level lvl, org.stag.engine.runtime.Workspace ws, "
+                + "    public static void run(org.stag.formats.level.Level lvl, org.stag.engine.kernellib.Workspace ws, "
                 + "int rows, int[] key, int[] first, int[] hit) {\n");
         JavaPrinter.print(b, 2, s);
         s.append("    }\n}\n");

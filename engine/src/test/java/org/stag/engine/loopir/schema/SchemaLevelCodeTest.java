@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stag.engine.runtime.Workspace;
+import org.stag.engine.kernellib.Workspace;
 import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.DynamicLevelFormat;

@@ -15,7 +15,7 @@ import org.stag.engine.javagen.JavaPrinter;
 import org.stag.engine.javagen.GeneratedSource;
 import org.stag.engine.jit.KernelCompiler;
 import org.stag.engine.loopir.LevelCode;
-import org.stag.engine.runtime.Workspace;
+import org.stag.engine.kernellib.Workspace;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevel;
@@ -128,7 +128,7 @@ public final class SchemaSpmvTiming {
         code.iterate(rows, intVar("i"), new LevelCode.Binding("j", null, "v"), false, "row", body -> body.line("acc += v * x[j]"));
         rows.line("y[i] = acc");
         StringBuilder s = new StringBuilder("package org.stag.gen.timing;\n\npublic class " + name + " {\n"
-                + "    public static void spmv(org.stag.formats.level.Level lvl, org.stag.engine.runtime.Workspace ws, int n, "
+                + "    public static void spmv(org.stag.formats.level.Level lvl, org.stag.engine.kernellib.Workspace ws, int n, "
                 + "double[] x, double[] y) {\n");
         JavaPrinter.print(b, 2, s);
         return s.append("    }\n}\n").toString();

@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 /** Bitmap scanning for generated code. */
 public final class Bits {

@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

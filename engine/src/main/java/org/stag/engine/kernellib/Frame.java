@@ -1,11 +1,11 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 import org.stag.formats.tensor.Tensor;
 
 /**
  * The operands and results of one kernel run, in the slots the code generator assigned: tensors, integer
  * scalars (bools as 0/1), floating-point scalars, and where the result goes — a dense values array, one
- * coordinate buffer per chunk, or per-chunk partials of a scalar. Reused across runs by the runtime.
+ * coordinate buffer per chunk, or per-chunk partials of a scalar. Reused across runs of a compiled kernel.
  */
 public final class Frame {
     /** Tensor operands. */

@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 /** Locating a coordinate in levels that have no O(1) locate, for computed coordinates in generated code. */
 public final class Probe {

@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 /** Built-in functions of the language that are not one Java operator, for generated code. */
 public final class Ops {

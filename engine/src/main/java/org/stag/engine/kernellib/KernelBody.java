@@ -1,9 +1,9 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 /**
- * What a generated kernel class implements. The runtime calls {@link #prepare} once per run, then
- * {@link #run} once per chunk of the outermost loop (possibly on several threads, each with its own
- * {@link Workspace}), then {@link #finish} once.
+ * What a generated kernel class implements. Its caller ({@code jit.CompiledDefinition}) calls {@link #prepare}
+ * once per run, then {@link #run} once per chunk of the outermost loop (possibly on several threads, each with its
+ * own {@link Workspace}), then {@link #finish} once.
  */
 public interface KernelBody {
     /** Initialises the result (a dense target's values), before any chunk runs. */

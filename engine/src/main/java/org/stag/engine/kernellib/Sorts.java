@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 /**
  * Sorting for iterator conversion: generated code gathers the coordinates of an unordered level (a hash

@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;

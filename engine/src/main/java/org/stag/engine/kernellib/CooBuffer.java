@@ -1,4 +1,4 @@
-package org.stag.engine.runtime;
+package org.stag.engine.kernellib;
 
 import java.util.Arrays;
 import org.stag.engine.front.ScalarType;
@@ -8,7 +8,7 @@ import org.stag.engine.front.ScalarType;
  * primitive arrays. Generated code holds the arrays and {@link #size} in locals while a chunk runs: it writes
  * {@code crd[m][size]} and the value array of the result's type, and when the arrays are full it writes the
  * size back and calls {@link #reserve} once, then reads the (replaced) arrays again; at the end of the chunk it
- * writes the size back. The runtime assembles the target format from all chunks' buffers. A buffer made
+ * writes the size back. The kernel's caller assembles the target format from all chunks' buffers. A buffer made
  * without values ({@link #CooBuffer(int, ScalarType, boolean)}) holds coordinates only: the result's entries
  * all hold one constant, which the assembly knows.
  */

@@ -1,8 +1,0 @@
-/**
- * What generated kernels link to, a support package of every stage: the frame a kernel reads its tensors and
- * scalars from ({@link org.stag.engine.runtime.Frame}), the chunked parallel loop
- * ({@link org.stag.engine.runtime.ChunkRunner}), per-thread scratch arrays
- * ({@link org.stag.engine.runtime.Workspace}), sparse result entries ({@link org.stag.engine.runtime.CooBuffer})
- * and helpers the generated code calls. It refers to no stage but {@code front}.
- */
-package org.stag.engine.runtime;
