@@ -6,6 +6,7 @@ import org.stag.loaders.binary.BinaryGraphReader;
 import org.stag.loaders.edgelist.EdgeListReader;
 import org.stag.loaders.ldbc.LdbcReader;
 import org.stag.loaders.mtx.MatrixMarketReader;
+import org.stag.loaders.text.InputFiles;
 
 /**
  * Reads graph files of every supported format. {@link #read} gives the entries as the file has them;
@@ -14,7 +15,7 @@ import org.stag.loaders.mtx.MatrixMarketReader;
  */
 public final class GraphLoader {
     /** The file name that means standard input. */
-    public static final String STDIN = "-";
+    public static final String STDIN = InputFiles.STDIN;
 
     private GraphLoader() {
     }
@@ -33,7 +34,7 @@ public final class GraphLoader {
 
     /** Whether {@code path} names standard input. */
     public static boolean isStdin(Path path) {
-        return path.toString().equals(STDIN);
+        return InputFiles.isStdin(path);
     }
 
     /** Reads the entries of {@code path} in file order. */

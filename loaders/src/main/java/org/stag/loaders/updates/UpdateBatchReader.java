@@ -9,11 +9,10 @@ import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.GZIPInputStream;
 import org.stag.loaders.BadInputException;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.StrictGzipInputStream;
 
 /**
  * Reads an update stream (see {@link UpdateLines} for the line format) as batches of at most
@@ -132,7 +131,7 @@ public final class UpdateBatchReader implements AutoCloseable {
      * @throws BadInputException when it cannot be opened
      */
     public static UpdateBatchReader open(Path path, UpdateIds ids, int batchSize, int threads, long flushMillis) {
-        if (GraphLoader.isStdin(path)) {
+        if (InputFiles.isStdin(path)) {
             return new UpdateBatchReader("<stdin>", ungzip("<stdin>", System.in), ids, batchSize, threads, flushMillis);
         }
         return new UpdateBatchReader(path.toString(), InputFiles.open(path), ids, batchSize, threads, flushMillis);
@@ -146,7 +145,7 @@ public final class UpdateBatchReader implements AutoCloseable {
             int b0 = b.read();
             int b1 = b0 < 0 ? -1 : b.read();
             b.reset();
-            return b0 == 0x1f && b1 == 0x8b ? new GZIPInputStream(b, BLOCK) : b;
+            return b0 == 0x1f && b1 == 0x8b ? new StrictGzipInputStream(b, BLOCK) : b;
         } catch (IOException e) {
             throw new BadInputException(name, 0, "cannot read: " + InputFiles.describe(e));
         }
