@@ -32,7 +32,7 @@ public final class GraphWriter {
             try {
                 BinaryGraphWriter.write(g, path, Parallel.defaultThreads());
             } catch (IOException e) {
-                throw new BadInputException(path.toString(), 0, "cannot write: " + e.getMessage());
+                throw new BadInputException(path.toString(), 0, "cannot write: " + IoCause.of(e));
             }
             return new Outcome("");
         }

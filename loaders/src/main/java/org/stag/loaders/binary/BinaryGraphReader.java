@@ -58,7 +58,7 @@ public final class BinaryGraphReader {
         } catch (NoSuchFileException e) {
             throw new BadInputException(file, 0, "no such file");
         } catch (IOException e) {
-            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(file, 0, "cannot read: " + org.stag.loaders.text.IoCause.of(e));
         }
     }
 

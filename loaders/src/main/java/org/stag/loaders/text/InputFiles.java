@@ -74,6 +74,6 @@ public final class InputFiles {
         if (e instanceof java.util.zip.ZipException) {
             return "corrupt gzip stream (" + e.getMessage() + ")";
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return IoCause.of(e);
     }
 }
