@@ -61,7 +61,9 @@ final class ConvertCommand implements Callable<Integer> {
             shown.clear();
         }
         input.warnAboutDuplicates(g);
+        input.noteMirroredEdgeList(g, in);
         if (format != null) {
+            FormatFits.check(spec.commandLine(), format, GraphTensor.format(format), g);
             g = GraphTensor.of(g, GraphTensor.format(format), options.threads()).toGraph();
         }
         GraphWriter.Outcome outcome = GraphWriter.write(g, out);

@@ -55,7 +55,11 @@ final class InfoCommand implements Callable<Integer> {
         }
         Graph g = loaded.graph();
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (format != null && g.isSquare()) {
+            FormatFits.check(spec.commandLine(), format, GraphTensor.format(format), g);
+        }
         input.warnAboutDuplicates(g);
+        input.noteMirroredEdgeList(g, graph);
         PrintWriter out = spec.commandLine().getOut();
         GraphFileFormat fileFormat = loaded.format();
         out.println("file " + graph);

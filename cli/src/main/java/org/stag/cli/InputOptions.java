@@ -89,6 +89,25 @@ final class InputOptions {
         }
     }
 
+    /**
+     * Prints one note when an edge list read as directed (the user said neither) lists every edge both ways, as
+     * {@code stag generate} and GAP's converter write an undirected graph: {@code --undirected} reads it as one.
+     */
+    void noteMirroredEdgeList(Graph g, java.nio.file.Path input) {
+        GraphFileFormat format = inputFormat != null ? GraphFileFormat.parse(inputFormat)
+                : org.stag.loaders.GraphLoader.isStdin(input) ? null : GraphFileFormat.of(input);
+        boolean edgeList = format == GraphFileFormat.EDGE_LIST || format == GraphFileFormat.WEIGHTED_EDGE_LIST
+                || format == GraphFileFormat.SNAP;
+        if (!edgeList || directed || undirected || !g.directed() || g.numEdges() == g.selfLoops()
+                || !g.symmetricPattern(threads)) {
+            return;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("stag: note: " + g.source() + ": every edge is listed in both directions; read as directed"
+                + " (the default for edge lists), or give --undirected to read one undirected edge per pair");
+        err.flush();
+    }
+
     private CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }

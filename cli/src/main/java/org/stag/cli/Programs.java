@@ -48,7 +48,7 @@ final class Programs {
         } catch (CharacterCodingException e) {
             throw new BadInputException(file.toString(), 0, "not UTF-8 text");
         } catch (IOException e) {
-            throw new BadInputException(file.toString(), 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(file.toString(), 0, "cannot read: " + org.stag.loaders.text.IoCause.of(e));
         }
         return new Checker().check(source);
     }

@@ -14,6 +14,7 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import picocli.CommandLine;
@@ -100,7 +101,10 @@ final class RunCommand implements Callable<Integer> {
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
             input.warnAboutDuplicates(loaded.graph());
+            input.noteMirroredEdgeList(loaded.graph(), algorithm.graph);
             Graph g = loaded.graph();
+            FormatFits.check(cl, algorithm.format, GraphTensor.format(algorithm.format), g);
+            RunMemory.check(program, g);
             if (explain) {
                 settings.explain(err::println);
             }

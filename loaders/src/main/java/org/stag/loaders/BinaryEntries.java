@@ -26,6 +26,8 @@ final class BinaryEntries {
         int[] src = new int[kept];
         int[] dst = new int[kept];
         double[] val = w == null ? null : new double[kept];
+        long[] exact = g.exactValues();
+        long[] keptExact = exact == null ? null : new long[kept];
         int k = 0;
         for (int r = 0; r < n; r++) {
             for (int p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
@@ -35,11 +37,15 @@ final class BinaryEntries {
                     if (val != null) {
                         val[k] = w[p];
                     }
+                    if (keptExact != null) {
+                        keptExact[k] = exact[p];
+                    }
                     k++;
                 }
             }
         }
-        return new EdgeList(g.source(), n, g.numCols(), src, dst, val, kept, sym, g.valueKind(), g.ids(), null);
+        return new EdgeList(g.source(), n, g.numCols(), src, dst, val, kept, sym, g.valueKind(), g.ids(), null)
+                .withValues(keptExact, g.valueType());
     }
 
     private static boolean keep(Symmetry sym, int r, int c) {

@@ -97,6 +97,14 @@ final class BothWaysBuild {
      * rather than a jump to the mirror row of every entry.
      */
     static long symmetricPairs(int n, int[] rowPtr, int[] col, double[] val, int threads) {
+        return symmetricPairs(n, rowPtr, col, val, null, false, threads);
+    }
+
+    /**
+     * As above, with exact values compared when {@code exact} is given, and for {@code negated} (skew-symmetric)
+     * an entry's mirror holding its negated value and no entry on the diagonal.
+     */
+    static long symmetricPairs(int n, int[] rowPtr, int[] col, double[] val, long[] exact, boolean negated, int threads) {
         java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
         long k1 = random.nextLong();
         long k2 = random.nextLong();
@@ -113,13 +121,18 @@ final class BothWaysBuild {
                 for (int p = rowPtr[r], end = rowPtr[r + 1]; p < end; p++) {
                     int c = col[p];
                     if (c == r) {
+                        if (negated) {
+                            // A skew-symmetric diagonal is zero, so it holds no entry: count it as unmatched.
+                            above++;
+                        }
                         continue;
                     }
                     long pair = c > r ? (long) r << 32 | c : (long) c << 32 | r;
                     long h1 = scramble(pair ^ k1);
                     long h2 = scramble(pair ^ k2);
                     if (val != null) {
-                        long bits = valueBits(val[p]);
+                        boolean flip = negated && c < r;
+                        long bits = exact != null ? (flip ? -exact[p] : exact[p]) : valueBits(flip ? -val[p] : val[p]);
                         h1 = scramble(h1 ^ bits);
                         h2 = scramble(h2 ^ bits ^ k3);
                     }

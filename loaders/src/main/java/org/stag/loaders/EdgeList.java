@@ -23,6 +23,8 @@ public final class EdgeList {
     private final EntryLocator locator;
     private final int rowBound;
     private final boolean oneEdgePerPair;
+    private final long[] exact;
+    private final GraphBlasType valueType;
 
     /**
      * @param source   the file name used in messages
@@ -31,12 +33,13 @@ public final class EdgeList {
      */
     public EdgeList(String source, int numRows, int numCols, int[] src, int[] dst, double[] weights, int size,
                     Symmetry symmetry, ValueKind valueKind, VertexIds ids, EntryLocator locator) {
-        this(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator, numRows, false);
+        this(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator, numRows, false,
+                null, null);
     }
 
     private EdgeList(String source, int numRows, int numCols, int[] src, int[] dst, double[] weights, int size,
                      Symmetry symmetry, ValueKind valueKind, VertexIds ids, EntryLocator locator, int rowBound,
-                     boolean oneEdgePerPair) {
+                     boolean oneEdgePerPair, long[] exact, GraphBlasType valueType) {
         if (rowBound < 0 || rowBound > numRows) {
             throw new IllegalArgumentException("row bound " + rowBound + " outside 0.." + numRows);
         }
@@ -45,6 +48,9 @@ public final class EdgeList {
         }
         if ((weights == null) != (valueKind == ValueKind.PATTERN)) {
             throw new IllegalArgumentException("weights must be present exactly when the value kind is not PATTERN");
+        }
+        if (exact != null && (valueKind != ValueKind.INTEGER || exact.length < size)) {
+            throw new IllegalArgumentException("an exact column needs integer values, one per entry");
         }
         if (symmetry != Symmetry.GENERAL && numRows != numCols) {
             throw new IllegalArgumentException("a " + symmetry + " matrix must be square");
@@ -62,6 +68,35 @@ public final class EdgeList {
         this.locator = locator;
         this.rowBound = rowBound;
         this.oneEdgePerPair = oneEdgePerPair;
+        this.exact = exact;
+        this.valueType = valueType;
+    }
+
+    /**
+     * The same entries with integer values held exactly ({@link ExactValues}) and the value type the file
+     * declared.
+     *
+     * @param exact     every value exactly, or {@code null} when every value is exactly its double
+     * @param valueType the declared type, or {@code null}
+     */
+    public EdgeList withValues(long[] exact, GraphBlasType valueType) {
+        return new EdgeList(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator,
+                rowBound, oneEdgePerPair, exact, valueType);
+    }
+
+    /** Every value exactly (integer values beyond 2^53), or {@code null} when the doubles are exact. */
+    public long[] exact() {
+        return exact;
+    }
+
+    /** The value type the file declared ({@code %%GraphBLAS type}), or {@code null}. */
+    public GraphBlasType valueType() {
+        return valueType;
+    }
+
+    /** Whether the exact column is read unsigned. */
+    public boolean unsignedValues() {
+        return valueType == GraphBlasType.UINT64;
     }
 
     /**
@@ -70,7 +105,7 @@ public final class EdgeList {
      */
     public EdgeList withRowBound(int bound) {
         return new EdgeList(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator,
-                bound, oneEdgePerPair);
+                bound, oneEdgePerPair, exact, valueType);
     }
 
     /**
@@ -82,7 +117,7 @@ public final class EdgeList {
             throw new IllegalArgumentException("only a symmetric edge list pairs lines with their mirrors");
         }
         return new EdgeList(source, numRows, numCols, src, dst, weights, size, symmetry, valueKind, ids, locator,
-                rowBound, true);
+                rowBound, true, exact, valueType);
     }
 
     /** Every row of an entry (and, when mirrored, every column) is below this; at most {@link #numRows()}. */
@@ -158,6 +193,7 @@ public final class EdgeList {
 
     /** Bytes held by the entry arrays. */
     public long memoryBytes() {
-        return 4L * src.length + 4L * dst.length + (weights == null ? 0 : 8L * weights.length);
+        return 4L * src.length + 4L * dst.length + (weights == null ? 0 : 8L * weights.length)
+                + (exact == null ? 0 : 8L * exact.length);
     }
 }

@@ -25,6 +25,10 @@ public final class Graph {
     private final VertexIds ids;
     private final long duplicates;
     private final long mirroredPairs;
+    private final long[] exact;
+    private final GraphBlasType valueType;
+    /** {@link #symmetricPattern}'s answer once known. */
+    private volatile Boolean symmetricPattern;
 
     /**
      * @param rowPtr     {@code numRows + 1} offsets into {@code colIdx}
@@ -43,6 +47,22 @@ public final class Graph {
      */
     public Graph(String source, int numRows, int numCols, int[] rowPtr, int[] colIdx, double[] weights,
                  Symmetry symmetry, ValueKind valueKind, VertexIds ids, long duplicates, long mirroredPairs) {
+        this(source, numRows, numCols, rowPtr, colIdx, weights, symmetry, valueKind, ids, duplicates, mirroredPairs,
+                null, null);
+    }
+
+    /**
+     * @param exact     every value exactly, aligned with {@code colIdx}, when some integer value is beyond what
+     *                  a double holds ({@link ExactValues}; then {@code weights} holds the nearest doubles);
+     *                  {@code null} when every value is exactly its double
+     * @param valueType the value type the input declared ({@code %%GraphBLAS type}), or {@code null}
+     */
+    public Graph(String source, int numRows, int numCols, int[] rowPtr, int[] colIdx, double[] weights,
+                 Symmetry symmetry, ValueKind valueKind, VertexIds ids, long duplicates, long mirroredPairs,
+                 long[] exact, GraphBlasType valueType) {
+        if (exact != null && (valueKind != ValueKind.INTEGER || weights == null || exact.length < rowPtr[rowPtr.length - 1])) {
+            throw new IllegalArgumentException("an exact column needs integer values, one per stored edge");
+        }
         if (rowPtr.length < 1 || rowPtr.length > numRows + 1 || rowPtr[rowPtr.length - 1] > colIdx.length
                 || (weights != null && weights.length < rowPtr[rowPtr.length - 1])) {
             throw new IllegalArgumentException("inconsistent CSR arrays");
@@ -58,6 +78,29 @@ public final class Graph {
         this.ids = Objects.requireNonNull(ids);
         this.duplicates = duplicates;
         this.mirroredPairs = mirroredPairs;
+        this.exact = exact;
+        this.valueType = valueType;
+    }
+
+    /**
+     * Every value exactly, aligned with {@link #colIdx()}, or {@code null} when every weight is exactly its
+     * value. Only integer graphs have one, and only when a value is beyond {@code 2^53} ({@link ExactValues});
+     * read it unsigned when {@link #valueType()} is {@link GraphBlasType#UINT64}. A format that holds the graph
+     * must keep this column (or refuse) to keep the values.
+     */
+    public long[] exactValues() {
+        return exact;
+    }
+
+    /** The value type the input declared ({@code %%GraphBLAS type}), kept for the writers; {@code null} if none. */
+    public GraphBlasType valueType() {
+        return valueType;
+    }
+
+    /** The same graph with these exact values and declared type (see the constructor). */
+    public Graph withValues(long[] exact, GraphBlasType valueType) {
+        return new Graph(source, numRows, numCols, rowPtr, colIdx, weights, symmetry, valueKind, ids, duplicates,
+                mirroredPairs, exact, valueType);
     }
 
     public String source() {
@@ -126,7 +169,29 @@ public final class Graph {
         if (numRows != numCols) {
             return false;
         }
-        return !directed() || BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
+        if (!directed()) {
+            return true;
+        }
+        Boolean known = symmetricPattern;
+        if (known == null) {
+            // Kept: the command line asks (to tell the user) and the graph tensor asks (to share AT with A).
+            known = BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
+            symmetricPattern = known;
+        }
+        return known;
+    }
+
+    /**
+     * Whether the entries hold what the symmetry promises: for a symmetric graph every edge's mirror with an
+     * equal value; for a skew-symmetric one the negated value and an empty diagonal (true for a directed graph).
+     * The keyed multiset hash of {@link #symmetricPattern}; a file whose flag is wrong fails it.
+     */
+    public boolean storesBothDirections(int threads) {
+        if (directed()) {
+            return true;
+        }
+        return BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, weights, exact,
+                symmetry == Symmetry.SKEW_SYMMETRIC, threads) >= 0;
     }
 
     /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */
@@ -251,6 +316,7 @@ public final class Graph {
 
     /** Bytes held by the CSR arrays. */
     public long memoryBytes() {
-        return 4L * rowPtr.length + 4L * colIdx.length + (weights == null ? 0 : 8L * weights.length);
+        return 4L * rowPtr.length + 4L * colIdx.length + (weights == null ? 0 : 8L * weights.length)
+                + (exact == null ? 0 : 8L * exact.length);
     }
 }

@@ -37,6 +37,69 @@ public final class GraphBuilder {
 
     /** As above; {@code tryBothWays} false always places and merges the mirrors (tests compare the two builds). */
     static Graph build(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads, boolean tryBothWays) {
+        if (edges.valueKind() == ValueKind.INTEGER) {
+            boolean sumsExact = policy != DuplicatePolicy.SUM || sumsStayExact(edges);
+            if (edges.oneEdgePerPair()) {
+                // An edge list's weights are read as doubles: when their sums could leave the integers a double
+                // holds, they are real numbers.
+                edges = sumsExact ? edges : asReal(edges);
+            } else if (edges.exact() != null || !sumsExact) {
+                return ExactBuild.build(edges, policy);
+            }
+        }
+        Graph g = buildDoubles(edges, policy, policyGiven, threads, tryBothWays);
+        if (edges.valueType() == null) {
+            return g;
+        }
+        if (policy == DuplicatePolicy.SUM && g.duplicates() > 0) {
+            checkSums(edges, g, policy);
+        }
+        return g.withValues(null, edges.valueType());
+    }
+
+    /**
+     * Whether no sum of values can leave the integers a double holds exactly: the largest magnitude times the
+     * entry count (a cell sums at most every entry once) stays below {@code 2^52}, with room for rounding.
+     */
+    static boolean sumsStayExact(EdgeList edges) {
+        double[] w = edges.weights();
+        double max = 0;
+        for (int k = 0, m = edges.size(); k < m; k++) {
+            max = Math.max(max, Math.abs(w[k]));
+        }
+        return max * edges.size() < 0x1p52;
+    }
+
+    private static EdgeList asReal(EdgeList edges) {
+        EdgeList real = new EdgeList(edges.source(), edges.numRows(), edges.numCols(), edges.src(), edges.dst(),
+                edges.weights(), edges.size(), edges.symmetry(), ValueKind.REAL, edges.ids(), edges::lineOf)
+                .withRowBound(edges.rowBound());
+        return edges.oneEdgePerPair() ? real.withOneEdgePerPair() : real;
+    }
+
+    /** Refuses a summed value that the declared type cannot hold, naming the lines of its duplicates. */
+    private static void checkSums(EdgeList edges, Graph g, DuplicatePolicy policy) {
+        GraphBlasType type = edges.valueType();
+        double[] w = g.weights();
+        if (w == null) {
+            return;
+        }
+        int[] rowPtr = g.rowPtr();
+        int[] col = g.colIdx();
+        for (int r = 0; r < rowPtr.length - 1; r++) {
+            for (int p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
+                if (!type.accepts(w[p])) {
+                    if (edges.valueKind() == ValueKind.INTEGER) {
+                        ExactBuild.build(edges, policy);
+                    }
+                    throw ExactBuild.sumOutOfType(edges, r, col[p], w[p]);
+                }
+            }
+        }
+    }
+
+    private static Graph buildDoubles(EdgeList edges, DuplicatePolicy policy, boolean policyGiven, int threads,
+                                      boolean tryBothWays) {
         boolean mirror = edges.symmetry() != Symmetry.GENERAL;
         if (mirror && edges.oneEdgePerPair() && !policyGiven && tryBothWays) {
             // Most undirected files list every edge both ways: then the directed build is the graph.
@@ -247,13 +310,17 @@ public final class GraphBuilder {
             int d = dst[k];
             if (dupRow[s] && !seen.add(((long) s << 32) | d)
                     || mirror && s != d && dupRow[d] && !seen.add(((long) d << 32) | s)) {
-                long line = edges.lineOf(k);
-                String id = "(" + edges.ids().external(s) + ", " + edges.ids().external(d) + ")";
-                return new BadInputException(edges.source(), line,
-                        "duplicate entry " + id + (mirror ? " (counting the mirror of symmetric entries)" : "")
-                                + "; choose --duplicates first|last|sum|min to accept duplicates");
+                return duplicateAt(edges, k, mirror);
             }
         }
         return new BadInputException(edges.source(), 0, "duplicate entries");
+    }
+
+    /** The error for entry {@code k}, which repeats a stored (row, column). */
+    static BadInputException duplicateAt(EdgeList edges, int k, boolean mirror) {
+        String id = "(" + edges.ids().external(edges.src()[k]) + ", " + edges.ids().external(edges.dst()[k]) + ")";
+        return new BadInputException(edges.source(), edges.lineOf(k),
+                "duplicate entry " + id + (mirror ? " (counting the mirror of symmetric entries)" : "")
+                        + "; choose --duplicates first|last|sum|min to accept duplicates");
     }
 }

@@ -2,7 +2,6 @@ package org.stag.loaders;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import org.stag.loaders.text.InputFiles;
 
 /** The graph file formats stag reads, told apart by file name (a trailing {@code .gz} is ignored). */
 public enum GraphFileFormat {
@@ -34,7 +33,7 @@ public enum GraphFileFormat {
 
     /** Tells the format from the file name. */
     public static GraphFileFormat of(Path path) {
-        String name = InputFiles.baseName(path);
+        String name = baseName(path);
         for (GraphFileFormat f : values()) {
             for (String ext : f.extensions) {
                 if (name.endsWith(ext)) {
@@ -45,6 +44,12 @@ public enum GraphFileFormat {
         throw new BadInputException(path.toString(), 0, "unknown graph file type (expected .mtx, .el, .wel, "
                 + ".txt/.snap/.edges/.tsv, or LDBC .properties/.v/.e, optionally gzipped; stag binary .stagb; "
                 + "or name it with --input-format)");
+    }
+
+    /** The file name without a trailing {@code .gz}, lower-cased, for telling formats apart. */
+    public static String baseName(Path path) {
+        String name = path.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
     }
 
     /** Parses a short name such as {@code mtx} or {@code ldbc}. */

@@ -1,11 +1,14 @@
 package org.stag.loaders;
 
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.stag.loaders.binary.BinaryGraphReader;
 import org.stag.loaders.edgelist.EdgeListReader;
 import org.stag.loaders.ldbc.LdbcReader;
 import org.stag.loaders.mtx.MatrixMarketReader;
+import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 
 /**
  * Reads graph files of every supported format. {@link #read} gives the entries as the file has them;
@@ -14,7 +17,7 @@ import org.stag.loaders.mtx.MatrixMarketReader;
  */
 public final class GraphLoader {
     /** The file name that means standard input. */
-    public static final String STDIN = "-";
+    public static final String STDIN = InputFiles.STDIN;
 
     private GraphLoader() {
     }
@@ -33,7 +36,7 @@ public final class GraphLoader {
 
     /** Whether {@code path} names standard input. */
     public static boolean isStdin(Path path) {
-        return path.toString().equals(STDIN);
+        return InputFiles.isStdin(path);
     }
 
     /** Reads the entries of {@code path} in file order. */
@@ -61,6 +64,15 @@ public final class GraphLoader {
             return loadStream(System.in, options);
         }
         GraphFileFormat format = options.format() != null ? options.format() : GraphFileFormat.of(path);
+        if (Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path)) {
+            // A named pipe (or a device) is read once: spooled as standard input is, under its own name.
+            try (InputStream in = Files.newInputStream(path)) {
+                return StdinSpool.load(path.toString(), "the pipe", in, options, format,
+                        (file, f) -> loadFile(file, file.toString(), f, options).graph());
+            } catch (java.io.IOException e) {
+                throw new BadInputException(path.toString(), 0, "cannot read: " + IoCause.of(e));
+            }
+        }
         Timed t = loadFile(path, path.toString(), format, options);
         return new Loaded(t.graph(), format, t.parseSeconds(), t.buildSeconds());
     }

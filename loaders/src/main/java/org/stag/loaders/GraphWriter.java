@@ -25,15 +25,24 @@ public final class GraphWriter {
     public static Outcome write(Graph g, Path path) {
         String name = InputFiles.baseName(path);
         if (path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(BinaryLayout.EXTENSION)) {
+            String refusal = unwritableInteger(g);
+            if (refusal != null) {
+                throw new BadInputException(path.toString(), 0, refusal.replace("an integer Matrix Market file", "a binary graph file"));
+            }
             try {
                 BinaryGraphWriter.write(g, path, Parallel.defaultThreads());
             } catch (IOException e) {
-                throw new BadInputException(path.toString(), 0, "cannot write: " + e.getMessage());
+                throw new BadInputException(path.toString(), 0, "cannot write: " + IoCause.of(e));
             }
             return new Outcome("");
         }
         if (name.endsWith(BinaryLayout.EXTENSION)) {
             throw new BadInputException(path.toString(), 0, "a binary graph file is not compressed; name it .stagb");
+        }
+        String refusal = name.endsWith(".mtx") ? unwritableInteger(g) : name.endsWith(".wel") ? unwritableWeight(g) : null;
+        if (refusal != null) {
+            // Refused before the file is opened, so an existing file of that name is left as it was.
+            throw new BadInputException(path.toString(), 0, refusal);
         }
         try (ByteSink out = ByteSink.create(path)) {
             if (name.endsWith(".mtx")) {
@@ -72,10 +81,17 @@ public final class GraphWriter {
             }
         }
         out.text("%%MatrixMarket matrix coordinate " + g.valueKind().mtxName() + " " + sym.mtxName()).newline();
+        if (g.valueType() != null) {
+            // As LAGraph writes it, so that LAGraph and stag read the same type back.
+            out.text("%%GraphBLAS type " + g.valueType().cName()).newline();
+        }
         out.text("% written by stag").newline();
         out.number(g.numRows()).space().number(g.numCols()).space().number(entries).newline();
         long base = 1;
         double[] w = g.weights();
+        long[] exact = g.exactValues();
+        boolean integer = g.valueKind() == ValueKind.INTEGER;
+        boolean unsigned = g.valueType() == GraphBlasType.UINT64;
         for (int r = 0; r < n; r++) {
             for (int p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
                 int c = col[p];
@@ -83,12 +99,66 @@ public final class GraphWriter {
                     continue;
                 }
                 out.number(r + base).space().number(c + base);
-                if (w != null) {
+                if (exact != null) {
+                    out.space().text(ExactValues.toString(exact[p], unsigned));
+                } else if (integer && w != null) {
+                    // Integer text whatever the size: an integer banner takes no exponent (unwritableInteger
+                    // has checked that every value is a whole number of 64 bits).
+                    out.space().text(ExactValues.toString(unsigned ? (long) (w[p] >= 0x1p63 ? w[p] - 0x1p64 : w[p])
+                            : (long) w[p], unsigned));
+                } else if (w != null) {
                     out.space().value(w[p]);
                 }
                 out.newline();
             }
         }
+    }
+
+    /**
+     * Why an integer graph's values cannot be written under an {@code integer} banner (a value from a format
+     * that is not a whole number of 64 bits), or {@code null}.
+     */
+    static String unwritableInteger(Graph g) {
+        double[] w = g.weights();
+        if (g.valueKind() != ValueKind.INTEGER || w == null || g.exactValues() != null) {
+            return null;
+        }
+        boolean unsigned = g.valueType() == GraphBlasType.UINT64;
+        for (int p = 0, m = g.numEdges(); p < m; p++) {
+            double v = w[p];
+            boolean fits = v == Math.rint(v) && (unsigned ? v >= 0 && v < 0x1p64 : v >= -0x1p63 && v < 0x1p63);
+            if (!fits) {
+                return "value " + v + " of an integer graph is not a whole number of 64 bits; an integer Matrix Market"
+                        + " file cannot hold it";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Why a graph's weights cannot be written to a {@code .wel} file, whose reader takes finite doubles only,
+     * or {@code null}.
+     */
+    static String unwritableWeight(Graph g) {
+        double[] w = g.weights();
+        if (w == null) {
+            return null;
+        }
+        int[] rowPtr = g.rowPtr();
+        int[] col = g.colIdx();
+        long[] exact = g.exactValues();
+        boolean unsigned = g.valueType() == GraphBlasType.UINT64;
+        for (int r = 0; r < rowPtr.length - 1; r++) {
+            for (int p = rowPtr[r]; p < rowPtr[r + 1]; p++) {
+                boolean lost = w[p] - w[p] != 0 || exact != null && !ExactValues.exactAsDouble(exact[p], unsigned);
+                if (lost) {
+                    String v = exact != null ? ExactValues.toString(exact[p], unsigned) : Double.toString(w[p]);
+                    return "edge " + g.ids().external(r) + " " + g.ids().external(col[p]) + " has weight " + v
+                            + ", which an edge list cannot hold (its weights are finite doubles); write .mtx to keep it";
+                }
+            }
+        }
+        return null;
     }
 
     private static boolean keep(Symmetry sym, int r, int c) {

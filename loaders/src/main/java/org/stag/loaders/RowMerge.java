@@ -6,25 +6,22 @@ import java.util.Arrays;
 /**
  * Sorts one row of a graph being built by column and merges the entries that share a column, keeping
  * counts of what it merged. One instance per worker (its scratch arrays are reused from row to row);
- * {@link #forPart()} makes them and {@link #add} sums their counts.
- *
- * <p>In a paired row (an undirected edge list, see {@link EdgeList#oneEdgePerPair()}) the mirror of line
- * {@code u v}, stored in row {@code v}, holds {@code ~u}: after sorting, the mirrors come first in
- * decreasing column order and the lines themselves after them in increasing order, each group in file
- * order within a column, so one merge from both ends tells a repeated line from a line and its mirror.
+ * {@link #forPart()} makes them and {@link #add} sums their counts. A row of an undirected edge list, whose
+ * mirrors are marked, goes to {@link PairedRowMerge}.
  */
 final class RowMerge {
     private static final int INSERTION_SORT_MAX = 24;
     /** Conflicts remembered per worker; one is reported, the rest only need to exist. */
-    private static final int MAX_CONFLICTS = 1 << 12;
+    static final int MAX_CONFLICTS = 1 << 12;
 
-    private final DuplicatePolicy policy;
-    private final boolean policyGiven;
+    final DuplicatePolicy policy;
+    final boolean policyGiven;
     private final boolean pairs;
-    private long[] keys = new long[16];
-    private double[] values = new double[16];
-    private int[] ints = new int[16];
+    /** Scratch of {@link #loadKeys}: sorted {@code (column << 32) | position}, and the values in row order. */
+    long[] keys = new long[16];
+    double[] values = new double[16];
     private final RowSort runs = new RowSort();
+    private final PairedRowMerge paired;
 
     /** Lines that repeat an earlier line's (row, column), counted once each (paired rows only). */
     long repeatedLines;
@@ -37,6 +34,7 @@ final class RowMerge {
         this.policy = policy;
         this.policyGiven = policyGiven;
         this.pairs = pairs;
+        this.paired = pairs ? new PairedRowMerge(this) : null;
     }
 
     /** A fresh merger with the same rules, for one worker. */
@@ -57,17 +55,9 @@ final class RowMerge {
     int row(int r, int[] col, double[] val, int lo, int hi) {
         int len = hi - lo;
         if (pairs && len > 0) {
-            int kind = pairedOrder(col, lo, hi);
-            if (kind == SORTED_WITH_MIRRORS) {
-                // A sorted file (GAP's converter writes its rows in order) needs no sort, as in a directed row.
-                return pairedSorted(r, col, val, lo, hi);
-            }
-            if (kind == UNSORTED_WITH_MIRRORS) {
-                // Lines and mirrors each in column order (a sorted file, written both ways or not): merge them.
-                if (splitSorted(col, val, lo, hi)) {
-                    return mergeSplit(r, col, val, lo);
-                }
-                return val == null ? pairedPattern(r, col, lo, hi) : pairedValues(r, col, val, lo, hi);
+            int kept = paired.row(r, col, val, lo, hi);
+            if (kept >= 0) {
+                return kept;
             }
         }
         // Rows of sorted input and its mirror are a few sorted runs: merging them is the cheap sort.
@@ -83,76 +73,6 @@ final class RowMerge {
         int kept = mergeDuplicates(col, val, lo, hi);
         repeatedLines += len - kept;
         return kept;
-    }
-
-    private static final int NO_MIRRORS = 0;
-    private static final int SORTED_WITH_MIRRORS = 1;
-    private static final int UNSORTED_WITH_MIRRORS = 2;
-
-    /** Whether a paired row holds mirrors, and whether it is sorted by column when mirrors are read as columns. */
-    private static int pairedOrder(int[] col, int lo, int hi) {
-        boolean mirrors = false;
-        boolean sorted = true;
-        int previous = Integer.MIN_VALUE;
-        for (int p = lo; p < hi; p++) {
-            int x = col[p];
-            int c = x < 0 ? ~x : x;
-            mirrors |= x < 0;
-            sorted &= c >= previous;
-            previous = c;
-        }
-        return !mirrors ? NO_MIRRORS : sorted ? SORTED_WITH_MIRRORS : UNSORTED_WITH_MIRRORS;
-    }
-
-    /** A paired row already in column order: each run of one column holds lines and mirrors in file order. */
-    private int pairedSorted(int r, int[] col, double[] val, int lo, int hi) {
-        int out = lo;
-        int p = lo;
-        while (p < hi) {
-            int c = col[p] < 0 ? ~col[p] : col[p];
-            int lines = 0;
-            int mirrors = 0;
-            double lineValue = 0;
-            double mirrorValue = 0;
-            double all = 0;
-            for (; p < hi && (col[p] < 0 ? ~col[p] : col[p]) == c; p++) {
-                boolean mirror = col[p] < 0;
-                if (val != null) {
-                    double x = val[p];
-                    all = lines + mirrors == 0 ? x : policy.combine(all, x);
-                    if (mirror) {
-                        mirrorValue = mirrors == 0 ? x : policy.combine(mirrorValue, x);
-                    } else {
-                        lineValue = lines == 0 ? x : policy.combine(lineValue, x);
-                    }
-                }
-                if (mirror) {
-                    mirrors++;
-                } else {
-                    lines++;
-                }
-            }
-            double v = lines > 0 ? lineValue : mirrorValue;
-            if (lines > 0) {
-                repeatedLines += lines - 1;
-            }
-            if (lines > 0 && mirrors > 0) {
-                if (r < c) {
-                    mirroredPairs++;
-                }
-                if (policyGiven) {
-                    v = all;
-                } else if (val != null && !same(lineValue, mirrorValue) && r < c && conflicts.size() < MAX_CONFLICTS) {
-                    conflicts.add(((long) r << 32) | c);
-                }
-            }
-            col[out] = c;
-            if (val != null) {
-                val[out] = v;
-            }
-            out++;
-        }
-        return out - lo;
     }
 
     private static void insertionSort(int[] col, double[] val, int lo, int hi) {
@@ -181,7 +101,7 @@ final class RowMerge {
     }
 
     /** Fills {@link #keys} with sorted {@code (column << 32) | position} and {@link #values} in row order. */
-    private void loadKeys(int[] col, double[] val, int lo, int hi) {
+    void loadKeys(int[] col, double[] val, int lo, int hi) {
         int len = hi - lo;
         if (keys.length < len) {
             keys = new long[Math.max(len, keys.length * 2)];
@@ -216,262 +136,16 @@ final class RowMerge {
         return out - lo + 1;
     }
 
-    private int[] lineCol = new int[16];
-    private int[] mirrorCol = new int[16];
-    private int[] linePos = new int[16];
-    private int[] mirrorPos = new int[16];
-    private double[] lineVal = new double[16];
-    private double[] mirrorVal = new double[16];
-    private int lineCount;
-    private int mirrorCount;
-
-    /**
-     * Copies the lines and the mirrors of a row apart, each in file order, and says whether both are in
-     * column order (then a merge replaces the sort).
-     */
-    private boolean splitSorted(int[] col, double[] val, int lo, int hi) {
-        int len = hi - lo;
-        if (lineCol.length < len) {
-            int cap = Math.max(len, lineCol.length * 2);
-            lineCol = new int[cap];
-            mirrorCol = new int[cap];
-            linePos = new int[cap];
-            mirrorPos = new int[cap];
-            lineVal = new double[cap];
-            mirrorVal = new double[cap];
-        }
-        int nl = 0;
-        int nm = 0;
-        boolean sorted = true;
-        for (int p = lo; p < hi; p++) {
-            int x = col[p];
-            if (x >= 0) {
-                sorted &= nl == 0 || x >= lineCol[nl - 1];
-                lineCol[nl] = x;
-                linePos[nl] = p;
-                if (val != null) {
-                    lineVal[nl] = val[p];
-                }
-                nl++;
-            } else {
-                int c = ~x;
-                sorted &= nm == 0 || c >= mirrorCol[nm - 1];
-                mirrorCol[nm] = c;
-                mirrorPos[nm] = p;
-                if (val != null) {
-                    mirrorVal[nm] = val[p];
-                }
-                nm++;
-            }
-            if (!sorted) {
-                return false;
-            }
-        }
-        lineCount = nl;
-        mirrorCount = nm;
-        return true;
-    }
-
-    /** Merges the lines and mirrors {@link #splitSorted} set apart back into the row, by column. */
-    private int mergeSplit(int r, int[] col, double[] val, int lo) {
-        int i = 0;
-        int j = 0;
-        int out = lo;
-        while (i < lineCount || j < mirrorCount) {
-            int c = Math.min(i < lineCount ? lineCol[i] : Integer.MAX_VALUE, j < mirrorCount ? mirrorCol[j] : Integer.MAX_VALUE);
-            int i0 = i;
-            int j0 = j;
-            while (i < lineCount && lineCol[i] == c) {
-                i++;
-            }
-            while (j < mirrorCount && mirrorCol[j] == c) {
-                j++;
-            }
-            if (i > i0) {
-                repeatedLines += i - i0 - 1;
-            }
-            double v = 0;
-            if (val != null) {
-                double lv = i > i0 ? combine(lineVal, i0, i) : 0;
-                double mv = j > j0 ? combine(mirrorVal, j0, j) : 0;
-                v = i > i0 ? lv : mv;
-                if (i > i0 && j > j0) {
-                    if (policyGiven) {
-                        v = combineByPosition(i0, i, j0, j);
-                    } else if (!same(lv, mv) && r < c && conflicts.size() < MAX_CONFLICTS) {
-                        conflicts.add(((long) r << 32) | c);
-                    }
-                }
-            }
-            if (i > i0 && j > j0 && r < c) {
-                mirroredPairs++;
-            }
-            col[out] = c;
-            if (val != null) {
-                val[out] = v;
-            }
-            out++;
-        }
-        return out - lo;
-    }
-
-    private double combine(double[] values, int from, int to) {
-        double v = values[from];
-        for (int k = from + 1; k < to; k++) {
-            v = policy.combine(v, values[k]);
-        }
-        return v;
-    }
-
-    /** The policy over a run of lines and a run of mirrors together, in file order (row positions). */
-    private double combineByPosition(int i, int iEnd, int j, int jEnd) {
-        double v = 0;
-        boolean first = true;
-        while (i < iEnd || j < jEnd) {
-            double x;
-            if (j >= jEnd || i < iEnd && linePos[i] < mirrorPos[j]) {
-                x = lineVal[i++];
-            } else {
-                x = mirrorVal[j++];
-            }
-            v = first ? x : policy.combine(v, x);
-            first = false;
-        }
-        return v;
-    }
-
-    /** A paired row without values: one column per distinct neighbour, whichever way the lines wrote it. */
-    private int pairedPattern(int r, int[] col, int lo, int hi) {
-        int len = hi - lo;
-        if (ints.length < len) {
-            ints = new int[Math.max(len, ints.length * 2)];
-        }
-        System.arraycopy(col, lo, ints, 0, len);
-        Arrays.sort(ints, 0, len);
-        int neg = firstNonNegative(ints, len);
-        int mEnd = neg;
-        int d = neg;
-        int out = lo;
-        while (mEnd > 0 || d < len) {
-            int cm = mEnd > 0 ? ~ints[mEnd - 1] : Integer.MAX_VALUE;
-            int cd = d < len ? ints[d] : Integer.MAX_VALUE;
-            int c = Math.min(cm, cd);
-            if (cm == c) {
-                while (mEnd > 0 && ~ints[mEnd - 1] == c) {
-                    mEnd--;
-                }
-            }
-            if (cd == c) {
-                int dStart = d;
-                while (d < len && ints[d] == c) {
-                    d++;
-                }
-                repeatedLines += d - dStart - 1;
-                if (cm == c && r < c) {
-                    mirroredPairs++;
-                }
-            }
-            col[out++] = c;
-        }
-        return out - lo;
-    }
-
-    private static int firstNonNegative(int[] a, int len) {
-        int i = 0;
-        while (i < len && a[i] < 0) {
-            i++;
-        }
-        return i;
-    }
-
-    /** A paired row with values: see the class comment. */
-    private int pairedValues(int r, int[] col, double[] val, int lo, int hi) {
-        int len = hi - lo;
-        loadKeys(col, val, lo, hi);
-        int neg = 0;
-        while (neg < len && keys[neg] < 0) {
-            neg++;
-        }
-        int mEnd = neg;
-        int d = neg;
-        int out = lo;
-        while (mEnd > 0 || d < len) {
-            int cm = mEnd > 0 ? ~(int) (keys[mEnd - 1] >> 32) : Integer.MAX_VALUE;
-            int cd = d < len ? (int) (keys[d] >> 32) : Integer.MAX_VALUE;
-            int c = Math.min(cm, cd);
-            int mStart = mEnd;
-            if (cm == c) {
-                while (mStart > 0 && ~(int) (keys[mStart - 1] >> 32) == c) {
-                    mStart--;
-                }
-            }
-            int dStart = d;
-            int dEnd = d;
-            if (cd == c) {
-                while (dEnd < len && (int) (keys[dEnd] >> 32) == c) {
-                    dEnd++;
-                }
-                repeatedLines += dEnd - dStart - 1;
-            }
-            double v;
-            if (mStart == mEnd) {
-                v = combine(dStart, dEnd);
-            } else if (dStart == dEnd) {
-                v = combine(mStart, mEnd);
-            } else {
-                if (r < c) {
-                    mirroredPairs++;
-                }
-                if (policyGiven) {
-                    v = combineInFileOrder(dStart, dEnd, mStart, mEnd);
-                } else {
-                    v = combine(dStart, dEnd);
-                    double mv = combine(mStart, mEnd);
-                    if (!same(v, mv) && r < c && conflicts.size() < MAX_CONFLICTS) {
-                        conflicts.add(((long) r << 32) | c);
-                    }
-                }
-            }
-            col[out] = c;
-            val[out] = v;
-            out++;
-            mEnd = mStart;
-            d = dEnd;
-        }
-        return out - lo;
-    }
-
     /** Equal values, NaN equal to NaN (a pair written twice as {@code nan} is one edge). */
     static boolean same(double a, double b) {
         return a == b || a != a && b != b;
     }
 
     /** The policy applied to the keys {@code [from, to)}, which are in file order. */
-    private double combine(int from, int to) {
+    double combine(int from, int to) {
         double v = values[(int) keys[from]];
         for (int i = from + 1; i < to; i++) {
             v = policy.combine(v, values[(int) keys[i]]);
-        }
-        return v;
-    }
-
-    /** The policy applied to two runs of keys together, interleaved back into file order. */
-    private double combineInFileOrder(int a, int aEnd, int b, int bEnd) {
-        double v = 0;
-        boolean first = true;
-        while (a < aEnd || b < bEnd) {
-            int pa = a < aEnd ? (int) keys[a] : Integer.MAX_VALUE;
-            int pb = b < bEnd ? (int) keys[b] : Integer.MAX_VALUE;
-            int p;
-            if (pa < pb) {
-                p = pa;
-                a++;
-            } else {
-                p = pb;
-                b++;
-            }
-            v = first ? values[p] : policy.combine(v, values[p]);
-            first = false;
         }
         return v;
     }

@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.function.BiFunction;
 import org.stag.loaders.binary.BinaryLayout;
 import org.stag.loaders.text.InputFiles;
+import org.stag.loaders.text.IoCause;
 
 /**
  * Reads a graph from standard input ({@code -}). The parallel readers need a file they can reopen and read
@@ -26,30 +27,43 @@ final class StdinSpool {
     }
 
     static GraphLoader.Loaded load(InputStream in, LoadOptions options, BiFunction<Path, GraphFileFormat, Graph> loader) {
-        if (options.format() == GraphFileFormat.LDBC) {
-            throw new BadInputException(NAME, 0, "an LDBC graph is several files and cannot be read from standard input");
+        return load(NAME, "standard input", in, options, null, loader);
+    }
+
+    /**
+     * Loads a graph from a stream that can be read once only (standard input, a named pipe), spooled to a
+     * temporary file: the readers open a file several times and in parallel parts.
+     *
+     * @param name   the input's name in messages
+     * @param what   the input in words ({@code standard input}, {@code the pipe})
+     * @param format the format its name tells, or {@code null} to sniff it (options come first)
+     */
+    static GraphLoader.Loaded load(String name, String what, InputStream in, LoadOptions options, GraphFileFormat format,
+                                   BiFunction<Path, GraphFileFormat, Graph> loader) {
+        if (options.format() == GraphFileFormat.LDBC || format == GraphFileFormat.LDBC) {
+            throw new BadInputException(name, 0, "an LDBC graph is several files and cannot be read from " + what);
         }
         Path tmp;
         try {
             tmp = Files.createTempFile("stag-stdin-", ".spool");
         } catch (IOException e) {
-            throw new BadInputException(NAME, 0, "cannot create a temporary file to hold standard input: " + e.getMessage());
+            throw new BadInputException(name, 0, "cannot create a temporary file to hold " + what + ": " + IoCause.of(e));
         }
         tmp.toFile().deleteOnExit();
         try {
             try {
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
             } catch (IOException e) {
-                throw new BadInputException(NAME, 0, "cannot read standard input: " + e.getMessage());
+                throw new BadInputException(name, 0, "cannot read " + what + ": " + IoCause.of(e));
             }
-            GraphFileFormat format = options.format() != null ? options.format() : sniff(tmp);
-            Graph g = loader.apply(tmp, format);
-            return new GraphLoader.Loaded(new Graph(NAME, g.numRows(), g.numCols(), g.rowPtr(), g.colIdx(), g.weights(),
-                    g.symmetry(), g.valueKind(), g.ids(), g.duplicates()), format);
+            GraphFileFormat f = options.format() != null ? options.format() : format != null ? format : sniff(tmp);
+            Graph g = loader.apply(tmp, f);
+            return new GraphLoader.Loaded(new Graph(name, g.numRows(), g.numCols(), g.rowPtr(), g.colIdx(), g.weights(),
+                    g.symmetry(), g.valueKind(), g.ids(), g.duplicates(), g.mirroredPairs(), g.exactValues(), g.valueType()), f);
         } catch (BadInputException e) {
             // The temporary file's name means nothing to the user.
-            String file = e.file() == null || e.file().equals(tmp.toString()) ? NAME : e.file();
-            throw new BadInputException(file, e.line(), e.reason().replace(tmp.toString(), NAME));
+            String file = e.file() == null || e.file().equals(tmp.toString()) ? name : e.file();
+            throw new BadInputException(file, e.line(), e.reason().replace(tmp.toString(), name));
         } finally {
             try {
                 Files.deleteIfExists(tmp);

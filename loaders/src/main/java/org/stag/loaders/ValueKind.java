@@ -4,7 +4,7 @@ package org.stag.loaders;
 public enum ValueKind {
     /** No values: an unweighted graph; every present entry has value 1. */
     PATTERN,
-    /** Integer values (stored as doubles, exact up to 2^53). */
+    /** Integer values: doubles, with an exact {@code long} column beside them when one is beyond 2^53 ({@link ExactValues}). */
     INTEGER,
     /** Real values. */
     REAL;

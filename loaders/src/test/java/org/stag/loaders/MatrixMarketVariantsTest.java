@@ -205,11 +205,11 @@ class MatrixMarketVariantsTest {
     @Test
     void graphBlasTypeErrorsNameTheLine() throws IOException {
         String[][] cases = {
-            {"%%GraphBLAS type int8", "integer", "-129", "value '-129' out of range for int8"},
-            {"%%GraphBLAS type uint16", "integer", "-1", "value '-1' out of range for uint16"},
-            {"%%GraphBLAS type uint32", "integer", "4294967296", "value '4294967296' out of range for uint32"},
-            {"%%GraphBLAS type int64", "real", "9.3e18", "value '9.3e18' out of range for int64"},
-            {"%%GraphBLAS type int16", "real", "nan", "value 'nan' out of range for int16"},
+            {"%%GraphBLAS type int8", "integer", "-129", "value '-129' out of range for int8 (-128..127)"},
+            {"%%GraphBLAS type uint16", "integer", "-1", "value '-1' out of range for uint16 (0..65535)"},
+            {"%%GraphBLAS type uint32", "integer", "4294967296", "value '4294967296' out of range for uint32 (0..4294967295)"},
+            {"%%GraphBLAS type int64", "real", "9.3e18", "value '9.3e18' out of range for int64 (-9223372036854775808..9223372036854775807)"},
+            {"%%GraphBLAS type int16", "real", "nan", "value 'nan' out of range for int16 (-32768..32767)"},
             {"%%GraphBLAS type bool", "real", "0.5", "value '0.5' is not a whole number, as type bool needs"},
             {"%%GraphBLAS type fp32", "real", "-1e39", "value '-1e39' out of range for fp32"},
         };

@@ -93,7 +93,7 @@ class StdinSpoolTest {
             }
         };
         BadInputException e = assertThrows(BadInputException.class, () -> GraphLoader.loadStream(broken, LoadOptions.defaults()));
-        assertEquals("<stdin>: cannot read standard input: Input/output error", e.getMessage());
+        assertEquals("<stdin>: cannot read standard input: input/output error", e.getMessage());
     }
 
     @Test

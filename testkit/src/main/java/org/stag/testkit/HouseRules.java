@@ -1,6 +1,10 @@
 package org.stag.testkit;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -39,6 +43,7 @@ public final class HouseRules {
     private final String root;
     private final List<String> layers = new ArrayList<>();
     private final Map<String, List<String>> support = new LinkedHashMap<>();
+    private final List<String> entryPoints = new ArrayList<>();
 
     private HouseRules(String root) {
         this.root = Objects.requireNonNull(root, "root");
@@ -65,6 +70,21 @@ public final class HouseRules {
     public HouseRules support(String pkg, String... mayUse) {
         support.put(pkg, List.of(mayUse));
         return this;
+    }
+
+    /**
+     * Entry points: classes (fully qualified names) that sit above every layer although their package is a
+     * layer, such as a module's facade kept in its root package so that other modules import it by its old name.
+     * Their own dependencies are not checked, and no other class of the module may use them.
+     */
+    public HouseRules entryPoints(String... classNames) {
+        entryPoints.addAll(List.of(classNames));
+        return this;
+    }
+
+    private DescribedPredicate<JavaClass> entryPoint() {
+        return DescribedPredicate.describe("an entry point " + entryPoints, c -> entryPoints.stream()
+                .anyMatch(e -> c.getName().equals(e) || c.getName().startsWith(e + "$")));
     }
 
     /** The module's main classes (not its tests, not other modules' jars) under the root package. */
@@ -113,6 +133,10 @@ public final class HouseRules {
         Map<String, ArchRule> rules = new LinkedHashMap<>();
         rules.put(order(), architecture());
         rules.put("package cycles under " + root, slices().matching(root + ".(*)..").should().beFreeOfCycles());
+        if (!entryPoints.isEmpty()) {
+            rules.put("entry points of " + root, noClasses().that(DescribedPredicate.not(entryPoint()))
+                    .should().dependOnClassesThat(entryPoint()).because("entry points sit above every layer"));
+        }
         StringBuilder failures = new StringBuilder();
         rules.forEach((what, rule) -> {
             EvaluationResult result = rule.evaluate(classes);
@@ -147,6 +171,9 @@ public final class HouseRules {
         }
         for (String pkg : support.keySet()) {
             arch = arch.layer(pkg).definedBy(packagesOf(pkg));
+        }
+        if (!entryPoints.isEmpty()) {
+            arch = arch.ignoreDependency(entryPoint(), DescribedPredicate.alwaysTrue());
         }
         for (int i = 0; i < layers.size(); i++) {
             List<String> above = new ArrayList<>(names(layers.subList(i + 1, layers.size())));

@@ -60,6 +60,23 @@ class HouseRulesTest {
     }
 
     @Test
+    void anEntryPointMayUseEveryLayer() {
+        HouseRules.forPackage(FIXTURE + "entry").layers("", "low").entryPoints(FIXTURE + "entry.Facade")
+                .checkLayers(fixture("entry"));
+        AssertionError without = assertThrows(AssertionError.class,
+                () -> HouseRules.forPackage(FIXTURE + "entry").layers("", "low").checkLayers(fixture("entry")));
+        assertTrue(without.getMessage().contains("fixture.entry.Facade"), without.getMessage());
+    }
+
+    @Test
+    void aLayerThatUsesAnEntryPointFails() {
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> HouseRules.forPackage(FIXTURE + "entrybad").layers("", "low").entryPoints(FIXTURE + "entrybad.Facade")
+                        .checkLayers(fixture("entrybad")));
+        assertTrue(e.getMessage().contains("fixture.entrybad.low.Reader"), e.getMessage());
+    }
+
+    @Test
     void noClassesIsAFailureNotAPass() {
         assertThrows(AssertionError.class, () -> HouseRules.forPackage(FIXTURE + "none").layers("low")
                 .checkLayers(fixture("none")));

@@ -67,7 +67,12 @@ public final class BinaryCorruptions {
         byte[] text = good.clone();
         System.arraycopy("%%MatrixMarket ".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 0, text, 0, 15);
         out.add(new Corruption("text-over-magic", text));
-        out.add(new Corruption("bad-version", withLong(good, VERSION_AT, 2, true, 4)));
+        out.add(new Corruption("bad-version", withLong(good, VERSION_AT, VERSION + 1, true, 4)));
+        if (hb.get(SYMMETRY_AT) != 2 && rows == hb.getLong(COLS_AT) && entries > 0) {
+            // A flag that the content does not bear out: a pattern cannot be skew-symmetric, and values stored
+            // equal (or one way) are not negated mirrors.
+            out.add(new Corruption("skew-flag", withLong(good, SYMMETRY_AT, 2, true, 1)));
+        }
         out.add(new Corruption("version-0", withLong(good, VERSION_AT, 0, true, 4)));
         for (int i : new int[] {VERSION_AT + 1, ROWS_AT, ENTRIES_AT + 3, LENGTH_AT, CRC_AT + 5, RESERVED_AT, HEADER_CRC_AT}) {
             byte[] b = good.clone();

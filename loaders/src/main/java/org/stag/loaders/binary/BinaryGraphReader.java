@@ -13,7 +13,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.ExactValues;
 import org.stag.loaders.Graph;
+import org.stag.loaders.GraphBlasType;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.VertexIds;
 
@@ -54,13 +58,13 @@ public final class BinaryGraphReader {
         } catch (NoSuchFileException e) {
             throw new BadInputException(file, 0, "no such file");
         } catch (IOException e) {
-            throw new BadInputException(file, 0, "cannot read: " + e.getMessage());
+            throw new BadInputException(file, 0, "cannot read: " + org.stag.loaders.text.IoCause.of(e));
         }
     }
 
     private static void checkMemory(String file, BinaryHeader h) {
         long[] bytes = h.sections();
-        long need = bytes[0] + bytes[1] + bytes[2] + bytes[3] + (h.explicitIds() ? ID_MAP_BYTES_PER_VERTEX * h.rows() : 0);
+        long need = bytes[0] + bytes[1] + bytes[2] + bytes[3] + (h.exactIntegers() ? 8 * h.entries() : 0) + (h.explicitIds() ? ID_MAP_BYTES_PER_VERTEX * h.rows() : 0);
         Runtime rt = Runtime.getRuntime();
         long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (need > available) {
@@ -132,7 +136,7 @@ public final class BinaryGraphReader {
                 }
                 verify(file, h, bytes, blockCrc, ROW_PTR);
                 checkRowPointers(file, n, m, rowPtr);
-                arrays[WEIGHTS] = bytes[WEIGHTS] == 0 ? null : new double[m];
+                arrays[WEIGHTS] = bytes[WEIGHTS] == 0 ? null : h.exactIntegers() ? new long[m] : new double[m];
                 arrays[IDS] = bytes[IDS] == 0 ? null : new long[n];
                 checksums.run();
             });
@@ -189,8 +193,45 @@ public final class BinaryGraphReader {
         } else {
             vertexIds = VertexIds.offset(h.idBase());
         }
-        return new Graph(file, n, (int) h.cols(), rowPtr, col, (double[]) arrays[WEIGHTS], h.symmetry(), h.valueKind(),
-                vertexIds, h.duplicates());
+        double[] weights;
+        long[] exact = null;
+        if (arrays[WEIGHTS] instanceof long[] integers) {
+            weights = new double[m];
+            boolean unsigned = h.valueType() == GraphBlasType.UINT64;
+            boolean needed = false;
+            for (int p = 0; p < m; p++) {
+                weights[p] = ExactValues.toDouble(integers[p], unsigned);
+                needed |= !ExactValues.exactAsDouble(integers[p], unsigned);
+            }
+            exact = needed ? integers : null;
+        } else {
+            weights = (double[]) arrays[WEIGHTS];
+        }
+        Graph g = new Graph(file, n, (int) h.cols(), rowPtr, col, weights, h.symmetry(), h.valueKind(),
+                vertexIds, h.duplicates(), 0, exact, h.valueType());
+        checkValues(file, g);
+        if (!g.directed() && !g.storesBothDirections(threads)) {
+            throw BinaryHeader.bad(file, "marked " + g.symmetry().mtxName() + ", but its entries do not hold every edge in"
+                    + " both directions" + (g.symmetry() == Symmetry.SKEW_SYMMETRIC ? " with negated values and an empty diagonal"
+                    : " with equal values") + " (the file is corrupt)");
+        }
+        return g;
+    }
+
+    /** Every value is one of the declared type's (an integer graph's values are whole numbers). */
+    private static void checkValues(String file, Graph g) {
+        double[] w = g.weights();
+        GraphBlasType type = g.valueType();
+        boolean integer = g.valueKind() == ValueKind.INTEGER;
+        if (w == null || g.exactValues() != null || type == null && !integer) {
+            return;
+        }
+        for (int p = 0, m = g.numEdges(); p < m; p++) {
+            if (type != null ? !type.accepts(w[p]) : w[p] != Math.rint(w[p])) {
+                throw BinaryHeader.bad(file, "value " + w[p] + " at entry " + p + " is not "
+                        + (type != null ? "a value of type " + type.shortName() : "an integer") + " (the file is corrupt)");
+            }
+        }
     }
 
     /** Combines the block checksums of section {@code s} and compares them with the header's. */

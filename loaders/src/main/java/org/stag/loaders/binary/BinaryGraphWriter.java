@@ -9,6 +9,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.stag.loaders.Graph;
+import org.stag.loaders.GraphBlasType;
+import org.stag.loaders.ValueKind;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.VertexIds;
 
@@ -31,6 +33,7 @@ public final class BinaryGraphWriter {
             }
         }
         boolean weighted = g.valueKind().weighted();
+        boolean integer = g.valueKind() == ValueKind.INTEGER;
         long[] bytes = sectionBytes(n, m, weighted, explicit);
         long length = HEADER_BYTES + bytes[0] + bytes[1] + bytes[2] + bytes[3];
         long[] at = new long[4];
@@ -47,14 +50,15 @@ public final class BinaryGraphWriter {
                     crcs[s] = switch (s) {
                         case ROW_PTR -> SectionIo.writeInts(ch, at[s], bytes[s], g.rowPtr(), n + 1);
                         case COLUMNS -> SectionIo.writeInts(ch, at[s], bytes[s], g.colIdx(), m);
-                        case WEIGHTS -> weighted ? SectionIo.writeDoubles(ch, at[s], bytes[s], weightsOf(g), m) : 0;
+                        case WEIGHTS -> !weighted ? 0 : integer ? SectionIo.writeLongs(ch, at[s], bytes[s], integersOf(g), m)
+                                : SectionIo.writeDoubles(ch, at[s], bytes[s], weightsOf(g), m);
                         default -> explicit ? SectionIo.writeLongs(ch, at[s], bytes[s], table, n) : 0;
                     };
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             });
-            BinaryHeader h = new BinaryHeader(g.symmetry(), g.valueKind(), explicit, n, g.numCols(), m,
+            BinaryHeader h = new BinaryHeader(VERSION, g.symmetry(), g.valueKind(), g.valueType(), explicit, n, g.numCols(), m,
                     explicit ? 0 : ids.base(), g.duplicates(), length, crcs);
             ByteBuffer head = h.encode();
             while (head.hasRemaining()) {
@@ -63,6 +67,21 @@ public final class BinaryGraphWriter {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    /** An integer graph's values exactly (its exact column, or its doubles, which are then exact). */
+    private static long[] integersOf(Graph g) {
+        if (g.exactValues() != null) {
+            return g.exactValues();
+        }
+        double[] w = weightsOf(g);
+        long[] exact = new long[g.numEdges()];
+        boolean unsigned = g.valueType() == GraphBlasType.UINT64;
+        for (int p = 0; p < exact.length; p++) {
+            // A graph a format made may hold integral doubles beyond 2^53: the 64 bits of the double's integer.
+            exact[p] = unsigned && w[p] >= 0x1p63 ? (long) (w[p] - 0x1p64) : (long) w[p];
+        }
+        return exact;
     }
 
     /** A weighted graph's values; a graph whose kind says weighted but holds none has weight 1 everywhere. */

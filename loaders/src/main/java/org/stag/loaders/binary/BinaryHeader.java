@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.zip.CRC32C;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.GraphBlasType;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 
@@ -13,8 +14,13 @@ import org.stag.loaders.ValueKind;
  * The fixed 128-byte header of a {@code .stagb} file: sizes, kinds and section checksums. {@link #decode}
  * checks every field against the limits and the file's real length before anything is allocated.
  */
-record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds, long rows, long cols, long entries,
-                    long idBase, long duplicates, long length, int[] crcs) {
+record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBlasType valueType, boolean explicitIds,
+                    long rows, long cols, long entries, long idBase, long duplicates, long length, int[] crcs) {
+
+    /** Whether the weights section holds exact int64 values (version 2, integer values) rather than float64. */
+    boolean exactIntegers() {
+        return version >= VERSION && valueKind == ValueKind.INTEGER;
+    }
 
     /** The byte lengths of the four sections. */
     long[] sections() {
@@ -35,10 +41,11 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
     ByteBuffer encode() {
         ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         b.put(MAGIC);
-        b.putInt(VERSION_AT, VERSION);
+        b.putInt(VERSION_AT, version);
         b.put(SYMMETRY_AT, (byte) symmetry.ordinal());
         b.put(VALUE_KIND_AT, (byte) valueKind.ordinal());
         b.put(ID_KIND_AT, (byte) (explicitIds ? 1 : 0));
+        b.put(VALUE_TYPE_AT, (byte) (valueType == null ? 0 : 1 + valueType.ordinal()));
         b.putLong(ROWS_AT, rows);
         b.putLong(COLS_AT, cols);
         b.putLong(ENTRIES_AT, entries);
@@ -77,9 +84,9 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
             throw bad(file, "truncated: " + fileLength + " bytes, shorter than the " + HEADER_BYTES + "-byte header");
         }
         int version = b.getInt(VERSION_AT);
-        if (version != VERSION) {
+        if (version != VERSION && version != VERSION_1) {
             throw bad(file, "binary format version " + Integer.toUnsignedString(version)
-                    + " is not supported (this stag reads version " + VERSION + "; convert the graph again)");
+                    + " is not supported (this stag reads versions " + VERSION_1 + " and " + VERSION + "; convert the graph again)");
         }
         int stored = b.getInt(HEADER_CRC_AT);
         if (stored != headerCrc(b)) {
@@ -91,8 +98,22 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
         if (idKind > 1) {
             throw bad(file, "unknown vertex id kind " + idKind);
         }
-        if (b.get(RESERVED_BYTE_AT) != 0) {
-            throw bad(file, "reserved header byte " + RESERVED_BYTE_AT + " is not zero");
+        int typeCode = b.get(VALUE_TYPE_AT) & 0xff;
+        if (version == VERSION_1 && typeCode != 0) {
+            throw bad(file, "reserved header byte " + VALUE_TYPE_AT + " is not zero");
+        }
+        if (typeCode > GraphBlasType.values().length) {
+            throw bad(file, "unknown value type code " + typeCode);
+        }
+        GraphBlasType valueType = typeCode == 0 ? null : GraphBlasType.values()[typeCode - 1];
+        if (kind == ValueKind.PATTERN && symmetry == Symmetry.SKEW_SYMMETRIC) {
+            throw bad(file, "a pattern graph cannot be skew-symmetric (its mirror would need the value -1)");
+        }
+        if (valueType != null && symmetry == Symmetry.SKEW_SYMMETRIC && valueType.unsigned()) {
+            throw bad(file, "a skew-symmetric graph cannot have the unsigned type " + valueType.shortName());
+        }
+        if (valueType != null && kind == ValueKind.REAL && valueType.integral()) {
+            throw bad(file, "real values cannot have the integer type " + valueType.shortName());
         }
         for (int i = RESERVED_AT; i < HEADER_CRC_AT; i++) {
             if (b.get(i) != 0) {
@@ -130,7 +151,7 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
         for (int s = 0; s < 4; s++) {
             crcs[s] = b.getInt(CRC_AT + 4 * s);
         }
-        BinaryHeader h = new BinaryHeader(symmetry, kind, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs);
+        BinaryHeader h = new BinaryHeader(version, symmetry, kind, valueType, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs);
         long expected = h.offset(4);
         if (length != expected) {
             throw bad(file, "the header's file length " + length + " does not match its sizes, which need " + expected + " bytes");

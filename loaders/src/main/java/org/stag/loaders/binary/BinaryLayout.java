@@ -1,17 +1,17 @@
 package org.stag.loaders.binary;
 
 /**
- * The layout of a {@code .stagb} file, version 1 (all numbers little-endian; {@code docs/binary-format.md}
+ * The layout of a {@code .stagb} file, version 2 (all numbers little-endian; {@code docs/binary-format.md}
  * describes it for readers in other languages).
  *
  * <pre>
  * offset size field
  *      0    8 magic: 0x89 'S' 'T' 'A' 'G' 'B' '\r' '\n'
- *      8    4 format version (1)
+ *      8    4 format version (2; version 1 is still read)
  *     12    1 symmetry: 0 general (directed), 1 symmetric, 2 skew-symmetric
  *     13    1 value kind: 0 pattern (no weights section), 1 integer, 2 real
  *     14    1 vertex ids: 0 dense from the id base, 1 explicit table (ids section)
- *     15    1 reserved, 0
+ *     15    1 declared value type: 0 none, else 1 + the GraphBlasType's ordinal (bool, int8 ... fp64); 0 in v1
  *     16    8 rows (vertices of a graph)
  *     24    8 columns
  *     32    8 stored entries (edges; an undirected edge is stored in both directions)
@@ -26,15 +26,17 @@ package org.stag.loaders.binary;
  *    124    4 CRC32C of bytes 0..123
  *    128      row pointers: rows + 1 int32, then zero padding to a multiple of 8
  *             columns: entries int32, sorted and distinct within each row, then padding to 8
- *             weights: entries float64 (when the value kind is not pattern)
+ *             weights: entries float64 (value kind real), int64 (integer: exact; float64 in version 1)
  *             ids: rows int64 (when the ids are explicit)
  * </pre>
  */
 public final class BinaryLayout {
     /** The first eight bytes; the high first byte and the CR LF catch transfers that mangle binary files. */
     static final byte[] MAGIC = {(byte) 0x89, 'S', 'T', 'A', 'G', 'B', '\r', '\n'};
-    /** The only version this code reads and writes. */
-    static final int VERSION = 1;
+    /** The version this code writes; it reads this one and {@link #VERSION_1}. */
+    static final int VERSION = 2;
+    /** Integer values as float64 and no declared type; still read. */
+    static final int VERSION_1 = 1;
     static final int HEADER_BYTES = 128;
     static final int HEADER_CRC_AT = 124;
     /** The largest row, column and entry count a {@link org.stag.loaders.Graph} can hold (int arrays). */
@@ -44,7 +46,7 @@ public final class BinaryLayout {
     static final int SYMMETRY_AT = 12;
     static final int VALUE_KIND_AT = 13;
     static final int ID_KIND_AT = 14;
-    static final int RESERVED_BYTE_AT = 15;
+    static final int VALUE_TYPE_AT = 15;
     static final int ROWS_AT = 16;
     static final int COLS_AT = 24;
     static final int ENTRIES_AT = 32;

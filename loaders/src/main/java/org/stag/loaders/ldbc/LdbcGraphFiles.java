@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.text.HeaderReader;
 import org.stag.loaders.text.InputFiles;
 import org.stag.loaders.text.IoCause;
 
@@ -45,17 +46,47 @@ public record LdbcGraphFiles(String name, Path vertexFile, Path edgeFile, Path p
                 edge = path.resolveSibling(ef);
             }
             directed = properties.getBoolean(prefix + "directed");
-            String names = properties.get(prefix + "edge-properties.names");
-            if (names != null) {
-                weighted = List.of(names.toLowerCase(Locale.ROOT).split("\\s*,\\s*")).contains("weight");
-            } else if (properties.get(prefix + "directed") != null) {
-                weighted = false;
-            }
+            weighted = edgeWeight(properties, prefix);
         }
         if (!Files.exists(edge)) {
             throw new BadInputException(edge.toString(), 0, "no such file (the edge file of LDBC graph '" + spelled + "')");
         }
         return new LdbcGraphFiles(spelled, vertex, edge, Files.exists(props) ? props : null, directed, weighted, properties);
+    }
+
+    /**
+     * Whether the edges carry the weight: their one property is named {@code weight} and has a numeric type.
+     * Edge lines hold {@code src dst} and the properties in order, and stag reads one property; more than one,
+     * or a type that is not a number, is refused rather than read as something else.
+     */
+    private static Boolean edgeWeight(LdbcProperties properties, String prefix) {
+        String names = properties.get(prefix + "edge-properties.names");
+        String types = properties.get(prefix + "edge-properties.types");
+        if (names == null || names.isBlank()) {
+            if (types != null && !types.isBlank()) {
+                throw properties.bad(prefix + "edge-properties.types", "edge property types " + HeaderReader.quote(types)
+                        + " without edge-properties.names");
+            }
+            return properties.get(prefix + "directed") != null ? false : null;
+        }
+        List<String> list = List.of(names.strip().toLowerCase(Locale.ROOT).split("\\s*,\\s*"));
+        if (list.size() > 1) {
+            throw properties.bad(prefix + "edge-properties.names", list.size() + " edge properties (" + names.strip()
+                    + "); stag reads at most one, the weight, as the third column of each edge line");
+        }
+        if (types != null) {
+            List<String> typeList = List.of(types.strip().toLowerCase(Locale.ROOT).split("\\s*,\\s*"));
+            String type = typeList.get(0);
+            if (typeList.size() != list.size()) {
+                throw properties.bad(prefix + "edge-properties.types", typeList.size() + " edge property types for "
+                        + list.size() + " name");
+            }
+            if (!List.of("int", "integer", "long", "real", "double", "float").contains(type)) {
+                throw properties.bad(prefix + "edge-properties.types", "edge property " + HeaderReader.quote(list.get(0))
+                        + " has type " + HeaderReader.quote(type) + "; stag reads numeric edge properties only (int or real)");
+            }
+        }
+        return list.get(0).equals("weight");
     }
 
     private static Path sibling(Path path, String name) {

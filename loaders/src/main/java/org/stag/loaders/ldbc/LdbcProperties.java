@@ -88,6 +88,18 @@ public final class LdbcProperties {
         }
     }
 
+    /** A refusal of {@code key}'s value, naming its line. */
+    BadInputException bad(String key, String cause) {
+        Integer line = lineOf.get(key);
+        return new BadInputException(file, line == null ? 0 : line, cause);
+    }
+
+    /** The line of {@code key}, or 0 when absent. */
+    public int lineOf(String key) {
+        Integer line = lineOf.get(key);
+        return line == null ? 0 : line;
+    }
+
     /** The file name. */
     public String file() {
         return file;

@@ -32,6 +32,11 @@ public final class LdbcReader {
     /** Reads the graph that {@code path} (its {@code .properties}, {@code .v} or {@code .e} file) belongs to. */
     public static EdgeList read(Path path, LoadOptions options) {
         LdbcGraphFiles files = LdbcGraphFiles.locate(path);
+        if (files.propertiesFile() != null && files.directed() == null && options.directed() == null) {
+            throw new BadInputException(files.propertiesFile().toString(), 0, "no graph." + files.name()
+                    + ".directed line: an LDBC properties file says whether the graph is directed (add 'graph."
+                    + files.name() + ".directed = true' or false, or give --directed or --undirected)");
+        }
         boolean directed = options.directed() != null ? options.directed()
                 : files.directed() != null ? files.directed() : true;
         boolean weighted = options.weighted() != null ? options.weighted()

@@ -2,6 +2,7 @@ package org.stag.loaders.mtx;
 
 import java.util.Locale;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.GraphBlasType;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.text.HeaderReader;
@@ -33,6 +34,10 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
             throw new BadInputException(file, 1, "lines end in a bare carriage return (CR); convert the file to LF or CR LF line ends");
         }
         String[] words = banner.trim().split("[ \t]+");
+        if (words[0].equalsIgnoreCase(BANNER) && !banner.regionMatches(true, 0, BANNER, 0, BANNER.length())) {
+            throw new BadInputException(file, 1, "the banner must start the first line: blanks before "
+                    + HeaderReader.quote(words[0]) + " (Matrix Market readers look for it in column 1)");
+        }
         if (!words[0].equalsIgnoreCase(BANNER)) {
             throw new BadInputException(file, 1, "not a Matrix Market file: the first line must be the banner "
                     + USAGE + ", found " + HeaderReader.quote(banner));
@@ -87,14 +92,16 @@ public record MatrixMarketHeader(boolean coordinate, ValueKind field, Symmetry s
                         + (coordinate ? "rows columns entries" : "rows columns") + "')");
             }
             if (size.regionMatches(true, 0, GRAPHBLAS, 0, GRAPHBLAS.length())) {
-                if (valueType != null) {
-                    throw new BadInputException(file, reader.line(), "a second %%GraphBLAS line");
+                GraphBlasType declared = GraphBlasLine.parse(size, file, reader.line());
+                if (declared != null && valueType != null && declared != valueType) {
+                    throw new BadInputException(file, reader.line(), "a second %%GraphBLAS type line, " + declared.cName()
+                            + ", after " + valueType.cName());
                 }
-                valueType = GraphBlasType.parse(size, file, reader.line());
-                if (symmetry == Symmetry.SKEW_SYMMETRIC && valueType.unsigned()) {
+                if (declared != null && symmetry == Symmetry.SKEW_SYMMETRIC && declared.unsigned()) {
                     throw new BadInputException(file, reader.line(), "a skew-symmetric matrix cannot have the unsigned type "
-                            + valueType.shortName());
+                            + declared.shortName());
                 }
+                valueType = declared != null ? declared : valueType;
             } else if (!size.isBlank() && !size.stripLeading().startsWith("%")) {
                 break;
             }

@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.function.Supplier;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.EdgeList;
+import org.stag.loaders.ExactValues;
+import org.stag.loaders.GraphBlasType;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.MemoryBudget;
 import org.stag.loaders.Symmetry;
@@ -75,7 +77,8 @@ public final class MatrixMarketReader {
         // Rows after the largest index read hold nothing: the builder need not allocate for them.
         int rowBound = r.maxId < base ? 0 : (int) Math.min(h.rows(), r.maxId - base + 1);
         return new EdgeList(file, h.rows(), h.cols(), r.src, r.dst, r.weights, r.size, h.symmetry(), h.field(),
-                VertexIds.offset(base), k -> pp.locate(reopen, firstLine, k)).withRowBound(rowBound);
+                VertexIds.offset(base), k -> pp.locate(reopen, firstLine, k)).withRowBound(rowBound)
+                .withValues(r.exact, h.valueType());
     }
 
     /**
@@ -122,6 +125,8 @@ public final class MatrixMarketReader {
         int[] src = new int[cap];
         int[] dst = new int[cap];
         double[] val = new double[cap];
+        long[] exact = null;
+        boolean unsigned = h.valueType() == GraphBlasType.UINT64;
         int size = 0;
         int skip = switch (h.symmetry()) {
             case GENERAL -> Integer.MIN_VALUE;
@@ -144,12 +149,25 @@ public final class MatrixMarketReader {
             byte[] b = t.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
             double v;
             int q;
+            long lv = 0;
             if (h.field() == ValueKind.INTEGER) {
-                q = num.parseLong(b, 0, b.length);
-                v = num.longValue;
+                q = unsigned ? num.parseUnsignedLong(b, 0, b.length) : num.parseLong(b, 0, b.length);
+                lv = num.longValue;
+                v = ExactValues.toDouble(lv, unsigned);
+                if (q >= 0 && h.valueType() != null && !h.valueType().accepts(lv)) {
+                    throw new BadInputException(file, line, h.valueType().refusal(v, ByteScanner.token(b, 0, b.length)));
+                }
+                if (q >= 0 && h.symmetry() == Symmetry.SKEW_SYMMETRIC && lv == Long.MIN_VALUE) {
+                    throw new BadInputException(file, line, "value " + ByteScanner.token(b, 0, b.length)
+                            + " in a skew-symmetric matrix: its mirror's value is beyond int64");
+                }
             } else {
                 q = num.parseDouble(b, 0, b.length);
                 v = num.doubleValue;
+            }
+            if (q < 0 && num.failure != null && h.field() == ValueKind.INTEGER) {
+                throw new BadInputException(file, line, "integer value " + ByteScanner.token(b, 0, b.length) + " beyond "
+                        + (unsigned ? "uint64" : "int64"));
             }
             if (q < 0) {
                 throw new BadInputException(file, line, "expected " + (h.field() == ValueKind.INTEGER ? "an integer" : "a numeric")
@@ -165,7 +183,7 @@ public final class MatrixMarketReader {
                 throw new BadInputException(file, line, "value " + ByteScanner.token(b, 0, b.length)
                         + " is too large for a double (write inf for an infinite value)");
             }
-            if (h.valueType() != null && !h.valueType().accepts(v)) {
+            if (h.field() != ValueKind.INTEGER && h.valueType() != null && !h.valueType().accepts(v)) {
                 throw new BadInputException(file, line, h.valueType().refusal(v, ByteScanner.token(b, 0, b.length)));
             }
             if (size == cap) {
@@ -173,6 +191,13 @@ public final class MatrixMarketReader {
                 src = Arrays.copyOf(src, cap);
                 dst = Arrays.copyOf(dst, cap);
                 val = Arrays.copyOf(val, cap);
+                exact = exact == null ? null : Arrays.copyOf(exact, cap);
+            }
+            if (h.field() == ValueKind.INTEGER && exact == null && !ExactValues.exactAsDouble(lv, unsigned)) {
+                exact = ExactValues.fromDoubles(val, cap);
+            }
+            if (exact != null) {
+                exact[size] = lv;
             }
             src[size] = row;
             dst[size] = col;
@@ -189,6 +214,6 @@ public final class MatrixMarketReader {
                     + h.sizeLine() + ") declares " + h.entries() + " values, the file holds " + size);
         }
         return new EdgeList(file, h.rows(), h.cols(), src, dst, val, size, h.symmetry(), h.field(),
-                VertexIds.offset(base), null);
+                VertexIds.offset(base), null).withValues(exact, h.valueType());
     }
 }

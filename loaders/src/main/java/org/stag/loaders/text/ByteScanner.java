@@ -20,7 +20,10 @@ public final class ByteScanner {
     public long longValue;
     /** The number read by the last successful {@link #parseDouble}. */
     public double doubleValue;
-    /** Whether the last {@link #parseDouble} read plain integer text (no point, no exponent). */
+    /**
+     * Whether the last {@link #parseDouble} read plain integer text (no point, no exponent) that the double holds
+     * exactly (at most 2^53).
+     */
     public boolean integral;
     /** Why the last parse failed, when it returned -1. */
     public String failure;
@@ -61,6 +64,40 @@ public final class ByteScanner {
      */
     public int parseUnsigned(byte[] b, int p, int end) {
         return parseMagnitude(b, p, end, p, false);
+    }
+
+    /**
+     * Reads a decimal integer in {@code 0 .. 2^64 - 1} (optionally with a {@code +}) into {@link #longValue} as
+     * its 64 bits, so that values above {@code 2^63 - 1} come out negative (read them unsigned).
+     */
+    public int parseUnsignedLong(byte[] b, int p, int end) {
+        int start = p;
+        if (p < end && b[p] == '+') {
+            p++;
+        }
+        int digitsStart = p;
+        long v = 0;
+        boolean overflow = false;
+        while (p < end) {
+            int d = b[p] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            long times10 = v * 10;
+            // v * 10 overflows 64 unsigned bits exactly when v is above (2^64 - 1) / 10.
+            if (Long.compareUnsigned(v, 0x1999_9999_9999_9999L) > 0 || Long.compareUnsigned(times10 + d, times10) < 0) {
+                overflow = true;
+            }
+            v = times10 + d;
+            p++;
+        }
+        boolean fieldEnd = atFieldEnd(b, p, end);
+        if (p == digitsStart || !fieldEnd || overflow) {
+            failure = p > digitsStart && fieldEnd ? "number too large: " + token(b, start, end) : null;
+            return -1;
+        }
+        longValue = v;
+        return p;
     }
 
     /** Reads an optionally signed decimal integer that fits a {@code long} into {@link #longValue}. */
@@ -181,7 +218,8 @@ public final class ByteScanner {
             failure = null;
             return -1;
         }
-        integral = isIntegral;
+        // An integer is "integral" only when the double holds it exactly; a longer one is a real number here.
+        integral = isIntegral && exact && mantissa <= MANTISSA_LIMIT;
         if (exact && mantissa <= MANTISSA_LIMIT && exp10 >= -22 && exp10 <= 22) {
             double v = exp10 >= 0 ? mantissa * POW10[exp10] : mantissa / POW10[-exp10];
             doubleValue = negative ? -v : v;

@@ -1,5 +1,7 @@
 package org.stag.loaders.text;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 
 /** The entries parsed from one chunk of lines, with its line count and its first error, if any. */
@@ -23,6 +25,12 @@ public final class ChunkOut {
     int stopLine;
     /** Where this chunk's entries start in the arrays (nonzero when the arrays are shared by all chunks). */
     final int base;
+    /**
+     * Integer values that a double does not hold exactly (beyond 2^53), rare: the chunk's index of each entry
+     * and its exact 64 bits; {@code null} until the first.
+     */
+    IntArrayList exactAt;
+    LongArrayList exactValue;
     /** Entries this chunk may hold from {@link #base}; shared arrays cannot grow. */
     private final int limit;
 
@@ -66,6 +74,25 @@ public final class ChunkOut {
         dst[k] = d;
         weights[k] = w;
         size++;
+    }
+
+    /** Records the exact value of the entry just added, which its double only approximates. */
+    void exact(long v) {
+        if (exactAt == null) {
+            exactAt = new IntArrayList();
+            exactValue = new LongArrayList();
+        }
+        exactAt.add(size - 1);
+        exactValue.add(v);
+    }
+
+    /** Writes this chunk's exact values into {@code exact}, whose entry {@code at} is this chunk's first. */
+    void patchExact(long[] exact, int at) {
+        if (exactAt != null) {
+            for (int i = 0; i < exactAt.size(); i++) {
+                exact[at + exactAt.getInt(i)] = exactValue.getLong(i);
+            }
+        }
     }
 
     private void grow() {

@@ -1,7 +1,8 @@
 package org.stag.loaders.text;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import org.stag.loaders.mtx.GraphBlasType;
+import org.stag.loaders.ExactValues;
+import org.stag.loaders.GraphBlasType;
 
 /**
  * Parses lines of graph entries, {@code row col [value]}, from a chunk of bytes that holds whole lines.
@@ -30,6 +31,8 @@ public final class EntryParser {
     private final String valueName;
     private final boolean allowNonFinite;
     private final GraphBlasType valueType;
+    /** Integer values are read as uint64 (the declared type says so). */
+    private final boolean unsigned64;
 
     private EntryParser(Builder b) {
         this.comment1 = b.comment1;
@@ -49,6 +52,7 @@ public final class EntryParser {
         this.valueName = b.valueName;
         this.allowNonFinite = b.allowNonFinite;
         this.valueType = b.valueType;
+        this.unsigned64 = b.valueType == GraphBlasType.UINT64;
     }
 
     /** Starts a parser description. */
@@ -122,19 +126,27 @@ public final class EntryParser {
             long col = num.longValue;
             p = ByteScanner.skipBlanks(b, q, to);
             double w = 1.0;
+            long exactValue = 0;
+            boolean inexact = false;
             if (weighted) {
                 if (atLineEnd(b, p, to)) {
                     out.fail(line, "missing " + valueName + " (each line holds " + fieldsDescription() + ")");
                     break;
                 }
                 if (values == Values.INTEGER) {
-                    q = num.parseLong(b, p, to);
+                    q = unsigned64 ? num.parseUnsignedLong(b, p, to) : num.parseLong(b, p, to);
                     if (q < 0) {
-                        out.fail(line, num.failure != null ? num.failure
-                                : "expected an integer " + valueName + ", found " + ByteScanner.token(b, p, to));
+                        out.fail(line, integerFailure(b, p, to, num));
                         break;
                     }
-                    w = num.longValue;
+                    exactValue = num.longValue;
+                    w = ExactValues.toDouble(exactValue, unsigned64);
+                    inexact = !ExactValues.exactAsDouble(exactValue, unsigned64);
+                    String refusal = integerRefusal(exactValue, w, b, p, to);
+                    if (refusal != null) {
+                        out.fail(line, refusal);
+                        break;
+                    }
                 } else {
                     q = num.parseDouble(b, p, to);
                     if (q < 0) {
@@ -153,10 +165,10 @@ public final class EntryParser {
                     if (!num.integral) {
                         out.allIntegral = false;
                     }
-                }
-                if (valueType != null && !valueType.accepts(w)) {
-                    out.fail(line, valueType.refusal(w, ByteScanner.token(b, p, to)));
-                    break;
+                    if (valueType != null && !valueType.accepts(w)) {
+                        out.fail(line, valueType.refusal(w, ByteScanner.token(b, p, to)));
+                        break;
+                    }
                 }
                 if (w < 0 && !allowNegativeValues) {
                     out.fail(line, "negative weight " + ByteScanner.token(b, p, to) + " is not allowed here");
@@ -205,6 +217,9 @@ public final class EntryParser {
             }
             if (weighted) {
                 out.add(s, d, w);
+                if (inexact) {
+                    out.exact(exactValue);
+                }
             } else {
                 out.add(s, d);
             }
@@ -221,6 +236,35 @@ public final class EntryParser {
             }
         }
         out.lines = line;
+    }
+
+    /** Why an integer value did not parse: beyond the 64-bit range, or not an integer. */
+    private String integerFailure(byte[] b, int p, int to, ByteScanner num) {
+        String token = ByteScanner.token(b, p, to);
+        if (num.failure != null) {
+            return "integer " + valueName + " " + token + " beyond " + (unsigned64 ? "uint64" + GraphBlasType.UINT64.range()
+                    : "int64" + GraphBlasType.INT64.range());
+        }
+        if (unsigned64 && b[p] == '-') {
+            return valueName + " " + token + " out of range for uint64" + GraphBlasType.UINT64.range();
+        }
+        return "expected an integer " + valueName + ", found " + token;
+    }
+
+    /**
+     * Why integer {@code v} is refused, or {@code null}: outside the declared type, or (skew-symmetric) a value
+     * whose negation, the mirror's value, is outside it.
+     */
+    private String integerRefusal(long v, double w, byte[] b, int p, int to) {
+        if (valueType != null && !valueType.accepts(v)) {
+            return valueType.refusal(w, ByteScanner.token(b, p, to));
+        }
+        if (skew && (v == Long.MIN_VALUE || valueType != null && !valueType.accepts(-v))) {
+            String type = valueType != null ? valueType.shortName() + valueType.range() : "int64" + GraphBlasType.INT64.range();
+            return valueName + " " + ByteScanner.token(b, p, to) + " in a skew-symmetric matrix: its mirror's value, "
+                    + (v == Long.MIN_VALUE ? "9223372036854775808" : Long.toString(-v)) + ", is out of range for " + type;
+        }
+        return null;
     }
 
     /**

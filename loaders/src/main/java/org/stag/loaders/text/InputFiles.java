@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 import org.stag.loaders.BadInputException;
 
 /** Opens input files, decompressing gzip transparently (recognised by its magic bytes, not its name). */
@@ -34,7 +33,7 @@ public final class InputFiles {
                 try {
                     // Not buffered on the decoded side: a buffer would swallow the lines decoded just before
                     // a failure, and the chunk reader reads large blocks anyway.
-                    return new GZIPInputStream(raw, BUFFER);
+                    return new StrictGzipInputStream(raw, BUFFER);
                 } catch (IOException e) {
                     raw.close();
                     throw new BadInputException(path.toString(), 0, e instanceof java.io.EOFException || e.getMessage() == null
@@ -56,8 +55,15 @@ public final class InputFiles {
 
     /** The file name without a trailing {@code .gz}, lower-cased, for telling formats apart. */
     public static String baseName(Path path) {
-        String name = path.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        return name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+        return org.stag.loaders.GraphFileFormat.baseName(path);
+    }
+
+    /** The file name that means standard input. */
+    public static final String STDIN = "-";
+
+    /** Whether {@code path} names standard input. */
+    public static boolean isStdin(Path path) {
+        return path.toString().equals(STDIN);
     }
 
     /** Describes an I/O failure in the middle of a file as a one-line cause. */
@@ -68,6 +74,6 @@ public final class InputFiles {
         if (e instanceof java.util.zip.ZipException) {
             return "corrupt gzip stream (" + e.getMessage() + ")";
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return IoCause.of(e);
     }
 }

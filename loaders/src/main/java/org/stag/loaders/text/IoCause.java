@@ -27,11 +27,20 @@ public final class IoCause {
         if (e instanceof NotDirectoryException) {
             return "not a directory";
         }
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "already exists";
+        }
+        if (e instanceof java.nio.file.DirectoryNotEmptyException) {
+            return "a directory that is not empty";
+        }
         String m = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
         if (m == null || m.isBlank()) {
-            return e.getClass().getSimpleName();
+            return e instanceof java.io.EOFException ? "unexpected end of file" : "input/output error";
         }
         String l = m.strip().toLowerCase(Locale.ROOT);
+        if (l.equals("illegal seek")) {
+            return "cannot seek in it (a pipe or a device; read it through standard input, -)";
+        }
         if (l.contains("no space left on device") || l.contains("disk quota exceeded")) {
             return "disk full (" + l + ")";
         }

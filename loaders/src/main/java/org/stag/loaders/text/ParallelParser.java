@@ -17,6 +17,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.ExactValues;
 import org.stag.loaders.Parallel;
 
 /**
@@ -66,8 +67,13 @@ public final class ParallelParser {
         public final long maxId;
         /** Whether every value was written as an integer. */
         public final boolean allIntegral;
+        /**
+         * Every value exactly, when some integer value is beyond what a double holds ({@link
+         * org.stag.loaders.ExactValues}); {@code null} otherwise.
+         */
+        public final long[] exact;
 
-        Result(int[] src, int[] dst, double[] weights, int size, long lines, long maxId, boolean allIntegral) {
+        Result(int[] src, int[] dst, double[] weights, int size, long lines, long maxId, boolean allIntegral, long[] exact) {
             this.src = src;
             this.dst = dst;
             this.weights = weights;
@@ -75,6 +81,7 @@ public final class ParallelParser {
             this.lines = lines;
             this.maxId = maxId;
             this.allIntegral = allIntegral;
+            this.exact = exact;
         }
     }
 
@@ -167,6 +174,8 @@ public final class ParallelParser {
         long maxId = -1;
         boolean integral = true;
         int n = 0;
+        long[] exact = null;
+        boolean anyExact = false;
         for (ChunkOut o : outs) {
             if (o.failed()) {
                 throw new BadInputException(file, lineBefore + o.errorLine, o.error);
@@ -182,9 +191,19 @@ public final class ParallelParser {
                     System.arraycopy(w, o.base, w, n, o.size);
                 }
             }
+            anyExact |= o.exactAt != null;
             n += o.size;
         }
-        return new Result(src, dst, w, n, lineBefore - firstLine + 1, maxId, integral);
+        if (anyExact) {
+            // Entries without an exact value of their own are exact as doubles.
+            exact = ExactValues.fromDoubles(w, n);
+            int at = 0;
+            for (ChunkOut o : outs) {
+                o.patchExact(exact, at);
+                at += o.size;
+            }
+        }
+        return new Result(src, dst, w, n, lineBefore - firstLine + 1, maxId, integral, exact);
     }
 
     /** As {@link #parse(InputStream, long)}, for a stream whose first bytes were already read into {@code prefix}. */
@@ -320,16 +339,28 @@ public final class ParallelParser {
             o.dst = null;
         }
         double[] w = null;
+        long[] exact = null;
         if (weighted) {
             w = new double[n];
             at = 0;
+            boolean anyExact = false;
             for (ChunkOut o : outs) {
                 System.arraycopy(o.weights, 0, w, at, o.size);
                 at += o.size;
                 o.weights = null;
+                anyExact |= o.exactAt != null;
+            }
+            if (anyExact) {
+                // Entries without an exact value of their own are exact as doubles.
+                exact = ExactValues.fromDoubles(w, n);
+                at = 0;
+                for (ChunkOut o : outs) {
+                    o.patchExact(exact, at);
+                    at += o.size;
+                }
             }
         }
-        return new Result(src, dst, w, n, lineBefore - firstLine + 1, maxId, integral);
+        return new Result(src, dst, w, n, lineBefore - firstLine + 1, maxId, integral, exact);
     }
 
     /**

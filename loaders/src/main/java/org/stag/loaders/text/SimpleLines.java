@@ -63,7 +63,9 @@ final class SimpleLines {
                 return -1;
             }
             if (values == INTEGER) {
-                if (digits > 18) {
+                // At most 15 digits: below 2^53, so the double is the integer; longer ones take the general path,
+                // which keeps their exact value.
+                if (digits > 15) {
                     return -1;
                 }
                 w = m;

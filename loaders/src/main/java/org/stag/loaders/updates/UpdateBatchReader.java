@@ -1,17 +1,12 @@
 package org.stag.loaders.updates;
 
-import java.io.BufferedInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.zip.GZIPInputStream;
 import org.stag.loaders.BadInputException;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.text.InputFiles;
 
@@ -52,19 +47,14 @@ public final class UpdateBatchReader implements AutoCloseable {
     private int parseBytes;
     private final int minPieceBytes;
 
-    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(8);
-    /** Full blocks the parsing side has copied out of, for the reading thread to fill again. */
-    private final BlockingQueue<byte[]> freeBlocks = new ArrayBlockingQueue<>(4);
+    /** The reading thread and the blocks it has read. */
+    private final UpdateBlocks blocks;
     /** Full batches handed back by {@link #recycle}, whose arrays the next batches are filled into. */
     private final BlockingQueue<UpdateBatch> spare = new ArrayBlockingQueue<>(SPARE_BATCHES);
     /** Most batches kept for reuse: one applied, one waiting, one being filled. */
     static final int SPARE_BATCHES = 3;
     /** Batches smaller than this are not reused (their arrays cost less than the hand-over). */
     static final int RECYCLE_MIN = 4096;
-    private final int blockBytes;
-    private final Thread producer;
-    private final InputStream in;
-    private volatile boolean closed;
     /** Set by {@link #endInput()}. */
     private volatile boolean ended;
     /** Longest wait for input before {@link #next()} looks at {@link #ended} again. */
@@ -80,17 +70,11 @@ public final class UpdateBatchReader implements AutoCloseable {
     /** Batches complete and not yet handed out. */
     private final ArrayDeque<UpdateBatch> ready = new ArrayDeque<>();
     /** The batch being filled. */
-    private Building building;
+    private BatchFill building;
     /** Updates queued so far (to tell whether a new line arrived). */
     private long queued;
     private ParsedUpdates[] pieces = new ParsedUpdates[0];
     private UpdateLines[] parsers = new UpdateLines[0];
-
-    /** A read failure, passed from the reading thread. */
-    private record Failure(IOException cause) {
-    }
-
-    private static final Object END = new Object();
 
     /**
      * Reads {@code in}, named {@code file} in messages.
@@ -110,7 +94,6 @@ public final class UpdateBatchReader implements AutoCloseable {
             throw new IllegalArgumentException("batch size and threads must be positive, flush time not negative");
         }
         this.file = file;
-        this.in = in;
         this.ids = ids;
         this.batchSize = batchSize;
         this.threads = threads;
@@ -119,11 +102,8 @@ public final class UpdateBatchReader implements AutoCloseable {
         this.unitBytes = unitBytes;
         this.parseBytes = Math.min(FIRST_PARSE, unitBytes);
         this.minPieceBytes = Math.max(1, minPieceBytes);
-        this.blockBytes = blockBytes;
-        this.building = new Building(batchSize, ids.vertices(), null);
-        this.producer = new Thread(() -> readAll(blockBytes), "stag-updates-reader");
-        producer.setDaemon(true);
-        producer.start();
+        this.building = new BatchFill(batchSize, ids.vertices(), null);
+        this.blocks = new UpdateBlocks(in, blockBytes);
     }
 
     /**
@@ -132,62 +112,10 @@ public final class UpdateBatchReader implements AutoCloseable {
      * @throws BadInputException when it cannot be opened
      */
     public static UpdateBatchReader open(Path path, UpdateIds ids, int batchSize, int threads, long flushMillis) {
-        if (GraphLoader.isStdin(path)) {
-            return new UpdateBatchReader("<stdin>", ungzip("<stdin>", System.in), ids, batchSize, threads, flushMillis);
+        if (InputFiles.isStdin(path)) {
+            return new UpdateBatchReader("<stdin>", UpdateBlocks.ungzip("<stdin>", System.in), ids, batchSize, threads, flushMillis);
         }
         return new UpdateBatchReader(path.toString(), InputFiles.open(path), ids, batchSize, threads, flushMillis);
-    }
-
-    /** {@code in}, through a gzip decoder when it starts with gzip's magic bytes. */
-    static InputStream ungzip(String name, InputStream in) {
-        BufferedInputStream b = new BufferedInputStream(in, 2);
-        try {
-            b.mark(2);
-            int b0 = b.read();
-            int b1 = b0 < 0 ? -1 : b.read();
-            b.reset();
-            return b0 == 0x1f && b1 == 0x8b ? new GZIPInputStream(b, BLOCK) : b;
-        } catch (IOException e) {
-            throw new BadInputException(name, 0, "cannot read: " + InputFiles.describe(e));
-        }
-    }
-
-    /** The reading thread: blocks of bytes into the queue, then {@link #END} or a {@link Failure}. */
-    private void readAll(int blockBytes) {
-        byte[] buf = new byte[blockBytes];
-        try {
-            while (!closed) {
-                int r = in.read(buf, 0, buf.length);
-                if (r < 0) {
-                    break;
-                }
-                if (r == 0) {
-                    continue;
-                }
-                // A pipe hands out a few bytes at a time: send those, keep the large buffer.
-                if (r < buf.length / 4) {
-                    queue.put(Arrays.copyOf(buf, r));
-                } else {
-                    queue.put(r == buf.length ? buf : Arrays.copyOf(buf, r));
-                    if (r == buf.length) {
-                        byte[] free = freeBlocks.poll();
-                        buf = free != null ? free : new byte[blockBytes];
-                    }
-                }
-            }
-            queue.put(END);
-        } catch (IOException e) {
-            if (closed) {
-                return; // the input was closed under the read on purpose (endInput, close)
-            }
-            try {
-                queue.put(new Failure(e));
-            } catch (InterruptedException ie) {
-                // Closed while waiting; nobody reads the failure.
-            }
-        } catch (InterruptedException e) {
-            // Closed.
-        }
     }
 
     /**
@@ -231,9 +159,9 @@ public final class UpdateBatchReader implements AutoCloseable {
                         lastLine = System.nanoTime();
                         continue;
                     }
-                    item = queue.poll(Math.min(wait, END_POLL_MILLIS), TimeUnit.MILLISECONDS);
+                    item = blocks.poll(Math.min(wait, END_POLL_MILLIS));
                 } else {
-                    item = queue.poll(END_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    item = blocks.poll(END_POLL_MILLIS);
                 }
                 if (item == null) {
                     continue;
@@ -246,7 +174,7 @@ public final class UpdateBatchReader implements AutoCloseable {
             take(item);
             // Join whatever else has already arrived, so that parsing works on large units.
             Object more;
-            while (!eof && error == null && workLen < unitBytes && (more = queue.poll()) != null) {
+            while (!eof && error == null && workLen < unitBytes && (more = blocks.poll()) != null) {
                 take(more);
             }
             parseWhole(eof);
@@ -269,7 +197,7 @@ public final class UpdateBatchReader implements AutoCloseable {
     /** After {@link #endInput()}: parses the complete lines of whatever the reading thread had queued. */
     private void takeWhatArrived() {
         Object item;
-        while (!eof && error == null && (item = queue.poll()) != null) {
+        while (!eof && error == null && (item = blocks.poll()) != null) {
             take(item);
         }
         // At a real end the last line needs no newline to be complete.
@@ -280,14 +208,14 @@ public final class UpdateBatchReader implements AutoCloseable {
 
     private UpdateBatch handOutPartial() {
         UpdateBatch b = building.finish();
-        building = new Building(batchSize, b.verticesAfter(), spare.poll());
+        building = new BatchFill(batchSize, b.verticesAfter(), spare.poll());
         return b;
     }
 
     private void take(Object item) {
-        if (item == END) {
+        if (item == UpdateBlocks.END) {
             eof = true;
-        } else if (item instanceof Failure f) {
+        } else if (item instanceof UpdateBlocks.Failure f) {
             // Complete lines before the failure are still parsed; the failure is reported at the line after them.
             parseAll(false);
             if (error == null) {
@@ -302,9 +230,7 @@ public final class UpdateBatchReader implements AutoCloseable {
             }
             System.arraycopy(b, 0, work, workLen, b.length);
             workLen += b.length;
-            if (b.length == blockBytes) {
-                freeBlocks.offer(b);
-            }
+            blocks.reuse(b);
         }
     }
 
@@ -430,7 +356,7 @@ public final class UpdateBatchReader implements AutoCloseable {
             if (building.fill == batchSize) {
                 UpdateBatch b = building.finish();
                 ready.add(b);
-                building = new Building(batchSize, b.verticesAfter(), spare.poll());
+                building = new BatchFill(batchSize, b.verticesAfter(), spare.poll());
             }
         }
     }
@@ -442,7 +368,7 @@ public final class UpdateBatchReader implements AutoCloseable {
      * to the collector. Any thread may call it; the batch must not be used after.
      */
     public void recycle(UpdateBatch b) {
-        if (b != null && batchSize >= RECYCLE_MIN && b.size() == batchSize && batchSize <= Building.FIRST_CAPACITY) {
+        if (b != null && batchSize >= RECYCLE_MIN && b.size() == batchSize && batchSize <= BatchFill.FIRST_CAPACITY) {
             spare.offer(b);
         }
     }
@@ -455,83 +381,6 @@ public final class UpdateBatchReader implements AutoCloseable {
     /** Stops the reading thread and closes the input. */
     @Override
     public void close() {
-        closed = true;
-        producer.interrupt();
-        try {
-            in.close();
-        } catch (IOException e) {
-            // Nothing more will be read; a failing close changes nothing for the caller.
-        }
-    }
-
-    /** A batch being filled: arrays that grow up to the batch size, so that a full batch is handed out uncopied. */
-    private static final class Building {
-        /** Most updates the arrays of a new batch hold at first; larger batches grow them as lines come. */
-        static final int FIRST_CAPACITY = 1 << 20;
-        private final int capacity;
-        private final int verticesBefore;
-        byte[] op;
-        int[] src;
-        int[] dst;
-        double[] weight;
-        long[] line;
-        int fill;
-        /** One more than the largest internal id in the batch: new ids are handed out in order, so this is the count after it. */
-        int verticesAfter;
-
-        /** @param reuse a full batch of {@code capacity} updates handed back, whose arrays to fill; or null */
-        Building(int capacity, int verticesBefore, UpdateBatch reuse) {
-            this.capacity = capacity;
-            this.verticesBefore = verticesBefore;
-            this.verticesAfter = verticesBefore;
-            if (reuse != null && reuse.size() == capacity) {
-                op = reuse.op;
-                src = reuse.src;
-                dst = reuse.dst;
-                weight = reuse.weight;
-                line = reuse.line;
-                return;
-            }
-            // Full size at once for ordinary batch sizes (no regrowth per batch); huge ones grow as lines come.
-            int start = Math.min(capacity, FIRST_CAPACITY);
-            op = new byte[start];
-            src = new int[start];
-            dst = new int[start];
-            weight = new double[start];
-            line = new long[start];
-        }
-
-        /** Adds up to {@code count} updates of {@code p} from {@code from}; returns how many fitted. */
-        int add(ParsedUpdates p, int from, int count, long linesBefore) {
-            int k = Math.min(count, capacity - fill);
-            if (fill + k > op.length) {
-                int cap = (int) Math.min(capacity, Math.max(fill + (long) k, op.length * 2L));
-                op = Arrays.copyOf(op, cap);
-                src = Arrays.copyOf(src, cap);
-                dst = Arrays.copyOf(dst, cap);
-                weight = Arrays.copyOf(weight, cap);
-                line = Arrays.copyOf(line, cap);
-            }
-            System.arraycopy(p.op, from, op, fill, k);
-            System.arraycopy(p.src, from, src, fill, k);
-            System.arraycopy(p.dst, from, dst, fill, k);
-            System.arraycopy(p.weight, from, weight, fill, k);
-            int max = verticesAfter - 1;
-            for (int i = 0; i < k; i++) {
-                line[fill + i] = linesBefore + p.line[from + i];
-                max = Math.max(max, Math.max(p.src[from + i], p.dst[from + i]));
-            }
-            verticesAfter = max + 1;
-            fill += k;
-            return k;
-        }
-
-        UpdateBatch finish() {
-            if (fill < op.length) {
-                return new UpdateBatch(Arrays.copyOf(op, fill), Arrays.copyOf(src, fill), Arrays.copyOf(dst, fill),
-                        Arrays.copyOf(weight, fill), Arrays.copyOf(line, fill), verticesBefore, verticesAfter);
-            }
-            return new UpdateBatch(op, src, dst, weight, line, verticesBefore, verticesAfter);
-        }
+        blocks.close();
     }
 }

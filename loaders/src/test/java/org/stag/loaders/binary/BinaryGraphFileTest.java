@@ -176,7 +176,7 @@ class BinaryGraphFileTest {
         byte[] b = Files.readAllBytes(p);
         ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
         assertArrayEquals(new byte[] {(byte) 0x89, 'S', 'T', 'A', 'G', 'B', '\r', '\n'}, Arrays.copyOf(b, 8));
-        assertEquals(1, bb.getInt(8));
+        assertEquals(2, bb.getInt(8));
         assertEquals(0, bb.get(12));
         assertEquals(2, bb.get(13));
         assertEquals(3, bb.getLong(16));

@@ -111,8 +111,8 @@ class BinaryValidationTest {
 
     @Test
     void badVersion() throws IOException {
-        assertEquals("binary format version 2 is not supported (this stag reads version 1; convert the graph again)",
-                refusal(header(weightedWithIds(), b -> b.putInt(8, 2))));
+        assertEquals("binary format version 3 is not supported (this stag reads versions 1 and 2; convert the graph again)",
+                refusal(header(weightedWithIds(), b -> b.putInt(8, 3))));
     }
 
     @Test

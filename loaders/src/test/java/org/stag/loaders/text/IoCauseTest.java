@@ -16,6 +16,11 @@ class IoCauseTest {
         assertEquals("permission denied", IoCause.of(new AccessDeniedException("/x")));
         assertEquals("is a directory", IoCause.of(new FileSystemException("/tmp", null, "Is a directory")));
         assertEquals("disk full (no space left on device)", IoCause.of(new IOException("No space left on device")));
-        assertEquals("IOException", IoCause.of(new IOException()));
+        // Never a class name or the JVM's raw words (issue 30, defect 11).
+        assertEquals("input/output error", IoCause.of(new IOException()));
+        assertEquals("already exists", IoCause.of(new java.nio.file.FileAlreadyExistsException("/x")));
+        assertEquals("unexpected end of file", IoCause.of(new java.io.EOFException()));
+        assertEquals("cannot seek in it (a pipe or a device; read it through standard input, -)",
+                IoCause.of(new IOException("Illegal seek")));
     }
 }

@@ -1,0 +1,17 @@
+/**
+ * Graph files in, graphs out. The packages are layers, lowest first, each using only those below it (checked by
+ * {@code LoadersLayersTest}):
+ * <ol>
+ *   <li>this package's model: {@link org.stag.loaders.Graph}, {@link org.stag.loaders.EdgeList}, their value
+ *       rules ({@link org.stag.loaders.ExactValues}, {@link org.stag.loaders.GraphBlasType}), the builder and
+ *       the options, limits and errors every reader shares;</li>
+ *   <li>{@code text}: bytes to entries, parsed in parallel chunks, gzip recognised by its magic bytes;</li>
+ *   <li>the readers of each format: {@code mtx}, {@code edgelist}, {@code ldbc}, {@code binary};</li>
+ *   <li>{@code updates}: update streams for a loaded graph; {@code gen}: synthetic graphs;</li>
+ *   <li>the entry points at the top, {@link org.stag.loaders.GraphLoader}, {@link org.stag.loaders.GraphWriter} and
+ *       {@link org.stag.loaders.StdinSpool}, which choose a reader or writer by format. They live in this package,
+ *       beside the model, so that every module keeps importing them by these names; no class below them uses
+ *       them.</li>
+ * </ol>
+ */
+package org.stag.loaders;

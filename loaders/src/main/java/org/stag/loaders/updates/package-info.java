@@ -1,0 +1,7 @@
+/**
+ * Update streams for a loaded graph: a reading thread ({@code UpdateBlocks}), parallel line parsing
+ * ({@code UpdateLines}), id mapping ({@code UpdateIds}) and batches handed out in file order
+ * ({@code UpdateBatchReader}, {@code BatchFill}); and the generator that writes them. Uses {@code text} and the
+ * model.
+ */
+package org.stag.loaders.updates;
