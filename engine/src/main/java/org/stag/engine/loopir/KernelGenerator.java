@@ -307,6 +307,7 @@ public final class KernelGenerator {
         if (result == LoweredKernel.Result.SPARSE) {
             entryCode.closeEntries(run);
         }
+        CountedSums.apply(run);
         ShardHoist.apply(run);
         Block prepare = frameCode.prepare();
         Block finish = frameCode.finish();
