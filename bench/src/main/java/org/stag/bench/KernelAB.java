@@ -38,7 +38,8 @@ import org.stag.loaders.LoadOptions;
  *     LABEL=ALGO[@FILE.stag] ...</pre>
  * ALGO is pagerank, bfs, sssp, wcc, bc or tc, or {@code hand:ALGO} for the hand-written Java. Sources are
  * SOURCES vertices with out-degree above 0, drawn with a fixed seed; every round runs every variant from every
- * source (bfs, sssp, bc) or SOURCES times (the others). PageRank is timed per iteration (20 iterations), SSSP
+ * source (bfs, sssp, bc) or SOURCES times (the others); {@code -Dsources=a,b,...} gives them instead (the input's
+ * ids, which are GAP's), {@code -Dprint-sources} prints the drawn ones and stops. PageRank is timed per iteration (20 iterations), SSSP
  * with {@code -Ddelta} (default 2, GAP's {@code -d2}). Prints per variant the median and minimum in ms, and the
  * median's ratio to the first variant of the same algorithm; variants of one algorithm are checked to agree on
  * their first run.
@@ -58,7 +59,14 @@ public final class KernelAB {
         Graph g = GraphLoader.load(file, LoadOptions.defaults().withThreads(threads));
         Csr csr = Csr.of(g);
         GraphTensor tensors = GraphTensor.of(g, GraphTensor.format("dense,compressed"), threads);
-        int[] sources = sources(csr, nSources, Long.getLong("seed", 27491095L));
+        String given = System.getProperty("sources");
+        int[] sources = given != null ? Arrays.stream(given.split(",")).mapToInt(id -> csr.internal(Long.parseLong(id)))
+                .toArray() : sources(csr, nSources, Long.getLong("seed", 27491095L));
+        if (Boolean.getBoolean("print-sources")) {
+            System.out.println(String.join(",", Arrays.stream(sources).mapToObj(v -> Long.toString(csr.external(v)))
+                    .toList()));
+            return;
+        }
         AlgorithmRunner runner = new AlgorithmRunner();
         Map<String, IntFunction<Object>> variants = new LinkedHashMap<>();
         Map<String, String> algoOf = new LinkedHashMap<>();
@@ -72,8 +80,8 @@ public final class KernelAB {
             variants.put(lv[0], hand ? handwritten(algo, csr, threads)
                     : stag(runner, algo, af.length > 1 ? Path.of(af[1]) : null, tensors, g, threads, delta));
         }
-        System.out.printf(Locale.ROOT, "# %s: %d vertices, %d stored edges; %d threads, %d rounds, sources %s; load %s%n",
-                file.getFileName(), csr.n(), csr.m(), threads, rounds, Arrays.toString(sources), load());
+        System.out.printf(Locale.ROOT, "# %s: %d vertices, %d stored edges; %d threads, %d rounds, sources (internal) %s;"
+                + " load %s%n", file.getFileName(), csr.n(), csr.m(), threads, rounds, Arrays.toString(sources), load());
         Map<String, List<Double>> times = new LinkedHashMap<>();
         Map<String, Object> first = new LinkedHashMap<>();
         for (int r = -1; r < rounds; r++) {
