@@ -14,6 +14,7 @@
 # to it); pr -i20 -t0 (exactly 20 iterations, per iteration: bench.mk's -t1e-4 stops at a varying count). stag
 # runs org.stag.bench.KernelAB (PageRank per iteration over 20, SSSP with delta 2, BC from one source, TC).
 # Each cell is the median of all runs over all sources; the load average is printed before and after each block.
+# GAP_SIX_JAVA_OPTS replaces the JVM heap option (default -Xmx16g).
 set -eu
 gap=$(cd "$1" && pwd)
 work=$2
@@ -22,7 +23,7 @@ nsrc=${4:-8}
 graphs=${5:-"kron20 urand20"}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cp="$repo/bench/target/classes:$repo/cli/target/stag.jar"
-java="java -Xmx16g -XX:+UseParallelGC"
+java="java ${GAP_SIX_JAVA_OPTS:--Xmx16g} -XX:+UseParallelGC"
 mkdir -p "$work"
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 export OMP_NUM_THREADS=2
