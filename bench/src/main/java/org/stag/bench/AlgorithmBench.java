@@ -105,8 +105,8 @@ public final class AlgorithmBench {
                     csrSeconds / handSeconds, ctreeSeconds / handSeconds,
                     Double.isNaN(jg) ? "n/a" : String.format(Locale.ROOT, "%.1f", jg / csrSeconds)));
             if (a == Algorithm.BFS) {
-                // Rules off: a threshold no frontier reaches keeps the frontier a list, so every step pushes.
-                RunSettings off = settings(a, threads, sourceId, bcIds).param("threshold", Integer.toString(g.numRows() + 1));
+                // Rules off: with alpha 1 no frontier's out-edges outnumber the edges left, so every step pushes.
+                RunSettings off = settings(a, threads, sourceId, bcIds).param("alpha", "1");
                 double offSeconds = stag(runner, a, g, off, "dense,compressed", reps, expected);
                 double handPush = median(reps, () -> longs(Bfs.depths(csr, source, false, threads)));
                 line(out, String.format(Locale.ROOT, "| bfs, format rules off (push only) | %.3f | | %.3f (push only) | | "

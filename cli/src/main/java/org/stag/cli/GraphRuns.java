@@ -41,13 +41,13 @@ final class GraphRuns {
     }
 
     /**
-     * The parameters of a run by name, leaving out {@code N} (printed as vertices) and giving {@code source}
+     * The parameters of a run by name, leaving out {@code N} and {@code M} (printed as vertices and edges) and giving {@code source}
      * in the input's numbering.
      */
     static Map<String, Object> parameterValues(Map<String, Object> values, Graph g) {
         Map<String, Object> out = new LinkedHashMap<>();
         values.forEach((name, v) -> {
-            if (name.equals("N")) {
+            if (name.equals("N") || name.equals("M")) {
                 return;
             }
             out.put(name, name.equals("source") && v instanceof Integer i && i >= 0 && i < g.numVertices()

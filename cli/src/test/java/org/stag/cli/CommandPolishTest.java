@@ -131,7 +131,7 @@ class CommandPolishTest {
         // A shipped algorithm whose loop needs more iterations than allowed: BFS on karate needs 5.
         r = CliRunner.run("run", "bfs", "--graph", KARATE, "--source", "1", "--max-iterations", "2");
         assertEquals(2, r.code(), r.err());
-        assertTrue(r.err().strip().matches("stag: bfs\\.stag:\\d+:\\d+: star call '_, depth, _, _ = Step\\*' did not"
+        assertTrue(r.err().strip().matches("stag: bfs\\.stag:\\d+:\\d+: star call '_, depth, _, _, _, _, _ = Step\\*' did not"
                 + " meet its stop condition '#4 == 0' after 2 iterations \\(the limit; raise it with --max-iterations\\)"),
                 r.err());
         assertEquals(0, CliRunner.run("run", "bfs", "--graph", KARATE, "--source", "1", "--max-iterations", "6").code());

@@ -106,7 +106,7 @@ class RunCommandTest {
         long[] depths = Bfs.depths(g, 33, true, 1);
         Path out = write("bfs.txt", r.out());
         assertTrue(LdbcValidation.exact(LdbcOutput.Longs.of(g.ids(), depths), LdbcOutput.readLongs(out)).ok());
-        assertEquals("source=34 threshold=1", summary(r).get("parameters"));
+        assertEquals("source=34 alpha=15 beta=18", summary(r).get("parameters"));
         r = CliRunner.run("run", "bfs", "--graph", LDBC);
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("\n2 9223372036854775807\n"), r.out());

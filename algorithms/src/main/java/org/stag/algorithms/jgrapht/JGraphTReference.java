@@ -6,11 +6,13 @@ import org.jgrapht.Graph;
 import org.jgrapht.alg.connectivity.ConnectivityInspector;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm.SingleSourcePaths;
 import org.jgrapht.alg.scoring.BetweennessCentrality;
+import org.jgrapht.alg.scoring.ClusteringCoefficient;
 import org.jgrapht.alg.scoring.PageRank;
 import org.jgrapht.alg.shortestpath.BFSShortestPath;
 import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.DefaultWeightedEdge;
+import org.jgrapht.graph.SimpleGraph;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.Bfs;
 
@@ -106,5 +108,39 @@ public final class JGraphTReference {
             out[v] = scores.get(v);
         }
         return out;
+    }
+
+    /**
+     * The number of triangles of the undirected simple graph (a directed graph's edges taken in both directions,
+     * self-loops left out, each pair once): GAP's {@code tc}. From JGraphT's local clustering coefficients: a
+     * vertex of degree {@code d} with coefficient {@code c} lies on {@code c d (d - 1) / 2} triangles (rounded:
+     * the product is a whole number up to rounding), and their sum counts each triangle three times.
+     * {@code GraphMetrics.getNumberOfTriangles} is not used: in JGraphT 1.5.2 it misses triangles on graphs with
+     * vertices of degree above the square root of the edge count (ca-GrQc: 48,195 where SNAP lists 48,260).
+     */
+    public static long triangles(Csr g) {
+        Graph<Integer, DefaultEdge> simple = new SimpleGraph<>(DefaultEdge.class);
+        for (int v = 0; v < g.n(); v++) {
+            simple.addVertex(v);
+        }
+        int[] ptr = g.outPtr();
+        int[] idx = g.outIdx();
+        for (int u = 0; u < g.n(); u++) {
+            for (int p = ptr[u]; p < ptr[u + 1]; p++) {
+                if (idx[p] != u && !simple.containsEdge(u, idx[p])) {
+                    simple.addEdge(u, idx[p]);
+                }
+            }
+        }
+        ClusteringCoefficient<Integer, DefaultEdge> cc = new ClusteringCoefficient<>(simple);
+        long sum = 0;
+        for (int v = 0; v < g.n(); v++) {
+            long d = simple.degreeOf(v);
+            sum += Math.round(cc.getVertexScore(v) * (d * (d - 1) / 2.0));
+        }
+        if (sum % 3 != 0) {
+            throw new IllegalStateException("per-vertex triangle counts sum to " + sum + ", not a multiple of 3");
+        }
+        return sum / 3;
     }
 }

@@ -33,7 +33,8 @@ import org.stag.loaders.Graph;
  * <p><b>Binding convention.</b> A program declares the inputs and parameters it uses; for each one it
  * declares, the runner supplies:
  * <ul>
- *   <li>{@code N int}: the number of vertices;</li>
+ *   <li>{@code N int}: the number of vertices; {@code M long}: the number of stored edges (an undirected edge
+ *       twice);</li>
  *   <li>{@code A bool[N][N]}: the out-edge pattern; {@code AT bool[N][N]}: the in-edge pattern (the transpose);
  *       {@code W double[N][N] fill inf}: the weights (1.0 per edge of an unweighted graph). All three in the
  *       graph format of {@link RunSettings#format()}, whatever level formats the program declares;</li>
@@ -76,6 +77,7 @@ public final class AlgorithmRunner {
     /** Parameters the graph or the options set, which {@code --param} may not. */
     private static final Map<String, String> SET_ELSEWHERE = Map.of(
             "N", "it is the number of vertices of the graph",
+            "M", "it is the number of stored edges of the graph",
             "K", "it is the number of sources; give them with --sources",
             "source", "give the source with --source ID, in the input's numbering",
             "directed", "it is whether the graph is directed");
@@ -200,6 +202,9 @@ public final class AlgorithmRunner {
 
         if (params.containsKey("N")) {
             given.put("N", Integer.toString(n));
+        }
+        if (params.containsKey("M")) {
+            given.put("M", Long.toString(shared != null ? shared.numEdges() : g.numEdges()));
         }
         if (params.containsKey("directed")) {
             given.put("directed", Boolean.toString(g.directed()));

@@ -77,8 +77,9 @@ class AlgorithmRunnerTest {
         for (int s = 0; s < n; s += Math.max(1, n / 3)) {
             agrees(Algorithm.BFS, t, new RunSettings().format(format).source(t.ids()[s]), null);
         }
-        // Pull steps from the first level on.
-        agrees(Algorithm.BFS, t, new RunSettings().format(format).source(t.ids()[0]).param("threshold", "0"), null);
+        // Pull steps from the first level on (any out-edge is more than 1/alpha of the rest), and push only.
+        agrees(Algorithm.BFS, t, new RunSettings().format(format).source(t.ids()[0]).param("alpha", "2000000000"), null);
+        agrees(Algorithm.BFS, t, new RunSettings().format(format).source(t.ids()[0]).param("alpha", "1"), null);
     }
 
     @ParameterizedTest(name = "seed {0}: n={1} m={2} directed={3} {4}")

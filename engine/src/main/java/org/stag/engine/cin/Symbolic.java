@@ -168,7 +168,7 @@ public final class Symbolic {
             Sym l = Sym.convert(eval(b.left()), ct);
             Sym r = Sym.convert(eval(b.right()), ct);
             if (!l.known() || !r.known()) {
-                return Sym.UNKNOWN;
+                return neverHolds(b.op(), l, r, ct) ? Sym.of(false) : Sym.UNKNOWN;
             }
             double x = l.asDouble();
             double y = r.asDouble();
@@ -229,5 +229,31 @@ public final class Symbolic {
             default -> x % y;
         };
         return Sym.ofReal(t, v);
+    }
+
+    /**
+     * Whether a strict comparison is false whatever its unknown side: {@code top < x} and {@code x < bottom} (and
+     * {@code >} mirrored), where top and bottom are the type's largest and smallest values ({@code inf} and
+     * {@code -inf} for reals; NaN compares false too). So {@code cand[j] < dist[j]} over a {@code cand} with fill
+     * {@code inf} holds only where {@code cand} is stored, and its loop follows {@code cand}'s entries.
+     */
+    private static boolean neverHolds(org.stag.engine.front.BinaryOp op, Sym l, Sym r, ScalarType t) {
+        boolean lt = op == org.stag.engine.front.BinaryOp.LT;
+        if (!lt && op != org.stag.engine.front.BinaryOp.GT) {
+            return false;
+        }
+        return extreme(lt ? l : r, t, true) || extreme(lt ? r : l, t, false);
+    }
+
+    private static boolean extreme(Sym v, ScalarType t, boolean top) {
+        if (!v.known() || t == ScalarType.BOOL) {
+            return false;
+        }
+        if (t.isIntegral()) {
+            long max = t == ScalarType.INT ? Integer.MAX_VALUE : Long.MAX_VALUE;
+            long min = t == ScalarType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE;
+            return v.l() == (top ? max : min);
+        }
+        return v.d() == (top ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
     }
 }

@@ -1,6 +1,7 @@
 package org.stag.engine.loopir;
 
 import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.eq;
 import static org.stag.engine.loopir.Exprs.intVar;
 import static org.stag.engine.loopir.Exprs.lt;
 import static org.stag.engine.loopir.Exprs.or;
@@ -40,6 +41,10 @@ final class CoIteration {
             unionWithTails(d, v, out, st, s, lattice, dc, fc, ctx);
             return;
         }
+        if (!union && dc.size() == 2) {
+            intersectTwo(d, v, out, st, s, dc, fc, ctx);
+            return;
+        }
         Ex valid = null;
         for (LevelCode.Cursor c : dc) {
             valid = valid == null ? c.valid() : union ? or(valid, c.valid()) : and(valid, c.valid());
@@ -69,6 +74,51 @@ final class CoIteration {
         for (int k = 0; k < dc.size(); k++) {
             dc.get(k).advance(loop.ifThen(oks.get(k)));
         }
+    }
+
+    /**
+     * The intersection of two drivers as a merge: {@code while (both valid) { k0 = crd0; k1 = crd1; if (k0 == k1)
+     * { body; advance both } else if (k0 < k1) advance 0 else advance 1 }}. Every step reads each coordinate once
+     * and compares it twice at most; the general form's minimum, presence flags and conditional positions cost
+     * it about twice as many operations per step (triangle counting's row intersections, LCC's).
+     */
+    private void intersectTwo(int d, String v, Block out, AccessState[] st, Merge s, List<LevelCode.Cursor> dc,
+                              List<LevelCode.Cursor> fc, EmitContext ctx) {
+        String ivName = "i_" + v;
+        Ex iv = intVar(ivName);
+        LevelCode.Cursor c0 = dc.get(0);
+        LevelCode.Cursor c1 = dc.get(1);
+        Block loop = out.whileLoop(shape.label(d), and(c0.valid(), c1.valid()));
+        Ex k0 = intVar(kg.fresh("k"));
+        Ex k1 = intVar(kg.fresh("k"));
+        loop.let(INT, ((Ex.Local) k0).name(), c0.crd());
+        loop.let(INT, ((Ex.Local) k1).name(), c1.crd());
+        Block hit = loop.ifThen(eq(k0, k1));
+        Block miss = loop.orElse();
+        c0.advance(miss.ifThen(lt(k0, k1)));
+        c1.advance(miss.orElse());
+        hit.let(INT, ivName, k0);
+        AccessState[] in = AccessState.copy(st);
+        for (int k = 0; k < 2; k++) {
+            int a = s.drivers().get(k);
+            LevelCode.Cursor c = dc.get(k);
+            LevelCode code = le.level(a, in);
+            if (code.holdsValues()) {
+                String val = kg.fresh("v");
+                hit.let(DOUBLE, val, c.val());
+                le.resolved(in[a], code, null, val, null);
+            } else {
+                String p = kg.fresh("p");
+                hit.let(INT, p, c.pos());
+                le.resolved(in[a], code, p, null, null);
+            }
+            in[a].maybeAbsent = false;
+        }
+        le.follow(hit, in, s.followers(), fc, iv);
+        le.locateAll(hit, in, s.locators(), iv);
+        kg.loops(d + 1, hit, in, ctx);
+        c0.advance(hit);
+        c1.advance(hit);
     }
 
     /** Union loops with at most this many drivers are split into one loop per subset of drivers still running. */

@@ -257,6 +257,7 @@ public final class GroupDriver {
         }
         List<Symbol> targets = new ArrayList<>();
         specs.forEach(s -> targets.add(s.target()));
+        CountedSums.apply(run);
         ShardHoist.apply(run);
         return new LoweredFusion(doc.toString(), run, finish, tensors, ints, reals, extent, targets, Set.copyOf(unstored),
                 CinPrinter.print(tree));

@@ -233,6 +233,7 @@ public final class KernelGenerator {
         if (shape.result() == LoweredKernel.Result.SPARSE) {
             entryCode.closeEntries(run);
         }
+        CountedSums.apply(run);
         ShardHoist.apply(run);
         Block prepare = frameCode.prepare(ctx);
         Block finish = frameCode.finish(ctx);
