@@ -47,6 +47,21 @@ class BadInputTest {
     }
 
     @Test
+    void localClusterWithoutADistribution(@TempDir Path dir) {
+        // local-cluster's workers start executors from a Spark distribution's jars/ (SPARK_HOME, or the spark.home
+        // property, which wins); Maven's jars are none, so the master is refused at once instead of failing 10 times.
+        System.setProperty("spark.home", dir.toString());
+        try {
+            String g = Programs.graph("suitesparse/karate.mtx").toString();
+            assertOneLine(Cli.run("run", "wcc", "--graph", g, "--spark", "local-cluster[2,1,1024]"),
+                    "--spark local-cluster[2,1,1024]: local-cluster starts executors from a Spark distribution, and"
+                            + " none is here (set SPARK_HOME to one, or use local[N])");
+        } finally {
+            System.clearProperty("spark.home");
+        }
+    }
+
+    @Test
     void missingPath(@TempDir Path dir) {
         String missing = dir.resolve("nowhere.mtx").toString();
         assertOneLine(Cli.run("run", "bfs", "--graph", missing, "--source", "1", "--spark", "local[2]"),

@@ -123,11 +123,14 @@ public final class SparkKernels implements KernelExecutor, AutoCloseable {
                     bytes += whole[s].bytes();
                 }
             }
-            stats.shippedBytes += bytes;
-            // Small vectors ride in the tasks themselves: a broadcast costs a round of block-manager messages.
+            // Small vectors ride in the tasks themselves (each task carries them): a broadcast costs a round of
+            // block-manager messages; a broadcast is counted once, as an executor fetches it once.
             if (bytes >= INLINE_BYTES) {
                 broadcast = sc.broadcast(whole);
                 whole = null;
+                stats.shippedBytes += bytes;
+            } else {
+                stats.shippedBytes += bytes * graph.rows().count();
             }
         } else {
             whole = null;

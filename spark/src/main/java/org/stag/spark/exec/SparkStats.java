@@ -12,7 +12,10 @@ public final class SparkStats {
         return runs;
     }
 
-    /** Bytes of the driver's tensors shipped to the tasks (broadcast values counted once). */
+    /**
+     * Bytes of the driver's tensors shipped: what travels inside tasks once per task, a broadcast once (an executor
+     * fetches it once; in local mode that is all).
+     */
     public long shippedBytes() {
         return shippedBytes;
     }

@@ -69,6 +69,14 @@ public final class Contexts {
 
     /** Refuses a master whose form Spark does not know, or a standalone master that does not answer. */
     public static void check(String master) {
+        if (master.startsWith("local-cluster")) {
+            // Its workers start executors with a Spark distribution's scripts and jars; Maven's jars are not one.
+            String home = System.getProperty("spark.home", System.getenv("SPARK_HOME"));
+            if (home == null || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(home, "jars"))) {
+                throw new BadInputException("--spark " + master + ": local-cluster starts executors from a Spark"
+                        + " distribution, and none is here (set SPARK_HOME to one, or use local[N])");
+            }
+        }
         if (master.startsWith("spark://")) {
             for (String hostPort : master.substring("spark://".length()).split(",")) {
                 URI u = URI.create("spark://" + hostPort);
