@@ -89,6 +89,15 @@ final class Arrays2 {
         }
     }
 
+    /** Sets element {@code i} of an array of type {@code t} to the value at cursor {@code c}. */
+    static void set(Object a, int i, org.stag.formats.tensor.TensorCursor c, ValueType t) {
+        if (real(t)) {
+            setDouble(a, i, c.doubleValue());
+        } else {
+            setLong(a, i, t == ValueType.BOOL ? (c.booleanValue() ? 1 : 0) : c.longValue());
+        }
+    }
+
     /** The values array of typed values, or null for constant values. */
     static Object array(Values v) {
         if (v instanceof DoubleValues d) {

@@ -9,7 +9,6 @@ import org.stag.engine.runtime.Workspace;
 import org.stag.formats.tensor.ConstantValues;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.TensorCursor;
-import org.stag.formats.tensor.ValueType;
 
 /**
  * One kernel run in one partition: binds the block's tensors, the partitioned matrices and ghost rows, and the
@@ -152,7 +151,6 @@ final class KernelTask implements Serializable {
         int[][] crd = new int[2][(int) inside];
         boolean constant = t.values() instanceof ConstantValues;
         Object vals = constant ? null : Arrays2.newArray(t.valueType(), (int) inside);
-        boolean real = Arrays2.real(t.valueType());
         int at = 0;
         c = t.cursor();
         while (c.next()) {
@@ -163,11 +161,7 @@ final class KernelTask implements Serializable {
             crd[0][at] = r;
             crd[1][at] = c.coordinate(1);
             if (!constant) {
-                if (real) {
-                    Arrays2.setDouble(vals, at, c.doubleValue());
-                } else {
-                    Arrays2.setLong(vals, at, t.valueType() == ValueType.BOOL ? (c.booleanValue() ? 1 : 0) : c.longValue());
-                }
+                Arrays2.set(vals, at, c, t.valueType());
             }
             at++;
         }
@@ -212,7 +206,6 @@ final class KernelTask implements Serializable {
         int cap = (int) Math.min(Integer.MAX_VALUE - 8, t.componentCount());
         int[] idx = new int[cap];
         Object vals = constant ? null : Arrays2.newArray(t.valueType(), cap);
-        boolean real = Arrays2.real(t.valueType());
         int at = 0;
         TensorCursor c = t.cursor();
         while (c.next()) {
@@ -222,11 +215,7 @@ final class KernelTask implements Serializable {
             }
             idx[at] = i;
             if (!constant) {
-                if (real) {
-                    Arrays2.setDouble(vals, at, c.doubleValue());
-                } else {
-                    Arrays2.setLong(vals, at, t.valueType() == ValueType.BOOL ? (c.booleanValue() ? 1 : 0) : c.longValue());
-                }
+                Arrays2.set(vals, at, c, t.valueType());
             }
             at++;
         }

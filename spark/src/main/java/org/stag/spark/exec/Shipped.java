@@ -99,7 +99,6 @@ final class Shipped implements Serializable {
         int cap = (int) Math.min(Integer.MAX_VALUE - 8, nnz);
         int[][] crd = new int[t.order()][cap];
         Object vals = constant ? null : Arrays2.newArray(t.valueType(), cap);
-        boolean real = Arrays2.real(t.valueType());
         int size = 0;
         TensorCursor c = t.cursor();
         while (c.next()) {
@@ -111,11 +110,7 @@ final class Shipped implements Serializable {
                 crd[m][size] = c.coordinate(m);
             }
             if (!constant) {
-                if (real) {
-                    Arrays2.setDouble(vals, size, c.doubleValue());
-                } else {
-                    Arrays2.setLong(vals, size, t.valueType() == ValueType.BOOL ? (c.booleanValue() ? 1 : 0) : c.longValue());
-                }
+                Arrays2.set(vals, size, c, t.valueType());
             }
             size++;
         }
