@@ -249,7 +249,7 @@ public final class CompiledDefinition {
             n = Math.max(from, Math.min(n, rowHi));
             chunks = Math.max(1, (n - from + chunkSize - 1) / chunkSize);
         }
-        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())
+        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == TypedArrays.arrayOrNull(f.tensors[activeSetSelf].values())
                 && (activeSetSplit < 0 || activeEntries(f) < SPLIT_ACTIVE_FROM)) {
             // In place over an active set: chunk 0 visits the sparse operand's entries and every other chunk has
             // nothing to do, so it runs alone, on this thread, instead of dispatching ~1,024 empty chunks. A kernel
@@ -318,7 +318,7 @@ public final class CompiledDefinition {
      */
     public Object denseTarget(Frame f, Tensor reuse) {
         if (canReuse(f, reuse)) {
-            return array(reuse.values());
+            return TypedArrays.array(reuse.values());
         }
         long total = 1;
         for (int dim : dimsOf(f)) {
@@ -358,7 +358,7 @@ public final class CompiledDefinition {
         }
         Tensor m = matrix ? MatrixAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), sizeOf(f, dimCodes[1]),
                 coo, chunks, tt, spec.targetFill(), f, reuse) : null;
-        return m != null ? m : assemble(coo, chunks, dimsOf(f), tt);
+        return m != null ? m : TypedArrays.assemble(spec.targetFormat(), coo, chunks, dimsOf(f), tt, spec.targetFill());
     }
 
     /**
@@ -398,27 +398,6 @@ public final class CompiledDefinition {
         return pos[1] - pos[0];
     }
 
-    private static Object arrayOrNull(Values v) {
-        return v instanceof DoubleValues || v instanceof FloatValues || v instanceof LongValues || v instanceof IntValues
-                || v instanceof BoolValues ? array(v) : null;
-    }
-
-    private static Object array(Values v) {
-        if (v instanceof DoubleValues d) {
-            return d.array();
-        }
-        if (v instanceof FloatValues d) {
-            return d.array();
-        }
-        if (v instanceof LongValues d) {
-            return d.array();
-        }
-        if (v instanceof IntValues d) {
-            return d.array();
-        }
-        return ((BoolValues) v).array();
-    }
-
     private int[] dimsOf(Frame f) {
         int[] dims = new int[dimCodes.length];
         for (int m = 0; m < dims.length; m++) {
@@ -435,32 +414,6 @@ public final class CompiledDefinition {
             case FLOAT -> (float) f.resultReal;
             case DOUBLE -> f.resultReal;
         };
-    }
-
-    private Tensor assemble(CooBuffer[] coo, int chunks, int[] dims, ScalarType t) {
-        int total = 0;
-        for (int c = 0; c < chunks; c++) {
-            total += coo[c].size;
-        }
-        int[][] crd = new int[dims.length][total];
-        Object vals = TypedArrays.newArray(t, total);
-        int at = 0;
-        for (int c = 0; c < chunks; c++) {
-            CooBuffer b = coo[c];
-            for (int m = 0; m < dims.length; m++) {
-                System.arraycopy(b.crd[m], 0, crd[m], at, b.size);
-            }
-            Object src = switch (t) {
-                case DOUBLE -> b.dv;
-                case FLOAT -> b.fv;
-                case LONG -> b.lv;
-                case INT -> b.iv;
-                case BOOL -> b.bv;
-            };
-            System.arraycopy(src, 0, vals, at, b.size);
-            at += b.size;
-        }
-        return Tensor.build(spec.targetFormat(), dims, crd, values(t, vals));
     }
 
     private Values values(ScalarType t, Object array) {
