@@ -113,6 +113,15 @@ final class BenchCommand implements Callable<Integer> {
             description = "Also write bench.md, bench.csv, bench.json and bench.png into DIR (created if missing).")
     Path out;
 
+    @Option(names = "--spark", paramLabel = "MASTER",
+            description = "Time stag on Apache Spark (local[2], spark://HOST:7077, ...) beside stag in one JVM with"
+                    + " the same threads, interleaved, checked equal: the COST ratio. One format, one thread count.")
+    String spark;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "With --spark: row blocks of the graph, 1..65536 (default: the cluster's parallelism).")
+    Integer partitions;
+
     @Mixin
     ProgressOption progress;
 
@@ -122,11 +131,39 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** {@code --spark}: stag on Spark beside stag in one JVM, by the Spark module. */
+    private int sparkBench(CommandLine cl) {
+        if (spark == null) {
+            throw new CommandLine.ParameterException(cl, "--partitions needs --spark MASTER");
+        }
+        if (partitions != null && (partitions < 1 || partitions > 65536)) {
+            throw new CommandLine.ParameterException(cl, "--partitions must be between 1 and 65536, got " + partitions);
+        }
+        if (formats.contains(";") || threads != null && threads.contains(",") || peer != null) {
+            throw new CommandLine.ParameterException(cl, "--spark times one format and one thread count, without --peer");
+        }
+        if (repeat < 1) {
+            throw new CommandLine.ParameterException(cl, "--repeat must be at least 1, got " + repeat);
+        }
+        List<Algorithm> list = new ArrayList<>();
+        for (String name : algorithms.split(",")) {
+            list.add(Algorithm.byName(name).orElseThrow(() -> new CommandLine.ParameterException(cl,
+                    "unknown algorithm '" + name + "' (expected " + String.join(", ", Algorithm.names()) + ")")));
+        }
+        int t = threads == null ? Parallel.defaultThreads() : Ranges.threads(cl, "--threads", Integer.parseInt(threads.trim()));
+        return SparkRuns.find().bench(new SparkRuns.BenchRequest(spark, partitions == null ? 0 : partitions,
+                List.of(graphs.split(",")), list, formats, t, repeat, source, iterations, LoadOptions.defaults().withThreads(t), out),
+                cl.getOut(), cl.getErr());
+    }
+
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
         kernelCache.apply();
         PrintWriter err = cl.getErr();
+        if (spark != null || partitions != null) {
+            return sparkBench(cl);
+        }
         BenchRunner.Config config;
         try {
             config = config(cl);

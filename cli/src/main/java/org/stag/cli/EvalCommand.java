@@ -96,6 +96,9 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
+        if (outputFormat == ResultFormat.PARQUET) {
+            throw new CommandLine.ParameterException(cl, "--output-format parquet is written by 'stag run --spark' only");
+        }
         Map<String, String> inputArgs = Programs.assignments(inputs, "--input", cl);
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         LoadOptions options = input.toLoadOptions();

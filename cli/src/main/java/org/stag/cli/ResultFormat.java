@@ -13,10 +13,11 @@ import org.stag.algorithms.run.VertexValues;
  *   <li>{@code csv}: a header {@code vertex,NAME} (NAME the program's output), then {@code vertex,value} lines;</li>
  *   <li>{@code json}: one object {@code {"output":NAME,"values":[[vertex,value],...]}}; JSON has no
  *       Infinity or NaN, so a non-finite value (SSSP's unreachable vertices) is {@code null}.</li>
+ *   <li>{@code parquet}: columns {@code vertex} and {@code value}, written by the Spark module ({@code --spark}).</li>
  * </ul>
  */
 enum ResultFormat {
-    TEXT, TSV, CSV, JSON;
+    TEXT, TSV, CSV, JSON, PARQUET;
 
     /** Writes {@code v} in this format. */
     void write(VertexValues v, Writer out) throws IOException {
@@ -45,6 +46,7 @@ enum ResultFormat {
                 }
                 out.write("]}\n");
             }
+            case PARQUET -> throw new IllegalStateException("Parquet is written by the Spark module");
         }
     }
 }

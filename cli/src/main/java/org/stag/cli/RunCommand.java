@@ -54,8 +54,8 @@ final class RunCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--output-format", paramLabel = "F",
-            description = "The result as text ('vertex value' lines, the default), tsv, csv (with a header) or"
-                    + " json (one object; Infinity and NaN as null).")
+            description = "The result as text ('vertex value' lines, the default), tsv, csv (with a header),"
+                    + " json (one object; Infinity and NaN as null), or with --spark parquet (columns vertex, value).")
     ResultFormat outputFormat = ResultFormat.TEXT;
 
     @Option(names = "--summary", paramLabel = "S",
@@ -67,6 +67,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Set a program parameter (repeatable).")
     List<String> params = new ArrayList<>();
+
+    @Option(names = "--spark", paramLabel = "MASTER",
+            description = "Run on Apache Spark: local[2], spark://HOST:7077, yarn, ...; or 'submit' inside spark-submit."
+                    + " The graph is read by the cluster into row blocks; the program's loops run here.")
+    String spark;
+
+    @Option(names = "--partitions", paramLabel = "P",
+            description = "With --spark: row blocks of the graph, 1..65536 (default: the cluster's parallelism).")
+    Integer partitions;
 
     @Mixin
     InputOptions input;
@@ -97,6 +106,9 @@ final class RunCommand implements Callable<Integer> {
             CheckedProgram program = a != null ? a.program() : Programs.check(programFile(what));
             if (a == null) {
                 Ranges.notAnInput(cl, "-o", output, Path.of(what));
+            }
+            if (spark != null || partitions != null || outputFormat == ResultFormat.PARQUET) {
+                return SparkRunCommand.run(this, program, a, settings, shown);
             }
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
@@ -152,7 +164,8 @@ final class RunCommand implements Callable<Integer> {
                 + ", or a FILE.stag program)");
     }
 
-    private void write(AlgorithmRunner.Result r) {
+    /** Writes the result to {@code -o} or stdout in {@code --output-format}. */
+    void write(AlgorithmRunner.Result r) {
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
             try {

@@ -174,7 +174,7 @@ public final class AlgorithmRunner {
         }
 
         RunOptions o = new RunOptions().threads(s.threads()).maxIterations(s.maxIterations())
-                .onIteration(s.iterationListener());
+                .onIteration(s.iterationListener()).executor(s.executor());
         if (s.explain() != null) {
             o.explain(s.explain());
         }

@@ -30,6 +30,21 @@ public final class RunSettings {
     private IterationListener listener;
     private LdbcParameters ldbc = LdbcParameters.NONE;
     private String graphName;
+    private org.stag.engine.program.KernelExecutor executor;
+
+    /**
+     * Runs the kernels that read tensors held elsewhere through {@code e} ({@link RunOptions#executor}): a graph
+     * bound as stand-ins whose blocks live in a cluster. Null (the default) runs everything in this JVM.
+     */
+    public RunSettings executor(org.stag.engine.program.KernelExecutor e) {
+        this.executor = e;
+        return this;
+    }
+
+    /** The executor of kernels over tensors held elsewhere, or null. */
+    public org.stag.engine.program.KernelExecutor executor() {
+        return executor;
+    }
 
     /** Sets the format of {@code A}, {@code AT} and {@code W}, e.g. {@code dense,ctree}. */
     public RunSettings format(String f) {

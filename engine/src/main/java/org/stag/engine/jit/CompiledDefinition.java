@@ -10,6 +10,7 @@ import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.engine.kernellib.CooBuffer;
 import org.stag.engine.kernellib.Frame;
 import org.stag.engine.kernellib.KernelBody;
+import org.stag.engine.kernellib.Workspace;
 import org.stag.formats.tensor.BoolValues;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.FloatValues;
@@ -56,7 +57,11 @@ public final class CompiledDefinition {
     /** Whether a sparse result is a CSR matrix {@link MatrixAssembly} assembles (row by row, over a dead one's storage). */
     private final boolean matrix;
 
-    CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos) {
+    /** What this kernel was compiled from, for compiling the very same kernel elsewhere ({@link #request()}). */
+    private final CompileRequest request;
+
+    CompiledDefinition(KernelSpec spec, KernelPlan plan, KernelBody body, long compileNanos, CompileRequest request) {
+        this.request = request;
         this.spec = spec;
         this.plan = plan;
         this.body = body;
@@ -120,6 +125,22 @@ public final class CompiledDefinition {
     /** The generated code and its calling convention. */
     public KernelPlan plan() {
         return plan;
+    }
+
+    /**
+     * The arguments this kernel was compiled from: {@link DefinitionCompiler#compile(CompileRequest)} with them
+     * gives the same kernel (a runtime that runs kernels in other JVMs compiles them there from these).
+     */
+    public CompileRequest request() {
+        return request;
+    }
+
+    /**
+     * Whether the outermost loop is a dense loop over the chunked extent (not over gathered coordinates), so that
+     * {@link #runRows} can run a range of its coordinates on its own.
+     */
+    public boolean rowChunked() {
+        return plan.chunkExtent() != null && !plan.gathered();
     }
 
     /** Nanoseconds {@link DefinitionCompiler#compile} took for this kernel (near zero when cached). */
@@ -192,31 +213,26 @@ public final class CompiledDefinition {
      *                                  constant where the kernel reads an array, or the other way round
      */
     public Tensor runWith(Frame f, ChunkRunner runner, Tensor reuse) {
-        for (int k = 0; k < operandFormats.length; k++) {
-            Format now = f.tensors[k].format();
-            if (now != operandFormats[k] && !now.equals(operandFormats[k])) {
-                f.tensors[k] = f.tensors[k].convert(operandFormats[k]);
-            }
-            if (!operandReads[k].matches(f.tensors[k])) {
-                throw new IllegalArgumentException("tensor " + plan.tensors().get(k) + ": the kernel was compiled to read"
-                        + " its values as " + operandReads[k] + ", but they are read as " + ValueRead.of(f.tensors[k])
-                        + " (compile with DefinitionCompiler.compile(..., reads, ...))");
-            }
-        }
-        ScalarType tt = spec.targetType();
+        return run(f, runner, null, reuse, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #runWith}, on the calling thread with workspace {@code ws}, for the outermost coordinates
+     * {@code [lo, hi)} only when the kernel is {@link #rowChunked()} (a block of rows: the result's other
+     * entries keep what {@code prepare} wrote, and a scalar result reduces the block's rows only), else for the
+     * whole loop. A runtime that holds a matrix as blocks of rows runs a block's kernel so, with the block as the
+     * operand. Allocation as for {@link #runWith}; several threads may each run one frame of their own at once.
+     */
+    public Tensor runRows(Frame f, Workspace ws, Tensor reuse, int lo, int hi) {
+        return run(f, null, ws, reuse, lo, hi);
+    }
+
+    private Tensor run(Frame f, ChunkRunner runner, Workspace ws, Tensor reuse, int rowLo, int rowHi) {
+        prepareOperands(f);
         if (plan.result() == KernelPlan.ResultKind.DENSE) {
-            if (canReuse(f, reuse)) {
-                f.out = array(reuse.values());
-            } else {
+            f.out = denseTarget(f, reuse);
+            if (!canReuse(f, reuse)) {
                 reuse = null;
-                long total = 1;
-                for (int dim : dimsOf(f)) {
-                    total *= dim;
-                }
-                if (total > Integer.MAX_VALUE - 8) {
-                    throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
-                }
-                f.out = TypedArrays.newArray(tt, (int) total);
             }
         }
         body.prepare(f);
@@ -226,7 +242,14 @@ public final class CompiledDefinition {
         // coordinates are not rows, so their chunks need no alignment.
         int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.gatheredChunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
         int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
-        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == arrayOrNull(f.tensors[activeSetSelf].values())
+        int from = 0;
+        if (runner == null && rowChunked()) {
+            // A block of rows: chunks of the same size from the block's first row.
+            from = Math.max(0, Math.min(n, rowLo));
+            n = Math.max(from, Math.min(n, rowHi));
+            chunks = Math.max(1, (n - from + chunkSize - 1) / chunkSize);
+        }
+        if (chunks > 1 && activeSetSelf >= 0 && f.out != null && f.out == TypedArrays.arrayOrNull(f.tensors[activeSetSelf].values())
                 && (activeSetSplit < 0 || activeEntries(f) < SPLIT_ACTIVE_FROM)) {
             // In place over an active set: chunk 0 visits the sparse operand's entries and every other chunk has
             // nothing to do, so it runs alone, on this thread, instead of dispatching ~1,024 empty chunks. A kernel
@@ -239,7 +262,7 @@ public final class CompiledDefinition {
             if (f.coo == null || f.coo.length < chunks) {
                 f.coo = new CooBuffer[chunks];
                 for (int c = 0; c < chunks; c++) {
-                    f.coo[c] = new CooBuffer(dimCodes.length, tt, constantEntries == null);
+                    f.coo[c] = newEntries();
                 }
             } else {
                 for (CooBuffer b : f.coo) {
@@ -250,25 +273,92 @@ public final class CompiledDefinition {
             f.partReal = new double[chunks];
             f.partInt = new long[chunks];
         }
-        runner.runChunks(body, f, n, chunks, chunkSize);
+        if (runner != null) {
+            runner.runChunks(body, f, n, chunks, chunkSize);
+        } else {
+            for (int c = 0; c < chunks; c++) {
+                int lo = chunkSize <= 0 ? from : from + c * chunkSize;
+                int hi = chunkSize <= 0 ? n : Math.min(n, lo + chunkSize);
+                body.run(f, c, lo, hi, ws);
+            }
+        }
         body.finish(f, chunks);
         return switch (plan.result()) {
             case SCALAR -> null;
             case DENSE -> {
-                Tensor out = reuse != null ? reuse : Tensor.ofDense(spec.targetFormat(), dimsOf(f), values(tt, f.out));
+                Tensor out = denseResult(f, f.out, reuse);
                 f.out = null;
                 yield out;
             }
-            case SPARSE -> {
-                if (vector) {
-                    yield VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), f.coo, chunks, tt,
-                            spec.targetFill(), f, reuse, constantEntries);
-                }
-                Tensor m = matrix ? MatrixAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), sizeOf(f, dimCodes[1]),
-                        f.coo, chunks, tt, spec.targetFill(), f, reuse) : null;
-                yield m != null ? m : assemble(f.coo, dimsOf(f), tt);
-            }
+            case SPARSE -> sparseResult(f, f.coo, chunks, reuse);
         };
+    }
+
+    /**
+     * Converts the operands in {@code f} that are not in the format compiled for (a non-unique level), and checks
+     * that their values are read as compiled.
+     */
+    private void prepareOperands(Frame f) {
+        for (int k = 0; k < operandFormats.length; k++) {
+            Format now = f.tensors[k].format();
+            if (now != operandFormats[k] && !now.equals(operandFormats[k])) {
+                f.tensors[k] = f.tensors[k].convert(operandFormats[k]);
+            }
+            if (!operandReads[k].matches(f.tensors[k])) {
+                throw new IllegalArgumentException("tensor " + plan.tensors().get(k) + ": the kernel was compiled to read"
+                        + " its values as " + operandReads[k] + ", but they are read as " + ValueRead.of(f.tensors[k])
+                        + " (compile with DefinitionCompiler.compile(..., reads, ...))");
+            }
+        }
+    }
+
+    /**
+     * The values array a run writes a dense target into: {@code reuse}'s when {@link #canReuse} holds for it, else
+     * a new one of the target's size (read from {@code f}'s size slots), of the target's element type.
+     */
+    public Object denseTarget(Frame f, Tensor reuse) {
+        if (canReuse(f, reuse)) {
+            return TypedArrays.array(reuse.values());
+        }
+        long total = 1;
+        for (int dim : dimsOf(f)) {
+            total *= dim;
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(spec.target().name() + ": " + total + " dense entries do not fit an array");
+        }
+        return TypedArrays.newArray(spec.targetType(), (int) total);
+    }
+
+    /**
+     * The dense result whose values are {@code array} (from {@link #denseTarget} with the same {@code reuse}):
+     * {@code reuse} itself when the kernel can write into it, else a new tensor in the target's format.
+     */
+    public Tensor denseResult(Frame f, Object array, Tensor reuse) {
+        if (canReuse(f, reuse)) {
+            return reuse;
+        }
+        return Tensor.ofDense(spec.targetFormat(), dimsOf(f), values(spec.targetType(), array));
+    }
+
+    /** An empty entry buffer of this kernel's sparse target: coordinates, and values unless they are all one constant. */
+    public CooBuffer newEntries() {
+        return new CooBuffer(dimCodes.length, spec.targetType(), constantEntries == null);
+    }
+
+    /**
+     * The sparse target assembled from the entries in {@code coo[0, chunks)} (buffers of {@link #newEntries()}), as
+     * {@link #runWith} assembles them: over {@code reuse}'s storage where it can (see there), else a new tensor.
+     */
+    public Tensor sparseResult(Frame f, CooBuffer[] coo, int chunks, Tensor reuse) {
+        ScalarType tt = spec.targetType();
+        if (vector) {
+            return VectorAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), coo, chunks, tt,
+                    spec.targetFill(), f, reuse, constantEntries);
+        }
+        Tensor m = matrix ? MatrixAssembly.assemble(spec.targetFormat(), sizeOf(f, dimCodes[0]), sizeOf(f, dimCodes[1]),
+                coo, chunks, tt, spec.targetFill(), f, reuse) : null;
+        return m != null ? m : TypedArrays.assemble(spec.targetFormat(), coo, chunks, dimsOf(f), tt, spec.targetFill());
     }
 
     /**
@@ -308,27 +398,6 @@ public final class CompiledDefinition {
         return pos[1] - pos[0];
     }
 
-    private static Object arrayOrNull(Values v) {
-        return v instanceof DoubleValues || v instanceof FloatValues || v instanceof LongValues || v instanceof IntValues
-                || v instanceof BoolValues ? array(v) : null;
-    }
-
-    private static Object array(Values v) {
-        if (v instanceof DoubleValues d) {
-            return d.array();
-        }
-        if (v instanceof FloatValues d) {
-            return d.array();
-        }
-        if (v instanceof LongValues d) {
-            return d.array();
-        }
-        if (v instanceof IntValues d) {
-            return d.array();
-        }
-        return ((BoolValues) v).array();
-    }
-
     private int[] dimsOf(Frame f) {
         int[] dims = new int[dimCodes.length];
         for (int m = 0; m < dims.length; m++) {
@@ -345,31 +414,6 @@ public final class CompiledDefinition {
             case FLOAT -> (float) f.resultReal;
             case DOUBLE -> f.resultReal;
         };
-    }
-
-    private Tensor assemble(CooBuffer[] coo, int[] dims, ScalarType t) {
-        int total = 0;
-        for (CooBuffer b : coo) {
-            total += b.size;
-        }
-        int[][] crd = new int[dims.length][total];
-        Object vals = TypedArrays.newArray(t, total);
-        int at = 0;
-        for (CooBuffer b : coo) {
-            for (int m = 0; m < dims.length; m++) {
-                System.arraycopy(b.crd[m], 0, crd[m], at, b.size);
-            }
-            Object src = switch (t) {
-                case DOUBLE -> b.dv;
-                case FLOAT -> b.fv;
-                case LONG -> b.lv;
-                case INT -> b.iv;
-                case BOOL -> b.bv;
-            };
-            System.arraycopy(src, 0, vals, at, b.size);
-            at += b.size;
-        }
-        return Tensor.build(spec.targetFormat(), dims, crd, values(t, vals));
     }
 
     private Values values(ScalarType t, Object array) {

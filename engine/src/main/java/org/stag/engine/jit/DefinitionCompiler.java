@@ -120,6 +120,20 @@ public final class DefinitionCompiler {
     public CompiledDefinition compile(CheckedProgram p, Definition d, Map<String, Format> formats,
                                       Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String inPlace,
                                       boolean cse, boolean activeSet, boolean canonical) {
+        return compile(new CompileRequest(p, d, formats, reads, uniform, inPlace, cse, activeSet, canonical));
+    }
+
+    /** Compiles the kernel {@code r} describes (see the overloads above for its parts). */
+    public CompiledDefinition compile(CompileRequest r) {
+        CheckedProgram p = r.program();
+        Definition d = r.definition();
+        Map<String, Format> formats = r.formats();
+        Map<String, ValueRead> reads = r.reads();
+        Map<Expr.IfElse, Boolean> uniform = r.uniform();
+        String inPlace = r.inPlace();
+        boolean cse = r.cse();
+        boolean activeSet = r.activeSet();
+        boolean canonical = r.canonical();
         Map<String, Format> effective = new java.util.HashMap<>();
         formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
         KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform);
@@ -135,7 +149,7 @@ public final class DefinitionCompiler {
         KernelPlan fixed = plan;
         CompiledKernel ck = cache.get(key, k -> fixed.source());
         KernelBody body = ck.newInstance(KernelBody.class);
-        return new CompiledDefinition(spec, plan, body, System.nanoTime() - t0);
+        return new CompiledDefinition(spec, plan, body, System.nanoTime() - t0, r);
     }
 
     /**

@@ -52,4 +52,57 @@ final class TypedArrays {
             case BOOL -> Values.ofBools((boolean[]) array, fill.bool());
         };
     }
+
+    /** The values array of typed values (not constant ones). */
+    static Object array(Values v) {
+        if (v instanceof org.stag.formats.tensor.DoubleValues d) {
+            return d.array();
+        }
+        if (v instanceof org.stag.formats.tensor.FloatValues d) {
+            return d.array();
+        }
+        if (v instanceof org.stag.formats.tensor.LongValues d) {
+            return d.array();
+        }
+        if (v instanceof org.stag.formats.tensor.IntValues d) {
+            return d.array();
+        }
+        return ((org.stag.formats.tensor.BoolValues) v).array();
+    }
+
+    /** The values array of typed values, or null for any other values (constant ones). */
+    static Object arrayOrNull(Values v) {
+        return v instanceof org.stag.formats.tensor.DoubleValues || v instanceof org.stag.formats.tensor.FloatValues
+                || v instanceof org.stag.formats.tensor.LongValues || v instanceof org.stag.formats.tensor.IntValues
+                || v instanceof org.stag.formats.tensor.BoolValues ? array(v) : null;
+    }
+
+    /** A tensor in {@code format} built from the entries of {@code coo[0, chunks)}, values of type {@code t}. */
+    static org.stag.formats.tensor.Tensor assemble(org.stag.formats.tensor.Format format,
+                                                   org.stag.engine.kernellib.CooBuffer[] coo, int chunks, int[] dims,
+                                                   ScalarType t, Constant fill) {
+        int total = 0;
+        for (int c = 0; c < chunks; c++) {
+            total += coo[c].size;
+        }
+        int[][] crd = new int[dims.length][total];
+        Object vals = newArray(t, total);
+        int at = 0;
+        for (int c = 0; c < chunks; c++) {
+            org.stag.engine.kernellib.CooBuffer b = coo[c];
+            for (int m = 0; m < dims.length; m++) {
+                System.arraycopy(b.crd[m], 0, crd[m], at, b.size);
+            }
+            Object src = switch (t) {
+                case DOUBLE -> b.dv;
+                case FLOAT -> b.fv;
+                case LONG -> b.lv;
+                case INT -> b.iv;
+                case BOOL -> b.bv;
+            };
+            System.arraycopy(src, 0, vals, at, b.size);
+            at += b.size;
+        }
+        return org.stag.formats.tensor.Tensor.build(format, dims, crd, values(t, vals, fill));
+    }
 }

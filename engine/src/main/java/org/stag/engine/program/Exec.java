@@ -28,6 +28,8 @@ final class Exec {
     final IterationListener listener;
     final long maxIterations;
     final RunStats stats = new RunStats();
+    /** Runs the kernels that read tensors held elsewhere, or null. */
+    final KernelExecutor remote;
     /** The passes on, and the definitions the in-place pass lets write into an input's buffer. */
     final org.stag.engine.pass.Passes passes;
     final Map<org.stag.engine.front.Definition, String> inPlace;
@@ -52,7 +54,11 @@ final class Exec {
         this.explain = options.explain();
         this.listener = options.iterationListener();
         this.maxIterations = options.maxIterations();
-        this.passes = options.passes();
+        this.remote = options.executor();
+        // A fused group runs as one kernel in one place; with tensors held elsewhere every definition runs as its
+        // own kernel, so that those reading them run where they are and the others here.
+        this.passes = options.executor() == null ? options.passes()
+                : options.passes().without(org.stag.engine.pass.Pass.FUSION);
         this.inPlace = org.stag.engine.pass.InPlace.of(program, passes);
         this.aliases = org.stag.engine.pass.PassThrough.of(program, passes);
         options.inputs().forEach((name, t) -> inputFormats.put(name, t.format()));
@@ -66,6 +72,29 @@ final class Exec {
     /** The format with these levels, outermost first; one object per distinct format. */
     Format format(List<String> levels) {
         return formats.computeIfAbsent(String.join(",", levels), FormatParser::parse);
+    }
+
+    /** Whether a tensor of {@code f} is held elsewhere, so that its kernel runs through {@link #remote}. */
+    boolean remote(org.stag.formats.tensor.Tensor[] operands) {
+        if (remote == null) {
+            return false;
+        }
+        for (org.stag.formats.tensor.Tensor t : operands) {
+            if (t != null && remote.holds(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs {@code k} on {@code f} here or, when it reads a tensor held elsewhere, through {@link #remote}. */
+    org.stag.formats.tensor.Tensor run(org.stag.engine.jit.CompiledDefinition k, org.stag.engine.kernellib.Frame f,
+                                       org.stag.formats.tensor.Tensor reuse) {
+        if (remote(f.tensors)) {
+            return remote.run(k, f, reuse);
+        }
+        // A dead stand-in is no storage to assemble a result here into.
+        return k.runWith(f, runner, reuse != null && remote != null && remote.holds(reuse) ? null : reuse);
     }
 
     /** Whether {@code --explain} is on. */

@@ -184,7 +184,7 @@ final class KernelStep extends Step {
         try {
             switch (v.kernel.plan().result()) {
                 case SCALAR -> {
-                    v.kernel.runWith(f, ex.runner, null);
+                    ex.run(v.kernel, f, null);
                     if (Scalars.inLong(target.type())) {
                         env.ints[target.slot()] = f.resultInt;
                     } else {
@@ -194,7 +194,7 @@ final class KernelStep extends Step {
                 case DENSE -> {
                     Buffer self = inPlace(env, v);
                     Buffer b = self != null ? self : pool == null ? null : pool.take();
-                    Tensor out = v.kernel.runWith(f, ex.runner, b == null ? null : b.tensor);
+                    Tensor out = ex.run(v.kernel, f, b == null ? null : b.tensor);
                     if (b != null && out == b.tensor) {
                         ex.stats.buffersReused++;
                         if (b == self) {
@@ -216,13 +216,13 @@ final class KernelStep extends Step {
                 }
                 case SPARSE -> {
                     if (!sparseVector) {
-                        env.set(target.slot(), v.kernel.runWith(f, ex.runner, null), null);
+                        env.set(target.slot(), ex.run(v.kernel, f, null), null);
                         break;
                     }
                     // A dead result of the type lends its arrays (they belong to the new tensor from now on, whose
                     // own buffer takes them back to the pool when it dies) or is itself refilled, buffer and all.
                     Buffer dead = pool.take();
-                    Tensor out = v.kernel.runWith(f, ex.runner, dead == null ? null : dead.tensor);
+                    Tensor out = ex.run(v.kernel, f, dead == null ? null : dead.tensor);
                     if (dead != null) {
                         ex.stats.buffersReused++;
                     } else {

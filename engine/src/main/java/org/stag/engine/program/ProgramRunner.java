@@ -63,7 +63,7 @@ public final class ProgramRunner {
         this.main = plans.get(program.main().name());
         Map<String, Operand> inputs = new LinkedHashMap<>();
         options.inputs().forEach((name, t) -> inputs.put(name, new Operand(t.format(), ValueRead.of(t))));
-        this.plan = Planner.plan(program, inputs, parameters(), Map.of(), options.passes());
+        this.plan = Planner.plan(program, inputs, parameters(), Map.of(), ex.passes);
         ex.planned = new PlannedKernels(plan, ex);
     }
 

@@ -29,6 +29,7 @@ public final class RunOptions {
     private Consumer<String> explain;
     private IterationListener listener;
     private org.stag.engine.pass.Passes passes = org.stag.engine.pass.Passes.fromSystem();
+    private KernelExecutor executor;
 
     /** Defaults: one thread, no parameters, no inputs, no explanation. */
     public RunOptions() {
@@ -99,6 +100,20 @@ public final class RunOptions {
     public RunOptions passes(org.stag.engine.pass.Passes p) {
         this.passes = Objects.requireNonNull(p, "passes");
         return this;
+    }
+
+    /**
+     * Runs the kernels that read tensors held elsewhere (inputs bound as the executor's stand-ins) through
+     * {@code e}; null (the default) runs every kernel here.
+     */
+    public RunOptions executor(KernelExecutor e) {
+        this.executor = e;
+        return this;
+    }
+
+    /** The executor of kernels over tensors held elsewhere, or null. */
+    public KernelExecutor executor() {
+        return executor;
     }
 
     /** The compiler passes on. */

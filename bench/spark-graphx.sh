@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# stag on Spark beside GraphX on the same Spark (local[2]) and beside stag in one JVM with 2 threads, in one run:
+# PageRank (20 iterations) vs graphx.lib.PageRank, WCC vs ConnectedComponents, BFS hop counts vs ShortestPaths
+# from the same source, SSSP vs a Pregel SSSP (GraphX's programming guide). Results are checked against stag's.
+#
+#   bench/spark-graphx.sh [SCALE] [REPEAT]      # default: kron scale 20, 3 rounds; needs a quiet machine
+#
+# The graph goes to $SCRATCH (default /work/scratch), never into the repository; the table is written to
+# bench/results/spark-graphx-kron$SCALE.md. The JVM gets -Xmx12g (GraphX holds ~33 M edge rows at scale 20).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+scale="${1:-20}"
+repeat="${2:-3}"
+scratch="${SCRATCH:-/work/scratch}"
+mkdir -p "$scratch"
+graph="$scratch/kron$scale.wel"
+if [ ! -f "$graph" ]; then
+  "$here/stag" generate kron --scale "$scale" --weighted --seed 1 -o "$graph"
+fi
+(cd "$here" && mvn -B -q -o -Dmaven.test.skip=true -pl spark -am package)
+cp="$here/spark/target/stag-spark.jar:$here/cli/target/stag.jar:$(cat "$here/spark/target/classpath.txt")"
+opens=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED
+  --add-opens=java.base/sun.util.calendar=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
+  -Dio.netty.tryReflectionSetAccessible=true)
+out="$here/bench/results/spark-graphx-kron$scale.md"
+java -Xmx12g -XX:+UseParallelGC "${opens[@]}" -Dlog4j2.configurationFile="$here/spark/log4j2-cli.properties" \
+  -cp "$cp" org.stag.spark.bench.GraphXSideBySide --graph "$graph" --undirected --master 'local[2]' \
+  --partitions "${PARTITIONS:-4}" --threads 2 --iterations 20 --repeat "$repeat" --out "$out"
+echo "wrote $out" >&2

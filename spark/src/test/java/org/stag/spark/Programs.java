@@ -1,0 +1,59 @@
+package org.stag.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.stag.algorithms.ldbc.LdbcAlgorithm;
+import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.run.RunSettings;
+import org.stag.algorithms.run.VertexValues;
+
+/** The settings the tests run each shipped program with, and how a result is compared with the single JVM's. */
+final class Programs {
+    private Programs() {
+    }
+
+    /** A bundled graph of {@code datasets/}. */
+    static Path graph(String name) {
+        Path p = SharedSpark.datasets().resolve(name);
+        assertTrue(p.toFile().isFile(), "missing test graph " + p);
+        return p;
+    }
+
+    /** The settings of {@code a}: source 1 (the graphs are Matrix Market), three BC sources, LDBC defaults. */
+    static RunSettings settings(Algorithm a) {
+        RunSettings s = new RunSettings();
+        switch (a) {
+            case BFS, SSSP -> s.source(1L);
+            case BC -> s.sources(new long[] {1, 2, 3});
+            default -> {
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Checks {@code actual} against the single JVM's {@code expected}: exactly for integer results (BFS, WCC, CDLP),
+     * else within 1e-9 relative, and PageRank within {@link LdbcAlgorithm#PAGERANK_EPSILON}, the tolerance the
+     * single-JVM comparisons give it (its contributions are floats).
+     */
+    static void assertSame(Algorithm a, VertexValues expected, VertexValues actual, String what) {
+        assertEquals(expected.integral(), actual.integral(), what);
+        assertEquals(expected.size(), actual.size(), what);
+        if (expected.integral()) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(expected.longs(), actual.longs(), what);
+            return;
+        }
+        double eps = a == Algorithm.PAGERANK ? LdbcAlgorithm.PAGERANK_EPSILON : 1e-9;
+        for (int v = 0; v < expected.size(); v++) {
+            double x = expected.doubles()[v];
+            double y = actual.doubles()[v];
+            if (Double.compare(x, y) == 0) {
+                continue;
+            }
+            assertTrue(Math.abs(x - y) <= eps * Math.max(Math.abs(x), Math.abs(y)),
+                    what + ": vertex " + v + ": " + y + " where one JVM gives " + x);
+        }
+    }
+}
