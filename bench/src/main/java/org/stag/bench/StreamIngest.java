@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.jit.DefinitionCompiler;
@@ -261,10 +261,7 @@ public final class StreamIngest {
                 List<UpdateBatch> bs = batches(g, rmat, batch, CONCURRENT_UPDATES);
                 double idle = ingest(build(g), bs);
                 DynamicGraph d = build(g);
-                RunSettings s = new RunSettings().format(FORMAT).threads(THREADS);
-                if (a == Algorithm.BFS) {
-                    s.source(g.ids().external(source));
-                }
+                RunSettings s = new RunSettings().format(FORMAT).threads(THREADS).startAt(a, g.ids().external(source));
                 // Compiled before the clock starts.
                 try (GraphSnapshot first = d.snapshot()) {
                     runner.prepare(a.program(), a, first.tensors(), s).run();

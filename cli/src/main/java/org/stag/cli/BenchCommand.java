@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.Comparison;
 import org.stag.cli.bench.BenchChart;
 import org.stag.cli.bench.BenchResults;
@@ -318,7 +318,7 @@ final class BenchCommand implements Callable<Integer> {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("graph", m.graph());
             c.put("algorithm", m.algorithm());
-            c.put("unit", m.algorithm().equals(BenchResults.PER_ITERATION) ? "iteration" : "run");
+            c.put("unit", BenchResults.unit(m.algorithm()));
             c.put("threads", m.threads());
             c.put("implementation", m.implementation());
             c.put("status", m.status().name().toLowerCase(Locale.ROOT));

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.graph.Csr;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.engine.check.CheckedProgram;
@@ -89,7 +89,7 @@ final class CompareCommand implements Callable<Integer> {
         Path programFile = shipped == null ? RunCommand.programFile(what) : null;
         Algorithm a = algorithmOf(cl, shipped, programFile);
         Comparison.Reference ref = Comparison.Reference.parse(reference);
-        Comparison.supports(ref, a, algorithm.sources != null && a == Algorithm.BC);
+        Comparison.supports(ref, a, algorithm.sources != null);
         try (Progress shown = progress.start()) {
             CheckedProgram program = programFile == null ? a.program() : Programs.check(programFile);
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
@@ -98,7 +98,7 @@ final class CompareCommand implements Callable<Integer> {
             Graph g = loaded.graph();
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, algorithm.settings(input.threads)
                     .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown.loops()));
-            int[] sources = a == Algorithm.BC && algorithm.sources != null ? prepared.sources() : null;
+            int[] sources = algorithm.sources != null ? prepared.sources() : null;
             AlgorithmRunner.Result r = prepared.run();
             shown.clear();
             Csr csr = Csr.of(g);

@@ -1,7 +1,7 @@
 package org.stag.cli;
 
 import java.util.List;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.formats.graph.EdgeChanges;

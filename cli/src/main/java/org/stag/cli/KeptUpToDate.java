@@ -2,7 +2,7 @@ package org.stag.cli;
 
 import java.util.List;
 import org.stag.algorithms.incremental.Incremental;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;

@@ -12,7 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Weights;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.program.ProgramRunException;
 import org.stag.formats.graph.DynamicGraph;
@@ -177,7 +178,7 @@ final class StreamCommand implements Callable<Integer> {
             return Stag.BAD_INPUT;
         }
         String updatesName = GraphLoader.isStdin(updates) ? "<stdin>" : updates.toString();
-        boolean refuseNegative = algorithms.contains(Algorithm.SSSP) && graph.weighted();
+        boolean refuseNegative = graph.weighted() && algorithms.stream().anyMatch(x -> x.weights() == Weights.NON_NEGATIVE);
         long flush = flushMillis != null ? flushMillis : GraphLoader.isStdin(updates) ? STDIN_FLUSH_MILLIS : 0;
         UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
         try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.stag.algorithms.graph.Csr;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Implementation;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.RunSettings;
@@ -194,13 +196,8 @@ public final class BenchRunner {
         List<Cell> cells = new ArrayList<>();
         AlgorithmRunner.Result first = null;
         for (String f : c.formats()) {
-            RunSettings s = new RunSettings().format(f).threads(t).iterations(a == Algorithm.PAGERANK ? c.iterations()
-                    : null).graphName(name);
-            if (a == Algorithm.BFS || a == Algorithm.SSSP) {
-                s.source(source);
-            } else if (a == Algorithm.BC) {
-                s.sources(new long[] {source});
-            }
+            RunSettings s = new RunSettings().format(f).threads(t).iterations(a.descriptor().perIteration()
+                    ? c.iterations() : null).graphName(name).startAt(a, source);
             AlgorithmRunner.Prepared p = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
             Cell cell = new Cell(name, a, t, stagColumn(f)) {
                 @Override
@@ -222,8 +219,9 @@ public final class BenchRunner {
             cells.add(cell);
         }
         AlgorithmRunner.Result stag = first;
-        double divisor = a == Algorithm.PAGERANK ? ((Number) stag.parameters().get("iterations")).doubleValue() : 1;
-        int[] sources = a == Algorithm.BC ? new int[] {internalSource} : null;
+        double divisor = a.descriptor().perIteration() ? ((Number) stag.parameters().get("iterations")).doubleValue()
+                : 1;
+        int[] sources = a.takes(Setting.SOURCES) ? new int[] {internalSource} : null;
         for (Comparison.Reference ref : c.references()) {
             Cell cell = new Cell(name, a, t, ref.id()) {
                 @Override
@@ -235,9 +233,9 @@ public final class BenchRunner {
             try {
                 Comparison.supports(ref, a, sources != null);
             } catch (BadInputException e) {
-                cell.refuse(Measurement.Status.NOT_AVAILABLE, a == Algorithm.BC
-                        ? ref.id() + " computes betweenness from all sources only; bench runs bc from one source"
-                        : e.getMessage());
+                String allOnly = ref.of(a).map(Implementation::allSourcesOnly).orElse(null);
+                cell.refuse(Measurement.Status.NOT_AVAILABLE, allOnly != null
+                        ? ref.id() + " " + allOnly + "; bench runs " + a.id() + " from one source" : e.getMessage());
                 continue;
             }
             listener.step("checking " + cell.label());
@@ -289,7 +287,7 @@ public final class BenchRunner {
                 if (cell.status != Measurement.Status.OK) {
                     continue;
                 }
-                boolean weighted = row.algorithm == Algorithm.SSSP;
+                boolean weighted = row.algorithm.weights().read();
                 try {
                     if (weighted && !welWritten && welFailure == null) {
                         listener.step("writing " + name + " as GAP's " + wel.getFileName());
