@@ -24,6 +24,7 @@ import org.stag.cli.bench.ChartModel;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
+import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatException;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.loaders.LoadOptions;
@@ -175,17 +176,24 @@ final class BenchCommand implements Callable<Integer> {
                     + algorithms + "': unknown algorithm '" + a + "' (expected " + String.join(", ", Algorithm.names())
                     + ")")));
         }
-        List<String> formatList = list(cl, "--formats", formats, ";");
-        for (String f : formatList) {
+        // Parsed once, here, before any graph is loaded; the runner builds its tensors in these.
+        List<Format> formatList = new ArrayList<>();
+        for (String f : list(cl, "--formats", formats, ";")) {
+            Format parsed;
             try {
-                if (FormatParser.parse(f).order() != 2) {
-                    throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
-                            + " levels (e.g. dense,compressed)");
-                }
+                parsed = FormatParser.parse(f);
             } catch (FormatException e) {
                 throw new CommandLine.ParameterException(cl, "--formats: '" + f + "', column " + e.column() + ": "
                         + e.reason());
             }
+            if (parsed.order() != 2) {
+                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
+                        + " levels (e.g. dense,compressed)");
+            }
+            if (formatList.contains(parsed)) {
+                throw new CommandLine.ParameterException(cl, "--formats '" + formats + "': '" + f + "' is given twice");
+            }
+            formatList.add(parsed);
         }
         List<Integer> threadList = new ArrayList<>();
         if (threads == null) {

@@ -58,6 +58,10 @@ public final class Stag implements Runnable {
         cl.setUsageHelpWidth(80);
         cl.setUsageHelpAutoWidth(false);
         cl.setParameterExceptionHandler((ex, a) -> {
+            if (ex.getCause() instanceof BadInputException || ex.getCause() instanceof SchemaException) {
+                // A value a converter read and refused (a --format naming no level format): bad input, one line.
+                return report(ex.getCause(), err);
+            }
             String command = ex.getCommandLine().getCommandName();
             err.println("stag: " + usageMessage(ex) + " (see '"
                     + ("stag".equals(command) ? "stag" : "stag " + command) + " --help')");
@@ -148,6 +152,9 @@ public final class Stag implements Runnable {
 
     /** Picocli's message in stag's voice: an unknown command named as such, lower-case start, one line. */
     private static String usageMessage(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof FormatOptions.UsageError u) {
+            return oneLine(u.getMessage());
+        }
         CommandLine where = ex.getCommandLine();
         if (ex instanceof CommandLine.UnmatchedArgumentException un && where.getParent() == null
                 && !un.getUnmatched().isEmpty() && !un.getUnmatched().get(0).startsWith("-")) {

@@ -69,7 +69,7 @@ final class StreamCommand implements Callable<Integer> {
     static final long STDIN_FLUSH_MILLIS = 100;
 
     @Mixin
-    AlgorithmOptions algorithm = AlgorithmOptions.withFormat(DEFAULT_FORMAT);
+    AlgorithmOptions algorithm = AlgorithmOptions.withFormat(GraphTensor.format(DEFAULT_FORMAT));
 
     @Option(names = "--updates", required = true, paramLabel = "FILE|-",
             description = "The update stream, gzipped or not; - reads standard input (a pipe may stay open).")
@@ -154,7 +154,7 @@ final class StreamCommand implements Callable<Integer> {
         if (GraphLoader.isStdin(updates) && GraphLoader.isStdin(algorithm.graph)) {
             throw new CommandLine.ParameterException(cl, "--graph and --updates cannot both read standard input");
         }
-        Format format = GraphTensor.format(algorithm.format);
+        Format format = algorithm.format;
         if (!algorithms.isEmpty()) {
             createDirectory(outputDir);
         }

@@ -20,6 +20,7 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.loaders.BadInputException;
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
@@ -53,7 +54,7 @@ public final class BenchRunner {
      * @param load       how to read the graphs
      * @param programs   programs stag runs in place of the shipped ones, by the algorithm they compute
      */
-    public record Config(List<Path> graphs, List<Algorithm> algorithms, List<String> formats, List<Integer> threads,
+    public record Config(List<Path> graphs, List<Algorithm> algorithms, List<Format> formats, List<Integer> threads,
                          int repeat, List<Comparison.Reference> references, GapPeer gap, Long source,
                          Integer iterations, LoadOptions load, Map<Algorithm, CheckedProgram> programs) {
         public Config {
@@ -61,9 +62,14 @@ public final class BenchRunner {
         }
     }
 
-    /** The column of stag in {@code format}. */
+    /** The column of stag in {@code format} (as written, e.g. {@code dense,compressed}). */
     public static String stagColumn(String format) {
         return "stag " + format;
+    }
+
+    /** The column of stag in {@code format}. */
+    public static String stagColumn(Format format) {
+        return stagColumn(format.toString());
     }
 
     /** The columns of {@code c}, in order: stag per format, the references, GAP. */
@@ -157,9 +163,9 @@ public final class BenchRunner {
                 + (g.directed() ? "directed" : "undirected") + ", source " + source);
         // One graph tensor per format, built once and read by every algorithm and thread count.
         int buildThreads = c.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
-        Map<String, GraphTensor> tensors = new LinkedHashMap<>();
-        for (String f : c.formats()) {
-            tensors.put(f, GraphTensor.of(g, GraphTensor.format(f), buildThreads));
+        Map<Format, GraphTensor> tensors = new LinkedHashMap<>();
+        for (Format f : c.formats()) {
+            tensors.put(f, GraphTensor.of(g, f, buildThreads));
         }
 
         List<Cell> cells = new ArrayList<>();
@@ -192,10 +198,10 @@ public final class BenchRunner {
     }
 
     private Row row(Config c, String name, Graph g, Csr csr, Algorithm a, int t, long source, int internalSource,
-                    Map<String, GraphTensor> tensors) {
+                    Map<Format, GraphTensor> tensors) {
         List<Cell> cells = new ArrayList<>();
         AlgorithmRunner.Result first = null;
-        for (String f : c.formats()) {
+        for (Format f : c.formats()) {
             RunSettings s = new RunSettings().format(f).threads(t).iterations(a.descriptor().perIteration()
                     ? c.iterations() : null).graphName(name).startAt(a, source);
             AlgorithmRunner.Prepared p = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
