@@ -15,6 +15,14 @@ import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Weights;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.algorithms.stream.FromScratch;
+import org.stag.algorithms.stream.KeptUpToDate;
+import org.stag.algorithms.stream.Latencies;
+import org.stag.algorithms.stream.SnapshotRunner;
+import org.stag.algorithms.stream.StreamAlgorithm;
+import org.stag.algorithms.stream.StreamGraph;
+import org.stag.algorithms.stream.StreamIngest;
+import org.stag.algorithms.stream.StreamReadAhead;
 import org.stag.engine.program.ProgramRunException;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
@@ -170,7 +178,8 @@ final class StreamCommand implements Callable<Integer> {
                 for (Algorithm a : algorithms) {
                     RunSettings settings = settings(a, loaded);
                     GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings);
-                    runs.add(fromScratch ? new FromScratch(a, settings) : new KeptUpToDate(a, settings));
+                    runs.add(fromScratch ? new FromScratch(a, settings, GraphRuns.RUNNER)
+                            : new KeptUpToDate(a, settings, GraphRuns.RUNNER));
                 }
             }
         } catch (ProgramRunException e) {
@@ -183,7 +192,8 @@ final class StreamCommand implements Callable<Integer> {
         UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
         try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {
             StreamGraph shared = new StreamGraph(graph, SnapshotRunner.readsChanges(runs));
-            SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(shared, runs, outputDir, out, busy);
+            SnapshotRunner runner = runs.isEmpty() ? null
+                    : new SnapshotRunner(shared, runs, new StreamResultFiles(outputDir, out), busy);
             StreamIngest ingest = new StreamIngest(shared, runner, every, updatesName, refuseNegative,
                     Math.max(batchSize, StreamReadAhead.LOOK_AHEAD_UPDATES), out, System.console() != null);
             try (StreamStop stop = new StreamStop(() -> {
@@ -192,7 +202,7 @@ final class StreamCommand implements Callable<Integer> {
                 }
                 reader.endInput();
             })) {
-                ingest.run(reader, stop);
+                ingest.run(reader, stop::signalled);
                 if (runner != null) {
                     runner.finish();
                 }
@@ -311,8 +321,8 @@ final class StreamCommand implements Callable<Integer> {
 
     private Summary summary(DynamicGraph graph, GraphRuns.Loaded loaded, SnapshotRunner runner, StreamIngest ingest,
                             boolean signalled) {
-        double applySeconds = ingest.applyTimes.total() / 1e9;
-        double ingestSeconds = ingest.nanos / 1e9;
+        double applySeconds = ingest.applyTimes().total() / 1e9;
+        double ingestSeconds = ingest.nanos() / 1e9;
         Summary s = new Summary()
                 .put("graph", algorithm.graph.toString())
                 .put("format", graph.format().toString())
@@ -324,18 +334,18 @@ final class StreamCommand implements Callable<Integer> {
                 .put("edges", graph.numEdges())
                 .put("graph-bytes", graph.memoryBytes())
                 .put("load-seconds", Summary.seconds(loaded.seconds()))
-                .put("batches", ingest.batches)
-                .put("updates", ingest.updates)
-                .put("inserted", ingest.inserted)
-                .put("updated", ingest.updated)
-                .put("deleted", ingest.deleted)
-                .put("missing", ingest.missing)
+                .put("batches", ingest.batches())
+                .put("updates", ingest.updates())
+                .put("inserted", ingest.inserted())
+                .put("updated", ingest.updated())
+                .put("deleted", ingest.deleted())
+                .put("missing", ingest.missing())
                 .put("ingest-seconds", Summary.seconds(ingestSeconds))
                 .put("apply-seconds", Summary.seconds(applySeconds))
-                .put("read-wait-seconds", Summary.seconds(ingest.readWaitNanos / 1e9))
-                .put("updates-per-second", rate(ingest.updates, ingestSeconds))
-                .put("apply-updates-per-second", rate(ingest.updates, applySeconds))
-                .put("apply-ms", ingest.applyTimes.millis());
+                .put("read-wait-seconds", Summary.seconds(ingest.readWaitNanos() / 1e9))
+                .put("updates-per-second", rate(ingest.updates(), ingestSeconds))
+                .put("apply-updates-per-second", rate(ingest.updates(), applySeconds))
+                .put("apply-ms", ingest.applyTimes().millis());
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
                     .put("mode", fromScratch ? "from-scratch" : "incremental")
