@@ -27,7 +27,8 @@ final class AlgorithmOptions {
     Format format = Format.csr();
 
     @Option(names = "--source", paramLabel = "ID",
-            description = "Source vertex (bfs, sssp), in the input's numbering. An LDBC graph's .properties gives one.")
+            description = "Source vertex (${bundle:help-algorithms.source}), in the input's numbering. An LDBC graph's .properties"
+                    + " gives one.")
     Long source;
 
     @Option(names = "--sources", paramLabel = "IDS",
@@ -42,7 +43,7 @@ final class AlgorithmOptions {
 
     /** At least 1: zero iterations would return the starting vector, which no algorithm means. */
     @Option(names = "--iterations", paramLabel = "K",
-            description = "Iterations (pagerank, cdlp), at least 1; default: the LDBC .properties, else the"
+            description = "Iterations (${bundle:help-algorithms.iterations}), at least 1; default: the LDBC .properties, else the"
                     + " program's default.")
     void iterations(int k) {
         iterations = (int) Ranges.atLeast(spec.commandLine(), "--iterations", k, 1);

@@ -51,25 +51,24 @@ import picocli.CommandLine.Model.CommandSpec;
             "Then all cells of a graph run round-robin --repeat times, so that noise",
             "hits all alike. Times are the kernels' only (stag: run without",
             "compilation; jgrapht: with building its graph, as stag compare reports);",
-            "PageRank's are per iteration. bfs, sssp and bc (one source) start at",
+            "PageRank's are per iteration. ${bundle:help-algorithms.sourced} (one source) start at",
             "--source.",
             "Prints a Markdown table: median / min ms per cell and the median's ratio",
             "to --baseline. --out DIR also writes bench.md, bench.csv, bench.json and",
             "bench.png (a bar chart; log scale when times span more than 10x).",
-            "--peer gap=DIR runs the bfs, pr, cc, sssp and bc binaries of a gapbs",
+            "--peer gap=DIR runs the ${bundle:help-gap-kernels} binaries of a gapbs",
             "checkout built with make, on the graph written as a GAP edge list, with",
             "the same source, iterations, delta and OMP_NUM_THREADS=threads, and reads",
             "its Trial Time lines (GAP prints no result, so it is not checked)."})
 final class BenchCommand implements Callable<Integer> {
-    private static final String DEFAULT_ALGORITHMS = "pagerank,bfs,sssp,wcc,bc";
 
     @Option(names = "--graph", required = true, paramLabel = "G[,G2...]",
             description = "The graphs, comma-separated (files as stag run reads them).")
     String graphs;
 
     @Option(names = "--algorithms", paramLabel = "A,...",
-            description = "Algorithms, comma-separated (default: ${DEFAULT-VALUE}); also cdlp, lcc.")
-    String algorithms = DEFAULT_ALGORITHMS;
+            description = "Algorithms, comma-separated (default: ${DEFAULT-VALUE}); also ${bundle:help-algorithms.notGap}.")
+    String algorithms = HelpText.benchDefault();
 
     @Option(names = "--formats", paramLabel = "F;F2...",
             description = "stag's graph formats, separated by ';' (default: ${DEFAULT-VALUE}).")
@@ -97,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--source", paramLabel = "ID",
-            description = "Source of bfs, sssp and bc, in the input's numbering (default: the vertex with the most"
+            description = "Source of ${bundle:help-algorithms.sourced}, in the input's numbering (default: the vertex with the most"
                     + " out-edges).")
     Long source;
 

@@ -41,11 +41,11 @@ import picocli.CommandLine.Model.CommandSpec;
             "A program is compared as the algorithm --as names, else as the one its",
             "file is named after (bfs.stag is bfs); its result is Main's first output",
             "with one dimension, and it gets the algorithm's LDBC parameters and checks.",
-            "jgrapht: pagerank, bfs, sssp (Dijkstra), wcc, bc (from all sources).",
-            "handwritten: stag's Java code for all seven, bc also with --sources."})
+            "jgrapht: ${bundle:help-algorithms.jgrapht}.",
+            "handwritten: stag's Java code for ${bundle:help-algorithms.handwritten}."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
-            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a program file computing one.")
+            description = "${bundle:help-algorithms}, or a program file computing one.")
     String what;
 
     @Option(names = "--as", paramLabel = "ALGORITHM",

@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compile", mixinStandardHelpOptions = true,
         description = {"Plan a program as stag run runs it and compile its kernels to Java.",
-            "ALGORITHM is a shipped algorithm (pagerank, bfs, sssp, wcc, cdlp, lcc, bc),",
+            "ALGORITHM is a shipped algorithm (${bundle:help-algorithms.list}),",
             "PROGRAM a .stag file.",
             "The plan follows the program from Main: each FormatRule decides both ways, so a",
             "kernel is planned for every format tuple a statement can meet. --format LEVELS",

@@ -30,7 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run an algorithm or a .stag program on a graph.",
-            "ALGORITHM is pagerank, bfs, sssp, wcc, cdlp, lcc or bc. The result is one",
+            "ALGORITHM is ${bundle:help-algorithms}. The result is one",
             "'vertex value' line per vertex (or see --output-format), in the input's",
             "numbering (BFS: 9223372036854775807 when unreachable; SSSP: Infinity).",
             "A summary goes to stderr: load, build, compile and run times, and",
@@ -43,7 +43,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "--max-iterations times fails, naming the loop."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
-            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a program file.")
+            description = "${bundle:help-algorithms}, or a program file.")
     String what;
 
     @Mixin

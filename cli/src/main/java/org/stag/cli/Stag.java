@@ -51,6 +51,8 @@ public final class Stag implements Runnable {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Stag());
         addCommands(cl, args.length > 0 ? args[0] : "");
+        // After the commands: the bundle goes to every command added so far.
+        cl.setResourceBundle(HelpText.bundle());
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

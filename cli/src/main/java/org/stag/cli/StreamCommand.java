@@ -59,14 +59,14 @@ import picocli.CommandLine.Model.CommandSpec;
             "the runner is free, skipping those between; queue runs every due version",
             "in order (ingest waits while 4 wait). At the end of the input the last",
             "version is run too. A run brings the algorithm's last result up to date",
-            "with the batches since (bfs, sssp, wcc, pagerank, where the batches allow)",
+            "with the batches since (${bundle:help-algorithms.incremental}, where the batches allow)",
             "or runs in full, saying why; --from-scratch runs every one in full.",
             "stdout: one line per batch (version, updates, inserted, updated, deleted,",
             "missing, vertices, edges, apply-ms, updates/s) and one per run (version,",
             "algorithm, mode, ms, file). stderr: the summary (totals, throughput,",
             "p50/p90/p99/max of apply and run times), or one line on bad input: the",
             "batches before it stay applied and their runs are written, exit 2.",
-            "Deletes of absent edges count as missing. With sssp, a negative weight is",
+            "Deletes of absent edges count as missing. With ${bundle:help-algorithms.nonNegative}, a negative weight is",
             "refused. SIGINT/SIGTERM apply the complete lines read, finish the runs under",
             "way (no new one starts), print the summary and exit 130/143.",
             "Each algorithm option goes to the algorithms of --run that take it."})
@@ -91,7 +91,7 @@ final class StreamCommand implements Callable<Integer> {
     }
 
     @Option(names = "--run", split = ",", paramLabel = "ALGO",
-            description = "Algorithms to run: pagerank, bfs, sssp, wcc, cdlp, lcc, bc (comma-separated).")
+            description = "Algorithms to run: ${bundle:help-algorithms.list} (comma-separated).")
     List<String> run = new ArrayList<>();
 
     long every = 1;
@@ -103,7 +103,7 @@ final class StreamCommand implements Callable<Integer> {
 
     @Option(names = "--incremental",
             description = "Bring each algorithm's last result up to date with the batches since, where they"
-                    + " allow (the default; bfs, sssp, wcc, pagerank; others run in full).")
+                    + " allow (the default; ${bundle:help-algorithms.incremental}; others run in full).")
     boolean incremental;
 
     @Option(names = "--from-scratch", description = "Run each algorithm from scratch on every snapshot.")

@@ -40,6 +40,7 @@ import org.stag.engine.front.Source;
 public enum Algorithm {
     /** PageRank, LDBC semantics (fixed iterations, dangling rank spread evenly). */
     PAGERANK(Descriptor.of("pagerank", "PageRank", Output.perVertex("rank"))
+            .takes(Setting.ITERATIONS, Setting.DAMPING)
             .ldbc(LdbcAlgorithm.PR, Map.of(Setting.ITERATIONS, "num-iterations", Setting.DAMPING, "damping-factor"))
             .handwritten(Implementation.of(in -> reals(PageRank.run(in.graph(), in.integer("iterations"),
                     in.real("damping"), in.threads()))))
@@ -51,6 +52,7 @@ public enum Algorithm {
             .build()),
     /** Direction-optimizing breadth-first search: depths, unreachable = 9223372036854775807. */
     BFS(Descriptor.of("bfs", "breadth-first search", Output.perVertex("depth"))
+            .takes(Setting.SOURCE)
             .ldbc(LdbcAlgorithm.BFS, Map.of(Setting.SOURCE, "source-vertex"))
             .handwritten(Implementation.of(in -> integers(Bfs.depths(in.graph(), in.integer("source"), true, in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> integers(JGraphTReference.bfs(in.graph(),
@@ -60,6 +62,7 @@ public enum Algorithm {
             .build()),
     /** Delta-stepping single-source shortest paths: distances, unreachable = Infinity. */
     SSSP(Descriptor.of("sssp", "shortest paths", Output.perVertex("dist"))
+            .takes(Setting.SOURCE)
             .ldbc(LdbcAlgorithm.SSSP, Map.of(Setting.SOURCE, "source-vertex"))
             .weights(Weights.NON_NEGATIVE)
             .graphDefault("delta", g -> Double.toString(Sssp.defaultDelta(g)))
@@ -79,6 +82,7 @@ public enum Algorithm {
             .build()),
     /** Community detection by label propagation. */
     CDLP(Descriptor.of("cdlp", "label propagation", Output.perVertex("community"))
+            .takes(Setting.ITERATIONS)
             .ldbc(LdbcAlgorithm.CDLP, Map.of(Setting.ITERATIONS, "max-iterations"))
             .handwritten(Implementation.of(in -> integers(Cdlp.run(in.graph(), in.integer("iterations"), in.threads()))))
             .build()),
@@ -89,6 +93,7 @@ public enum Algorithm {
             .build()),
     /** Betweenness centrality (Brandes), from all vertices or a sample of sources. */
     BC(Descriptor.of("bc", "betweenness", Output.perVertex("centrality"))
+            .takes(Setting.SOURCES)
             .check(Check.reals(LdbcValidation.EPSILON))
             .handwritten(Implementation.of(in -> reals(in.sources() == null ? Betweenness.run(in.graph(), in.threads())
                     : Betweenness.run(in.graph(), in.sources(), in.threads()))))
@@ -177,9 +182,20 @@ public enum Algorithm {
         return p;
     }
 
-    /** Whether the program takes setting {@code s}: declares a parameter or an input of its name. */
+    /** Whether the program takes setting {@code s} (declares a parameter or an input of its name). */
     public boolean takes(Setting s) {
-        return declares(program(), s.parameter());
+        return descriptor.settings().contains(s);
+    }
+
+    /** The ids of the algorithms whose descriptors satisfy {@code p}, in declaration order (for help and messages). */
+    public static List<String> ids(java.util.function.Predicate<Descriptor> p) {
+        List<String> out = new ArrayList<>();
+        for (Algorithm a : values()) {
+            if (p.test(a.descriptor)) {
+                out.add(a.id());
+            }
+        }
+        return out;
     }
 
     /** Whether {@code p} declares a parameter or an input called {@code name}. */
@@ -210,10 +226,6 @@ public enum Algorithm {
 
     /** Every name, in declaration order, for messages. */
     public static List<String> names() {
-        List<String> out = new ArrayList<>();
-        for (Algorithm a : values()) {
-            out.add(a.id());
-        }
-        return out;
+        return ids(d -> true);
     }
 }

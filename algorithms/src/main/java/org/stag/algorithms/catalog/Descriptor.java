@@ -1,7 +1,11 @@
 package org.stag.algorithms.catalog;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 import java.util.Optional;
 import org.stag.algorithms.graph.Csr;
@@ -12,13 +16,15 @@ import org.stag.algorithms.ldbc.LdbcAlgorithm;
  * comparisons, the incremental runs and the benchmarks read it from. Adding an algorithm is one descriptor
  * ({@link Algorithm}) and its {@code .stag} file, plus its hand-written reference if it has one.
  *
- * <p>The parameters and their defaults are the program's own declarations ({@code iterations int = 10}); what
- * the descriptor adds is what a program cannot say: the defaults that come from the graph, which settings LDBC
+ * <p>The parameters and their defaults are the program's own declarations ({@code iterations int = 10}); the
+ * descriptor names the {@linkplain Setting settings} among them that runs give from outside (a test holds the two
+ * to agree), and adds what a program cannot say: the defaults that come from the graph, which settings LDBC
  * datasets give, and what the references and peers need.
  *
  * @param id            the name on the command line and of the program file ({@code ID.stag})
  * @param title         the algorithm's name in sentences, e.g. {@code PageRank}, {@code betweenness}
  * @param output        what the program gives: its output and the result's shape
+ * @param settings      the settings its program declares (a parameter or input of the setting's name)
  * @param check         how two results are compared, and the tolerance of reals
  * @param weights       what it asks of the edge weights
  * @param graphDefaults defaults computed from the graph for parameters the program declares and the run does not
@@ -30,7 +36,7 @@ import org.stag.algorithms.ldbc.LdbcAlgorithm;
  * @param incremental   the program that keeps its result up to date across batches, if any
  * @param perIteration  whether benchmarks report its time per iteration (a fixed iteration count)
  */
-public record Descriptor(String id, String title, Output output, Check check, Weights weights,
+public record Descriptor(String id, String title, Output output, Set<Setting> settings, Check check, Weights weights,
                          Map<String, GraphDefault> graphDefaults, Optional<LdbcNames> ldbc,
                          Optional<Implementation> handwritten, Optional<Implementation> jgrapht, Optional<GapKernel> gap,
                          Optional<IncrementalProgram> incremental, boolean perIteration) {
@@ -38,6 +44,7 @@ public record Descriptor(String id, String title, Output output, Check check, We
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(output, "output");
+        settings = settings.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(settings));
         Objects.requireNonNull(check, "check");
         Objects.requireNonNull(weights, "weights");
         graphDefaults = Map.copyOf(graphDefaults);
@@ -60,6 +67,7 @@ public record Descriptor(String id, String title, Output output, Check check, We
         private final String id;
         private final String title;
         private final Output output;
+        private final Set<Setting> settings = EnumSet.noneOf(Setting.class);
         private Check check = Check.exact();
         private Weights weights = Weights.UNUSED;
         private final Map<String, GraphDefault> graphDefaults = new LinkedHashMap<>();
@@ -74,6 +82,12 @@ public record Descriptor(String id, String title, Output output, Check check, We
             this.id = id;
             this.title = title;
             this.output = output;
+        }
+
+        /** The settings the program takes from outside. */
+        public Builder takes(Setting... s) {
+            settings.addAll(List.of(s));
+            return this;
         }
 
         public Builder check(Check c) {
@@ -124,7 +138,7 @@ public record Descriptor(String id, String title, Output output, Check check, We
         }
 
         public Descriptor build() {
-            return new Descriptor(id, title, output, check, weights, graphDefaults, Optional.ofNullable(ldbc),
+            return new Descriptor(id, title, output, settings, check, weights, graphDefaults, Optional.ofNullable(ldbc),
                     Optional.ofNullable(handwritten), Optional.ofNullable(jgrapht), Optional.ofNullable(gap),
                     Optional.ofNullable(incremental), perIteration);
         }

@@ -21,7 +21,10 @@ public record IncrementalProgram(String file, Relaxation relaxation) {
      * graph ({@code prev}, and the batch's edges {@code B}) and what forces a full run instead.
      */
     public enum Relaxation {
-        /** Depths (integers, unreachable = the largest long) relaxed from the inserted edges; a deleted edge on a shortest path forces a full run. */
+        /**
+         * Depths (integers, unreachable = the largest long) relaxed from the inserted edges; a deleted edge on a
+         * shortest path forces a full run.
+         */
         DEPTHS,
         /**
          * Distances (reals, unreachable = infinity) relaxed from the inserted and reweighted edges, with their

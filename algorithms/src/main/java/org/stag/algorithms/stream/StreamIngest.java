@@ -1,8 +1,6 @@
 package org.stag.algorithms.stream;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Weights;
@@ -193,13 +191,7 @@ public final class StreamIngest {
     }
 
     private static String needNonNegative() {
-        List<String> ids = new ArrayList<>();
-        for (Algorithm a : Algorithm.values()) {
-            if (a.weights() == Weights.NON_NEGATIVE) {
-                ids.add(a.id());
-            }
-        }
-        return String.join(" or ", ids);
+        return String.join(" or ", Algorithm.ids(d -> d.weights() == Weights.NON_NEGATIVE));
     }
 
     private static String plain(double w) {
