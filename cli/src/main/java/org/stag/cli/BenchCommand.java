@@ -147,8 +147,8 @@ final class BenchCommand implements Callable<Integer> {
                     : what -> shown.step("bench: " + what);
             results = new BenchRunner(GraphRuns.RUNNER, listener).run(config, base);
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
         PrintWriter stdout = cl.getOut();
         stdout.print(results.markdown());
@@ -160,7 +160,7 @@ final class BenchCommand implements Callable<Integer> {
             err.println("stag: bench: " + m.implementation() + " " + m.algorithm() + " on " + m.graph() + " ("
                     + m.threads() + " threads) failed: " + m.note());
         }
-        return results.failures().isEmpty() ? Stag.OK : Stag.INTERNAL;
+        return results.failures().isEmpty() ? Exit.OK : Exit.INTERNAL;
     }
 
     /** The options as a configuration; a bad one is a usage error. */
@@ -294,7 +294,7 @@ final class BenchCommand implements Callable<Integer> {
             Files.createDirectories(out);
         } catch (IOException e) {
             throw new org.stag.loaders.BadInputException("--out " + out + ": cannot create the directory ("
-                    + Stag.oneLine(String.valueOf(e.getMessage())) + ")");
+                    + Exit.oneLine(String.valueOf(e.getMessage())) + ")");
         }
         OutputFiles.write(out.resolve("bench.md"), w -> w.write(r.markdown()));
         OutputFiles.write(out.resolve("bench.csv"), w -> w.write(r.csv()));
@@ -306,7 +306,7 @@ final class BenchCommand implements Callable<Integer> {
                 throw new IllegalStateException("no PNG writer in this JVM");
             }
         } catch (IOException e) {
-            throw new org.stag.loaders.BadInputException(png + ": cannot write (" + Stag.oneLine(e.getMessage()) + ")");
+            throw new org.stag.loaders.BadInputException(png + ": cannot write (" + Exit.oneLine(e.getMessage()) + ")");
         }
     }
 

@@ -129,14 +129,14 @@ final class CompareCommand implements Callable<Integer> {
             if (!o.agree()) {
                 err.println("stag: " + a.id() + " on " + algorithm.graph + ": stag and " + name + " differ at "
                         + o.message());
-                return Stag.INTERNAL;
+                return Exit.INTERNAL;
             }
-            return Stag.OK;
+            return Exit.OK;
         } catch (ProgramException e) {
             return Programs.report(e, err);
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
     }
 

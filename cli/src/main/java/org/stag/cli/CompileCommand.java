@@ -208,7 +208,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         plan.toString().lines().forEach(l -> out.println("# " + l));
         out.flush();
-        return Stag.OK;
+        return Exit.OK;
     }
 
     /** With --emit-cin, the kernel's concrete index notation on a line of its own. */
@@ -324,7 +324,7 @@ final class CompileCommand implements Callable<Integer> {
         try {
             emitter.emit(source);
         } catch (IOException e) {
-            throw new BadInputException(Stag.oneLine(e.getMessage()));
+            throw new BadInputException(Exit.oneLine(e.getMessage()));
         }
     }
 }

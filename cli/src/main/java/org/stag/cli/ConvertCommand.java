@@ -67,6 +67,6 @@ final class ConvertCommand implements Callable<Integer> {
             err.println("stag: note: " + outcome.note());
         }
         err.println(Summary.wrote(out, g, (System.nanoTime() - start) / 1e9));
-        return Stag.OK;
+        return Exit.OK;
     }
 }

@@ -2,6 +2,9 @@ package org.stag.cli;
 
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatException;
+import org.stag.formats.tensor.FormatParser;
+import org.stag.loaders.BadInputException;
 import picocli.CommandLine;
 
 /**
@@ -13,6 +16,18 @@ import picocli.CommandLine;
  */
 final class FormatOptions {
     private FormatOptions() {
+    }
+
+    /**
+     * A level list of any order (a tensor's format: {@code compile --format NAME=LEVELS}, {@code eval --input}, a
+     * declared format); a bad one is bad input naming {@code what} (e.g. {@code --format A}).
+     */
+    static Format levels(String text, String what) {
+        try {
+            return FormatParser.parse(text);
+        } catch (FormatException e) {
+            throw new BadInputException(what + ": format '" + text + "', column " + e.column() + ": " + e.reason());
+        }
     }
 
     /** A graph's format: two levels, as {@code run}, {@code compare}, {@code stream}, {@code info} and {@code convert} hold it. */
@@ -45,7 +60,7 @@ final class FormatOptions {
                 throw new UsageError("--format '" + text + "': expected NAME=VALUE");
             }
             String name = text.substring(0, eq).strip();
-            return new Tensor(name, Programs.format(text.substring(eq + 1).strip(), "--format " + name));
+            return new Tensor(name, levels(text.substring(eq + 1).strip(), "--format " + name));
         }
     }
 

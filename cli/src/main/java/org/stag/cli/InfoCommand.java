@@ -99,6 +99,6 @@ final class InfoCommand implements Callable<Integer> {
             out.println("in-memory-build-seconds " + String.format(Locale.ROOT, "%.3f", f.buildSeconds()));
         }
         out.flush();
-        return Stag.OK;
+        return Exit.OK;
     }
 }

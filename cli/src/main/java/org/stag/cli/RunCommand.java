@@ -129,12 +129,12 @@ final class RunCommand implements Callable<Integer> {
                     .putEach("results", "result", r.scalars())
                     .put("output", r.values().name() + " -> " + (output == null ? "stdout" : output.toString()))
                     .print(err, summaryStyle);
-            return Stag.OK;
+            return Exit.OK;
         } catch (ProgramException e) {
             return Programs.report(e, err);
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
     }
 

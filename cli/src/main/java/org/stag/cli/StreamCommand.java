@@ -183,8 +183,8 @@ final class StreamCommand implements Callable<Integer> {
                 }
             }
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
         String updatesName = GraphLoader.isStdin(updates) ? "<stdin>" : updates.toString();
         boolean refuseNegative = graph.weighted() && algorithms.stream().anyMatch(x -> x.weights() == Weights.NON_NEGATIVE);
@@ -209,16 +209,16 @@ final class StreamCommand implements Callable<Integer> {
                 out.flush();
                 Throwable failed = runner == null ? null : runner.failure();
                 if (ingest.bad() != null) {
-                    err.println("stag: " + Stag.oneLine(ingest.bad().getMessage()));
+                    err.println("stag: " + Exit.oneLine(ingest.bad().getMessage()));
                 } else if (failed instanceof ProgramRunException e) {
-                    err.println("stag: " + Stag.oneLine(e.getMessage()));
+                    err.println("stag: " + Exit.oneLine(e.getMessage()));
                 } else if (failed != null) {
-                    return Stag.report(failed, err);
+                    return Exit.report(failed, err);
                 } else {
                     summary(graph, loaded, runner, ingest, stop.signalled()).print(err, summaryStyle);
                 }
                 err.flush();
-                return ingest.bad() != null || failed != null ? Stag.BAD_INPUT : Stag.OK;
+                return ingest.bad() != null || failed != null ? Exit.BAD_INPUT : Exit.OK;
             } finally {
                 if (runner != null) {
                     // After an unexpected failure: start nothing more, let the thread end.
@@ -315,7 +315,7 @@ final class StreamCommand implements Callable<Integer> {
         try {
             return DynamicGraph.of(g, format, threads);
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--format " + format + ": " + Stag.oneLine(e.getMessage()));
+            throw new CommandLine.ParameterException(cl, "--format " + format + ": " + Exit.oneLine(e.getMessage()));
         }
     }
 

@@ -1,7 +1,7 @@
 /**
- * The {@code stag} command line (picocli): one class per command ({@link org.stag.cli.Stag} dispatches), the
- * option groups commands share ({@code InputOptions}, {@code AlgorithmOptions}, {@code FormatOptions}...), and
- * how results and summaries are written. A thin layer: what a command does lives in the modules below, the
+ * The {@code stag} command line (picocli): one class per command ({@link org.stag.cli.Stag} dispatches, on top;
+ * the commands end through {@code Exit}, below them all), the option groups commands share ({@code InputOptions},
+ * {@code AlgorithmOptions}, {@code FormatOptions}...), and how results and summaries are written. A thin layer: what a command does lives in the modules below, the
  * streaming service in {@code org.stag.algorithms.stream}.
  *
  * <p>The module's packages are layers, lowest first; each uses only itself and the ones before it
