@@ -9,16 +9,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Implementation;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.graph.Csr;
-import org.stag.algorithms.handwritten.Betweenness;
 import org.stag.algorithms.handwritten.Bfs;
-import org.stag.algorithms.handwritten.Cdlp;
-import org.stag.algorithms.handwritten.Lcc;
-import org.stag.algorithms.handwritten.PageRank;
-import org.stag.algorithms.handwritten.Sssp;
-import org.stag.algorithms.handwritten.Wcc;
-import org.stag.algorithms.jgrapht.JGraphTReference;
-import org.stag.algorithms.run.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.RunSettings;
@@ -76,28 +71,21 @@ public final class AlgorithmBench {
         for (String name : algorithms) {
             Algorithm a = Algorithm.byName(name).orElseThrow(() -> new IllegalArgumentException("unknown algorithm " + name));
             RunSettings base = settings(a, threads, sourceId, bcIds);
-            Supplier<VertexValues> hand = switch (a) {
-                case PAGERANK -> () -> doubles(PageRank.run(csr, 10, 0.85, threads));
-                case BFS -> () -> longs(Bfs.depths(csr, source, true, threads));
-                case SSSP -> () -> doubles(Sssp.run(csr, source, threads));
-                case WCC -> () -> ints(Wcc.run(csr, threads));
-                case BC -> () -> doubles(Betweenness.run(csr, bcSources, threads));
-                case CDLP -> () -> longs(Cdlp.run(csr, 10, threads));
-                case LCC -> () -> doubles(Lcc.run(csr, threads));
-            };
-            double handSeconds = median(reps, hand);
-            VertexValues expected = hand.get();
-            double csrSeconds = stag(runner, a, g, base, "dense,compressed", reps, expected);
-            double ctreeSeconds = stag(runner, a, g, base, "dense,ctree", reps, expected);
+            // The references run with the parameters stag's run binds (iterations, damping, source, sources).
+            AlgorithmRunner.Prepared csrRun = runner.prepare(a, g, base.format("dense,compressed"));
+            Implementation.Input in = new Implementation.Input(csr, csrRun.parameters(), csrRun.sources(), threads);
+            Implementation hand = a.descriptor().handwritten().orElseThrow(() -> new IllegalArgumentException(
+                    "no hand-written " + a.id() + " to compare with"));
+            double handSeconds = median(reps, () -> hand.code().run(in));
+            VertexValues expected = values(hand.code().run(in));
+            double csrSeconds = stag(a, csrRun, "dense,compressed", reps, expected);
+            double ctreeSeconds = stag(a, runner.prepare(a, g, base.format("dense,ctree")), "dense,ctree", reps, expected);
             double jg = Double.NaN;
-            if (jgrapht && a != Algorithm.CDLP && a != Algorithm.LCC && a != Algorithm.BC) {
+            Implementation jgraphtRef = a.descriptor().jgrapht().orElse(null);
+            // JGraphT only where it computes what stag does: not betweenness from a sample of sources.
+            if (jgrapht && jgraphtRef != null && (in.sources() == null || jgraphtRef.allSourcesOnly() == null)) {
                 long j0 = System.nanoTime();
-                switch (a) {
-                    case PAGERANK -> JGraphTReference.pageRank(csr, 10, 0.85);
-                    case BFS -> JGraphTReference.bfs(csr, source);
-                    case SSSP -> JGraphTReference.sssp(csr, source);
-                    default -> JGraphTReference.wcc(csr);
-                }
+                jgraphtRef.code().run(in);
                 jg = (System.nanoTime() - j0) / 1e9;
             }
             line(out, String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %s | %.2f | %.2f | %s |", name, csrSeconds,
@@ -105,10 +93,12 @@ public final class AlgorithmBench {
                     csrSeconds / handSeconds, ctreeSeconds / handSeconds,
                     Double.isNaN(jg) ? "n/a" : String.format(Locale.ROOT, "%.1f", jg / csrSeconds)));
             if (a == Algorithm.BFS) {
-                // Rules off: with alpha 1 no frontier's out-edges outnumber the edges left, so every step pushes.
+                // An experiment on BFS's direction optimization, not a fact about BFS: rules off. With alpha 1 no
+                // frontier's out-edges outnumber the edges left, so every step pushes.
                 RunSettings off = settings(a, threads, sourceId, bcIds).param("alpha", "1");
-                double offSeconds = stag(runner, a, g, off, "dense,compressed", reps, expected);
-                double handPush = median(reps, () -> longs(Bfs.depths(csr, source, false, threads)));
+                double offSeconds = stag(a, runner.prepare(a, g, off.format("dense,compressed")), "dense,compressed",
+                        reps, expected);
+                double handPush = median(reps, () -> Bfs.depths(csr, source, false, threads));
                 line(out, String.format(Locale.ROOT, "| bfs, format rules off (push only) | %.3f | | %.3f (push only) | | "
                         + "rules pay %.2fx | | |", offSeconds, handPush, offSeconds / csrSeconds));
             }
@@ -121,19 +111,13 @@ public final class AlgorithmBench {
         System.out.println("# written to " + file);
     }
 
+    /** Every algorithm from the same source (betweenness from {@code bcSources}), fixed counts at 10 iterations. */
     private static RunSettings settings(Algorithm a, int threads, long source, long[] bcSources) {
-        RunSettings s = new RunSettings().threads(threads);
-        return switch (a) {
-            case BFS, SSSP -> s.source(source);
-            case BC -> s.sources(bcSources);
-            case PAGERANK, CDLP -> s.iterations(10);
-            default -> s;
-        };
+        RunSettings s = new RunSettings().threads(threads).startAt(a, source, bcSources);
+        return a.takes(Setting.ITERATIONS) ? s.iterations(10) : s;
     }
 
-    private static double stag(AlgorithmRunner runner, Algorithm a, Graph g, RunSettings s, String format, int reps,
-                               VertexValues expected) {
-        AlgorithmRunner.Prepared p = runner.prepare(a, g, s.format(format));
+    private static double stag(Algorithm a, AlgorithmRunner.Prepared p, String format, int reps, VertexValues expected) {
         AlgorithmRunner.Result first = p.run();
         Comparison.Outcome o = Comparison.check(a, expected, first.values());
         if (!o.agree()) {
@@ -159,20 +143,8 @@ public final class AlgorithmBench {
         return t[reps / 2];
     }
 
-    private static VertexValues doubles(double[] d) {
-        return new VertexValues("hand", ids, null, d);
-    }
-
-    private static VertexValues longs(long[] l) {
-        return new VertexValues("hand", ids, l, null);
-    }
-
-    private static VertexValues ints(int[] v) {
-        long[] l = new long[v.length];
-        for (int i = 0; i < v.length; i++) {
-            l[i] = v[i];
-        }
-        return longs(l);
+    private static VertexValues values(Implementation.Values v) {
+        return new VertexValues("hand", ids, v.longs(), v.doubles());
     }
 
     private static void line(StringBuilder out, String s) {

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.stag.algorithms.incremental.Incremental;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.IncrementalProgram.Relaxation;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
@@ -58,7 +60,7 @@ public final class IncrementalBench {
                 + "\trounds\tkernel-runs\tedges");
         for (String name : algorithms) {
             Algorithm a = Algorithm.byName(name).orElseThrow(() -> new IllegalArgumentException(name));
-            run(a, a == Algorithm.SSSP ? weighted : pattern, batches, threads, sizes, runner);
+            run(a, a.weights().read() ? weighted : pattern, batches, threads, sizes, runner);
         }
     }
 
@@ -69,10 +71,10 @@ public final class IncrementalBench {
         System.out.printf("# %s: %s, %d vertices, %d edges, loaded and built in %.1f s%n", a.id(), file,
                 g.numVertices(), g.numEdges(), (System.nanoTime() - t0) / 1e9);
         RunSettings s = new RunSettings().format(FORMAT).threads(threads);
-        if (a == Algorithm.BFS || a == Algorithm.SSSP) {
+        if (a.takes(Setting.SOURCE)) {
             s.source(g.ids().external(maxDegree(g)));
         }
-        if (a == Algorithm.PAGERANK) {
+        if (warmStart(a)) {
             s.param("tolerance", "1e-6");
         }
         Incremental inc = Incremental.of(a, s, runner);
@@ -172,11 +174,16 @@ public final class IncrementalBench {
         return best;
     }
 
+    /** Whether {@code a} is kept up to date by warm starts to a tolerance (PageRank): its results agree within it. */
+    private static boolean warmStart(Algorithm a) {
+        return a.descriptor().incremental().map(p -> p.relaxation() == Relaxation.WARM_START).orElse(false);
+    }
+
     /** The incremental and full results agree (PageRank: both within the tolerance of the fixed point). */
     private static void check(Algorithm a, VertexValues inc, VertexValues full) {
         for (int v = 0; v < inc.size(); v++) {
             boolean same = inc.integral() ? inc.longs()[v] == full.longs()[v]
-                    : a == Algorithm.PAGERANK ? Math.abs(inc.doubles()[v] - full.doubles()[v]) <= 2e-6
+                    : warmStart(a) ? Math.abs(inc.doubles()[v] - full.doubles()[v]) <= 2e-6
                     : inc.doubles()[v] == full.doubles()[v]
                             || Math.abs(inc.doubles()[v] - full.doubles()[v]) <= 1e-9 * Math.abs(full.doubles()[v]);
             if (!same) {

@@ -8,7 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
@@ -218,8 +219,6 @@ public final class IterationCost {
         long calibration = calibrate();
         for (String name : programs) {
             Algorithm a = Algorithm.byName(name).orElseThrow();
-            // LCC has no loop to measure per iteration and takes long on a skewed graph: one run.
-            int runs = a == Algorithm.LCC ? 1 : reps;
             long[] marks = new long[1 << 16];
             int[] count = new int[1];
             RunSettings s = new RunSettings().threads(threads).onIteration((call, depth, it) -> {
@@ -227,16 +226,17 @@ public final class IterationCost {
                     marks[count[0]++] = allocated();
                 }
             });
-            Graph graph = a == Algorithm.SSSP ? wg : g;
-            switch (a) {
-                case BFS, SSSP -> s.source(1L);
-                case BC -> s.sources(new long[] {1L});
-                case PAGERANK, CDLP -> s.iterations(PR_ITERATIONS);
-                default -> {
-                }
+            Graph graph = a.weights().read() ? wg : g;
+            s.startAt(a, 1L);
+            if (a.takes(Setting.ITERATIONS)) {
+                s.iterations(PR_ITERATIONS);
             }
             AlgorithmRunner.Prepared prep = runner.prepare(a, graph, s);
-            double firstSeconds = prep.run().runSeconds();
+            AlgorithmRunner.Result first = prep.run();
+            double firstSeconds = first.runSeconds();
+            // A program without a loop (LCC) has nothing to measure per iteration, and LCC takes long on a skewed
+            // graph: one run.
+            int runs = first.iterations() == 0 ? 1 : reps;
             if (runs > 1) {
                 prep.run();
             }

@@ -18,7 +18,7 @@ import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.TriangleCounting;

@@ -10,13 +10,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.algorithms.stream.FromScratch;
+import org.stag.algorithms.stream.SnapshotRunner;
+import org.stag.algorithms.stream.StreamGraph;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
@@ -39,9 +41,10 @@ import org.stag.loaders.updates.UpdateIds;
  *       apply loop, on a graph built afresh for each cell after a warm-up on another;</li>
  *   <li>{@code cli}: {@code stag stream} end to end, in a fresh JVM per cell ({@code java -jar STAG_JAR}):
  *       its {@code updates-per-second} (reading, parsing and applying);</li>
- *   <li>{@code concurrent}: the API rate while a thread runs an algorithm (wcc, bfs) on snapshot after
- *       snapshot until the ingest ends, beside the idle rate measured the same way just before; and
- *       {@code stag stream --run ALGO --every 1} beside {@code stag stream} without runs.</li>
+ *   <li>{@code concurrent}: the API rate while an algorithm (wcc, bfs) runs from scratch on snapshots, by the
+ *       runner {@code stag stream} uses ({@link SnapshotRunner}, a run due after every batch, {@code --if-busy
+ *       skip}: the runner takes the newest version whenever it is free), beside the idle rate measured the same
+ *       way just before; and {@code stag stream --run ALGO --every 1} beside {@code stag stream} without runs.</li>
  * </ul>
  * Usage: {@code java -Xmx6g -cp benchmarks.jar org.stag.bench.StreamIngest api|cli|concurrent|concurrent-cli GRAPH.el WORKDIR
  * [STAG_JAR]} with GRAPH.el the kron scale-20 edge list (every edge in both directions, read as undirected);
@@ -161,6 +164,21 @@ public final class StreamIngest {
         return n / ((System.nanoTime() - t0) / 1e9);
     }
 
+    /**
+     * Updates per second applying {@code batches} to {@code g} while {@code runner} runs on its snapshots: a run is
+     * due after every batch (wall time of the loop).
+     */
+    static double ingest(StreamGraph g, SnapshotRunner runner, List<UpdateBatch> batches) throws InterruptedException {
+        long n = 0;
+        long t0 = System.nanoTime();
+        for (UpdateBatch b : batches) {
+            g.apply(b);
+            runner.due();
+            n += b.size();
+        }
+        return n / ((System.nanoTime() - t0) / 1e9);
+    }
+
     /** Compiles the apply path on a graph of its own: a few batches of every size. */
     static void warmUp(Graph g, Path rmat) throws IOException {
         DynamicGraph d = build(g);
@@ -245,8 +263,9 @@ public final class StreamIngest {
     }
 
     /**
-     * The API rate at batch sizes 10^3 and 10^5 on R-MAT, idle and while a thread runs wcc or bfs on snapshot
-     * after snapshot (each run on {@code THREADS} threads); then the same through {@code stag stream}.
+     * The API rate at batch sizes 10^3 and 10^5 on R-MAT, idle and while {@code stag stream}'s runner runs wcc or bfs
+     * on the newest snapshot whenever it is free (a run due after every batch; each run on {@code THREADS}
+     * threads); then the same through {@code stag stream}.
      */
     static void concurrent(Graph g, Path graphFile, Path work, Path rmat, Path jar) throws Exception {
         warmUp(g, rmat);
@@ -261,28 +280,22 @@ public final class StreamIngest {
                 List<UpdateBatch> bs = batches(g, rmat, batch, CONCURRENT_UPDATES);
                 double idle = ingest(build(g), bs);
                 DynamicGraph d = build(g);
-                RunSettings s = new RunSettings().format(FORMAT).threads(THREADS);
-                if (a == Algorithm.BFS) {
-                    s.source(g.ids().external(source));
-                }
+                RunSettings s = new RunSettings().format(FORMAT).threads(THREADS).startAt(a, g.ids().external(source));
                 // Compiled before the clock starts.
                 try (GraphSnapshot first = d.snapshot()) {
                     runner.prepare(a.program(), a, first.tensors(), s).run();
                 }
-                AtomicBoolean done = new AtomicBoolean();
                 AtomicLong runs = new AtomicLong();
-                Thread t = new Thread(() -> {
-                    while (!done.get()) {
-                        try (GraphSnapshot snap = d.snapshot()) {
-                            runner.prepare(a.program(), a, snap.tensors(), s).run();
-                            runs.incrementAndGet();
-                        }
-                    }
-                });
-                t.start();
-                double busy = ingest(d, bs);
-                done.set(true);
-                t.join();
+                StreamGraph shared = new StreamGraph(d, false);
+                SnapshotRunner runsOn = new SnapshotRunner(shared, List.of(new FromScratch(a, s, runner)),
+                        (version, alg, outcome) -> runs.incrementAndGet(), SnapshotRunner.Busy.SKIP);
+                double busy = ingest(shared, runsOn, bs);
+                // Ingest is over: no run starts any more, the one under way finishes.
+                runsOn.drop();
+                runsOn.finish();
+                if (runsOn.failure() != null) {
+                    throw new IllegalStateException("a run failed", runsOn.failure());
+                }
                 System.out.printf(Locale.ROOT, "| %d | %s | %.3g | %.3g | %.2f | %d |%n", batch, a.id(), idle, busy,
                         busy / idle, runs.get());
             }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.program.RunOptions;
+import org.stag.formats.tensor.Format;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,13 +20,15 @@ final class AlgorithmOptions {
             description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC .properties file (or its .v or .e), gzipped or not, a binary .stagb file, or - for standard input.")
     Path graph;
 
-    @Option(names = "--format", paramLabel = "F",
+    /** Parsed as the command line is read, before any file is: a typo does not cost a load. */
+    @Option(names = "--format", paramLabel = "F", converter = FormatOptions.Graph.class,
             description = "In-memory format of the graph's tensors A, AT and W, two levels (default:"
                     + " ${DEFAULT-VALUE}); for example dense,ctree or bst,ctree or dense,blist or dense,hashed.")
-    String format = RunSettings.DEFAULT_FORMAT;
+    Format format = Format.csr();
 
     @Option(names = "--source", paramLabel = "ID",
-            description = "Source vertex (bfs, sssp), in the input's numbering. An LDBC graph's .properties gives one.")
+            description = "Source vertex (${bundle:help-algorithms.source}), in the input's numbering. An LDBC graph's .properties"
+                    + " gives one.")
     Long source;
 
     @Option(names = "--sources", paramLabel = "IDS",
@@ -40,7 +43,7 @@ final class AlgorithmOptions {
 
     /** At least 1: zero iterations would return the starting vector, which no algorithm means. */
     @Option(names = "--iterations", paramLabel = "K",
-            description = "Iterations (pagerank, cdlp), at least 1; default: the LDBC .properties, else the"
+            description = "Iterations (${bundle:help-algorithms.iterations}), at least 1; default: the LDBC .properties, else the"
                     + " program's default.")
     void iterations(int k) {
         iterations = (int) Ranges.atLeast(spec.commandLine(), "--iterations", k, 1);
@@ -62,7 +65,7 @@ final class AlgorithmOptions {
     }
 
     /** Options whose {@code --format} defaults to {@code format} (as help shows it) instead of run's. */
-    static AlgorithmOptions withFormat(String format) {
+    static AlgorithmOptions withFormat(Format format) {
         AlgorithmOptions o = new AlgorithmOptions();
         o.format = format;
         return o;

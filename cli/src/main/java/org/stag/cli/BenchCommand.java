@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.Comparison;
 import org.stag.cli.bench.BenchChart;
 import org.stag.cli.bench.BenchResults;
@@ -24,6 +24,7 @@ import org.stag.cli.bench.ChartModel;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
+import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatException;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.loaders.LoadOptions;
@@ -50,25 +51,24 @@ import picocli.CommandLine.Model.CommandSpec;
             "Then all cells of a graph run round-robin --repeat times, so that noise",
             "hits all alike. Times are the kernels' only (stag: run without",
             "compilation; jgrapht: with building its graph, as stag compare reports);",
-            "PageRank's are per iteration. bfs, sssp and bc (one source) start at",
+            "PageRank's are per iteration. ${bundle:help-algorithms.sourced} (one source) start at",
             "--source.",
             "Prints a Markdown table: median / min ms per cell and the median's ratio",
             "to --baseline. --out DIR also writes bench.md, bench.csv, bench.json and",
             "bench.png (a bar chart; log scale when times span more than 10x).",
-            "--peer gap=DIR runs the bfs, pr, cc, sssp and bc binaries of a gapbs",
+            "--peer gap=DIR runs the ${bundle:help-gap-kernels} binaries of a gapbs",
             "checkout built with make, on the graph written as a GAP edge list, with",
             "the same source, iterations, delta and OMP_NUM_THREADS=threads, and reads",
             "its Trial Time lines (GAP prints no result, so it is not checked)."})
 final class BenchCommand implements Callable<Integer> {
-    private static final String DEFAULT_ALGORITHMS = "pagerank,bfs,sssp,wcc,bc";
 
     @Option(names = "--graph", required = true, paramLabel = "G[,G2...]",
             description = "The graphs, comma-separated (files as stag run reads them).")
     String graphs;
 
     @Option(names = "--algorithms", paramLabel = "A,...",
-            description = "Algorithms, comma-separated (default: ${DEFAULT-VALUE}); also cdlp, lcc.")
-    String algorithms = DEFAULT_ALGORITHMS;
+            description = "Algorithms, comma-separated (default: ${DEFAULT-VALUE}); also ${bundle:help-algorithms.notGap}.")
+    String algorithms = HelpText.benchDefault();
 
     @Option(names = "--formats", paramLabel = "F;F2...",
             description = "stag's graph formats, separated by ';' (default: ${DEFAULT-VALUE}).")
@@ -96,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--source", paramLabel = "ID",
-            description = "Source of bfs, sssp and bc, in the input's numbering (default: the vertex with the most"
+            description = "Source of ${bundle:help-algorithms.sourced}, in the input's numbering (default: the vertex with the most"
                     + " out-edges).")
     Long source;
 
@@ -184,8 +184,8 @@ final class BenchCommand implements Callable<Integer> {
                     : what -> shown.step("bench: " + what);
             results = new BenchRunner(GraphRuns.RUNNER, listener).run(config, base);
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
         PrintWriter stdout = cl.getOut();
         stdout.print(results.markdown());
@@ -197,7 +197,7 @@ final class BenchCommand implements Callable<Integer> {
             err.println("stag: bench: " + m.implementation() + " " + m.algorithm() + " on " + m.graph() + " ("
                     + m.threads() + " threads) failed: " + m.note());
         }
-        return results.failures().isEmpty() ? Stag.OK : Stag.INTERNAL;
+        return results.failures().isEmpty() ? Exit.OK : Exit.INTERNAL;
     }
 
     /** The options as a configuration; a bad one is a usage error. */
@@ -212,17 +212,24 @@ final class BenchCommand implements Callable<Integer> {
                     + algorithms + "': unknown algorithm '" + a + "' (expected " + String.join(", ", Algorithm.names())
                     + ")")));
         }
-        List<String> formatList = list(cl, "--formats", formats, ";");
-        for (String f : formatList) {
+        // Parsed once, here, before any graph is loaded; the runner builds its tensors in these.
+        List<Format> formatList = new ArrayList<>();
+        for (String f : list(cl, "--formats", formats, ";")) {
+            Format parsed;
             try {
-                if (FormatParser.parse(f).order() != 2) {
-                    throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
-                            + " levels (e.g. dense,compressed)");
-                }
+                parsed = FormatParser.parse(f);
             } catch (FormatException e) {
                 throw new CommandLine.ParameterException(cl, "--formats: '" + f + "', column " + e.column() + ": "
                         + e.reason());
             }
+            if (parsed.order() != 2) {
+                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
+                        + " levels (e.g. dense,compressed)");
+            }
+            if (formatList.contains(parsed)) {
+                throw new CommandLine.ParameterException(cl, "--formats '" + formats + "': '" + f + "' is given twice");
+            }
+            formatList.add(parsed);
         }
         List<Integer> threadList = new ArrayList<>();
         if (threads == null) {
@@ -324,7 +331,7 @@ final class BenchCommand implements Callable<Integer> {
             Files.createDirectories(out);
         } catch (IOException e) {
             throw new org.stag.loaders.BadInputException("--out " + out + ": cannot create the directory ("
-                    + Stag.oneLine(String.valueOf(e.getMessage())) + ")");
+                    + Exit.oneLine(String.valueOf(e.getMessage())) + ")");
         }
         OutputFiles.write(out.resolve("bench.md"), w -> w.write(r.markdown()));
         OutputFiles.write(out.resolve("bench.csv"), w -> w.write(r.csv()));
@@ -336,7 +343,7 @@ final class BenchCommand implements Callable<Integer> {
                 throw new IllegalStateException("no PNG writer in this JVM");
             }
         } catch (IOException e) {
-            throw new org.stag.loaders.BadInputException(png + ": cannot write (" + Stag.oneLine(e.getMessage()) + ")");
+            throw new org.stag.loaders.BadInputException(png + ": cannot write (" + Exit.oneLine(e.getMessage()) + ")");
         }
     }
 
@@ -355,7 +362,7 @@ final class BenchCommand implements Callable<Integer> {
             Map<String, Object> c = new LinkedHashMap<>();
             c.put("graph", m.graph());
             c.put("algorithm", m.algorithm());
-            c.put("unit", m.algorithm().equals(BenchResults.PER_ITERATION) ? "iteration" : "run");
+            c.put("unit", BenchResults.unit(m.algorithm()));
             c.put("threads", m.threads());
             c.put("implementation", m.implementation());
             c.put("status", m.status().name().toLowerCase(Locale.ROOT));

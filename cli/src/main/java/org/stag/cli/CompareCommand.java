@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.graph.Csr;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.engine.check.CheckedProgram;
@@ -41,11 +41,11 @@ import picocli.CommandLine.Model.CommandSpec;
             "A program is compared as the algorithm --as names, else as the one its",
             "file is named after (bfs.stag is bfs); its result is Main's first output",
             "with one dimension, and it gets the algorithm's LDBC parameters and checks.",
-            "jgrapht: pagerank, bfs, sssp (Dijkstra), wcc, bc (from all sources).",
-            "handwritten: stag's Java code for all seven, bc also with --sources."})
+            "jgrapht: ${bundle:help-algorithms.jgrapht}.",
+            "handwritten: stag's Java code for ${bundle:help-algorithms.handwritten}."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
-            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a program file computing one.")
+            description = "${bundle:help-algorithms}, or a program file computing one.")
     String what;
 
     @Option(names = "--as", paramLabel = "ALGORITHM",
@@ -89,7 +89,7 @@ final class CompareCommand implements Callable<Integer> {
         Path programFile = shipped == null ? RunCommand.programFile(what) : null;
         Algorithm a = algorithmOf(cl, shipped, programFile);
         Comparison.Reference ref = Comparison.Reference.parse(reference);
-        Comparison.supports(ref, a, algorithm.sources != null && a == Algorithm.BC);
+        Comparison.supports(ref, a, algorithm.sources != null);
         try (Progress shown = progress.start()) {
             CheckedProgram program = programFile == null ? a.program() : Programs.check(programFile);
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
@@ -98,7 +98,7 @@ final class CompareCommand implements Callable<Integer> {
             Graph g = loaded.graph();
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, algorithm.settings(input.threads)
                     .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown.loops()));
-            int[] sources = a == Algorithm.BC && algorithm.sources != null ? prepared.sources() : null;
+            int[] sources = algorithm.sources != null ? prepared.sources() : null;
             AlgorithmRunner.Result r = prepared.run();
             shown.clear();
             Csr csr = Csr.of(g);
@@ -129,14 +129,14 @@ final class CompareCommand implements Callable<Integer> {
             if (!o.agree()) {
                 err.println("stag: " + a.id() + " on " + algorithm.graph + ": stag and " + name + " differ at "
                         + o.message());
-                return Stag.INTERNAL;
+                return Exit.INTERNAL;
             }
-            return Stag.OK;
+            return Exit.OK;
         } catch (ProgramException e) {
             return Programs.report(e, err);
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compile", mixinStandardHelpOptions = true,
         description = {"Plan a program as stag run runs it and compile its kernels to Java.",
-            "ALGORITHM is a shipped algorithm (pagerank, bfs, sssp, wcc, cdlp, lcc, bc),",
+            "ALGORITHM is a shipped algorithm (${bundle:help-algorithms.list}),",
             "PROGRAM a .stag file.",
             "The plan follows the program from Main: each FormatRule decides both ways, so a",
             "kernel is planned for every format tuple a statement can meet. --format LEVELS",
@@ -73,11 +73,11 @@ final class CompileCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|PROGRAM", description = "A shipped algorithm or a .stag program.")
     String what;
 
-    @Option(names = "--format", paramLabel = "LEVELS|NAME=LEVELS",
+    @Option(names = "--format", paramLabel = "LEVELS|NAME=LEVELS", converter = FormatOptions.TensorConverter.class,
             description = "LEVELS: the graph's format, two levels (for example dense,ctree), as for stag run. NAME=LEVELS:"
                     + " compile for tensor NAME held in format LEVELS instead of its declared format, wherever a tensor of"
                     + " that name appears (repeatable).")
-    List<String> formats = new ArrayList<>();
+    List<FormatOptions.Tensor> formats = new ArrayList<>();
 
     @Option(names = "--constant", paramLabel = "NAME=VALUE",
             description = "Compile for input tensor NAME whose stored entries all hold VALUE (a pattern: A=true), read as"
@@ -119,36 +119,29 @@ final class CompileCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         kernelCache.apply();
         passes.apply();
-        List<String> named = new ArrayList<>();
-        List<String> graph = new ArrayList<>();
-        formats.forEach(f -> (f.contains("=") ? named : graph).add(f));
+        List<Format> graph = new ArrayList<>();
+        Map<String, Format> overrides = new LinkedHashMap<>();
+        for (FormatOptions.Tensor f : formats) {
+            if (f.name() == null) {
+                graph.add(f.format());
+            } else if (overrides.put(f.name(), f.format()) != null) {
+                throw new CommandLine.ParameterException(cl, "--format " + f.name() + " is given twice");
+            }
+        }
         if (graph.size() > 1) {
             throw new CommandLine.ParameterException(cl, "--format: the graph's format is given twice ("
-                    + String.join(", ", graph) + ")");
+                    + graph.stream().map(Format::toString).collect(java.util.stream.Collectors.joining(", ")) + ")");
         }
-        Map<String, String> formatArgs = Programs.assignments(named, "--format", cl);
         Map<String, String> paramArgs = Programs.assignments(params, "--param", cl);
         Map<String, String> constantArgs = Programs.assignments(constants, "--constant", cl);
-        Map<String, Format> overrides = new LinkedHashMap<>();
-        formatArgs.forEach((name, levels) -> overrides.put(name, Programs.format(levels, "--format " + name)));
         Algorithm algorithm = Algorithm.byName(what).orElse(null);
-        String graphText = !graph.isEmpty() ? graph.get(0) : algorithm != null ? RunSettings.DEFAULT_FORMAT : null;
-        Format graphFormat = graphText == null ? null : graphFormat(graphText);
+        Format graphFormat = !graph.isEmpty() ? graph.get(0) : algorithm != null ? new RunSettings().format() : null;
         try {
             CheckedProgram p = algorithm != null ? algorithm.program() : Programs.check(RunCommand.programFile(what));
             return compile(p, graphFormat, overrides, constantArgs, Programs.parameters(p, paramArgs, cl));
         } catch (ProgramException e) {
             return Programs.report(e, cl.getErr());
         }
-    }
-
-    private static Format graphFormat(String text) {
-        Format f = Programs.format(text, "--format");
-        if (f.order() != 2) {
-            throw new BadInputException("--format '" + text + "': a graph format has two levels (e.g. dense,compressed),"
-                    + " not " + f.order());
-        }
-        return f;
     }
 
     private int compile(CheckedProgram p, Format graphFormat, Map<String, Format> overrides,
@@ -215,7 +208,7 @@ final class CompileCommand implements Callable<Integer> {
         }
         plan.toString().lines().forEach(l -> out.println("# " + l));
         out.flush();
-        return Stag.OK;
+        return Exit.OK;
     }
 
     /** With --emit-cin, the kernel's concrete index notation on a line of its own. */
@@ -331,7 +324,7 @@ final class CompileCommand implements Callable<Integer> {
         try {
             emitter.emit(source);
         } catch (IOException e) {
-            throw new BadInputException(Stag.oneLine(e.getMessage()));
+            throw new BadInputException(Exit.oneLine(e.getMessage()));
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.GraphWriter;
@@ -34,9 +35,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
-    @Option(names = "--format", paramLabel = "F",
+    @Option(names = "--format", paramLabel = "F", converter = FormatOptions.Graph.class,
             description = "Build the graph in in-memory format F (for example dense,ctree) and write what F holds.")
-    String format;
+    Format format;
 
     @Mixin
     ProgressOption progress;
@@ -49,9 +50,6 @@ final class ConvertCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Ranges.notAnInput(spec.commandLine(), "OUT", out, Ranges.graphFiles(in));
         LoadOptions options = input.toLoadOptions();
-        if (format != null) {
-            GraphTensor.format(format);
-        }
         long start = System.nanoTime();
         Graph g;
         Progress shown = progress.start();
@@ -63,14 +61,14 @@ final class ConvertCommand implements Callable<Integer> {
         input.warnAboutDuplicates(g);
         input.noteMirroredEdgeList(g, in);
         if (format != null) {
-            FormatFits.check(spec.commandLine(), format, GraphTensor.format(format), g);
-            g = GraphTensor.of(g, GraphTensor.format(format), options.threads()).toGraph();
+            FormatFits.check(spec.commandLine(), format, g);
+            g = GraphTensor.of(g, format, options.threads()).toGraph();
         }
         GraphWriter.Outcome outcome = GraphWriter.write(g, out);
         if (!outcome.note().isEmpty()) {
             err.println("stag: note: " + outcome.note());
         }
         err.println(Summary.wrote(out, g, (System.nanoTime() - start) / 1e9));
-        return Stag.OK;
+        return Exit.OK;
     }
 }

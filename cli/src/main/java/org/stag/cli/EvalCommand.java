@@ -228,7 +228,7 @@ final class EvalCommand implements Callable<Integer> {
 
         Object value = bindings.get(result.name());
         write(result, value);
-        return Stag.OK;
+        return Exit.OK;
     }
 
     /** Parses {@code NAME=FILE[:LEVELS]}. */
@@ -248,7 +248,7 @@ final class EvalCommand implements Callable<Integer> {
             file = value.substring(0, colon);
             levels = value.substring(colon + 1);
         }
-        Format format = levels == null ? Programs.declared(name, type) : Programs.format(levels, "--input " + name);
+        Format format = levels == null ? Programs.declared(name, type) : FormatOptions.levels(levels, "--input " + name);
         if (format.order() != type.order()) {
             throw new BadInputException("--input " + name + ": format " + format + " has " + format.order()
                     + " level(s), but " + name + " is " + type + " with " + type.order());

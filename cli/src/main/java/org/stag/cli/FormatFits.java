@@ -18,7 +18,7 @@ final class FormatFits {
     }
 
     /** Throws a usage error naming the level and the count when {@code format} cannot hold {@code g}. */
-    static void check(CommandLine cl, String text, Format format, Graph g) {
+    static void check(CommandLine cl, Format format, Graph g) {
         long parent = 1;
         long[] dims = {g.numRows(), g.numCols()};
         for (int k = 0; k < format.order(); k++) {
@@ -32,7 +32,7 @@ final class FormatFits {
                 positions = k == 0 ? Math.min(dim, Math.max(1, g.numEdges())) : g.numEdges();
             }
             if (positions > Level.MAX_SIZE) {
-                throw new CommandLine.ParameterException(cl, "--format " + text + " cannot hold " + g.numVertices()
+                throw new CommandLine.ParameterException(cl, "--format " + format + " cannot hold " + g.numVertices()
                         + " vertices: its level " + (k + 1) + " (" + level + ") would need " + positions
                         + " positions, more than " + Level.MAX_SIZE + " (choose a compressed or dynamic second level,"
                         + " e.g. dense,compressed)");

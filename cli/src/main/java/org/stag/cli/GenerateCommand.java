@@ -119,7 +119,7 @@ final class GenerateCommand implements Callable<Integer> {
             err.println("stag: note: " + outcome.note());
         }
         err.println(Summary.wrote(output, g, (System.nanoTime() - start) / 1e9));
-        return Stag.OK;
+        return Exit.OK;
     }
 
     private Integer updates(long start) {
@@ -156,7 +156,7 @@ final class GenerateCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         err.println(wroteUpdates(w, g, (System.nanoTime() - start) / 1e9));
-        return Stag.OK;
+        return Exit.OK;
     }
 
     /** E.g. {@code stag: wrote u.txt: 1000 updates (900 inserts, 100 deletes) for g.el (1024 vertices), 0.0 MB in 0.1 s}. */

@@ -1,6 +1,7 @@
 package org.stag.cli;
 
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 
 /**
@@ -8,10 +9,10 @@ import org.stag.loaders.Graph;
  * structure and, for a directed graph, its in-edge structure (with the weights of a weighted graph), and how
  * long that took.
  */
-record InMemoryFormat(String name, GraphTensor graph, double buildSeconds) {
+record InMemoryFormat(Format format, GraphTensor graph, double buildSeconds) {
 
-    static InMemoryFormat build(String format, Graph g, int threads) {
-        GraphTensor t = GraphTensor.of(g, GraphTensor.format(format), threads);
+    static InMemoryFormat build(Format format, Graph g, int threads) {
+        GraphTensor t = GraphTensor.of(g, format, threads);
         if (g.weighted()) {
             t.w();
         }

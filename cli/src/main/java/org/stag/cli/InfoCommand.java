@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.GraphLoader;
@@ -28,10 +28,10 @@ final class InfoCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
-    @Option(names = "--format", paramLabel = "F",
+    @Option(names = "--format", paramLabel = "F", converter = FormatOptions.Graph.class,
             description = "Also build the graph in in-memory format F (e.g. dense,ctree or bst,ctree), as 'stag run' holds it,"
                     + " and report its memory: the out-edge structure, and for a directed graph the in-edge one.")
-    String format;
+    Format format;
 
     @Mixin
     ProgressOption progress;
@@ -42,9 +42,6 @@ final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadOptions options = input.toLoadOptions();
-        if (format != null) {
-            GraphTensor.format(format);
-        }
         long start = System.nanoTime();
         GraphLoader.Loaded loaded;
         Progress shown = progress.start();
@@ -56,7 +53,7 @@ final class InfoCommand implements Callable<Integer> {
         Graph g = loaded.graph();
         double seconds = (System.nanoTime() - start) / 1e9;
         if (format != null && g.isSquare()) {
-            FormatFits.check(spec.commandLine(), format, GraphTensor.format(format), g);
+            FormatFits.check(spec.commandLine(), format, g);
         }
         input.warnAboutDuplicates(g);
         input.noteMirroredEdgeList(g, graph);
@@ -106,6 +103,6 @@ final class InfoCommand implements Callable<Integer> {
             out.println("in-memory-build-seconds " + String.format(Locale.ROOT, "%.3f", f.buildSeconds()));
         }
         out.flush();
-        return Stag.OK;
+        return Exit.OK;
     }
 }

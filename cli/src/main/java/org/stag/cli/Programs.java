@@ -25,8 +25,6 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.Source;
 import org.stag.engine.front.Trees;
 import org.stag.formats.tensor.Format;
-import org.stag.formats.tensor.FormatException;
-import org.stag.formats.tensor.FormatParser;
 import org.stag.loaders.BadInputException;
 import picocli.CommandLine;
 
@@ -61,7 +59,7 @@ final class Programs {
         err.println("stag: " + e.getMessage());
         err.println(e.snippet());
         err.flush();
-        return Stag.BAD_INPUT;
+        return Exit.BAD_INPUT;
     }
 
     /** An error located at a definition, shown like a checker error. */
@@ -85,7 +83,7 @@ final class Programs {
                 parts.add(name + "=" + formats.get(name));
             }
         });
-        return at(p, d, "not supported yet for " + String.join(" ", parts) + ": " + Stag.oneLine(e.getMessage()));
+        return at(p, d, "not supported yet for " + String.join(" ", parts) + ": " + Exit.oneLine(e.getMessage()));
     }
 
     /**
@@ -107,18 +105,9 @@ final class Programs {
         return out;
     }
 
-    /** Parses a level list; a bad one is bad input naming {@code what} (e.g. {@code --format A}). */
-    static Format format(String text, String what) {
-        try {
-            return FormatParser.parse(text);
-        } catch (FormatException e) {
-            throw new BadInputException(what + ": format '" + text + "', column " + e.column() + ": " + e.reason());
-        }
-    }
-
     /** The format a tensor is declared with, e.g. {@code dense,compressed} for {@code double[N][compressed[N]]}. */
     static Format declared(String name, VarType.Tensor t) {
-        return format(String.join(",", t.levels()), "tensor " + name + " (" + t + ")");
+        return FormatOptions.levels(String.join(",", t.levels()), "tensor " + name + " (" + t + ")");
     }
 
     /** The tensors function {@code f} can see by name: the program's inputs, then f's inputs, outputs and locals. */

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run an algorithm or a .stag program on a graph.",
-            "ALGORITHM is pagerank, bfs, sssp, wcc, cdlp, lcc or bc. The result is one",
+            "ALGORITHM is ${bundle:help-algorithms}. The result is one",
             "'vertex value' line per vertex (or see --output-format), in the input's",
             "numbering (BFS: 9223372036854775807 when unreachable; SSSP: Infinity).",
             "A summary goes to stderr: load, build, compile and run times, and",
@@ -44,7 +44,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "--max-iterations times fails, naming the loop."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
-            description = "pagerank, bfs, sssp, wcc, cdlp, lcc or bc, or a program file.")
+            description = "${bundle:help-algorithms}, or a program file.")
     String what;
 
     @Mixin
@@ -115,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
             input.warnAboutDuplicates(loaded.graph());
             input.noteMirroredEdgeList(loaded.graph(), algorithm.graph);
             Graph g = loaded.graph();
-            FormatFits.check(cl, algorithm.format, GraphTensor.format(algorithm.format), g);
+            FormatFits.check(cl, algorithm.format, g);
             RunMemory.check(program, g);
             if (explain) {
                 settings.explain(err::println);
@@ -145,12 +145,12 @@ final class RunCommand implements Callable<Integer> {
                     .putEach("results", "result", r.scalars())
                     .put("output", r.values().name() + " -> " + (output == null ? "stdout" : output.toString()))
                     .print(err, summaryStyle);
-            return Stag.OK;
+            return Exit.OK;
         } catch (ProgramException e) {
             return Programs.report(e, err);
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
     }
 

@@ -1,7 +1,7 @@
 package org.stag.cli;
 
 import java.io.PrintWriter;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import picocli.CommandLine;

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.ServiceLoader;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;

@@ -20,13 +20,13 @@ import org.stag.loaders.BadInputException;
                 "Run 'stag COMMAND --help' for a command's options."})
 public final class Stag implements Runnable {
     /** Exit status for success. */
-    public static final int OK = 0;
+    public static final int OK = Exit.OK;
     /** Exit status for bad input files, bad arguments and usage errors. */
-    public static final int BAD_INPUT = 2;
+    public static final int BAD_INPUT = Exit.BAD_INPUT;
     /** Exit status for a failure of stag itself. */
-    public static final int INTERNAL = 1;
+    public static final int INTERNAL = Exit.INTERNAL;
     /** Exit status when the JVM ran out of heap, in any thread. */
-    public static final int OUT_OF_MEMORY = 3;
+    public static final int OUT_OF_MEMORY = Exit.OUT_OF_MEMORY;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -51,6 +51,8 @@ public final class Stag implements Runnable {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Stag());
         addCommands(cl, args.length > 0 ? args[0] : "");
+        // After the commands: the bundle goes to every command added so far.
+        cl.setResourceBundle(HelpText.bundle());
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -58,17 +60,21 @@ public final class Stag implements Runnable {
         cl.setUsageHelpWidth(80);
         cl.setUsageHelpAutoWidth(false);
         cl.setParameterExceptionHandler((ex, a) -> {
+            if (ex.getCause() instanceof BadInputException || ex.getCause() instanceof SchemaException) {
+                // A value a converter read and refused (a --format naming no level format): bad input, one line.
+                return Exit.report(ex.getCause(), err);
+            }
             String command = ex.getCommandLine().getCommandName();
             err.println("stag: " + usageMessage(ex) + " (see '"
                     + ("stag".equals(command) ? "stag" : "stag " + command) + " --help')");
             return BAD_INPUT;
         });
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> report(ex, err));
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> Exit.report(ex, err));
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError | StackOverflowError e) {
             // picocli passes Errors through its execution exception handler uncaught.
-            return report(e, err);
+            return Exit.report(e, err);
         }
     }
 
@@ -110,44 +116,19 @@ public final class Stag implements Runnable {
      */
     static void uncaught(Thread t, Throwable e) {
         PrintWriter err = new PrintWriter(System.err, true);
-        int code = report(e, err);
+        int code = Exit.report(e, err);
         err.flush();
         Runtime.getRuntime().halt(code);
     }
 
-    /** Prints one line for a failure and chooses the exit status; the stack trace only with STAG_DEBUG set. */
-    static int report(Throwable ex, PrintWriter err) {
-        if (ex instanceof BadInputException bad) {
-            err.println("stag: " + oneLine(bad.getMessage()));
-            return BAD_INPUT;
-        }
-        if (ex instanceof SchemaException bad) {
-            // A user's schema file (--format dense,my.schema): the message is FILE:LINE:COLUMN: reason.
-            err.println("stag: " + oneLine(bad.getMessage()));
-            return BAD_INPUT;
-        }
-        if (ex instanceof OutOfMemoryError) {
-            err.println(outOfMemory(ex, Runtime.getRuntime().maxMemory()));
-            return OUT_OF_MEMORY;
-        }
-        err.println("stag: internal error: " + oneLine(String.valueOf(ex))
-                + (System.getenv("STAG_DEBUG") == null ? " (set STAG_DEBUG=1 for the stack trace)" : ""));
-        if (System.getenv("STAG_DEBUG") != null) {
-            ex.printStackTrace(err);
-        }
-        return INTERNAL;
-    }
 
-    /** The line for an {@link OutOfMemoryError}: the JVM's reason, the heap it had, and how to give more. */
-    static String outOfMemory(Throwable e, long maxHeapBytes) {
-        String why = e.getMessage() == null ? "" : ": " + oneLine(e.getMessage());
-        long mb = maxHeapBytes / (1024 * 1024);
-        return "stag: out of memory" + why + " (the JVM may use " + mb + " MB; give it more with"
-                + " STAG_JAVA_OPTS, e.g. STAG_JAVA_OPTS=-Xmx16g, or use a smaller input)";
-    }
+
 
     /** Picocli's message in stag's voice: an unknown command named as such, lower-case start, one line. */
     private static String usageMessage(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof FormatOptions.UsageError u) {
+            return Exit.oneLine(u.getMessage());
+        }
         CommandLine where = ex.getCommandLine();
         if (ex instanceof CommandLine.UnmatchedArgumentException un && where.getParent() == null
                 && !un.getUnmatched().isEmpty() && !un.getUnmatched().get(0).startsWith("-")) {
@@ -155,15 +136,11 @@ public final class Stag implements Runnable {
             String guess = un.getSuggestions().isEmpty() ? "" : "; did you mean '" + un.getSuggestions().get(0) + "'?";
             return "unknown command '" + un.getUnmatched().get(0) + "' (expected " + known + ")" + guess;
         }
-        String m = oneLine(ex.getMessage());
+        String m = Exit.oneLine(ex.getMessage());
         if (m.length() > 1 && Character.isUpperCase(m.charAt(0)) && Character.isLowerCase(m.charAt(1))) {
             m = Character.toLowerCase(m.charAt(0)) + m.substring(1);
         }
         return m;
-    }
-
-    static String oneLine(String s) {
-        return s == null ? "" : s.replace("\r", " ").replace("\n", " ").strip();
     }
 
     /** Reads the version from the jar manifest when there is one. */
@@ -174,5 +151,15 @@ public final class Stag implements Runnable {
             return new String[] {"stag " + (v == null ? "development build" : v),
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
         }
+    }
+
+    /** Prints one line for a failure and chooses the exit status ({@link Exit#report}). */
+    static int report(Throwable ex, PrintWriter err) {
+        return Exit.report(ex, err);
+    }
+
+    /** The line for an {@link OutOfMemoryError} ({@link Exit#outOfMemory}). */
+    static String outOfMemory(Throwable e, long maxHeapBytes) {
+        return Exit.outOfMemory(e, maxHeapBytes);
     }
 }

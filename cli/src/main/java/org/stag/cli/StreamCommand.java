@@ -12,8 +12,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Weights;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.algorithms.stream.FromScratch;
+import org.stag.algorithms.stream.KeptUpToDate;
+import org.stag.algorithms.stream.Latencies;
+import org.stag.algorithms.stream.SnapshotRunner;
+import org.stag.algorithms.stream.StreamAlgorithm;
+import org.stag.algorithms.stream.StreamGraph;
+import org.stag.algorithms.stream.StreamIngest;
+import org.stag.algorithms.stream.StreamReadAhead;
 import org.stag.engine.program.ProgramRunException;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
@@ -50,14 +59,14 @@ import picocli.CommandLine.Model.CommandSpec;
             "the runner is free, skipping those between; queue runs every due version",
             "in order (ingest waits while 4 wait). At the end of the input the last",
             "version is run too. A run brings the algorithm's last result up to date",
-            "with the batches since (bfs, sssp, wcc, pagerank, where the batches allow)",
+            "with the batches since (${bundle:help-algorithms.incremental}, where the batches allow)",
             "or runs in full, saying why; --from-scratch runs every one in full.",
             "stdout: one line per batch (version, updates, inserted, updated, deleted,",
             "missing, vertices, edges, apply-ms, updates/s) and one per run (version,",
             "algorithm, mode, ms, file). stderr: the summary (totals, throughput,",
             "p50/p90/p99/max of apply and run times), or one line on bad input: the",
             "batches before it stay applied and their runs are written, exit 2.",
-            "Deletes of absent edges count as missing. With sssp, a negative weight is",
+            "Deletes of absent edges count as missing. With ${bundle:help-algorithms.nonNegative}, a negative weight is",
             "refused. SIGINT/SIGTERM apply the complete lines read, finish the runs under",
             "way (no new one starts), print the summary and exit 130/143.",
             "Each algorithm option goes to the algorithms of --run that take it."})
@@ -68,7 +77,7 @@ final class StreamCommand implements Callable<Integer> {
     static final long STDIN_FLUSH_MILLIS = 100;
 
     @Mixin
-    AlgorithmOptions algorithm = AlgorithmOptions.withFormat(DEFAULT_FORMAT);
+    AlgorithmOptions algorithm = AlgorithmOptions.withFormat(GraphTensor.format(DEFAULT_FORMAT));
 
     @Option(names = "--updates", required = true, paramLabel = "FILE|-",
             description = "The update stream, gzipped or not; - reads standard input (a pipe may stay open).")
@@ -82,7 +91,7 @@ final class StreamCommand implements Callable<Integer> {
     }
 
     @Option(names = "--run", split = ",", paramLabel = "ALGO",
-            description = "Algorithms to run: pagerank, bfs, sssp, wcc, cdlp, lcc, bc (comma-separated).")
+            description = "Algorithms to run: ${bundle:help-algorithms.list} (comma-separated).")
     List<String> run = new ArrayList<>();
 
     long every = 1;
@@ -94,7 +103,7 @@ final class StreamCommand implements Callable<Integer> {
 
     @Option(names = "--incremental",
             description = "Bring each algorithm's last result up to date with the batches since, where they"
-                    + " allow (the default; bfs, sssp, wcc, pagerank; others run in full).")
+                    + " allow (the default; ${bundle:help-algorithms.incremental}; others run in full).")
     boolean incremental;
 
     @Option(names = "--from-scratch", description = "Run each algorithm from scratch on every snapshot.")
@@ -153,7 +162,7 @@ final class StreamCommand implements Callable<Integer> {
         if (GraphLoader.isStdin(updates) && GraphLoader.isStdin(algorithm.graph)) {
             throw new CommandLine.ParameterException(cl, "--graph and --updates cannot both read standard input");
         }
-        Format format = GraphTensor.format(algorithm.format);
+        Format format = algorithm.format;
         if (!algorithms.isEmpty()) {
             createDirectory(outputDir);
         }
@@ -169,20 +178,22 @@ final class StreamCommand implements Callable<Integer> {
                 for (Algorithm a : algorithms) {
                     RunSettings settings = settings(a, loaded);
                     GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings);
-                    runs.add(fromScratch ? new FromScratch(a, settings) : new KeptUpToDate(a, settings));
+                    runs.add(fromScratch ? new FromScratch(a, settings, GraphRuns.RUNNER)
+                            : new KeptUpToDate(a, settings, GraphRuns.RUNNER));
                 }
             }
         } catch (ProgramRunException e) {
-            err.println("stag: " + Stag.oneLine(e.getMessage()));
-            return Stag.BAD_INPUT;
+            err.println("stag: " + Exit.oneLine(e.getMessage()));
+            return Exit.BAD_INPUT;
         }
         String updatesName = GraphLoader.isStdin(updates) ? "<stdin>" : updates.toString();
-        boolean refuseNegative = algorithms.contains(Algorithm.SSSP) && graph.weighted();
+        boolean refuseNegative = graph.weighted() && algorithms.stream().anyMatch(x -> x.weights() == Weights.NON_NEGATIVE);
         long flush = flushMillis != null ? flushMillis : GraphLoader.isStdin(updates) ? STDIN_FLUSH_MILLIS : 0;
         UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
         try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {
             StreamGraph shared = new StreamGraph(graph, SnapshotRunner.readsChanges(runs));
-            SnapshotRunner runner = runs.isEmpty() ? null : new SnapshotRunner(shared, runs, outputDir, out, busy);
+            SnapshotRunner runner = runs.isEmpty() ? null
+                    : new SnapshotRunner(shared, runs, new StreamResultFiles(outputDir, out), busy);
             StreamIngest ingest = new StreamIngest(shared, runner, every, updatesName, refuseNegative,
                     Math.max(batchSize, StreamReadAhead.LOOK_AHEAD_UPDATES), out, System.console() != null);
             try (StreamStop stop = new StreamStop(() -> {
@@ -191,23 +202,23 @@ final class StreamCommand implements Callable<Integer> {
                 }
                 reader.endInput();
             })) {
-                ingest.run(reader, stop);
+                ingest.run(reader, stop::signalled);
                 if (runner != null) {
                     runner.finish();
                 }
                 out.flush();
                 Throwable failed = runner == null ? null : runner.failure();
                 if (ingest.bad() != null) {
-                    err.println("stag: " + Stag.oneLine(ingest.bad().getMessage()));
+                    err.println("stag: " + Exit.oneLine(ingest.bad().getMessage()));
                 } else if (failed instanceof ProgramRunException e) {
-                    err.println("stag: " + Stag.oneLine(e.getMessage()));
+                    err.println("stag: " + Exit.oneLine(e.getMessage()));
                 } else if (failed != null) {
-                    return Stag.report(failed, err);
+                    return Exit.report(failed, err);
                 } else {
                     summary(graph, loaded, runner, ingest, stop.signalled()).print(err, summaryStyle);
                 }
                 err.flush();
-                return ingest.bad() != null || failed != null ? Stag.BAD_INPUT : Stag.OK;
+                return ingest.bad() != null || failed != null ? Exit.BAD_INPUT : Exit.OK;
             } finally {
                 if (runner != null) {
                     // After an unexpected failure: start nothing more, let the thread end.
@@ -304,14 +315,14 @@ final class StreamCommand implements Callable<Integer> {
         try {
             return DynamicGraph.of(g, format, threads);
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--format " + format + ": " + Stag.oneLine(e.getMessage()));
+            throw new CommandLine.ParameterException(cl, "--format " + format + ": " + Exit.oneLine(e.getMessage()));
         }
     }
 
     private Summary summary(DynamicGraph graph, GraphRuns.Loaded loaded, SnapshotRunner runner, StreamIngest ingest,
                             boolean signalled) {
-        double applySeconds = ingest.applyTimes.total() / 1e9;
-        double ingestSeconds = ingest.nanos / 1e9;
+        double applySeconds = ingest.applyTimes().total() / 1e9;
+        double ingestSeconds = ingest.nanos() / 1e9;
         Summary s = new Summary()
                 .put("graph", algorithm.graph.toString())
                 .put("format", graph.format().toString())
@@ -323,18 +334,18 @@ final class StreamCommand implements Callable<Integer> {
                 .put("edges", graph.numEdges())
                 .put("graph-bytes", graph.memoryBytes())
                 .put("load-seconds", Summary.seconds(loaded.seconds()))
-                .put("batches", ingest.batches)
-                .put("updates", ingest.updates)
-                .put("inserted", ingest.inserted)
-                .put("updated", ingest.updated)
-                .put("deleted", ingest.deleted)
-                .put("missing", ingest.missing)
+                .put("batches", ingest.batches())
+                .put("updates", ingest.updates())
+                .put("inserted", ingest.inserted())
+                .put("updated", ingest.updated())
+                .put("deleted", ingest.deleted())
+                .put("missing", ingest.missing())
                 .put("ingest-seconds", Summary.seconds(ingestSeconds))
                 .put("apply-seconds", Summary.seconds(applySeconds))
-                .put("read-wait-seconds", Summary.seconds(ingest.readWaitNanos / 1e9))
-                .put("updates-per-second", rate(ingest.updates, ingestSeconds))
-                .put("apply-updates-per-second", rate(ingest.updates, applySeconds))
-                .put("apply-ms", ingest.applyTimes.millis());
+                .put("read-wait-seconds", Summary.seconds(ingest.readWaitNanos() / 1e9))
+                .put("updates-per-second", rate(ingest.updates(), ingestSeconds))
+                .put("apply-updates-per-second", rate(ingest.updates(), applySeconds))
+                .put("apply-ms", ingest.applyTimes().millis());
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
                     .put("mode", fromScratch ? "from-scratch" : "incremental")

@@ -240,7 +240,7 @@ final class TensorFiles {
             return Tensor.build(format, dims, crd, values);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(file.toString(), 0, "cannot hold it in format " + format + ": "
-                    + Stag.oneLine(e.getMessage()));
+                    + Exit.oneLine(e.getMessage()));
         }
     }
 

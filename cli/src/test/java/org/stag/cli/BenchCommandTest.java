@@ -214,7 +214,7 @@ class BenchCommandTest {
     @Test
     void aCellThatDisagreesIsNotTimedAndFails() throws IOException {
         Path wrong = dir.resolve("wrong-wcc.stag");
-        String wcc = new String(org.stag.algorithms.run.Algorithm.WCC.text());
+        String wcc = new String(org.stag.algorithms.catalog.Algorithm.WCC.text());
         Files.writeString(wrong, wcc.replace("component[i] = ifelse(L[i] == -1, gid, MIN(id[MAX(L[i], 0)], smallest[MAX(L[i], 0)]))", "component[i] = id[i]"));
         CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "wcc", "--threads", "1", "--repeat", "1",
                 "--program", "wcc=" + wrong);

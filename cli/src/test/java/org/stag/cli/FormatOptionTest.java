@@ -2,6 +2,7 @@ package org.stag.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -95,6 +96,39 @@ class FormatOptionTest {
         assertEquals("", r.out());
         assertEquals(1, r.err().strip().lines().count());
         assertTrue(r.err().contains("nosuch") && r.err().contains("compressed") && r.err().contains("ctree".equals("") ? "" : "list"), r.err());
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> badFormatBeforeTheGraph() {
+        String missing = Path.of("no-such-dir", "no-such-graph.mtx").toString();
+        java.util.List<org.junit.jupiter.params.provider.Arguments> out = new java.util.ArrayList<>();
+        for (String format : new String[] {"dense,nosuch", "dense", "dense,compressed;order=0,0"}) {
+            out.add(org.junit.jupiter.params.provider.Arguments.of(format, new String[] {"run", "pagerank", "--graph",
+                missing, "--format", format}));
+            out.add(org.junit.jupiter.params.provider.Arguments.of(format, new String[] {"compare", "bfs", "--graph",
+                missing, "--source", "1", "--format", format}));
+            out.add(org.junit.jupiter.params.provider.Arguments.of(format, new String[] {"stream", "--graph", missing,
+                "--updates", missing, "--format", format}));
+            out.add(org.junit.jupiter.params.provider.Arguments.of(format, new String[] {"info", missing, "--format",
+                format}));
+            out.add(org.junit.jupiter.params.provider.Arguments.of(format, new String[] {"convert", missing,
+                "out.mtx", "--format", format}));
+        }
+        return out.stream();
+    }
+
+    /**
+     * {@code --format} is parsed as the command line is read: a bad one is refused, one line and exit status 2,
+     * before the graph is opened (here it does not exist, and its error never comes).
+     */
+    @ParameterizedTest
+    @MethodSource("badFormatBeforeTheGraph")
+    void aBadFormatIsRefusedBeforeTheGraphIsOpened(String format, String[] args) {
+        CliRunner r = CliRunner.run(args);
+        assertEquals(2, r.code(), r.err());
+        assertEquals("", r.out());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("stag: --format '" + format + "'"), r.err());
+        assertFalse(r.err().contains("no-such"), r.err());
     }
 
     @Test

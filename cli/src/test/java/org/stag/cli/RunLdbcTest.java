@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.algorithms.ldbc.LdbcAlgorithm;
 import org.stag.algorithms.ldbc.LdbcDataset;
 import org.stag.algorithms.ldbc.LdbcValidation;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 
 /**
  * {@code stag run} reproduces every expected output of both LDBC Graphalytics examples, with the parameters

@@ -8,7 +8,7 @@ import org.apache.spark.ExceptionFailure;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.junit.jupiter.api.Test;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.loaders.LoadOptions;
 import org.stag.spark.exec.Faults;

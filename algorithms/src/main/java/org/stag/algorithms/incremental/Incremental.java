@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.IncrementalProgram;
+import org.stag.algorithms.catalog.IncrementalProgram.Relaxation;
+import org.stag.algorithms.catalog.Setting;
+import org.stag.algorithms.catalog.Weights;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
@@ -18,17 +22,20 @@ import org.stag.loaders.BadInputException;
 
 /**
  * Keeps the last result of one algorithm and brings it up to date after batches of edge updates, by the
- * algorithm's incremental program ({@code bfs-incremental.stag}, {@code sssp-incremental.stag},
- * {@code wcc-incremental.stag}, {@code pagerank-incremental.stag}) where the batches allow, else by a full
- * run of the shipped program. Each {@link Outcome} says which, and why.
+ * incremental program its descriptor names ({@link IncrementalProgram}: {@code bfs-incremental.stag},
+ * {@code sssp-incremental.stag}, {@code wcc-incremental.stag}, {@code pagerank-incremental.stag}) where the
+ * batches allow, else by a full run of the shipped program. Each {@link Outcome} says which, and why. By the
+ * program's {@link Relaxation}:
  * <ul>
- *   <li>BFS, SSSP: the inserted (for SSSP also reweighted) edges are relaxed from the previous result. A deleted or
- *       heavier edge forces a full run only when it was on a shortest path ({@link Invalidation}).</li>
- *   <li>WCC: inserted edges lower labels from the previous components; any deletion forces a full run.</li>
- *   <li>PageRank: warm-started from the previous ranks after any change, iterated until within the program's
+ *   <li>depths, distances (BFS, SSSP): the inserted (for distances also reweighted) edges are relaxed from the
+ *       previous result. A deleted or heavier edge forces a full run only when it was on a shortest path
+ *       ({@link Invalidation}).</li>
+ *   <li>components (WCC): inserted edges lower labels from the previous components; any deletion forces a full
+ *       run.</li>
+ *   <li>warm start (PageRank): iterated from the previous ranks after any change until within the program's
  *       {@code tolerance} (L1) of the fixed point; the first run starts from 1/N. With a fixed iteration
  *       count ({@link RunSettings#iterations}) every run is full, as {@code stag run} computes it.</li>
- *   <li>CDLP, LCC, BC: full runs.</li>
+ *   <li>no incremental program (CDLP, LCC, BC): full runs.</li>
  * </ul>
  * Vertices added by a batch enter the previous result at the program's fill value (unreached, infinitely far,
  * their own component, rank 0). Not thread-safe: one update at a time.
@@ -52,7 +59,8 @@ public final class Incremental {
     private final Algorithm algorithm;
     private final RunSettings settings;
     private final AlgorithmRunner runner;
-    private final Kind kind;
+    /** How the incremental program carries the previous result over, or null for full runs only. */
+    private final Relaxation relaxation;
     /** The incremental program, or null for full runs only. */
     private final CheckedProgram program;
     private final RunSettings programSettings;
@@ -80,8 +88,11 @@ public final class Incremental {
         this.algorithm = algorithm;
         this.settings = settings;
         this.runner = runner;
-        this.kind = Kind.of(algorithm, settings.iterations() != null);
-        this.program = kind == Kind.FULL ? null : Programs.of(kind);
+        IncrementalProgram p = algorithm.descriptor().incremental().orElse(null);
+        // A fixed count from the previous values would not give what the same count from scratch gives.
+        boolean fixed = p != null && p.relaxation() == Relaxation.WARM_START && settings.iterations() != null;
+        this.relaxation = p == null || fixed ? null : p.relaxation();
+        this.program = relaxation == null ? null : Programs.of(p);
         this.programSettings = program == null ? null : programSettings(program, algorithm, settings);
     }
 
@@ -103,14 +114,14 @@ public final class Incremental {
      */
     public Outcome update(GraphTensor now, long version, List<EdgeChanges> since) {
         long t0 = System.nanoTime();
-        if (kind == Kind.SSSP) {
-            checkWeights(now, since);
+        if (algorithm.weights() == Weights.NON_NEGATIVE) {
+            checkWeights(algorithm, now, since);
         }
         if (last == null) {
             return full(now, version, failed != null ? failed : "first run", t0);
         }
-        if (kind == Kind.FULL) {
-            return full(now, version, settings.iterations() != null && algorithm == Algorithm.PAGERANK
+        if (relaxation == null) {
+            return full(now, version, algorithm.descriptor().incremental().isPresent()
                     ? "fixed iteration count: a warm start would change the result" : "no incremental program", t0);
         }
         String gap = gap(now, version, since);
@@ -120,23 +131,23 @@ public final class Incremental {
         if (since.isEmpty()) {
             return new Outcome(last, true, "no change since version " + lastVersion, System.nanoTime() - t0);
         }
-        if (kind == Kind.PAGERANK) {
+        if (relaxation == Relaxation.WARM_START) {
             double[] prev = last.values().doubles();
             AlgorithmRunner.Result r = runProgram(now, Inputs.previous(prev, now.numVertices(), 0.0, 0.0), null);
             return done(r, version, true, "warm start from the ranks of version " + lastVersion + ", " + r.iterations()
                     + " steps to tolerance", t0);
         }
         VertexValues prev = last.values();
-        String blocker = Invalidation.check(kind, prev.longs(), prev.doubles(), since, now.directed());
+        String blocker = Invalidation.check(relaxation, prev.longs(), prev.doubles(), since, now.directed());
         if (blocker != null) {
             return full(now, version, blocker, t0);
         }
-        Inputs.Edges batch = Inputs.edges(kind, since, now.directed());
+        Inputs.Edges batch = Inputs.edges(relaxation, since, now.directed());
         int n = now.numVertices();
-        Tensor previous = kind == Kind.WCC ? Inputs.previousComponents(prev.longs(), n, now.id())
+        Tensor previous = relaxation == Relaxation.COMPONENTS ? Inputs.previousComponents(prev.longs(), n, now.id())
                 : prev.integral() ? Inputs.previous(prev.longs(), n, Long.MAX_VALUE)
                 : Inputs.previous(prev.doubles(), n, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY);
-        AlgorithmRunner.Result r = runProgram(now, previous, batch.tensor(kind, n));
+        AlgorithmRunner.Result r = runProgram(now, previous, batch.tensor(relaxation, n));
         return done(r, version, true, changes(since) + " since version " + lastVersion + ": relaxed from "
                 + batch.size() + " edge" + (batch.size() == 1 ? "" : "s") + ", " + r.iterations() + " rounds", t0);
     }
@@ -153,7 +164,7 @@ public final class Incremental {
 
     private Outcome full(GraphTensor now, long version, String why, long t0) {
         AlgorithmRunner.Result r;
-        if (kind == Kind.PAGERANK) {
+        if (relaxation == Relaxation.WARM_START) {
             // The warm-start program from 1/N: the same tolerance as every later warm start.
             double[] uniform = new double[now.numVertices()];
             Arrays.fill(uniform, 1.0 / uniform.length);
@@ -295,18 +306,21 @@ public final class Incremental {
         return b.length() == 0 ? "no edge changed" : b.append(" edges").toString();
     }
 
-    /** SSSP refuses negative weights, as {@code stag run} does: the batches' new weights are checked here. */
-    private static void checkWeights(GraphTensor now, List<EdgeChanges> since) {
+    /**
+     * An algorithm that needs non-negative weights (SSSP) refuses negative ones, as {@code stag run} does: the
+     * batches' new weights are checked here.
+     */
+    private static void checkWeights(Algorithm a, GraphTensor now, List<EdgeChanges> since) {
         for (EdgeChanges c : since) {
-            checkWeights(now, c.insertedSrc(), c.insertedDst(), c.insertedWeight());
-            checkWeights(now, c.updatedSrc(), c.updatedDst(), c.newWeight());
+            checkWeights(a, now, c.insertedSrc(), c.insertedDst(), c.insertedWeight());
+            checkWeights(a, now, c.updatedSrc(), c.updatedDst(), c.newWeight());
         }
     }
 
-    private static void checkWeights(GraphTensor now, int[] src, int[] dst, double[] w) {
+    private static void checkWeights(Algorithm a, GraphTensor now, int[] src, int[] dst, double[] w) {
         for (int k = 0; k < w.length; k++) {
             if (!(w[k] >= 0.0)) {
-                throw new BadInputException("sssp: negative weight " + w[k] + " on edge "
+                throw new BadInputException(a.id() + ": negative weight " + w[k] + " on edge "
                         + now.graph().ids().external(src[k]) + " -> " + now.graph().ids().external(dst[k])
                         + "; shortest paths need finite non-negative weights");
             }
@@ -315,7 +329,8 @@ public final class Incremental {
 
     /**
      * The settings of the incremental program: the graph format, threads and limits of {@code s}, and of its
-     * parameters those the program declares (PageRank's damping and tolerance).
+     * parameters those the program declares (PageRank's damping and tolerance); a setting it declares comes from
+     * {@code s}, else from the graph's LDBC parameters, unless a {@code --param} gives it.
      */
     private static RunSettings programSettings(CheckedProgram p, Algorithm a, RunSettings s) {
         RunSettings out = new RunSettings().format(s.format()).threads(s.threads()).maxIterations(s.maxIterations())
@@ -326,7 +341,7 @@ public final class Incremental {
                 out.param(param.name(), value);
             }
         }
-        if (a == Algorithm.PAGERANK && !s.params().containsKey("damping")) {
+        if (Algorithm.declares(p, Setting.DAMPING.parameter()) && !s.params().containsKey(Setting.DAMPING.parameter())) {
             Double d = s.damping() != null ? s.damping() : s.ldbc().damping(a).orElse(null);
             if (d != null) {
                 out.damping(d);

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.stag.algorithms.catalog.IncrementalProgram.Relaxation;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
@@ -14,8 +15,8 @@ import org.stag.formats.tensor.Values;
 /**
  * The inputs of an incremental program besides the graph: the previous result extended to the new vertices
  * ({@code prev}), and the batch's edges that may shorten paths or join components ({@code B}): the inserted
- * ones, and for SSSP those whose weight changed, each with its weight now; both directions on an undirected
- * graph, and always for WCC, whose labels spread both ways. {@code B} is {@code compressed,compressed}, so
+ * ones, and for distances (SSSP) those whose weight changed, each with its weight now; both directions on an
+ * undirected graph, and always for components (WCC), whose labels spread both ways. {@code B} is {@code compressed,compressed}, so
  * building and reading it costs the batch, not the graph.
  */
 final class Inputs {
@@ -30,9 +31,9 @@ final class Inputs {
      * The edges of {@code since} for {@code B}: {@code {src, dst}} and their weights, as they stand after the
      * last batch (an edge deleted after it was inserted is left out: relaxing it would use an edge that is gone).
      */
-    static Edges edges(Kind kind, List<EdgeChanges> since, boolean directed) {
-        boolean both = !directed || kind == Kind.WCC;
-        boolean reweighted = kind == Kind.SSSP;
+    static Edges edges(Relaxation r, List<EdgeChanges> since, boolean directed) {
+        boolean both = !directed || r == Relaxation.COMPONENTS;
+        boolean reweighted = r == Relaxation.DISTANCES;
         if (since.size() == 1) {
             // One batch names each edge once (EdgeChanges): its inserted and reweighted edges as they are,
             // without the map that merges the changes of several batches.
@@ -100,9 +101,9 @@ final class Inputs {
             return src.length;
         }
 
-        /** {@code B} for a graph of {@code n} vertices: weights (fill inf) for SSSP, else a pattern. */
-        Tensor tensor(Kind kind, int n) {
-            Values values = kind == Kind.SSSP ? Values.ofDoubles(weight, Double.POSITIVE_INFINITY)
+        /** {@code B} for a graph of {@code n} vertices: weights (fill inf) for distances, else a pattern. */
+        Tensor tensor(Relaxation r, int n) {
+            Values values = r == Relaxation.DISTANCES ? Values.ofDoubles(weight, Double.POSITIVE_INFINITY)
                     : Values.constantBool(true, false, src.length);
             return Tensor.build(DCSR, new int[] {n, n}, new int[][] {src, dst}, values);
         }

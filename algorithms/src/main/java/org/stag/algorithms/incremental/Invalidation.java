@@ -3,18 +3,19 @@ package org.stag.algorithms.incremental;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.stag.algorithms.catalog.IncrementalProgram.Relaxation;
 import org.stag.formats.graph.EdgeChanges;
 
 /**
  * Decides whether the deletions and weight increases since the previous result can have invalidated it.
  * <ul>
- *   <li>BFS: a deleted edge u -> v matters only when it was tight, {@code depth[v] == depth[u] + 1}: otherwise
+ *   <li>Depths (BFS): a deleted edge u -> v matters only when it was tight, {@code depth[v] == depth[u] + 1}: otherwise
  *       no shortest path of the previous version used it, and every depth still has a path of that length.</li>
- *   <li>SSSP: likewise an edge deleted or made heavier, tight at the weight it had in the previous version,
+ *   <li>Distances (SSSP): likewise an edge deleted or made heavier, tight at the weight it had in the previous version,
  *       {@code dist[v] == dist[u] + w}. Over several batches an edge may change more than once; what counts is
  *       its weight in the previous version (the old weight of its first change, if it existed then) against
  *       its weight now.</li>
- *   <li>WCC: any deletion may split a component.</li>
+ *   <li>Components (WCC): any deletion may split a component.</li>
  * </ul>
  * An undirected edge is tested in both directions. Only tight edges force a full run: a non-tight deletion
  * leaves the previous result standing, and the inserts are then relaxed from it as in an insert-only batch.
@@ -24,14 +25,15 @@ final class Invalidation {
     }
 
     /**
-     * Why the previous result {@code prev} (longs for BFS, doubles for SSSP) cannot be kept, or null when it can.
+     * Why the previous result {@code prev} (longs for depths, doubles for distances) cannot be kept, or null when it
+     * can.
      */
-    static String check(Kind kind, long[] prevLongs, double[] prevDoubles, List<EdgeChanges> since, boolean directed) {
-        return switch (kind) {
-            case WCC -> wcc(since);
-            case BFS -> bfs(prevLongs, since, directed);
-            case SSSP -> sssp(prevDoubles, since, directed);
-            default -> null;
+    static String check(Relaxation r, long[] prevLongs, double[] prevDoubles, List<EdgeChanges> since, boolean directed) {
+        return switch (r) {
+            case COMPONENTS -> wcc(since);
+            case DEPTHS -> bfs(prevLongs, since, directed);
+            case DISTANCES -> sssp(prevDoubles, since, directed);
+            case WARM_START -> null;
         };
     }
 

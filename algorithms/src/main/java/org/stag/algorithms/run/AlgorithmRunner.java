@@ -1,19 +1,12 @@
 package org.stag.algorithms.run;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.stag.algorithms.graph.Csr;
-import org.stag.algorithms.handwritten.Sssp;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Output;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.ops.Constant;
-import org.stag.engine.check.Symbol;
-import org.stag.engine.check.VarType;
 import org.stag.engine.jit.DefinitionCompiler;
-import org.stag.engine.front.ScalarType;
 import org.stag.engine.jit.CompiledKernel;
 import org.stag.engine.plan.ProgramPlan;
 import org.stag.engine.program.ProgramRunner;
@@ -49,39 +42,15 @@ import org.stag.loaders.Graph;
  *       defaults;</li>
  *   <li>any other parameter from {@link RunSettings#params()}.</li>
  * </ul>
- * For the shipped SSSP program the weights must be non-negative (checked before anything runs), and its
- * bucket width {@code delta} defaults to {@link Sssp#defaultDelta}, the mean edge weight, unless given.
+ * A shipped algorithm's descriptor adds what its program cannot say: weights it needs non-negative (SSSP's,
+ * checked before anything runs) and defaults computed from the graph (SSSP's bucket width {@code delta}, the mean
+ * edge weight), unless given. The convention itself is {@link Binding}.
  *
  * <p>Problems with what was asked (an unknown vertex, a missing source, negative weights, an input the
  * convention does not know, a setting the program has no parameter for) are {@link BadInputException}s with
  * one-line messages; problems the runtime finds are its {@code ProgramRunException}s.
  */
 public final class AlgorithmRunner {
-    /** The inputs the convention binds: name, element type, order, fill value and what it is. */
-    private record Convention(String name, ScalarType elem, int order, Constant fill, String what) {
-        String type() {
-            return elem.keyword() + (order == 2 ? "[N][N]" : name.equals("sources") ? "[K]" : "[N]")
-                    + (fill.equals(Constant.zero(elem)) ? "" : " fill " + fill);
-        }
-    }
-
-    private static final List<Convention> INPUTS = List.of(
-            new Convention("A", ScalarType.BOOL, 2, Constant.ofBool(false), "the out-edge pattern"),
-            new Convention("AT", ScalarType.BOOL, 2, Constant.ofBool(false), "the in-edge pattern"),
-            new Convention("W", ScalarType.DOUBLE, 2, Constant.ofReal(ScalarType.DOUBLE, Double.POSITIVE_INFINITY),
-                    "the edge weights"),
-            new Convention("id", ScalarType.LONG, 1, Constant.zero(ScalarType.LONG), "the input's vertex ids"),
-            new Convention("sources", ScalarType.INT, 1, Constant.zero(ScalarType.INT),
-                    "the internal ids of the sources"));
-
-    /** Parameters the graph or the options set, which {@code --param} may not. */
-    private static final Map<String, String> SET_ELSEWHERE = Map.of(
-            "N", "it is the number of vertices of the graph",
-            "M", "it is the number of stored edges of the graph",
-            "K", "it is the number of sources; give them with --sources",
-            "source", "give the source with --source ID, in the input's numbering",
-            "directed", "it is whether the graph is directed");
-
     private final DefinitionCompiler compiler;
 
     /** A runner with a compiler of its own. */
@@ -140,7 +109,7 @@ public final class AlgorithmRunner {
      */
     public Prepared prepare(CheckedProgram p, Algorithm algorithm, GraphTensor tensors, RunSettings s,
                             Map<String, Tensor> extra) {
-        if (!tensors.format().equals(graphFormat(s.format()))) {
+        if (!tensors.format().equals(s.format())) {
             throw new IllegalArgumentException("tensors in " + tensors.format() + ", settings ask for " + s.format());
         }
         return prepare(p, algorithm, tensors.graph(), s, tensors, extra);
@@ -153,199 +122,54 @@ public final class AlgorithmRunner {
     private Prepared prepare(CheckedProgram p, Algorithm algorithm, Graph g, RunSettings s, GraphTensor shared,
                              Map<String, Tensor> extra) {
         g.requireSquare();
-        String file = p.source().name();
-        String graphName = s.graphName() != null ? s.graphName() : g.source();
-        Format format = graphFormat(s.format());
+        Format format = s.format();
         // Shared tensors may be a later version of g (a DynamicGraph's snapshot) with more vertices.
         int n = shared != null ? shared.numVertices() : g.numVertices();
-        Map<String, Symbol> params = new LinkedHashMap<>();
-        p.parameters().forEach(sym -> params.put(sym.name(), sym));
-        Map<String, Symbol> inputs = new LinkedHashMap<>();
-        p.inputs().forEach(sym -> inputs.put(sym.name(), sym));
-        for (Symbol in : inputs.values()) {
-            if (!extra.containsKey(in.name())) {
-                checkInput(file, in);
-            }
-        }
-        for (String name : extra.keySet()) {
-            if (!inputs.containsKey(name)) {
-                throw new IllegalArgumentException("'" + name + "' is not an input tensor of " + file);
-            }
-        }
+        Binding b = Binding.of(p, algorithm, g, n, shared != null ? shared.numEdges() : g.numEdges(), s, extra);
+        // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
+        String output = algorithm != null && p == algorithm.program() ? shippedOutput(algorithm)
+                : Binding.vertexOutput(p);
 
         RunOptions o = new RunOptions().threads(s.threads()).maxIterations(s.maxIterations())
-                .onIteration(s.iterationListener()).executor(s.executor());
+                .onIteration(s.iterationListener()).executor(s.executor()).params(b.given());
         if (s.explain() != null) {
             o.explain(s.explain());
         }
-        Map<String, String> given = new LinkedHashMap<>();   // parameter values as text, for the runtime
-
-        s.params().forEach((name, value) -> {
-            String why = SET_ELSEWHERE.get(name);
-            if (why != null && params.containsKey(name)) {
-                throw new BadInputException("--param " + name + ": " + why);
-            }
-        });
-
-        // Weights before anything runs: SSSP needs non-negative ones.
-        if (algorithm == Algorithm.SSSP) {
-            Csr csr = Csr.of(g);   // out-edges only: the view builds no transpose for this
-            try {
-                Sssp.checkWeights(csr);
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException("sssp: " + e.getMessage());
-            }
-            if (params.containsKey("delta") && !s.params().containsKey("delta")) {
-                given.put("delta", Double.toString(Sssp.defaultDelta(csr)));
-            }
-        }
-
-        if (params.containsKey("N")) {
-            given.put("N", Integer.toString(n));
-        }
-        if (params.containsKey("M")) {
-            given.put("M", Long.toString(shared != null ? shared.numEdges() : g.numEdges()));
-        }
-        if (params.containsKey("directed")) {
-            given.put("directed", Boolean.toString(g.directed()));
-        }
-
-        // The source: --source, else the LDBC root, else the program's default, else an error.
-        Long sourceId = s.source();
-        if (sourceId == null && algorithm != null) {
-            sourceId = s.ldbc().source(algorithm).orElse(null);
-        }
-        if (params.containsKey("source")) {
-            if (sourceId != null) {
-                given.put("source", Integer.toString(vertex(g, n, graphName, sourceId)));
-            } else if (p.defaultValue("source").isEmpty()) {
-                throw new BadInputException(file + " needs a source vertex: give --source ID (in the numbering of "
-                        + graphName + ")");
-            }
-        } else if (s.source() != null) {
-            throw new BadInputException("--source: " + file + " has no parameter 'source'");
-        }
-
-        // Betweenness sources: --sources, else every vertex.
-        int[] sources = null;
-        if (inputs.containsKey("sources")) {
-            long[] ids = s.sources();
-            if (ids == null) {
-                sources = new int[n];
-                for (int v = 0; v < n; v++) {
-                    sources[v] = v;
-                }
-            } else {
-                sources = new int[ids.length];
-                for (int k = 0; k < ids.length; k++) {
-                    sources[k] = vertex(g, n, graphName, ids[k]);
-                }
-            }
-            if (params.containsKey("K")) {
-                given.put("K", Integer.toString(sources.length));
-            }
-        } else if (s.sources() != null) {
-            throw new BadInputException("--sources: " + file + " has no input tensor 'sources'");
-        }
-
-        setting(given, params, s, file, "iterations", s.iterations(),
-                algorithm == null ? null : s.ldbc().iterations(algorithm).orElse(null));
-        setting(given, params, s, file, "damping", s.damping(),
-                algorithm == null ? null : s.ldbc().damping(algorithm).orElse(null));
-        given.putAll(s.params());
-        o.params(given);
 
         // The graph tensors the program reads.
         GraphTensor tensors = shared != null ? shared : GraphTensor.of(g, format, s.threads());
         long built = tensors.buildNanos();
-        for (String name : inputs.keySet()) {
+        for (String name : b.inputs().keySet()) {
             Tensor t = extra.containsKey(name) ? extra.get(name) : switch (name) {
                 case "A" -> tensors.a();
                 case "AT" -> tensors.at();
                 case "W" -> tensors.w();
                 case "id" -> tensors.id();
-                case "sources" -> GraphTensor.denseVector(Values.ofInts(sources));
+                case "sources" -> GraphTensor.denseVector(Values.ofInts(b.sources()));
                 default -> throw new IllegalStateException(name);
             };
             o.input(name, t);
         }
 
-        // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
-        String output = algorithm != null && p == algorithm.program() ? algorithm.output() : vertexOutput(p);
         long compiled = kernelNanos();
         ProgramRunner runner = new ProgramRunner(p, compiler, o);   // compiles the plan's kernels
-        Prepared prepared = new Prepared(p, algorithm, g, format, runner, output, sources,
+        Prepared prepared = new Prepared(p, algorithm, g, format, runner, output, b.sources(),
                 (tensors.buildNanos() - built) / 1e9, tensors);
         prepared.planCompileNanos = Math.max(0, kernelNanos() - compiled);
         return prepared;
     }
 
-    /** Parses the graph format: two levels ({@link GraphTensor#format}). */
-    static Format graphFormat(String text) {
-        return GraphTensor.format(text);
-    }
-
-    /** An input the convention binds, declared with the type it binds. */
-    private static void checkInput(String file, Symbol in) {
-        VarType.Tensor t = in.tensor();
-        List<String> known = new ArrayList<>();
-        for (Convention c : INPUTS) {
-            known.add(c.name() + " (" + c.what() + ")");
-            if (c.name().equals(in.name())) {
-                if (t.elem() != c.elem() || t.order() != c.order() || !t.fill().equals(c.fill())) {
-                    throw new BadInputException(file, in.declared().line(), "input tensor '" + in.name()
-                            + "' is declared " + t + ", but stag run binds " + in.name() + " as " + c.type()
-                            + ", " + c.what());
-                }
-                return;
-            }
-        }
-        throw new BadInputException(file, in.declared().line(), "input tensor '" + in.name()
-                + "': stag run binds only " + String.join(", ", known));
-    }
-
     /**
-     * {@code --iterations} or {@code --damping} ({@code option}), else the LDBC value, for a program that
-     * declares the parameter; a {@code --param} of the same name overrides the LDBC value but not the option.
+     * The output holding a shipped algorithm's result, which the runner collects per vertex: a result of another
+     * shape has no writer and no check yet ({@link Output}).
      */
-    private static void setting(Map<String, String> given, Map<String, Symbol> params, RunSettings s, String file,
-                                String name, Object option, Object ldbc) {
-        if (!params.containsKey(name)) {
-            if (option != null) {
-                throw new BadInputException("--" + name + ": " + file + " has no parameter '" + name + "'");
-            }
-            return;
+    private static String shippedOutput(Algorithm a) {
+        Output out = a.descriptor().output();
+        if (out.shape() != Output.Shape.VERTEX) {
+            throw new BadInputException(a.id() + " gives " + (out.shape() == Output.Shape.SCALAR ? "one value"
+                    : "a value per edge") + " ('" + out.name() + "'), and stag runs collect one value per vertex only");
         }
-        if (option != null && s.params().containsKey(name)) {
-            throw new BadInputException("--param " + name + " and --" + name + " both set " + name);
-        }
-        Object v = option != null ? option : s.params().containsKey(name) ? null : ldbc;
-        if (v != null) {
-            given.put(name, v.toString());
-        }
-    }
-
-    /** The internal id of source vertex {@code id} (input's numbering) in a graph of {@code n} vertices. */
-    private static int vertex(Graph g, int n, String graphName, long id) {
-        int v = g.ids().internal(id, n);
-        if (v < 0) {
-            throw new BadInputException("source " + id + " is not a vertex of " + graphName);
-        }
-        return v;
-    }
-
-    /** The first output of a user's Main that is a vector: the per-vertex result. */
-    private static String vertexOutput(CheckedProgram p) {
-        List<String> scalars = new ArrayList<>();
-        for (Symbol s : p.main().outputs()) {
-            if (s.isTensor() && s.tensor().order() == 1) {
-                return s.name();
-            }
-            scalars.add(s.name() + " (" + s.type() + ")");
-        }
-        throw new BadInputException(p.source().name(), p.main().decl().pos().line(), "Main has no per-vertex output"
-                + " (a tensor of one dimension), only " + String.join(", ", scalars)
-                + "; stag run writes one value per vertex");
+        return out.name();
     }
 
     /** Sum of the generation and compile times of every kernel the compiler holds. */
@@ -509,8 +333,6 @@ public final class AlgorithmRunner {
 
     /** Names of the inputs the convention binds. */
     public static Set<String> inputNames() {
-        Set<String> out = new LinkedHashSet<>();
-        INPUTS.forEach(c -> out.add(c.name()));
-        return out;
+        return Binding.inputNames();
     }
 }

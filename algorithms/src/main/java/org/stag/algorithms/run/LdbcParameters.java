@@ -1,27 +1,41 @@
 package org.stag.algorithms.run;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.LdbcNames;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.ldbc.LdbcGraphFiles;
 import org.stag.loaders.ldbc.LdbcProperties;
 
 /**
- * The algorithm parameters an LDBC Graphalytics {@code NAME.properties} file gives, each {@code null} when
- * the file does not give it: the BFS and SSSP roots ({@code graph.NAME.bfs.source-vertex},
- * {@code graph.NAME.sssp.source-vertex}, in the input's numbering), PageRank's iterations and damping factor
- * ({@code graph.NAME.pr.num-iterations}, {@code graph.NAME.pr.damping-factor}) and CDLP's rounds
- * ({@code graph.NAME.cdlp.max-iterations}). {@code stag run} uses them unless the command line says otherwise.
+ * The algorithm settings an LDBC Graphalytics {@code NAME.properties} file gives: for every algorithm, the
+ * properties its descriptor names ({@link LdbcNames}), e.g. {@code graph.NAME.bfs.source-vertex} (a root in the
+ * input's numbering), {@code graph.NAME.pr.num-iterations}, {@code graph.NAME.pr.damping-factor},
+ * {@code graph.NAME.cdlp.max-iterations}. {@code stag run} uses them unless the command line says otherwise.
+ *
+ * @param propertiesFile the file, or null
+ * @param values         each algorithm's settings the file gives: sources as {@code Long}, iteration counts as
+ *                       {@code Integer}, damping factors as {@code Double}
  */
-public record LdbcParameters(Path propertiesFile, Long bfsSource, Long ssspSource, Integer prIterations,
-                             Double prDamping, Integer cdlpIterations) {
+public record LdbcParameters(Path propertiesFile, Map<Algorithm, Map<Setting, Object>> values) {
 
     /** No parameters (a graph that is not an LDBC dataset). */
-    public static final LdbcParameters NONE = new LdbcParameters(null, null, null, null, null, null);
+    public static final LdbcParameters NONE = new LdbcParameters(null, Map.of());
+
+    public LdbcParameters {
+        Map<Algorithm, Map<Setting, Object>> copy = new EnumMap<>(Algorithm.class);
+        values.forEach((a, v) -> copy.put(a, Map.copyOf(v)));
+        values = Map.copyOf(copy);
+    }
 
     /**
      * The parameters of the LDBC graph {@code graphFile} names (its {@code .properties}, {@code .v} or
-     * {@code .e} file); {@link #NONE} when it has no properties file.
+     * {@code .e} file); {@link #NONE} when it has no properties file. Every algorithm's properties are read
+     * now, so a malformed one is found before anything runs.
      *
      * @throws BadInputException when a value is malformed or out of range
      */
@@ -31,10 +45,32 @@ public record LdbcParameters(Path propertiesFile, Long bfsSource, Long ssspSourc
         if (p == null) {
             return NONE;
         }
-        String prefix = "graph." + files.name() + ".";
-        return new LdbcParameters(files.propertiesFile(), p.getLong(prefix + "bfs.source-vertex"),
-                p.getLong(prefix + "sssp.source-vertex"), count(p, prefix + "pr.num-iterations"),
-                p.getDouble(prefix + "pr.damping-factor"), count(p, prefix + "cdlp.max-iterations"));
+        Map<Algorithm, Map<Setting, Object>> values = new EnumMap<>(Algorithm.class);
+        for (Algorithm a : Algorithm.values()) {
+            LdbcNames names = a.descriptor().ldbc().orElse(null);
+            if (names == null) {
+                continue;
+            }
+            Map<Setting, Object> given = new EnumMap<>(Setting.class);
+            names.properties().forEach((setting, property) -> {
+                Object v = read(p, setting, names.key(files.name(), property));
+                if (v != null) {
+                    given.put(setting, v);
+                }
+            });
+            values.put(a, given);
+        }
+        return new LdbcParameters(files.propertiesFile(), values);
+    }
+
+    /** The value of {@code key} as {@code setting} takes it, or null when the file does not give it. */
+    private static Object read(LdbcProperties p, Setting setting, String key) {
+        return switch (setting) {
+            case SOURCE -> p.getLong(key);
+            case ITERATIONS -> count(p, key);
+            case DAMPING -> p.getDouble(key);
+            case SOURCES -> throw new IllegalArgumentException("LDBC gives no " + setting.parameter() + " (" + key + ")");
+        };
     }
 
     private static Integer count(LdbcProperties p, String key) {
@@ -48,18 +84,23 @@ public record LdbcParameters(Path propertiesFile, Long bfsSource, Long ssspSourc
         return v.intValue();
     }
 
+    /** Setting {@code s} of {@code a}, if the file gives it. */
+    public Optional<Object> value(Algorithm a, Setting s) {
+        return Optional.ofNullable(values.getOrDefault(a, Map.of()).get(s));
+    }
+
     /** The root the file gives for {@code a} (BFS or SSSP). */
     public Optional<Long> source(Algorithm a) {
-        return Optional.ofNullable(a == Algorithm.BFS ? bfsSource : a == Algorithm.SSSP ? ssspSource : null);
+        return value(a, Setting.SOURCE).map(Long.class::cast);
     }
 
     /** The iteration count the file gives for {@code a} (PageRank or CDLP). */
     public Optional<Integer> iterations(Algorithm a) {
-        return Optional.ofNullable(a == Algorithm.PAGERANK ? prIterations : a == Algorithm.CDLP ? cdlpIterations : null);
+        return value(a, Setting.ITERATIONS).map(Integer.class::cast);
     }
 
     /** The damping factor the file gives for {@code a} (PageRank). */
     public Optional<Double> damping(Algorithm a) {
-        return Optional.ofNullable(a == Algorithm.PAGERANK ? prDamping : null);
+        return value(a, Setting.DAMPING).map(Double.class::cast);
     }
 }

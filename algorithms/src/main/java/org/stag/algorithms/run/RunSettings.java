@@ -5,20 +5,24 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.engine.program.IterationListener;
 import org.stag.engine.program.RunOptions;
+import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 
 /**
- * What {@code stag run} was asked, before it is checked against the program: the graph format, threads,
+ * What {@code stag run} was asked, before it is checked against the program: the graph format (parsed), threads,
  * the source vertex or sources (in the input's numbering), iterations and damping factor, other parameters
  * as text, where {@code --explain} lines go, and the LDBC parameters of the graph. A mutable builder;
  * {@code null} (or an empty array for sources) means "not given".
  */
 public final class RunSettings {
-    /** The graph format when none is given: CSR. */
+    /** The graph format when none is given, as written: CSR. */
     public static final String DEFAULT_FORMAT = "dense,compressed";
 
-    private String format = DEFAULT_FORMAT;
+    private Format format = Format.csr();
     private int threads = 1;
     private Long source;
     private long[] sources;
@@ -46,10 +50,20 @@ public final class RunSettings {
         return executor;
     }
 
-    /** Sets the format of {@code A}, {@code AT} and {@code W}, e.g. {@code dense,ctree}. */
-    public RunSettings format(String f) {
+    /** Sets the format of {@code A}, {@code AT} and {@code W}: two levels ({@link GraphTensor#format}). */
+    public RunSettings format(Format f) {
         this.format = Objects.requireNonNull(f, "format");
         return this;
+    }
+
+    /**
+     * Sets the format of {@code A}, {@code AT} and {@code W} from its text, e.g. {@code dense,ctree}, parsed by
+     * {@link GraphTensor#format} (for code that starts from text: a command line parses its option once itself).
+     *
+     * @throws org.stag.loaders.BadInputException for a malformed format or one that is not of two levels
+     */
+    public RunSettings format(String text) {
+        return format(GraphTensor.format(text));
     }
 
     /** Worker threads for the kernels (at least 1). */
@@ -70,6 +84,20 @@ public final class RunSettings {
     /** Betweenness sources in the input's numbering ({@code --sources}); null for all vertices. */
     public RunSettings sources(long[] ids) {
         this.sources = ids == null ? null : ids.clone();
+        return this;
+    }
+
+    /**
+     * Where a harness that runs several algorithms alike starts each (bench, {@code stag bench}): the source
+     * {@code source} for an algorithm that takes one, the sources {@code sources} (else {@code source} alone) for
+     * one that takes sources, nothing for the others.
+     */
+    public RunSettings startAt(Algorithm a, long source, long... sources) {
+        if (a.takes(Setting.SOURCE)) {
+            source(source);
+        } else if (a.takes(Setting.SOURCES)) {
+            sources(sources.length == 0 ? new long[] {source} : sources);
+        }
         return this;
     }
 
@@ -142,7 +170,7 @@ public final class RunSettings {
         return graphName;
     }
 
-    public String format() {
+    public Format format() {
         return format;
     }
 

@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.TestData;
 import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;

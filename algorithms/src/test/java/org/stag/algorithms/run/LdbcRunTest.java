@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.TestData;
 import org.stag.algorithms.ldbc.LdbcAlgorithm;
 import org.stag.algorithms.ldbc.LdbcDataset;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.TestGraph;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
 import org.stag.formats.graph.GraphTensor;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.stag.algorithms.catalog.Algorithm;
 
 /**
  * Everything one {@code stag bench} run measured, as a table: one row per (graph, algorithm, threads), one
@@ -14,8 +15,6 @@ import java.util.Set;
  * as Markdown and CSV and gives the chart's data as a {@link ChartModel}.
  */
 public final class BenchResults {
-    /** The algorithm whose times are per iteration. */
-    public static final String PER_ITERATION = "pagerank";
 
     private final List<String> columns;
     private final String baseline;
@@ -105,9 +104,30 @@ public final class BenchResults {
         return new Row(m.graph(), m.algorithm(), m.threads());
     }
 
+    /** Whether the times of {@code algorithm} are per iteration (its descriptor says: PageRank's). */
+    public static boolean perIteration(String algorithm) {
+        return Algorithm.byName(algorithm).map(a -> a.descriptor().perIteration()).orElse(false);
+    }
+
+    /** What a time of {@code algorithm} is for: {@code iteration} or {@code run}. */
+    public static String unit(String algorithm) {
+        return perIteration(algorithm) ? "iteration" : "run";
+    }
+
     /** The algorithm as a row names it: PageRank's times are per iteration. */
     static String algorithmLabel(String algorithm) {
-        return algorithm.equals(PER_ITERATION) ? algorithm + " (per iteration)" : algorithm;
+        return perIteration(algorithm) ? algorithm + " (per iteration)" : algorithm;
+    }
+
+    /** E.g. {@code PageRank: time per iteration.}, for every algorithm timed so. */
+    private static String perIterationNote() {
+        List<String> titles = new ArrayList<>();
+        for (Algorithm a : Algorithm.values()) {
+            if (a.descriptor().perIteration()) {
+                titles.add(a.descriptor().title());
+            }
+        }
+        return titles.isEmpty() ? "" : " " + String.join(", ", titles) + ": time per iteration.";
     }
 
     /** The Markdown table with a caption (the facts, then how to read a cell). */
@@ -115,7 +135,7 @@ public final class BenchResults {
         StringBuilder sb = new StringBuilder();
         facts.forEach((k, v) -> sb.append(k).append(": ").append(v).append("  \n"));
         sb.append("Each cell: median / min of ").append(repeat).append(" runs in ms, and the median ÷ the median of `")
-                .append(baseline).append("`. PageRank: time per iteration.\n\n");
+                .append(baseline).append("`.").append(perIterationNote()).append("\n\n");
         sb.append("| graph | algorithm | threads |");
         columns.forEach(c -> sb.append(' ').append(c).append(" |"));
         sb.append("\n|---|---|---:|");
@@ -174,7 +194,7 @@ public final class BenchResults {
             double ratio = ratio(m);
             sb.append(csvField(m.graph())).append(',')
                     .append(m.algorithm()).append(',')
-                    .append(m.algorithm().equals(PER_ITERATION) ? "iteration" : "run").append(',')
+                    .append(unit(m.algorithm())).append(',')
                     .append(m.threads()).append(',')
                     .append(csvField(m.implementation())).append(',')
                     .append(m.status().name().toLowerCase(Locale.ROOT)).append(',')
@@ -231,8 +251,10 @@ public final class BenchResults {
             series.put(c, values);
         }
         boolean log = hi > 0 && lo > 0 && hi / lo > 10;
+        List<String> perIteration = rows.stream().map(Row::algorithm).filter(BenchResults::perIteration).distinct()
+                .toList();
         String title = "stag bench: median of " + repeat + " runs"
-                + (rows.stream().anyMatch(r -> r.algorithm().equals(PER_ITERATION)) ? " (pagerank per iteration)" : "");
+                + (perIteration.isEmpty() ? "" : " (" + String.join(", ", perIteration) + " per iteration)");
         return new ChartModel(title, "ms" + (log ? " (log scale)" : ""), categories, series, log);
     }
 }

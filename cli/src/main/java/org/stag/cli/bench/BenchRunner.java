@@ -11,13 +11,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.stag.algorithms.graph.Csr;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Implementation;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.loaders.BadInputException;
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
@@ -51,7 +54,7 @@ public final class BenchRunner {
      * @param load       how to read the graphs
      * @param programs   programs stag runs in place of the shipped ones, by the algorithm they compute
      */
-    public record Config(List<Path> graphs, List<Algorithm> algorithms, List<String> formats, List<Integer> threads,
+    public record Config(List<Path> graphs, List<Algorithm> algorithms, List<Format> formats, List<Integer> threads,
                          int repeat, List<Comparison.Reference> references, GapPeer gap, Long source,
                          Integer iterations, LoadOptions load, Map<Algorithm, CheckedProgram> programs) {
         public Config {
@@ -59,9 +62,14 @@ public final class BenchRunner {
         }
     }
 
-    /** The column of stag in {@code format}. */
+    /** The column of stag in {@code format} (as written, e.g. {@code dense,compressed}). */
     public static String stagColumn(String format) {
         return "stag " + format;
+    }
+
+    /** The column of stag in {@code format}. */
+    public static String stagColumn(Format format) {
+        return stagColumn(format.toString());
     }
 
     /** The columns of {@code c}, in order: stag per format, the references, GAP. */
@@ -155,9 +163,9 @@ public final class BenchRunner {
                 + (g.directed() ? "directed" : "undirected") + ", source " + source);
         // One graph tensor per format, built once and read by every algorithm and thread count.
         int buildThreads = c.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
-        Map<String, GraphTensor> tensors = new LinkedHashMap<>();
-        for (String f : c.formats()) {
-            tensors.put(f, GraphTensor.of(g, GraphTensor.format(f), buildThreads));
+        Map<Format, GraphTensor> tensors = new LinkedHashMap<>();
+        for (Format f : c.formats()) {
+            tensors.put(f, GraphTensor.of(g, f, buildThreads));
         }
 
         List<Cell> cells = new ArrayList<>();
@@ -190,17 +198,12 @@ public final class BenchRunner {
     }
 
     private Row row(Config c, String name, Graph g, Csr csr, Algorithm a, int t, long source, int internalSource,
-                    Map<String, GraphTensor> tensors) {
+                    Map<Format, GraphTensor> tensors) {
         List<Cell> cells = new ArrayList<>();
         AlgorithmRunner.Result first = null;
-        for (String f : c.formats()) {
-            RunSettings s = new RunSettings().format(f).threads(t).iterations(a == Algorithm.PAGERANK ? c.iterations()
-                    : null).graphName(name);
-            if (a == Algorithm.BFS || a == Algorithm.SSSP) {
-                s.source(source);
-            } else if (a == Algorithm.BC) {
-                s.sources(new long[] {source});
-            }
+        for (Format f : c.formats()) {
+            RunSettings s = new RunSettings().format(f).threads(t).iterations(a.descriptor().perIteration()
+                    ? c.iterations() : null).graphName(name).startAt(a, source);
             AlgorithmRunner.Prepared p = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
             Cell cell = new Cell(name, a, t, stagColumn(f)) {
                 @Override
@@ -222,8 +225,9 @@ public final class BenchRunner {
             cells.add(cell);
         }
         AlgorithmRunner.Result stag = first;
-        double divisor = a == Algorithm.PAGERANK ? ((Number) stag.parameters().get("iterations")).doubleValue() : 1;
-        int[] sources = a == Algorithm.BC ? new int[] {internalSource} : null;
+        double divisor = a.descriptor().perIteration() ? ((Number) stag.parameters().get("iterations")).doubleValue()
+                : 1;
+        int[] sources = a.takes(Setting.SOURCES) ? new int[] {internalSource} : null;
         for (Comparison.Reference ref : c.references()) {
             Cell cell = new Cell(name, a, t, ref.id()) {
                 @Override
@@ -235,9 +239,9 @@ public final class BenchRunner {
             try {
                 Comparison.supports(ref, a, sources != null);
             } catch (BadInputException e) {
-                cell.refuse(Measurement.Status.NOT_AVAILABLE, a == Algorithm.BC
-                        ? ref.id() + " computes betweenness from all sources only; bench runs bc from one source"
-                        : e.getMessage());
+                String allOnly = ref.of(a).map(Implementation::allSourcesOnly).orElse(null);
+                cell.refuse(Measurement.Status.NOT_AVAILABLE, allOnly != null
+                        ? ref.id() + " " + allOnly + "; bench runs " + a.id() + " from one source" : e.getMessage());
                 continue;
             }
             listener.step("checking " + cell.label());
@@ -289,7 +293,7 @@ public final class BenchRunner {
                 if (cell.status != Measurement.Status.OK) {
                     continue;
                 }
-                boolean weighted = row.algorithm == Algorithm.SSSP;
+                boolean weighted = row.algorithm.weights().read();
                 try {
                     if (weighted && !welWritten && welFailure == null) {
                         listener.step("writing " + name + " as GAP's " + wel.getFileName());

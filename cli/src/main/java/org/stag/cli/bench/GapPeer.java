@@ -12,18 +12,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.GapKernel;
 import org.stag.loaders.Graph;
 
 /**
  * GAP (the GAP Benchmark Suite, github.com/sbeamer/gapbs) as a peer of {@code stag bench}: runs the kernel
- * binaries of a checkout the user built ({@code bfs}, {@code pr}, {@code cc}, {@code sssp}, {@code bc}) on
- * the graph written as GAP's edge list, and reads the trial times GAP prints. GAP prints no per-vertex
- * result, so its answers are not compared with stag's; its parameters are stag's (source, iterations, delta).
+ * binaries of a checkout the user built (each algorithm's descriptor names its kernel and arguments,
+ * {@link GapKernel}: {@code bfs}, {@code pr}, {@code cc}, {@code sssp}, {@code bc}) on the graph written as GAP's
+ * edge list, and reads the trial times GAP prints. GAP prints no per-vertex result, so its answers are not
+ * compared with stag's; its parameters are stag's (source, iterations, delta).
  */
 public final class GapPeer {
-    private static final Map<Algorithm, String> KERNELS = Map.of(Algorithm.BFS, "bfs", Algorithm.PAGERANK, "pr",
-            Algorithm.WCC, "cc", Algorithm.SSSP, "sssp", Algorithm.BC, "bc");
     private static final Pattern TRIAL = Pattern.compile("^Trial Time:\\s+([0-9.eE+-]+)\\s*$", Pattern.MULTILINE);
     private static final Pattern AVERAGE = Pattern.compile("^Average Time:\\s+([0-9.eE+-]+)\\s*$", Pattern.MULTILINE);
 
@@ -38,9 +38,9 @@ public final class GapPeer {
         return dir;
     }
 
-    /** GAP's kernel for {@code a}: bfs, pr, cc (Afforest, for wcc), sssp, bc; none for cdlp and lcc. */
+    /** GAP's kernel for {@code a}, as its descriptor names it: bfs, pr, cc (Afforest, for wcc), sssp, bc; none for cdlp and lcc. */
     public static Optional<String> kernel(Algorithm a) {
-        return Optional.ofNullable(KERNELS.get(a));
+        return a.descriptor().gap().map(GapKernel::name);
     }
 
     /** The binary of {@code kernel}. */
@@ -78,19 +78,13 @@ public final class GapPeer {
      */
     public List<String> command(Algorithm a, Path input, boolean symmetric, int source, int iterations, long delta,
                                 int trials) {
-        String k = kernel(a).orElseThrow(() -> new IllegalArgumentException("GAP has no " + a.id()));
-        List<String> cmd = new ArrayList<>(List.of(binary(k).toString(), "-f", input.toString()));
+        GapKernel k = a.descriptor().gap().orElseThrow(() -> new IllegalArgumentException("GAP has no " + a.id()));
+        List<String> cmd = new ArrayList<>(List.of(binary(k.name()).toString(), "-f", input.toString()));
         if (symmetric) {
             cmd.add("-s");
         }
-        switch (a) {
-            case BFS -> cmd.addAll(List.of("-r", Integer.toString(source)));
-            case SSSP -> cmd.addAll(List.of("-r", Integer.toString(source), "-d", Long.toString(delta)));
-            case BC -> cmd.addAll(List.of("-r", Integer.toString(source), "-i", "1"));
-            case PAGERANK -> cmd.addAll(List.of("-i", Integer.toString(iterations), "-t", "0"));
-            default -> {
-            }
-        }
+        cmd.addAll(k.arguments(Map.of("source", Integer.toString(source), "iterations", Integer.toString(iterations),
+                "delta", Long.toString(delta))));
         cmd.addAll(List.of("-n", Integer.toString(trials)));
         return cmd;
     }

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.loaders.LoadOptions;

@@ -3,7 +3,7 @@ package org.stag.spark.run;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;

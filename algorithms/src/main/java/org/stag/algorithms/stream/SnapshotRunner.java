@@ -1,20 +1,18 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;
 
 /**
- * The runner thread of {@code stag stream}: runs the algorithms on snapshots of the graph, one snapshot at a
- * time, while the ingesting thread goes on applying batches. Each run prints one line and writes
- * {@code DIR/ALGO-vVERSION.txt}. The ingesting thread says when a run is {@link #due()}:
+ * The runner thread of a stream ({@code stag stream}, the ingest benchmarks): runs the algorithms on snapshots of
+ * the graph, one snapshot at a time, while the ingesting thread goes on applying batches. Each run's outcome goes
+ * to {@link Results} once the snapshot is closed ({@code stag stream} writes {@code DIR/ALGO-vVERSION.txt} and
+ * prints one line). The ingesting thread says when a run is {@link #due()}:
  * <ul>
  *   <li>{@link Busy#SKIP}: the runner takes a snapshot of the newest version when it starts a run, so dues that
  *       come while a run is going collapse into one run on the newest version (counted as skipped). Ingest
@@ -25,17 +23,27 @@ import org.stag.formats.graph.GraphSnapshot;
  * </ul>
  * A failing run stops the runner; {@link #failure()} hands the failure to the ingesting thread.
  */
-final class SnapshotRunner {
+public final class SnapshotRunner {
     /** What a due run becomes while a run is going. */
-    enum Busy { SKIP, QUEUE }
+    public enum Busy { SKIP, QUEUE }
 
     /** Snapshots that may wait under {@link Busy#QUEUE}: each keeps the shards later batches replace. */
-    static final int QUEUE_LENGTH = 4;
+    public static final int QUEUE_LENGTH = 4;
+
+    /**
+     * Where each run's outcome goes, on the runner's thread, after the snapshot it ran on is closed: writing a
+     * result takes longer than an incremental run, and while a snapshot is open every batch is classified by
+     * lookups and logged. The values are the caller's until the algorithm's next run. A failure (a file that
+     * cannot be written) stops the runner as a failed run does.
+     */
+    @FunctionalInterface
+    public interface Results {
+        void ran(long version, StreamAlgorithm algorithm, StreamAlgorithm.Outcome outcome);
+    }
 
     private final StreamGraph graph;
     private final List<StreamAlgorithm> algorithms;
-    private final Path dir;
-    private final PrintWriter out;
+    private final Results results;
     private final Busy busy;
     private final Map<String, Latencies> times = new LinkedHashMap<>();
     private final Thread thread;
@@ -51,11 +59,11 @@ final class SnapshotRunner {
     private long incrementalRuns;
     private Throwable failure;
 
-    SnapshotRunner(StreamGraph graph, List<StreamAlgorithm> algorithms, Path dir, PrintWriter out, Busy busy) {
+    /** Starts the runner's thread, which waits for a run to be due. */
+    public SnapshotRunner(StreamGraph graph, List<StreamAlgorithm> algorithms, Results results, Busy busy) {
         this.graph = graph;
         this.algorithms = algorithms;
-        this.dir = dir;
-        this.out = out;
+        this.results = results;
         this.busy = busy;
         for (StreamAlgorithm a : algorithms) {
             times.put(a.algorithm().id(), new Latencies());
@@ -66,7 +74,7 @@ final class SnapshotRunner {
     }
 
     /** Whether the algorithms read the changes since their last run (else the graph need not keep them). */
-    static boolean readsChanges(List<StreamAlgorithm> algorithms) {
+    public static boolean readsChanges(List<StreamAlgorithm> algorithms) {
         for (StreamAlgorithm a : algorithms) {
             if (a.readsChanges()) {
                 return true;
@@ -78,7 +86,7 @@ final class SnapshotRunner {
     /**
      * A run is due on the newest version. Returns at once, except under {@link Busy#QUEUE} with the queue full.
      */
-    synchronized void due() throws InterruptedException {
+    public synchronized void due() throws InterruptedException {
         if (busy == Busy.SKIP) {
             if (dropping || failure != null) {
                 dropped++;
@@ -102,7 +110,7 @@ final class SnapshotRunner {
     }
 
     /** From now on no run starts: what is due or waiting is released unrun, and so is what comes later. */
-    synchronized void drop() {
+    public synchronized void drop() {
         dropping = true;
         if (pending) {
             pending = false;
@@ -116,7 +124,7 @@ final class SnapshotRunner {
     }
 
     /** Runs what is due (unless {@link #drop()} was called), waits for the run under way, and ends the thread. */
-    void finish() throws InterruptedException {
+    public void finish() throws InterruptedException {
         synchronized (this) {
             closing = true;
             notifyAll();
@@ -125,32 +133,32 @@ final class SnapshotRunner {
     }
 
     /** The failure that stopped the runner, or null. */
-    synchronized Throwable failure() {
+    public synchronized Throwable failure() {
         return failure;
     }
 
     /** Runs done (one per algorithm and version). */
-    synchronized long runs() {
+    public synchronized long runs() {
         return runs;
     }
 
     /** Runs that brought a previous result up to date. */
-    synchronized long incrementalRuns() {
+    public synchronized long incrementalRuns() {
         return incrementalRuns;
     }
 
     /** Dues that joined one already pending ({@link Busy#SKIP}). */
-    synchronized long skipped() {
+    public synchronized long skipped() {
         return skipped;
     }
 
     /** Dues released unrun after a signal or a failure. */
-    synchronized long dropped() {
+    public synchronized long dropped() {
         return dropped;
     }
 
     /** Run times by algorithm; read after {@link #finish()}. */
-    Map<String, Latencies> times() {
+    public Map<String, Latencies> times() {
         return times;
     }
 
@@ -182,8 +190,7 @@ final class SnapshotRunner {
                     version = s.version();
                     ran = runAll(s, t.since());
                 }
-                // Written once the snapshot is closed: N result lines take longer than an incremental run, and
-                // while a snapshot is open every batch is classified by lookups and logged.
+                // Handed on once the snapshot is closed (see Results).
                 writeAll(version, ran);
             } catch (Throwable e) {
                 synchronized (this) {
@@ -213,28 +220,18 @@ final class SnapshotRunner {
         return ran;
     }
 
-    /** Writes each result of version {@code version} and prints its line (before the next run overwrites it). */
+    /** Hands on each result of version {@code version} (before the next run overwrites it), and counts it. */
     private void writeAll(long version, List<Ran> ran) {
         for (Ran r : ran) {
             StreamAlgorithm.Outcome o = r.outcome();
-            String name = r.algorithm().algorithm().id();
-            Path file = dir.resolve(name + "-v" + version + ".txt");
-            OutputFiles.write(file, w -> ResultFormat.TEXT.write(o.values(), w));
-            times.get(name).add(o.nanos());
+            results.ran(version, r.algorithm(), o);
+            times.get(r.algorithm().algorithm().id()).add(o.nanos());
             synchronized (this) {
                 runs++;
                 if (o.incremental()) {
                     incrementalRuns++;
                 }
             }
-            out.println(line(version, name, o, file));
         }
-    }
-
-    /** E.g. {@code run version=4 algorithm=wcc mode=full ms=1.250 file=out/wcc-v4.txt (first run: full run)}. */
-    static String line(long version, String algorithm, StreamAlgorithm.Outcome o, Path file) {
-        return String.format(Locale.ROOT, "run version=%d algorithm=%s mode=%s ms=%s file=%s%s", version, algorithm,
-                o.incremental() ? "incremental" : "full", Latencies.ms(o.nanos()), file,
-                o.reason() == null ? "" : " (" + o.reason() + ")");
     }
 }

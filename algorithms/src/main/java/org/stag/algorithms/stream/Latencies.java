@@ -1,4 +1,4 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -7,12 +7,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Durations recorded one by one (in a growing primitive array) and summarised as percentiles. */
-final class Latencies {
+public final class Latencies {
     private long[] nanos = new long[64];
     private int count;
     private long total;
 
-    void add(long ns) {
+    /** Records one duration, in nanoseconds. */
+    public void add(long ns) {
         if (count == nanos.length) {
             nanos = Arrays.copyOf(nanos, count * 2);
         }
@@ -20,12 +21,13 @@ final class Latencies {
         total += ns;
     }
 
-    int count() {
+    /** Durations recorded. */
+    public int count() {
         return count;
     }
 
     /** Sum of the durations, in nanoseconds. */
-    long total() {
+    public long total() {
         return total;
     }
 
@@ -33,7 +35,7 @@ final class Latencies {
      * The nearest-rank percentile {@code p} (0 &lt; p &le; 100) in nanoseconds: the smallest recorded duration
      * that at least p % of them do not exceed; 0 when nothing was recorded.
      */
-    long percentile(double p) {
+    public long percentile(double p) {
         if (count == 0) {
             return 0;
         }
@@ -44,7 +46,7 @@ final class Latencies {
     }
 
     /** {@code p50 p90 p99 max} in milliseconds (three decimals), for the summary. */
-    Map<String, Object> millis() {
+    public Map<String, Object> millis() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("p50", ms(percentile(50)));
         m.put("p90", ms(percentile(90)));
@@ -54,7 +56,7 @@ final class Latencies {
     }
 
     /** Nanoseconds as milliseconds with three decimals (a JSON number). */
-    static BigDecimal ms(long ns) {
+    public static BigDecimal ms(long ns) {
         return new BigDecimal(String.format(Locale.ROOT, "%.3f", ns / 1e6));
     }
 }

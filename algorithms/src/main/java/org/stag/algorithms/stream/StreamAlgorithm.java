@@ -1,13 +1,13 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import java.util.List;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;
 
-/** One algorithm that {@code stag stream} runs on snapshot after snapshot: from scratch, or kept up to date. */
-interface StreamAlgorithm {
+/** One algorithm that a stream runs on snapshot after snapshot: from scratch, or kept up to date. */
+public interface StreamAlgorithm {
     /**
      * What one run gave: the per-vertex result, whether it was incremental, why a run that could have been
      * was not (else null), and its time.

@@ -1,4 +1,4 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import java.util.ArrayDeque;
 import org.stag.loaders.BadInputException;
@@ -6,7 +6,7 @@ import org.stag.loaders.updates.UpdateBatch;
 import org.stag.loaders.updates.UpdateBatchReader;
 
 /**
- * {@code stag stream}'s reading thread: it reads and parses the batches of an {@link UpdateBatchReader} ahead
+ * A stream's reading thread ({@code stag stream}'s): it reads and parses the batches of an {@link UpdateBatchReader} ahead
  * of the thread that applies them, so that parsing batch k+1 overlaps applying batch k. At most
  * {@link #limit} updates wait (one batch at least), so a huge file is not read into memory. The order of the
  * input is kept: the batches come out of {@link #next()} as the reader handed them out, then the end
@@ -17,12 +17,12 @@ import org.stag.loaders.updates.UpdateBatchReader;
  * thread waits when the queue is full and is woken once it is half empty; the applying thread is woken only
  * when it waits for a batch.
  */
-final class StreamReadAhead implements AutoCloseable {
+public final class StreamReadAhead implements AutoCloseable {
     /**
      * Updates that may wait when batches are small (one batch waits whatever its size): enough to ride out the
      * reading thread's pauses, few enough that the young collections do not copy megabytes of waiting batches.
      */
-    static final int LOOK_AHEAD_UPDATES = 1 << 16;
+    public static final int LOOK_AHEAD_UPDATES = 1 << 16;
 
     /** Where the batches come from: an {@link UpdateBatchReader}'s {@code next()} (a seam for tests). */
     interface Source {
@@ -67,7 +67,7 @@ final class StreamReadAhead implements AutoCloseable {
      * @param limit          most updates waiting (one batch waits whatever its size); {@code stag stream} gives
      *                       {@code max(batch size, LOOK_AHEAD_UPDATES)}
      */
-    StreamReadAhead(UpdateBatchReader reader, String file, boolean refuseNegative, long limit) {
+    public StreamReadAhead(UpdateBatchReader reader, String file, boolean refuseNegative, long limit) {
         this(starved -> {
             reader.useThreads(starved ? Integer.MAX_VALUE : 1);
             return reader.next();

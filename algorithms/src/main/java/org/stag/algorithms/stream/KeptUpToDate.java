@@ -1,8 +1,9 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import java.util.List;
 import org.stag.algorithms.incremental.Incremental;
-import org.stag.algorithms.run.Algorithm;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphSnapshot;
@@ -11,13 +12,14 @@ import org.stag.formats.graph.GraphSnapshot;
  * {@code stag stream --incremental} (the default): each run brings the previous run's result up to date with the
  * batches applied since ({@link Incremental}), or runs in full where they may have invalidated it, saying why.
  */
-final class KeptUpToDate implements StreamAlgorithm {
+public final class KeptUpToDate implements StreamAlgorithm {
     private final Algorithm algorithm;
     private final Incremental incremental;
 
-    KeptUpToDate(Algorithm algorithm, RunSettings settings) {
+    /** Keeps {@code algorithm}'s result for runs with {@code settings}, compiled by {@code runner}. */
+    public KeptUpToDate(Algorithm algorithm, RunSettings settings, AlgorithmRunner runner) {
         this.algorithm = algorithm;
-        this.incremental = Incremental.of(algorithm, settings, GraphRuns.RUNNER);
+        this.incremental = Incremental.of(algorithm, settings, runner);
     }
 
     @Override

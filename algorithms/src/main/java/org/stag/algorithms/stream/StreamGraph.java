@@ -1,4 +1,4 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +9,13 @@ import org.stag.formats.graph.GraphSnapshot;
 import org.stag.loaders.updates.UpdateBatch;
 
 /**
- * The graph as {@code stag stream}'s two threads share it: the ingesting thread applies batches, and a
- * snapshot is taken (by either thread) together with the changes of every batch applied since the last one
- * taken, atomically, so that an incremental run gets exactly the changes that lead to its version.
+ * The graph as a stream's two threads share it: the ingesting thread applies batches, and a snapshot is taken
+ * (by either thread) together with the changes of every batch applied since the last one taken, atomically, so
+ * that an incremental run gets exactly the changes that lead to its version.
  */
-final class StreamGraph {
+public final class StreamGraph {
     /** A snapshot and the changes of the batches since the snapshot taken before it (kept only when asked). */
-    record Taken(GraphSnapshot snapshot, List<EdgeChanges> since) {
+    public record Taken(GraphSnapshot snapshot, List<EdgeChanges> since) {
     }
 
     private final DynamicGraph graph;
@@ -25,17 +25,17 @@ final class StreamGraph {
     private long taken;
 
     /** @param keepChanges whether to keep each batch's changes until the next snapshot (incremental runs read them) */
-    StreamGraph(DynamicGraph graph, boolean keepChanges) {
+    public StreamGraph(DynamicGraph graph, boolean keepChanges) {
         this.graph = graph;
         this.keepChanges = keepChanges;
     }
 
-    DynamicGraph graph() {
+    public DynamicGraph graph() {
         return graph;
     }
 
     /** Applies {@code b} atomically ({@link DynamicGraph#apply}). */
-    synchronized ApplyResult apply(UpdateBatch b) {
+    public synchronized ApplyResult apply(UpdateBatch b) {
         ApplyResult r = graph.apply(b);
         if (keepChanges) {
             since.add(r.changes());
@@ -44,7 +44,7 @@ final class StreamGraph {
     }
 
     /** A snapshot of the newest version, with the changes since the last one taken. */
-    synchronized Taken take() {
+    public synchronized Taken take() {
         GraphSnapshot s = graph.snapshot();
         List<EdgeChanges> changes = since;
         since = new ArrayList<>();
@@ -53,7 +53,7 @@ final class StreamGraph {
     }
 
     /** Whether the newest version is later than the last one taken. */
-    synchronized boolean untaken() {
+    public synchronized boolean untaken() {
         return graph.version() > taken;
     }
 }

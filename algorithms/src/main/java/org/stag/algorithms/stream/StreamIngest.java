@@ -1,6 +1,9 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import java.io.PrintWriter;
+import java.util.function.BooleanSupplier;
+import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Weights;
 import org.stag.formats.graph.ApplyResult;
 import org.stag.formats.graph.BatchRefusedException;
 import org.stag.loaders.BadInputException;
@@ -8,14 +11,17 @@ import org.stag.loaders.updates.UpdateBatch;
 import org.stag.loaders.updates.UpdateBatchReader;
 
 /**
- * The ingesting loop of {@code stag stream}: reads batches, applies each to the graph, prints its line, and
- * every M batches tells the {@link SnapshotRunner} that a run is due.
+ * The ingesting loop of a stream ({@code stag stream}): reads batches, applies each to the graph, prints its line,
+ * and every M batches tells the {@link SnapshotRunner} that a run is due.
  * It stops at the end of the input, at the first bad batch (kept in {@link #bad()}, not applied), or when a
  * run failed. Counts and apply times are kept for the summary.
  */
-final class StreamIngest {
+public final class StreamIngest {
     /** Longest time a written batch line stays unflushed while batches keep coming. */
     static final long FLUSH_NANOS = 500_000_000L;
+
+    /** The ids of the algorithms that need non-negative weights (SSSP), for the refusal's message. */
+    private static final String NEED_NON_NEGATIVE = needNonNegative();
 
     private final StreamGraph graph;
     private final SnapshotRunner runner;
@@ -26,17 +32,15 @@ final class StreamIngest {
     private final PrintWriter out;
     private final boolean flushEachLine;
 
-    long batches;
-    long updates;
-    long inserted;
-    long updated;
-    long deleted;
-    long missing;
-    final Latencies applyTimes = new Latencies();
-    /** Wall time from the first read to the end of the loop: reading and parsing included. */
-    long nanos;
-    /** Of {@link #nanos}, the time spent waiting for the reading thread (the input or its parsing was slower). */
-    long readWaitNanos;
+    private long batches;
+    private long updates;
+    private long inserted;
+    private long updated;
+    private long deleted;
+    private long missing;
+    private final Latencies applyTimes = new Latencies();
+    private long nanos;
+    private long readWaitNanos;
     private BadInputException bad;
 
     /**
@@ -46,8 +50,8 @@ final class StreamIngest {
      * @param lookAhead      most updates read ahead of the one applied ({@link StreamReadAhead})
      * @param flushEachLine  flush stdout after every batch line (it is a terminal)
      */
-    StreamIngest(StreamGraph graph, SnapshotRunner runner, long every, String file, boolean refuseNegative,
-                 long lookAhead, PrintWriter out, boolean flushEachLine) {
+    public StreamIngest(StreamGraph graph, SnapshotRunner runner, long every, String file, boolean refuseNegative,
+                        long lookAhead, PrintWriter out, boolean flushEachLine) {
         this.graph = graph;
         this.runner = runner;
         this.every = every;
@@ -66,8 +70,10 @@ final class StreamIngest {
      * is flushed when no batch is waiting (the input is slower than the graph, or quiet: what an open pipe
      * with {@code --flush-ms} sees at once), at least every {@link #FLUSH_NANOS}, after every line when
      * {@code flushEachLine} (a terminal), and at the end.
+     *
+     * @param signalled whether a signal ended the input (then no last run is due)
      */
-    void run(UpdateBatchReader in, StreamStop stop) throws InterruptedException {
+    public void run(UpdateBatchReader in, BooleanSupplier signalled) throws InterruptedException {
         long t0 = System.nanoTime();
         long flushed = t0;
         long sinceDue = 0;
@@ -120,24 +126,72 @@ final class StreamIngest {
             out.flush();
         }
         nanos = System.nanoTime() - t0;
-        if (runner != null && bad == null && runner.failure() == null && !stop.signalled() && graph.untaken()) {
+        if (runner != null && bad == null && runner.failure() == null && !signalled.getAsBoolean() && graph.untaken()) {
             runner.due();
         }
     }
 
     /** The bad batch that stopped the loop, as {@code FILE:LINE: cause}, or null. */
-    BadInputException bad() {
+    public BadInputException bad() {
         return bad;
     }
 
-    /** SSSP needs weights of at least 0: a batch that sets a negative one is refused at its line, before it applies. */
+    /** Batches applied. */
+    public long batches() {
+        return batches;
+    }
+
+    /** Updates applied. */
+    public long updates() {
+        return updates;
+    }
+
+    public long inserted() {
+        return inserted;
+    }
+
+    public long updated() {
+        return updated;
+    }
+
+    public long deleted() {
+        return deleted;
+    }
+
+    public long missing() {
+        return missing;
+    }
+
+    /** The time each batch's apply took. */
+    public Latencies applyTimes() {
+        return applyTimes;
+    }
+
+    /** Wall time from the first read to the end of the loop: reading and parsing included. */
+    public long nanos() {
+        return nanos;
+    }
+
+    /** Of {@link #nanos()}, the time spent waiting for the reading thread (the input or its parsing was slower). */
+    public long readWaitNanos() {
+        return readWaitNanos;
+    }
+
+    /**
+     * An algorithm that needs weights of at least 0 (SSSP, {@link Weights#NON_NEGATIVE}) runs on the stream: a batch
+     * that sets a negative one is refused at its line, before it applies.
+     */
     static void refuseNegativeWeights(UpdateBatch b, String file) {
         for (int i = 0; i < b.size(); i++) {
             if (b.op[i] == UpdateBatch.INSERT && b.weight[i] < 0) {
                 throw new BadInputException(file, b.line[i], "negative weight " + plain(b.weight[i])
-                        + ": sssp runs on this stream and needs weights of at least 0");
+                        + ": " + NEED_NON_NEGATIVE + " runs on this stream and needs weights of at least 0");
             }
         }
+    }
+
+    private static String needNonNegative() {
+        return String.join(" or ", Algorithm.ids(d -> d.weights() == Weights.NON_NEGATIVE));
     }
 
     private static String plain(double w) {

@@ -1,4 +1,4 @@
-package org.stag.cli;
+package org.stag.algorithms.stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

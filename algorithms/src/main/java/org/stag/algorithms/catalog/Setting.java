@@ -1,0 +1,28 @@
+package org.stag.algorithms.catalog;
+
+/**
+ * A setting a run takes from outside its program (the command line, an LDBC {@code .properties} file, a
+ * harness): bound to the program's parameter or input of the same name when the program declares one. Its
+ * default is the program's own ({@code iterations int = 10}), or the graph's ({@link Descriptor#graphDefaults()}).
+ */
+public enum Setting {
+    /** The source vertex ({@code source int}), given in the input's numbering. */
+    SOURCE("source"),
+    /** The sources ({@code sources int[K]}), given in the input's numbering; every vertex by default. */
+    SOURCES("sources"),
+    /** A fixed iteration count ({@code iterations int}). */
+    ITERATIONS("iterations"),
+    /** PageRank's damping factor ({@code damping double}). */
+    DAMPING("damping");
+
+    private final String parameter;
+
+    Setting(String parameter) {
+        this.parameter = parameter;
+    }
+
+    /** The name of the parameter or input the setting binds. */
+    public String parameter() {
+        return parameter;
+    }
+}
