@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.SchemaWalk;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.dynamic.walk.SchemaWalk;
 import org.stag.loaders.Graph;
 
 /**

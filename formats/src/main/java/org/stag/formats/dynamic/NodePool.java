@@ -5,11 +5,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.stag.formats.dynamic.walk.PlanField;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.MetadataType;
 import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.SizeBounds;
 
 /**
  * All nodes of one node type, struct-of-arrays: one primitive array per field, nodes addressed by int
@@ -93,7 +93,7 @@ public final class NodePool {
         IntArrayList valueOf = new IntArrayList();
         int elementSlots = 0;
         for (Field f : type.fields()) {
-            int stride = stride(type, f);
+            int stride = PlanField.slots(type, f);
             boolean arena = f.isArray() && stride < 0;
             int s = arena ? 1 : stride;
             FieldLayout.Storage storage = storageOf(f);
@@ -157,15 +157,6 @@ public final class NodePool {
             }
         }
         throw new IllegalStateException("no element slot " + valueSlot);
-    }
-
-    /** Inline stride of a field: 1 for scalars, the constant bound for bounded arrays, -1 for unbounded ones. */
-    static int stride(NodeType type, Field f) {
-        if (!f.isArray()) {
-            return 1;
-        }
-        SizeBounds b = type.lengthBounds(f);
-        return b.isBounded() ? Math.max(1, b.upper().getAsInt()) : -1;
     }
 
     private static FieldLayout.Storage storageOf(Field f) {

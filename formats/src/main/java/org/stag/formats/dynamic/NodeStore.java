@@ -3,6 +3,9 @@ package org.stag.formats.dynamic;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.stag.formats.dynamic.walk.IndexShape;
+import org.stag.formats.dynamic.walk.SchemaWalk;
+import org.stag.formats.dynamic.walk.WalkPlan;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Schema;
 
@@ -142,7 +145,7 @@ public final class NodeStore {
 
     /**
      * The in-order index of the trees of parents {@code roots[from, to)} (this store's shard, local parent
-     * {@code p - from}), for schemas of {@link NodeOrder#shapeOf a shape that has one}: the one made before, when
+     * {@code p - from}), for schemas of {@link WalkPlan#index() a shape that has one}: the one made before, when
      * it covers as many parents, with the parents written since listed again ({@link NodeOrder#patched}); else a
      * new one. Safe for concurrent readers (made and patched under the store's lock); never called while the
      * store changes.
@@ -171,7 +174,7 @@ public final class NodeStore {
                 }
                 return o;
             }
-            NodeOrder.Shape shape = NodeOrder.shapeOf(schema);
+            IndexShape shape = WalkPlan.of(schema).index();
             if (shape == null) {
                 throw new IllegalStateException("schema " + schema.name() + " has no in-order node index");
             }
@@ -220,7 +223,7 @@ public final class NodeStore {
     public SchemaWalk walk() {
         SchemaWalk w = walk;
         if (w == null) {
-            w = new SchemaWalk(this);
+            w = new SchemaWalk(WalkPlan.of(schema), new StoreArrays(this, WalkPlan.of(schema)));
             walk = w;
         }
         return w;

@@ -3,7 +3,7 @@ package org.stag.formats.dynamic.impl;
 import java.util.Arrays;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.SupertypeHandles;
+import org.stag.formats.dynamic.walk.SupertypeHandles;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.NodeType;

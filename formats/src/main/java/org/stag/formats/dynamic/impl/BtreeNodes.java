@@ -3,8 +3,8 @@ package org.stag.formats.dynamic.impl;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.SupertypeHandles;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.dynamic.walk.SupertypeHandles;
 import org.stag.formats.schema.Schema;
 
 /**

@@ -10,7 +10,7 @@ import org.stag.formats.schema.Schema;
 /**
  * A dynamic format for a user's schema that has no hand-written implementation, derived from the schema
  * model alone ({@link GenericShape} says which schemas qualify). {@code collect}, {@code get} and
- * {@code size} are those of every format, read off the schema by {@link org.stag.formats.dynamic.SchemaWalk};
+ * {@code size} are those of every format, read off the schema by {@link org.stag.formats.dynamic.walk.SchemaWalk};
  * {@code build} splits the sorted elements evenly into nodes of at most the schema's capacity and lays them out
  * as a list (one child), a balanced tree (a child on each side) or a skip list (two children after the
  * elements: levels of nodes {@value #SKIP_FANOUT} times fewer each); {@code insert} and {@code delete} collect
