@@ -1,7 +1,6 @@
 package org.stag.formats.dynamic.walk;
 
 import org.stag.formats.schema.Field;
-import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.SizeBounds;
 
@@ -19,9 +18,10 @@ import org.stag.formats.schema.SizeBounds;
  * @param sizeField for an array sized by a size field, that field's number; else -1
  * @param addend    for an array, the slots past its size field (or its constant length); else 0
  * @param kind      for a child field, the number of its reference kind ({@link WalkPlan#kinds()}); else -1
+ * @param read      whether a walk reads the field: elements, children and sizes (not parent pointers or metadata)
  */
 public record PlanField(int id, NodeType owner, int type, Field field, int stride, boolean inArena, int sizeField,
-        int addend, int kind) {
+        int addend, int kind, boolean read) {
 
     /**
      * Slots per node of {@code f} in a pool of {@code type}: 1 for a scalar, the upper bound of an array's
@@ -39,24 +39,23 @@ public record PlanField(int id, NodeType owner, int type, Field field, int strid
         return field.name();
     }
 
+    /** Whether the field holds elements (else children, a size, a parent or metadata). */
     public boolean element() {
         return field.holdsElements();
     }
 
+    /** Whether the field holds children. */
     public boolean child() {
-        return field.holdsChildren();
+        return kind >= 0;
     }
 
+    /** Whether the field is a scalar, not an array. */
     public boolean scalar() {
         return !field.isArray();
     }
 
+    /** Whether every slot in use holds an element or a child ({@code nonempty}). */
     public boolean nonempty() {
         return field.nonempty();
-    }
-
-    /** Whether a walk reads the field: elements, children and sizes (not parent pointers or metadata). */
-    public boolean read() {
-        return element() || child() || field.kind() == FieldKind.SIZE;
     }
 }

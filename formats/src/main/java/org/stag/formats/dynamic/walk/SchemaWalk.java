@@ -38,8 +38,9 @@ public final class SchemaWalk {
         }
         this.plan = plan;
         this.arrays = arrays;
-        this.machine = new WalkMachine(plan.tables());
-        this.search = plan.whyNotSearchable() == null ? new WalkSearch(plan.tables()) : null;
+        WalkTables tables = new WalkTables(plan);
+        this.machine = new WalkMachine(tables);
+        this.search = plan.whyNotSearchable() == null ? new WalkSearch(tables) : null;
     }
 
     /** Null when {@link #get} descends the structure as a search tree; else why it scans. */

@@ -26,7 +26,7 @@ final class WalkSearch {
 
     private double value(WalkArrays a, int f, int k) {
         boolean arena = t.inArena[f];
-        return WalkSlots.carried(arena ? a.arenaValues() : a.values(f), arena ? a.arenaPositions() : a.positions(f), k);
+        return Carried.get(arena ? a.arenaValues() : a.values(f), arena ? a.arenaPositions() : a.positions(f), k);
     }
 
     private int base(WalkArrays a, int f, int h) {

@@ -1,5 +1,7 @@
 package org.stag.formats.dynamic.walk;
 
+import java.util.Arrays;
+
 /**
  * What a read does at element slots, for each of its three operations: count them ({@link #SIZE}), copy them
  * out ({@link #COLLECT}) or look for a key ({@link #FIND}). Each method takes and returns the operation's
@@ -22,27 +24,18 @@ final class WalkSlots {
         this.nonempty = t.nonempty;
     }
 
-    /** The first slot in {@code [lo, hi)} whose coordinate is at or above {@code key} ({@code hi} if none); sorted slots. */
+    /**
+     * The first slot in {@code [lo, hi)} whose coordinate is at or above {@code key} ({@code hi} if none), for
+     * sorted distinct coordinates (a node's or a block's).
+     */
     static int lowerBound(int[] c, int lo, int hi, int key) {
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (c[mid] < key) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    /** What slot {@code k} of the element arrays {@code d} (values) or {@code p} (positions) carries: 1.0 with neither. */
-    static double carried(double[] d, int[] p, int k) {
-        return d != null ? d[k] : p != null ? p[k] : 1.0;
+        int i = Arrays.binarySearch(c, lo, hi, key);
+        return i >= 0 ? i : -i - 1;
     }
 
     /** Records slot {@code k} of field {@code f} as the one found. */
     static int found(WalkScratch sc, int f, int k) {
-        sc.value = carried(sc.dv[f], sc.pv[f], k);
+        sc.value = Carried.get(sc.dv[f], sc.pv[f], k);
         return FOUND;
     }
 
@@ -50,7 +43,7 @@ final class WalkSlots {
     static void copy(WalkScratch sc, int f, int k, int[] out, double[] val, int at) {
         out[at] = sc.crd[f][k];
         if (val != null) {
-            val[at] = carried(sc.dv[f], sc.pv[f], k);
+            val[at] = Carried.get(sc.dv[f], sc.pv[f], k);
         }
     }
 

@@ -1,6 +1,9 @@
 package org.stag.formats.dynamic.walk;
 
 import java.util.List;
+import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
+import java.util.stream.Stream;
 
 /**
  * A {@link WalkPlan} as int tables, the form {@link SchemaWalk} runs: per node type its steps' kinds and
@@ -57,90 +60,63 @@ final class WalkTables {
         rootType = p.root().id();
         ordered = p.ordered();
         List<PlanField> fs = p.fields();
-        int nf = fs.size();
-        element = new boolean[nf];
-        nonempty = new boolean[nf];
-        inArena = new boolean[nf];
-        scalar = new boolean[nf];
-        read = new boolean[nf];
-        stride = new int[nf];
-        sizeOf = new int[nf];
-        addend = new int[nf];
-        target = new int[nf];
-        for (PlanField f : fs) {
-            int i = f.id();
-            element[i] = f.element();
-            nonempty[i] = f.nonempty();
-            inArena[i] = f.inArena();
-            scalar[i] = f.scalar();
-            read[i] = f.read();
-            stride[i] = f.stride();
-            sizeOf[i] = f.sizeField();
-            addend[i] = f.addend();
-            target[i] = f.kind();
-        }
-        int nk = p.kinds().size();
-        kindBits = new int[nk];
-        kindTypes = new int[nk][];
-        for (RefKind k : p.kinds()) {
-            kindBits[k.id()] = k.bits();
-            kindTypes[k.id()] = k.types();
-        }
-        int nl = p.loops();
-        loopMembers = new int[nl][];
-        loopSize = new int[nl];
-        loopBound = new int[nl];
-        loopElem = new int[nl];
-        loopChild = new int[nl];
-        loopChildFirst = new boolean[nl];
-        loopChildLonger = new boolean[nl];
-        int nt = p.types().size();
-        stepKind = new int[nt][];
-        stepRef = new int[nt][];
-        secondChild = new boolean[nt][];
-        firstElem = new int[nt];
-        chainLink = new int[nt];
-        binLeft = new int[nt];
-        binRight = new int[nt];
-        runs = new int[nt][];
-        for (NodePlan t : p.types()) {
-            int i = t.id();
-            List<WalkStep> steps = t.steps();
-            stepKind[i] = new int[steps.size()];
-            stepRef[i] = new int[steps.size()];
-            secondChild[i] = new boolean[steps.size()];
-            for (int s = 0; s < steps.size(); s++) {
-                WalkStep step = steps.get(s);
-                if (step instanceof WalkStep.Element e) {
-                    stepKind[i][s] = ELEM;
-                    stepRef[i][s] = e.field().id();
-                } else if (step instanceof WalkStep.Child c) {
-                    stepKind[i][s] = CHILD;
-                    stepRef[i][s] = c.field().id();
-                    secondChild[i][s] = c.second();
-                } else {
-                    WalkStep.Loop l = (WalkStep.Loop) step;
-                    stepKind[i][s] = LOOP;
-                    stepRef[i][s] = l.id();
-                    loop(l);
-                }
-            }
-            firstElem[i] = t.firstElement() == null ? -1 : t.firstElement().id();
-            chainLink[i] = t.chainOfRuns() ? t.link().id() : -1;
-            binLeft[i] = t.treeOfRuns() ? t.left().id() : -1;
-            binRight[i] = t.treeOfRuns() ? t.right().id() : -1;
-            runs[i] = t.runs() == null ? null : t.runs().stream().mapToInt(PlanField::id).toArray();
-        }
+        element = flags(fs, PlanField::element);
+        nonempty = flags(fs, PlanField::nonempty);
+        inArena = flags(fs, PlanField::inArena);
+        scalar = flags(fs, PlanField::scalar);
+        read = flags(fs, PlanField::read);
+        stride = ints(fs, PlanField::stride);
+        sizeOf = ints(fs, PlanField::sizeField);
+        addend = ints(fs, PlanField::addend);
+        target = ints(fs, PlanField::kind);
+        kindBits = ints(p.kinds(), RefKind::bits);
+        kindTypes = p.kinds().stream().map(RefKind::types).toArray(int[][]::new);
+        List<NodePlan> ts = p.types();
+        List<WalkStep.Loop> loops = ts.stream().flatMap(t -> t.steps().stream())
+                .flatMap(s -> s instanceof WalkStep.Loop l ? Stream.of(l) : Stream.empty()).toList();
+        loopMembers = loops.stream().map(l -> ints(l.members(), PlanField::id)).toArray(int[][]::new);
+        loopSize = ints(loops, l -> id(l.size()));
+        loopBound = ints(loops, WalkStep.Loop::bound);
+        loopElem = ints(loops, l -> id(l.element()));
+        loopChild = ints(loops, l -> id(l.child()));
+        loopChildFirst = flags(loops, WalkStep.Loop::childFirst);
+        loopChildLonger = flags(loops, WalkStep.Loop::childLonger);
+        stepKind = ts.stream().map(t -> ints(t.steps(), WalkTables::kindOf)).toArray(int[][]::new);
+        stepRef = ts.stream().map(t -> ints(t.steps(), WalkTables::refOf)).toArray(int[][]::new);
+        secondChild = ts.stream().map(t -> flags(t.steps(), s -> s instanceof WalkStep.Child c && c.second()))
+                .toArray(boolean[][]::new);
+        firstElem = ints(ts, t -> id(t.firstElement()));
+        chainLink = ints(ts, t -> t.chainOfRuns() ? t.link().id() : -1);
+        binLeft = ints(ts, t -> t.treeOfRuns() ? t.left().id() : -1);
+        binRight = ints(ts, t -> t.treeOfRuns() ? t.right().id() : -1);
+        runs = ts.stream().map(t -> t.runs() == null ? null : ints(t.runs(), PlanField::id)).toArray(int[][]::new);
     }
 
-    private void loop(WalkStep.Loop l) {
-        int i = l.id();
-        loopMembers[i] = l.members().stream().mapToInt(PlanField::id).toArray();
-        loopSize[i] = l.size() == null ? -1 : l.size().id();
-        loopBound[i] = l.bound();
-        loopElem[i] = l.element() == null ? -1 : l.element().id();
-        loopChild[i] = l.child() == null ? -1 : l.child().id();
-        loopChildFirst[i] = l.childFirst();
-        loopChildLonger[i] = l.childLonger();
+    private static int kindOf(WalkStep s) {
+        return s instanceof WalkStep.Element ? ELEM : s instanceof WalkStep.Child ? CHILD : LOOP;
+    }
+
+    /** A step's field number (element, child) or loop number. */
+    private static int refOf(WalkStep s) {
+        if (s instanceof WalkStep.Element e) {
+            return e.field().id();
+        }
+        return s instanceof WalkStep.Child c ? c.field().id() : ((WalkStep.Loop) s).id();
+    }
+
+    private static int id(PlanField f) {
+        return f == null ? -1 : f.id();
+    }
+
+    private static <T> int[] ints(List<T> items, ToIntFunction<T> f) {
+        return items.stream().mapToInt(f).toArray();
+    }
+
+    private static <T> boolean[] flags(List<T> items, Predicate<T> p) {
+        boolean[] b = new boolean[items.size()];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = p.test(items.get(i));
+        }
+        return b;
     }
 }
