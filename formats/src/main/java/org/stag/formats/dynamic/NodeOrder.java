@@ -50,8 +50,8 @@ public final class NodeOrder {
     /** Where the walk reads, resolved once by {@link #build} (a patch per shard would look it up by name). */
     private final Access access;
 
-    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows, int[] heads, Access access) {
-        this.parents = parents;
+    private NodeOrder(int[] start, int[] nodes, int[] rows, int[] heads, Access access) {
+        this.parents = start.length - 1;
         this.start = start;
         this.nodes = nodes;
         this.rows = rows;
@@ -120,7 +120,7 @@ public final class NodeOrder {
             }
         }
         int[] nodes = n == walk.nodes.length ? walk.nodes : Arrays.copyOf(walk.nodes, n);
-        NodeOrder o = new NodeOrder(count, start, nodes, rows, a.hKey() == null ? null : new int[3 * n], a);
+        NodeOrder o = new NodeOrder(start, nodes, rows, a.hKey() == null ? null : new int[3 * n], a);
         o.relist(store, roots, from, null, count);
         return o;
     }
@@ -192,7 +192,7 @@ public final class NodeOrder {
                 }
             }
             copyRun(moved, movedHeads, w, old, nodes.length - old);
-            o = new NodeOrder(parents, start, moved, rows, movedHeads, access);
+            o = new NodeOrder(start, moved, rows, movedHeads, access);
         } else {
             for (int d = 0; d < m; d++) {
                 System.arraycopy(walk.nodes, at[d], nodes, start[lps[d]], at[d + 1] - at[d]);
@@ -281,7 +281,7 @@ public final class NodeOrder {
 
     /** A copy with arrays of its own, for a copy of its store ({@link NodeStore#copy}). */
     NodeOrder copy() {
-        return new NodeOrder(parents, start.clone(), nodes.clone(), rows == null ? null : rows.clone(),
+        return new NodeOrder(start.clone(), nodes.clone(), rows == null ? null : rows.clone(),
                 heads == null ? null : heads.clone(), access);
     }
 

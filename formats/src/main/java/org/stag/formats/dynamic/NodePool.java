@@ -53,28 +53,7 @@ public final class NodePool {
         this.longStride = o.longStride;
         this.valueSlotOf = o.valueSlotOf;
         this.top = o.top;
-        this.capacity = (int) Math.min(o.capacity, Math.max(INITIAL, o.top + (o.top >> 3) + 16L));
-        int cap = capacity;
-        this.ints = new int[o.ints.length][];
-        for (int i = 0; i < ints.length; i++) {
-            ints[i] = Arrays.copyOf(o.ints[i], cap * intStride[i]);
-        }
-        this.bytes = new byte[o.bytes.length][];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = Arrays.copyOf(o.bytes[i], cap * byteStride[i]);
-        }
-        this.longs = new long[o.longs.length][];
-        for (int i = 0; i < longs.length; i++) {
-            longs[i] = Arrays.copyOf(o.longs[i], cap * longStride[i]);
-        }
-        this.values = new double[o.values.length][];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Arrays.copyOf(o.values[i], cap * strideOfValueSlot(i));
-        }
-        this.positions = new int[o.positions.length][];
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = Arrays.copyOf(o.positions[i], cap * strideOfValueSlot(i));
-        }
+        copyArrays(o, (int) Math.min(o.capacity, Math.max(INITIAL, o.top + (o.top >> 3) + 16L)));
         this.free.addAll(o.free);
     }
 
@@ -281,22 +260,36 @@ public final class NodePool {
     }
 
     private void grow(int atLeast) {
-        int cap = (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(atLeast, capacity + (capacity >> 1) + 16L));
-        for (int i = 0; i < ints.length; i++) {
-            ints[i] = Arrays.copyOf(ints[i], cap * intStride[i]);
+        copyArrays(this, (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(atLeast, capacity + (capacity >> 1) + 16L)));
+    }
+
+    /** Makes this pool's arrays copies of {@code o}'s (this pool's own, or another's of the same layout) sized for {@code cap} nodes. */
+    private void copyArrays(NodePool o, int cap) {
+        int[][] is = new int[o.ints.length][];
+        for (int i = 0; i < is.length; i++) {
+            is[i] = Arrays.copyOf(o.ints[i], cap * intStride[i]);
         }
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = Arrays.copyOf(bytes[i], cap * byteStride[i]);
+        byte[][] bs = new byte[o.bytes.length][];
+        for (int i = 0; i < bs.length; i++) {
+            bs[i] = Arrays.copyOf(o.bytes[i], cap * byteStride[i]);
         }
-        for (int i = 0; i < longs.length; i++) {
-            longs[i] = Arrays.copyOf(longs[i], cap * longStride[i]);
+        long[][] ls = new long[o.longs.length][];
+        for (int i = 0; i < ls.length; i++) {
+            ls[i] = Arrays.copyOf(o.longs[i], cap * longStride[i]);
         }
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Arrays.copyOf(values[i], cap * strideOfValueSlot(i));
+        double[][] vs = new double[o.values.length][];
+        for (int i = 0; i < vs.length; i++) {
+            vs[i] = Arrays.copyOf(o.values[i], cap * strideOfValueSlot(i));
         }
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = Arrays.copyOf(positions[i], cap * strideOfValueSlot(i));
+        int[][] ps = new int[o.positions.length][];
+        for (int i = 0; i < ps.length; i++) {
+            ps[i] = Arrays.copyOf(o.positions[i], cap * strideOfValueSlot(i));
         }
+        ints = is;
+        bytes = bs;
+        longs = ls;
+        values = vs;
+        positions = ps;
         capacity = cap;
     }
 
@@ -338,22 +331,7 @@ public final class NodePool {
     public void trim() {
         int keep = (int) Math.min(Integer.MAX_VALUE - 8L, top + (top >> 3) + 16L);
         if (keep < capacity) {
-            capacity = keep;
-            for (int i = 0; i < ints.length; i++) {
-                ints[i] = Arrays.copyOf(ints[i], keep * intStride[i]);
-            }
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = Arrays.copyOf(bytes[i], keep * byteStride[i]);
-            }
-            for (int i = 0; i < longs.length; i++) {
-                longs[i] = Arrays.copyOf(longs[i], keep * longStride[i]);
-            }
-            for (int i = 0; i < values.length; i++) {
-                values[i] = Arrays.copyOf(values[i], keep * strideOfValueSlot(i));
-            }
-            for (int i = 0; i < positions.length; i++) {
-                positions[i] = Arrays.copyOf(positions[i], keep * strideOfValueSlot(i));
-            }
+            copyArrays(this, keep);
         }
         free.trim();
     }
