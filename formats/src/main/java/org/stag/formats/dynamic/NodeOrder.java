@@ -3,7 +3,7 @@ package org.stag.formats.dynamic;
 import java.util.Arrays;
 import org.stag.formats.dynamic.walk.IndexShape;
 import org.stag.formats.dynamic.walk.PlanField;
-import org.stag.formats.dynamic.walk.WalkPlan;
+import org.stag.formats.dynamic.walk.WalkPlans;
 import org.stag.formats.schema.Schema;
 
 /**
@@ -67,18 +67,28 @@ public final class NodeOrder {
     private record Access(int rootPool, int nodePool, FieldLayout child, FieldLayout first, FieldLayout second,
             FieldLayout runBase, FieldLayout runSize, int addend, FieldLayout hKey, FieldLayout hBase,
             FieldLayout hSize, int hAddend) {
-        static Access of(NodeStore store, IndexShape shape) {
-            NodePool rp = store.pool(shape.root().name());
-            NodePool np = store.pool(shape.node().name());
+        static Access of(NodePool[] pools, IndexShape shape) {
+            int ri = indexOf(pools, shape.root().name());
+            int ni = indexOf(pools, shape.node().name());
+            NodePool rp = pools[ri];
+            NodePool np = pools[ni];
             PlanField run = shape.rootRun();
             PlanField head = shape.head();
             PlanField chunk = shape.run();
-            return new Access(store.poolIndex(shape.root().name()), store.poolIndex(shape.node().name()),
+            return new Access(ri, ni,
                     rp.layout(shape.rootChild().name()), np.layout(shape.first().name()), np.layout(shape.second().name()),
                     run == null ? null : rp.layout(run.name()), run == null ? null : sizeOf(rp, run),
                     run == null ? 0 : run.addend(), head == null ? null : np.layout(head.name()),
                     head == null ? null : np.layout(chunk.name()), head == null ? null : sizeOf(np, chunk),
                     head == null ? 0 : chunk.addend());
+        }
+
+        private static int indexOf(NodePool[] pools, String type) {
+            int i = 0;
+            while (!pools[i].type().name().equals(type)) {
+                i++;
+            }
+            return i;
         }
 
         private static FieldLayout sizeOf(NodePool pool, PlanField array) {
@@ -88,17 +98,18 @@ public final class NodeOrder {
 
     /** The shape of {@code schema} when an index exists for it ({@link NodeOrder}), else null. */
     public static IndexShape shapeOf(Schema schema) {
-        return WalkPlan.of(schema).index();
+        return WalkPlans.of(schema).index();
     }
 
     /**
-     * The index of the trees under {@code roots[from, to)}, all in {@code store}: an in-order walk of each
+     * The index of the trees under {@code roots[from, to)}, all in the store of {@code pools} (one per node type,
+     * in the schema's order): an in-order walk of each
      * with an explicit stack.
      */
-    static NodeOrder build(NodeStore store, IndexShape shape, int[] roots, int from, int to) {
-        Access a = Access.of(store, shape);
-        NodePool rp = store.pool(a.rootPool());
-        NodePool np = store.pool(a.nodePool());
+    static NodeOrder build(NodePool[] pools, IndexShape shape, int[] roots, int from, int to) {
+        Access a = Access.of(pools, shape);
+        NodePool rp = pools[a.rootPool()];
+        NodePool np = pools[a.nodePool()];
         int[] child = rp.ints(a.child());
         int[] first = np.ints(a.first());
         int[] second = np.ints(a.second());
@@ -121,7 +132,7 @@ public final class NodeOrder {
         }
         int[] nodes = n == walk.nodes.length ? walk.nodes : Arrays.copyOf(walk.nodes, n);
         NodeOrder o = new NodeOrder(start, nodes, rows, a.hKey() == null ? null : new int[3 * n], a);
-        o.relist(store, roots, from, null, count);
+        o.relist(pools, roots, from, null, count);
         return o;
     }
 
@@ -131,9 +142,9 @@ public final class NodeOrder {
      * When each still has as many tree nodes as listed, in place (this); else a new index whose other parents'
      * slices are copied over, not walked again (this one is then spent: it shares its arrays).
      */
-    NodeOrder patched(NodeStore store, int[] roots, int from, int[] dirty, int n) {
-        int[] child = store.pool(access.rootPool()).ints(access.child());
-        NodePool np = store.pool(access.nodePool());
+    NodeOrder patched(NodePool[] pools, int[] roots, int from, int[] dirty, int n) {
+        int[] child = pools[access.rootPool()].ints(access.child());
+        NodePool np = pools[access.nodePool()];
         int[] first = np.ints(access.first());
         int[] second = np.ints(access.second());
         int[] lps = Arrays.copyOf(dirty, n);
@@ -198,7 +209,7 @@ public final class NodeOrder {
                 System.arraycopy(walk.nodes, at[d], nodes, start[lps[d]], at[d + 1] - at[d]);
             }
         }
-        o.relist(store, roots, from, lps, m);
+        o.relist(pools, roots, from, lps, m);
         return o;
     }
 
@@ -214,9 +225,9 @@ public final class NodeOrder {
      * Writes the root runs and head triples of local parents {@code lps[0, m)} (null: parents {@code [0, m)}),
      * whose nodes are listed.
      */
-    private void relist(NodeStore store, int[] roots, int from, int[] lps, int m) {
+    private void relist(NodePool[] pools, int[] roots, int from, int[] lps, int m) {
         if (rows != null) {
-            NodePool rp = store.pool(access.rootPool());
+            NodePool rp = pools[access.rootPool()];
             int[] runBase = rp.ints(access.runBase());
             int[] runSize = rp.ints(access.runSize());
             for (int d = 0; d < m; d++) {
@@ -229,7 +240,7 @@ public final class NodeOrder {
             }
         }
         if (heads != null) {
-            NodePool np = store.pool(access.nodePool());
+            NodePool np = pools[access.nodePool()];
             int[] hKey = np.ints(access.hKey());
             int[] hBase = np.ints(access.hBase());
             int[] hSize = np.ints(access.hSize());

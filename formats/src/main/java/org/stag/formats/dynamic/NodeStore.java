@@ -6,6 +6,7 @@ import java.util.Map;
 import org.stag.formats.dynamic.walk.IndexShape;
 import org.stag.formats.dynamic.walk.SchemaWalk;
 import org.stag.formats.dynamic.walk.WalkPlan;
+import org.stag.formats.dynamic.walk.WalkPlans;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Schema;
 
@@ -134,6 +135,11 @@ public final class NodeStore {
         updateView = v;
     }
 
+    /** The pools, one per node type in the schema's order (not a copy). */
+    NodePool[] pools() {
+        return byIndex;
+    }
+
     /** The pool of the root (handle) type. */
     public NodePool rootPool() {
         return pool(schema.root().name());
@@ -167,18 +173,18 @@ public final class NodeStore {
                         o = o.copy();
                         orderShared = false;
                     }
-                    o = o.patched(this, roots, from, dirty, dirtyCount);
+                    o = o.patched(byIndex, roots, from, dirty, dirtyCount);
                     nodeOrder = o;
                     dirtyCount = 0;
                     orderCurrent = true;
                 }
                 return o;
             }
-            IndexShape shape = WalkPlan.of(schema).index();
+            IndexShape shape = WalkPlans.of(schema).index();
             if (shape == null) {
                 throw new IllegalStateException("schema " + schema.name() + " has no in-order node index");
             }
-            o = NodeOrder.build(this, shape, roots, from, to);
+            o = NodeOrder.build(byIndex, shape, roots, from, to);
             nodeOrder = o;
             orderShared = false;
             dirtyCount = 0;
@@ -223,7 +229,8 @@ public final class NodeStore {
     public SchemaWalk walk() {
         SchemaWalk w = walk;
         if (w == null) {
-            w = new SchemaWalk(WalkPlan.of(schema), new StoreArrays(this, WalkPlan.of(schema)));
+            WalkPlan plan = WalkPlans.of(schema);
+            w = new SchemaWalk(plan, new StoreArrays(plan, byIndex, arena, mode));
             walk = w;
         }
         return w;

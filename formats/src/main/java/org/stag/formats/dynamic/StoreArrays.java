@@ -4,7 +4,7 @@ import org.stag.formats.dynamic.walk.PlanField;
 import org.stag.formats.dynamic.walk.WalkArrays;
 import org.stag.formats.dynamic.walk.WalkPlan;
 
-/** A store's arrays by the plan's field numbers, for its {@link org.stag.formats.dynamic.walk.SchemaWalk}. */
+/** A store's arrays by the plan's field numbers, for its schema walk. */
 final class StoreArrays implements WalkArrays {
     private final NodePool[] pool;
     private final FieldLayout[] layout;
@@ -12,17 +12,18 @@ final class StoreArrays implements WalkArrays {
     private final boolean doubles;
     private final boolean positions;
 
-    StoreArrays(NodeStore store, WalkPlan plan) {
+    /** The arrays of {@code pools} (one per node type, in the schema's order) and {@code arena}, holding values as {@code mode} says. */
+    StoreArrays(WalkPlan plan, NodePool[] pools, ChunkArena arena, ValueMode mode) {
         int n = plan.fields().size();
         pool = new NodePool[n];
         layout = new FieldLayout[n];
         for (PlanField f : plan.fields()) {
-            pool[f.id()] = store.pool(f.owner().name());
+            pool[f.id()] = pools[f.type()];
             layout[f.id()] = pool[f.id()].layout(f.name());
         }
-        arena = store.arena();
-        doubles = store.mode() == ValueMode.DOUBLE;
-        positions = store.mode() == ValueMode.POSITION;
+        this.arena = arena;
+        doubles = mode == ValueMode.DOUBLE;
+        positions = mode == ValueMode.POSITION;
     }
 
     @Override

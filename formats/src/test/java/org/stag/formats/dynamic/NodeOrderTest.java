@@ -329,7 +329,7 @@ class NodeOrderTest {
         int lo = s << lvl.shardBits();
         int hi = Math.min(ROWS, (s + 1) << lvl.shardBits());
         NodeStore st = lvl.store(s);
-        NodeOrder built = NodeOrder.build(st, NodeOrder.shapeOf(st.schema()), lvl.roots(), lo, hi);
+        NodeOrder built = NodeOrder.build(st.pools(), NodeOrder.shapeOf(st.schema()), lvl.roots(), lo, hi);
         String where = st.schema().name() + " shard " + s;
         assertArrayEquals(Arrays.copyOf(built.start(), hi - lo + 1), Arrays.copyOf(o.start(), hi - lo + 1), where);
         assertArrayEquals(built.nodes(), o.nodes(), where);

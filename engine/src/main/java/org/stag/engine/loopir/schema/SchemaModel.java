@@ -35,6 +35,7 @@ import org.stag.formats.dynamic.walk.NodePlan;
 import org.stag.formats.dynamic.walk.PlanField;
 import org.stag.formats.dynamic.walk.RefKind;
 import org.stag.formats.dynamic.walk.WalkPlan;
+import org.stag.formats.dynamic.walk.WalkPlans;
 import org.stag.formats.dynamic.walk.WalkStep;
 import org.stag.formats.schema.ArraySize;
 import org.stag.formats.schema.Field;
@@ -126,7 +127,7 @@ final class SchemaModel {
             throw new IllegalArgumentException("level prefix must be a Java identifier: '" + prefix + "'");
         }
         this.schema = schema;
-        this.plan = WalkPlan.of(schema);
+        this.plan = WalkPlans.of(schema);
         if (plan.unstorable() != null) {
             throw new UnsupportedOperationException(plan.unstorable());
         }

@@ -193,7 +193,7 @@ public final class BtreeFormat extends SchemaFormat {
             t.push(n, t.icount[n]);
             x = t.last[n];
         }
-        return t.rebalance().insertIntoLeaf(root, state, k, crd, val, true);
+        return new BtreeRebalance(t).insertIntoLeaf(root, state, k, crd, val, true);
     }
 
     // ------------------------------------------------------------------------------------ insert
@@ -201,16 +201,17 @@ public final class BtreeFormat extends SchemaFormat {
     @Override
     public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
         BtreeNodes t = nodes(s);
+        BtreeRebalance r = new BtreeRebalance(t);
         int added = 0;
         for (int k = from; k < to; k++) {
-            if (insertOne(t, root, crd[k], val == null ? 1.0 : val[k])) {
+            if (insertOne(t, r, root, crd[k], val == null ? 1.0 : val[k])) {
                 added++;
             }
         }
         return added;
     }
 
-    private boolean insertOne(BtreeNodes t, int root, int c, double v) {
+    private boolean insertOne(BtreeNodes t, BtreeRebalance r, int root, int c, double v) {
         int x = t.top[root];
         if (x == 0) {
             appendFirst(t, root, c, v);
@@ -232,7 +233,7 @@ public final class BtreeFormat extends SchemaFormat {
             int i = -p - 1 - base;
             rightmost &= i == k;
             if (leaf) {
-                t.rebalance().insertIntoLeaf(root, n, i, c, v, rightmost);
+                r.insertIntoLeaf(root, n, i, c, v, rightmost);
                 return true;
             }
             t.push(n, i);
@@ -252,16 +253,17 @@ public final class BtreeFormat extends SchemaFormat {
     @Override
     public int delete(NodeStore s, int root, int[] crd, int from, int to) {
         BtreeNodes t = nodes(s);
+        BtreeRebalance r = new BtreeRebalance(t);
         int removed = 0;
         for (int k = from; k < to && t.top[root] != 0; k++) {
-            if (deleteOne(t, root, crd[k])) {
+            if (deleteOne(t, r, root, crd[k])) {
                 removed++;
             }
         }
         return removed;
     }
 
-    private boolean deleteOne(BtreeNodes t, int root, int c) {
+    private boolean deleteOne(BtreeNodes t, BtreeRebalance r, int root, int c) {
         int x = t.top[root];
         t.beginPath();
         while (!t.isLeaf(x)) {
@@ -282,7 +284,7 @@ public final class BtreeFormat extends SchemaFormat {
                 int slot = leaf * ml + t.lcount[leaf] - 1;
                 t.setInner(p, t.lk[slot], t.leafValue(slot));
                 t.lcount[leaf]--;
-                t.rebalance().afterRemoval(root, y);
+                r.afterRemoval(root, y);
                 return true;
             }
             int i = -p - 1 - base;
@@ -298,7 +300,7 @@ public final class BtreeFormat extends SchemaFormat {
         }
         t.moveLeaf(p + 1, p, base + k - p - 1);
         t.lcount[n] = k - 1;
-        t.rebalance().afterRemoval(root, x);
+        r.afterRemoval(root, x);
         return true;
     }
 

@@ -9,8 +9,8 @@ import org.stag.formats.dynamic.walk.SupertypeHandles;
 import org.stag.formats.schema.Schema;
 
 /**
- * The arrays of one store's B-tree nodes, fetched once per operation, and the path of one descent; the
- * structural steps of updates are {@link BtreeRebalance}'s.
+ * The arrays of one store's B-tree nodes, fetched once per operation, and the path of one descent, which the
+ * structural steps of updates work on.
  *
  * <p>Children are handles tagged with their subtype ({@link SupertypeHandles}). Internal node {@code n}
  * with {@code k} keys keeps keys in {@code ik[n * mi .. n * mi + k)} (the schema's {@code e}), children
@@ -61,7 +61,6 @@ final class BtreeNodes {
     int[] pathNode;
     int[] pathIdx;
     int depth;
-    private BtreeRebalance rebalance;
 
     BtreeNodes(NodeStore s, Layout at) {
         top = s.rootPool().ints(at.top());
@@ -217,13 +216,5 @@ final class BtreeNodes {
     /** Frees node {@code n} of the given kind. */
     void free(boolean leaf, int n) {
         (leaf ? leaves : inner).free(n);
-    }
-
-    /** The structural steps of updates over these nodes (made on first use). */
-    BtreeRebalance rebalance() {
-        if (rebalance == null) {
-            rebalance = new BtreeRebalance(this);
-        }
-        return rebalance;
     }
 }

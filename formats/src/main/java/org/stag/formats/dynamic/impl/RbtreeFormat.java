@@ -146,6 +146,6 @@ public final class RbtreeFormat extends SchemaFormat {
 
     @Override
     public void check(NodeStore s, int root) {
-        tree(s, root).check(name());
+        new RbtreeChecker(new TreeNodes(s, layout), s.rootPool().ints(layout.top())[root]).check(name());
     }
 }

@@ -322,9 +322,4 @@ final class RedBlackTree {
         t.freeAll(top[root]);
         top[root] = 0;
     }
-
-    /** Verifies every invariant of the tree ({@link RbtreeChecker}). */
-    void check(String name) {
-        new RbtreeChecker(t, top[root]).check(name);
-    }
 }

@@ -1,16 +1,13 @@
 package org.stag.formats.dynamic.walk;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Schema;
 
 /**
- * The walk of one schema's structures, compiled once ({@link PlanCompiler}): the one definition that both the
+ * The walk of one schema's structures, compiled once ({@link WalkPlans#of}): the one definition that both the
  * interpreted reads ({@link SchemaWalk}: {@code size}, {@code collect}, {@code get}) and the engine's generated
- * level code (visits, cursors, {@code locate}) follow. Immutable; one plan per schema ({@link #of}), shared by
- * every store and every compiled level.
+ * level code (visits, cursors, {@code locate}) follow. Immutable.
  *
  * @param schema            the schema
  * @param types             the node types' plans, in the schema's order: steps with what walks decide at them
@@ -36,21 +33,6 @@ import org.stag.formats.schema.Schema;
 public record WalkPlan(Schema schema, List<NodePlan> types, List<PlanField> fields, List<RefKind> kinds, int loops,
         boolean ordered, boolean branching, boolean machineStack, boolean machineIndexStack, String whyNotSearchable,
         String unstorable, IndexShape index) {
-    private static final Map<Schema, WalkPlan> PLANS = new ConcurrentHashMap<>();
-
-    /** The plan of {@code schema}: made on first use, then shared. */
-    public static WalkPlan of(Schema schema) {
-        WalkPlan p = PLANS.get(schema);
-        if (p == null) {
-            if (PLANS.size() >= 512) {
-                PLANS.clear();
-            }
-            p = PlanCompiler.compile(schema);
-            PLANS.put(schema, p);
-        }
-        return p;
-    }
-
     /** The plan of node type {@code t} of the schema. */
     public NodePlan type(NodeType t) {
         for (NodePlan p : types) {
