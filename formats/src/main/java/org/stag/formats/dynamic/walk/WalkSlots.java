@@ -1,7 +1,5 @@
 package org.stag.formats.dynamic.walk;
 
-import java.util.Arrays;
-
 /**
  * What a read does at element slots, for each of its three operations: count them ({@link #SIZE}), copy them
  * out ({@link #COLLECT}) or look for a key ({@link #FIND}). Each method takes and returns the operation's
@@ -29,8 +27,16 @@ final class WalkSlots {
      * sorted distinct coordinates (a node's or a block's).
      */
     static int lowerBound(int[] c, int lo, int hi, int key) {
-        int i = Arrays.binarySearch(c, lo, hi, key);
-        return i >= 0 ? i : -i - 1;
+        // A plain halving loop: no range check and no early exit, which measured faster here than Arrays.binarySearch.
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (c[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Records slot {@code k} of field {@code f} as the one found. */
