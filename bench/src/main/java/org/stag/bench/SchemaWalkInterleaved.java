@@ -1,5 +1,7 @@
 package org.stag.bench;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -8,8 +10,8 @@ import java.util.SplittableRandom;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.SchemaWalk;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.dynamic.walk.SchemaWalk;
 import org.stag.loaders.Graph;
 
 /**
@@ -21,6 +23,9 @@ import org.stag.loaders.Graph;
  * than 1.5 times slower; where it has none, both columns run the walker. Prints per format the median time
  * per lookup of each reader and the median over rounds of their ratio. With {@code collect} as the fourth
  * argument it times collecting every row instead (nanoseconds per element).
+ *
+ * <p>With {@code -Dstag.bench.clock=cpu} it times the thread's CPU time instead of the wall clock: on a machine
+ * shared with other jobs that leaves out the time the thread waits to run (not the caches they share).
  *
  * <p>Give one format per JVM (the third argument) for numbers that count: the walker is one piece of code for
  * every schema, so in a JVM that has run several formats its branch profile is theirs too, while each
@@ -39,6 +44,8 @@ import org.stag.loaders.Graph;
  */
 public final class SchemaWalkInterleaved {
     private static final int PROBES = 1 << 16;
+    private static final boolean CPU_CLOCK = "cpu".equals(System.getProperty("stag.bench.clock"));
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private SchemaWalkInterleaved() {
     }
@@ -156,8 +163,8 @@ public final class SchemaWalkInterleaved {
             }
         }
         String op = collect ? "collect" : "get";
-        System.out.printf(Locale.ROOT, "kron scale %d, %d edges, %d %s per timing, %d rounds%n", scale, g.numEdges(),
-                ops, collect ? "elements collected" : "lookups", rounds);
+        System.out.printf(Locale.ROOT, "kron scale %d, %d edges, %d %s per timing, %d rounds, %s time%n", scale,
+                g.numEdges(), ops, collect ? "elements collected" : "lookups", rounds, CPU_CLOCK ? "thread CPU" : "wall");
         System.out.printf(Locale.ROOT, "%-16s %14s %14s %16s%n", "format", "format ns/" + op, "walker ns/" + op,
                 "walker/format");
         for (int s = 0; s < k; s++) {
@@ -174,9 +181,13 @@ public final class SchemaWalkInterleaved {
 
     /** Nanoseconds of one run. */
     private static double time(Run r) {
-        long t = System.nanoTime();
+        long t = now();
         sink += r.run();
-        return System.nanoTime() - t;
+        return now() - t;
+    }
+
+    private static long now() {
+        return CPU_CLOCK ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     private static double median(double[] a) {

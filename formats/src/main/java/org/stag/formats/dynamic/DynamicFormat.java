@@ -1,5 +1,6 @@
 package org.stag.formats.dynamic;
 
+import org.stag.formats.dynamic.walk.SchemaWalk;
 import org.stag.formats.schema.Schema;
 
 /**

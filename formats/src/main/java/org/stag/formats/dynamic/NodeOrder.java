@@ -1,11 +1,10 @@
 package org.stag.formats.dynamic;
 
 import java.util.Arrays;
-import java.util.List;
-import org.stag.formats.schema.Field;
-import org.stag.formats.schema.NodeType;
+import org.stag.formats.dynamic.walk.IndexShape;
+import org.stag.formats.dynamic.walk.PlanField;
+import org.stag.formats.dynamic.walk.WalkPlans;
 import org.stag.formats.schema.Schema;
-import org.stag.formats.schema.Step;
 
 /**
  * A read-optimised index of one shard's binary search trees: for each parent of the shard, the handles of its
@@ -15,7 +14,7 @@ import org.stag.formats.schema.Step;
  * has been loaded (a chain of dependent cache misses). The nodes' fields (C-tree: head, chunk offset and size)
  * are still read from the pools, so only the tree's shape is copied.
  *
- * <p>It exists for schemas of one shape ({@link #shapeOf}): a root record whose traversal is its elements and
+ * <p>It exists for schemas of one shape ({@link IndexShape}, {@link #shapeOf}): a root record whose traversal is its elements and
  * then one scalar child of a node type {@code N}, and {@code N}'s traversal is {@code child, elements…, child},
  * both children of type {@code N}, no supertypes (C-tree, BST, red-black tree, T-tree). Since those schemas are ordered
  * the listed order is the coordinate order. {@link NodeStore#nodeOrder} makes it on first use and keeps it
@@ -34,14 +33,14 @@ public final class NodeOrder {
     private final int[] start;
     private final int[] nodes;
     /**
-     * For schemas whose root record's own elements are one arena run ({@link #rootRun}; C-tree's prefix), four
+     * For schemas whose root record's own elements are one arena run ({@link IndexShape#rootRun()}; C-tree's prefix), four
      * ints per local parent {@code lp}: the run's first and end arena slots, then {@code start[lp]} and
      * {@code start[lp + 1]}; else null. A row's whole set-up is then one 16-byte record instead of loads
      * from the roots, the root pool's offset and size arrays and {@link #start}.
      */
     private final int[] rows;
     /**
-     * For schemas whose tree nodes' own elements are one scalar head and then one arena run ({@link #headRun};
+     * For schemas whose tree nodes' own elements are one scalar head and then one arena run ({@link IndexShape#head()};
      * C-tree's head and chunk), three ints per listed node, in the order of {@link #nodes}: the head's
      * coordinate, the run's first arena slot and its length; else null. A visit that needs no values reads a
      * node's whole set-up from them instead of the node's handle and then three pool arrays at that handle
@@ -51,8 +50,8 @@ public final class NodeOrder {
     /** Where the walk reads, resolved once by {@link #build} (a patch per shard would look it up by name). */
     private final Access access;
 
-    private NodeOrder(int parents, int[] start, int[] nodes, int[] rows, int[] heads, Access access) {
-        this.parents = parents;
+    private NodeOrder(int[] start, int[] nodes, int[] rows, int[] heads, Access access) {
+        this.parents = start.length - 1;
         this.start = start;
         this.nodes = nodes;
         this.rows = rows;
@@ -62,146 +61,55 @@ public final class NodeOrder {
 
     /**
      * The pools and field layouts an index reads, the same in every store of a schema and value mode (and in
-     * copies): the root and node pools' indices, the tree's links, the root's run (null unless {@link #rootRun}
-     * is an arena run) and the nodes' head and run (null unless {@link #headRun} is in the arena).
+     * copies): the root and node pools' indices, the tree's links, the root's run (null unless the shape has
+     * one, {@link IndexShape#rootRun()}) and the nodes' head and run (null unless {@link IndexShape#head()}).
      */
     private record Access(int rootPool, int nodePool, FieldLayout child, FieldLayout first, FieldLayout second,
             FieldLayout runBase, FieldLayout runSize, int addend, FieldLayout hKey, FieldLayout hBase,
             FieldLayout hSize, int hAddend) {
-        static Access of(NodeStore store, Shape shape) {
-            Schema schema = store.schema();
-            NodePool rp = store.pool(shape.rootType());
-            NodePool np = store.pool(shape.nodeType());
-            FieldLayout runBase = null;
-            FieldLayout runSize = null;
-            int addend = 0;
-            Field run = rootRun(schema);
-            if (run != null && rp.layout(run.name()).inArena()) {
-                runBase = rp.layout(run.name());
-                runSize = rp.layout(run.arraySize().get().sizeField().orElseThrow());
-                addend = run.arraySize().get().addend();
+        static Access of(NodePool[] pools, IndexShape shape) {
+            int ri = indexOf(pools, shape.root().name());
+            int ni = indexOf(pools, shape.node().name());
+            NodePool rp = pools[ri];
+            NodePool np = pools[ni];
+            PlanField run = shape.rootRun();
+            PlanField head = shape.head();
+            PlanField chunk = shape.run();
+            return new Access(ri, ni,
+                    rp.layout(shape.rootChild().name()), np.layout(shape.first().name()), np.layout(shape.second().name()),
+                    run == null ? null : rp.layout(run.name()), run == null ? null : sizeOf(rp, run),
+                    run == null ? 0 : run.addend(), head == null ? null : np.layout(head.name()),
+                    head == null ? null : np.layout(chunk.name()), head == null ? null : sizeOf(np, chunk),
+                    head == null ? 0 : chunk.addend());
+        }
+
+        private static int indexOf(NodePool[] pools, String type) {
+            int i = 0;
+            while (!pools[i].type().name().equals(type)) {
+                i++;
             }
-            FieldLayout hKey = null;
-            FieldLayout hBase = null;
-            FieldLayout hSize = null;
-            int hAddend = 0;
-            Field[] hr = headRun(schema);
-            if (hr != null && np.layout(hr[1].name()).inArena()) {
-                hKey = np.layout(hr[0].name());
-                hBase = np.layout(hr[1].name());
-                hSize = np.layout(hr[1].arraySize().get().sizeField().orElseThrow());
-                hAddend = hr[1].arraySize().get().addend();
-            }
-            return new Access(store.poolIndex(shape.rootType()), store.poolIndex(shape.nodeType()),
-                    rp.layout(shape.rootChild()), np.layout(shape.first()), np.layout(shape.second()), runBase, runSize,
-                    addend, hKey, hBase, hSize, hAddend);
+            return i;
         }
-    }
 
-    /**
-     * The root type's element array field when the root record's own elements are exactly that one array
-     * (its traversal: the array's loop, then the child), sized by a size field; else null. When the field is
-     * an arena run, the index lists each parent's run ({@link #rows}).
-     */
-    public static Field rootRun(Schema schema) {
-        if (shapeOf(schema) == null) {
-            return null;
+        private static FieldLayout sizeOf(NodePool pool, PlanField array) {
+            return pool.layout(array.field().arraySize().orElseThrow().sizeField().orElseThrow());
         }
-        List<Step> rs = schema.root().traversal();
-        if (rs.size() != 2 || !(rs.get(0) instanceof Step.ArrayLoop a) || a.members().size() != 1) {
-            return null;
-        }
-        Field f = a.members().get(0);
-        if (!f.holdsElements() || f.arraySize().isEmpty() || f.arraySize().get().isConstant()) {
-            return null;
-        }
-        return f;
-    }
-
-    /**
-     * The node type's head and run fields when its own elements are exactly one scalar element (the head)
-     * and then one array of elements sized by a size field (the run), both {@code nonempty}, between its two
-     * children (C-tree's {@code h} and {@code t[N]}); else null. Whether the run is an arena run depends on
-     * the store's layout ({@link #build} keeps {@link #heads} only then).
-     */
-    public static Field[] headRun(Schema schema) {
-        Shape shape = shapeOf(schema);
-        if (shape == null) {
-            return null;
-        }
-        NodeType t = schema.nodeType(shape.nodeType()).orElseThrow();
-        List<Step> steps = t.traversal();
-        if (steps.size() != 4 || !(steps.get(1) instanceof Step.Element e) || !(steps.get(2) instanceof Step.ArrayLoop a)
-                || a.members().size() != 1) {
-            return null;
-        }
-        Field head = e.field();
-        Field run = a.members().get(0);
-        if (head.isArray() || !head.nonempty() || !run.holdsElements() || !run.nonempty() || run.arraySize().isEmpty()
-                || run.arraySize().get().isConstant() || run.arraySize().get().sizeField().isEmpty()) {
-            return null;
-        }
-        return new Field[] {head, run};
-    }
-
-    /**
-     * The shape an index exists for: the root type's child field to the tree, the tree's node type and its
-     * two child fields (the one visited before the node's elements first).
-     */
-    public record Shape(String rootType, String rootChild, String nodeType, String first, String second) {
     }
 
     /** The shape of {@code schema} when an index exists for it ({@link NodeOrder}), else null. */
-    public static Shape shapeOf(Schema schema) {
-        NodeType root = schema.root();
-        List<NodeType> types = schema.nodeTypes();
-        if (types.size() != 2 || root.supertype().isPresent() || !root.isRoot()) {
-            return null;
-        }
-        NodeType node = types.get(0) == root ? types.get(1) : types.get(0);
-        if (node.supertype().isPresent() || node.isRoot()) {
-            return null;
-        }
-        String rootChild = null;
-        List<Step> rs = root.traversal();
-        for (int j = 0; j < rs.size(); j++) {
-            Step s = rs.get(j);
-            if (s instanceof Step.Child c) {
-                if (j != rs.size() - 1 || !c.field().target().orElse("").equals(node.name())) {
-                    return null;
-                }
-                rootChild = c.field().name();
-            } else if (s instanceof Step.ArrayLoop a && a.members().stream().anyMatch(Field::holdsChildren)) {
-                return null;
-            }
-        }
-        if (rootChild == null || root.childFields().size() != 1) {
-            return null;
-        }
-        List<Step> ns = node.traversal();
-        if (ns.size() < 2 || node.childFields().size() != 2 || !(ns.get(0) instanceof Step.Child a)
-                || !(ns.get(ns.size() - 1) instanceof Step.Child b)) {
-            return null;
-        }
-        for (Step s : ns.subList(1, ns.size() - 1)) {
-            if (s instanceof Step.Child || s instanceof Step.ArrayLoop l && l.members().stream().anyMatch(Field::holdsChildren)) {
-                return null;
-            }
-        }
-        if (!a.field().target().orElse("").equals(node.name()) || !b.field().target().orElse("").equals(node.name())) {
-            return null;
-        }
-        return new Shape(root.name(), rootChild, node.name(), a.field().name(), b.field().name());
+    public static IndexShape shapeOf(Schema schema) {
+        return WalkPlans.of(schema).index();
     }
 
     /**
-     * The index of the trees under {@code roots[from, to)}, all in {@code store}: an in-order walk of each
+     * The index of the trees under {@code roots[from, to)}, all in the store of {@code pools} (one per node type,
+     * in the schema's order): an in-order walk of each
      * with an explicit stack.
      */
-    static NodeOrder build(NodeStore store, Shape shape, int[] roots, int from, int to) {
-        Access a = Access.of(store, shape);
-        NodePool rp = store.pool(a.rootPool());
-        NodePool np = store.pool(a.nodePool());
+    static NodeOrder build(NodePool[] pools, IndexShape shape, int[] roots, int from, int to) {
+        Access a = Access.of(pools, shape);
+        NodePool rp = pools[a.rootPool()];
+        NodePool np = pools[a.nodePool()];
         int[] child = rp.ints(a.child());
         int[] first = np.ints(a.first());
         int[] second = np.ints(a.second());
@@ -223,8 +131,8 @@ public final class NodeOrder {
             }
         }
         int[] nodes = n == walk.nodes.length ? walk.nodes : Arrays.copyOf(walk.nodes, n);
-        NodeOrder o = new NodeOrder(count, start, nodes, rows, a.hKey() == null ? null : new int[3 * n], a);
-        o.relist(store, roots, from, null, count);
+        NodeOrder o = new NodeOrder(start, nodes, rows, a.hKey() == null ? null : new int[3 * n], a);
+        o.relist(pools, roots, from, null, count);
         return o;
     }
 
@@ -234,9 +142,9 @@ public final class NodeOrder {
      * When each still has as many tree nodes as listed, in place (this); else a new index whose other parents'
      * slices are copied over, not walked again (this one is then spent: it shares its arrays).
      */
-    NodeOrder patched(NodeStore store, int[] roots, int from, int[] dirty, int n) {
-        int[] child = store.pool(access.rootPool()).ints(access.child());
-        NodePool np = store.pool(access.nodePool());
+    NodeOrder patched(NodePool[] pools, int[] roots, int from, int[] dirty, int n) {
+        int[] child = pools[access.rootPool()].ints(access.child());
+        NodePool np = pools[access.nodePool()];
         int[] first = np.ints(access.first());
         int[] second = np.ints(access.second());
         int[] lps = Arrays.copyOf(dirty, n);
@@ -295,13 +203,13 @@ public final class NodeOrder {
                 }
             }
             copyRun(moved, movedHeads, w, old, nodes.length - old);
-            o = new NodeOrder(parents, start, moved, rows, movedHeads, access);
+            o = new NodeOrder(start, moved, rows, movedHeads, access);
         } else {
             for (int d = 0; d < m; d++) {
                 System.arraycopy(walk.nodes, at[d], nodes, start[lps[d]], at[d + 1] - at[d]);
             }
         }
-        o.relist(store, roots, from, lps, m);
+        o.relist(pools, roots, from, lps, m);
         return o;
     }
 
@@ -317,9 +225,9 @@ public final class NodeOrder {
      * Writes the root runs and head triples of local parents {@code lps[0, m)} (null: parents {@code [0, m)}),
      * whose nodes are listed.
      */
-    private void relist(NodeStore store, int[] roots, int from, int[] lps, int m) {
+    private void relist(NodePool[] pools, int[] roots, int from, int[] lps, int m) {
         if (rows != null) {
-            NodePool rp = store.pool(access.rootPool());
+            NodePool rp = pools[access.rootPool()];
             int[] runBase = rp.ints(access.runBase());
             int[] runSize = rp.ints(access.runSize());
             for (int d = 0; d < m; d++) {
@@ -332,7 +240,7 @@ public final class NodeOrder {
             }
         }
         if (heads != null) {
-            NodePool np = store.pool(access.nodePool());
+            NodePool np = pools[access.nodePool()];
             int[] hKey = np.ints(access.hKey());
             int[] hBase = np.ints(access.hBase());
             int[] hSize = np.ints(access.hSize());
@@ -384,7 +292,7 @@ public final class NodeOrder {
 
     /** A copy with arrays of its own, for a copy of its store ({@link NodeStore#copy}). */
     NodeOrder copy() {
-        return new NodeOrder(parents, start.clone(), nodes.clone(), rows == null ? null : rows.clone(),
+        return new NodeOrder(start.clone(), nodes.clone(), rows == null ? null : rows.clone(),
                 heads == null ? null : heads.clone(), access);
     }
 
@@ -406,7 +314,7 @@ public final class NodeOrder {
     /**
      * Per local parent {@code lp}, {@code rows[4 lp, 4 lp + 4)}: the root's run {@code [first, end)} of arena
      * slots and its nodes' range {@code [start[lp], start[lp + 1])} in {@link #nodes()}; null unless the
-     * schema's {@link #rootRun} is an arena run.
+     * schema's {@link IndexShape#rootRun()} is an arena run.
      */
     public int[] rows() {
         return rows;
@@ -414,7 +322,7 @@ public final class NodeOrder {
 
     /**
      * For the listed node at {@code k} of {@link #nodes()}, {@code heads[3 k, 3 k + 3)}: its head's coordinate,
-     * its run's first arena slot and the run's length; null unless the schema has a {@link #headRun} in the arena.
+     * its run's first arena slot and the run's length; null unless the schema has a {@link IndexShape#head()} in the arena.
      */
     public int[] heads() {
         return heads;

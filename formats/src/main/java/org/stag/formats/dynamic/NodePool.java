@@ -5,11 +5,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.stag.formats.dynamic.walk.PlanField;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.MetadataType;
 import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.SizeBounds;
 
 /**
  * All nodes of one node type, struct-of-arrays: one primitive array per field, nodes addressed by int
@@ -53,28 +53,7 @@ public final class NodePool {
         this.longStride = o.longStride;
         this.valueSlotOf = o.valueSlotOf;
         this.top = o.top;
-        this.capacity = (int) Math.min(o.capacity, Math.max(INITIAL, o.top + (o.top >> 3) + 16L));
-        int cap = capacity;
-        this.ints = new int[o.ints.length][];
-        for (int i = 0; i < ints.length; i++) {
-            ints[i] = Arrays.copyOf(o.ints[i], cap * intStride[i]);
-        }
-        this.bytes = new byte[o.bytes.length][];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = Arrays.copyOf(o.bytes[i], cap * byteStride[i]);
-        }
-        this.longs = new long[o.longs.length][];
-        for (int i = 0; i < longs.length; i++) {
-            longs[i] = Arrays.copyOf(o.longs[i], cap * longStride[i]);
-        }
-        this.values = new double[o.values.length][];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Arrays.copyOf(o.values[i], cap * strideOfValueSlot(i));
-        }
-        this.positions = new int[o.positions.length][];
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = Arrays.copyOf(o.positions[i], cap * strideOfValueSlot(i));
-        }
+        copyArrays(o, (int) Math.min(o.capacity, Math.max(INITIAL, o.top + (o.top >> 3) + 16L)));
         this.free.addAll(o.free);
     }
 
@@ -93,7 +72,7 @@ public final class NodePool {
         IntArrayList valueOf = new IntArrayList();
         int elementSlots = 0;
         for (Field f : type.fields()) {
-            int stride = stride(type, f);
+            int stride = PlanField.slots(type, f);
             boolean arena = f.isArray() && stride < 0;
             int s = arena ? 1 : stride;
             FieldLayout.Storage storage = storageOf(f);
@@ -157,15 +136,6 @@ public final class NodePool {
             }
         }
         throw new IllegalStateException("no element slot " + valueSlot);
-    }
-
-    /** Inline stride of a field: 1 for scalars, the constant bound for bounded arrays, -1 for unbounded ones. */
-    static int stride(NodeType type, Field f) {
-        if (!f.isArray()) {
-            return 1;
-        }
-        SizeBounds b = type.lengthBounds(f);
-        return b.isBounded() ? Math.max(1, b.upper().getAsInt()) : -1;
     }
 
     private static FieldLayout.Storage storageOf(Field f) {
@@ -290,22 +260,36 @@ public final class NodePool {
     }
 
     private void grow(int atLeast) {
-        int cap = (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(atLeast, capacity + (capacity >> 1) + 16L));
-        for (int i = 0; i < ints.length; i++) {
-            ints[i] = Arrays.copyOf(ints[i], cap * intStride[i]);
+        copyArrays(this, (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(atLeast, capacity + (capacity >> 1) + 16L)));
+    }
+
+    /** Makes this pool's arrays copies of {@code o}'s (this pool's own, or another's of the same layout) sized for {@code cap} nodes. */
+    private void copyArrays(NodePool o, int cap) {
+        int[][] is = new int[o.ints.length][];
+        for (int i = 0; i < is.length; i++) {
+            is[i] = Arrays.copyOf(o.ints[i], cap * intStride[i]);
         }
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = Arrays.copyOf(bytes[i], cap * byteStride[i]);
+        byte[][] bs = new byte[o.bytes.length][];
+        for (int i = 0; i < bs.length; i++) {
+            bs[i] = Arrays.copyOf(o.bytes[i], cap * byteStride[i]);
         }
-        for (int i = 0; i < longs.length; i++) {
-            longs[i] = Arrays.copyOf(longs[i], cap * longStride[i]);
+        long[][] ls = new long[o.longs.length][];
+        for (int i = 0; i < ls.length; i++) {
+            ls[i] = Arrays.copyOf(o.longs[i], cap * longStride[i]);
         }
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Arrays.copyOf(values[i], cap * strideOfValueSlot(i));
+        double[][] vs = new double[o.values.length][];
+        for (int i = 0; i < vs.length; i++) {
+            vs[i] = Arrays.copyOf(o.values[i], cap * strideOfValueSlot(i));
         }
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = Arrays.copyOf(positions[i], cap * strideOfValueSlot(i));
+        int[][] ps = new int[o.positions.length][];
+        for (int i = 0; i < ps.length; i++) {
+            ps[i] = Arrays.copyOf(o.positions[i], cap * strideOfValueSlot(i));
         }
+        ints = is;
+        bytes = bs;
+        longs = ls;
+        values = vs;
+        positions = ps;
         capacity = cap;
     }
 
@@ -347,22 +331,7 @@ public final class NodePool {
     public void trim() {
         int keep = (int) Math.min(Integer.MAX_VALUE - 8L, top + (top >> 3) + 16L);
         if (keep < capacity) {
-            capacity = keep;
-            for (int i = 0; i < ints.length; i++) {
-                ints[i] = Arrays.copyOf(ints[i], keep * intStride[i]);
-            }
-            for (int i = 0; i < bytes.length; i++) {
-                bytes[i] = Arrays.copyOf(bytes[i], keep * byteStride[i]);
-            }
-            for (int i = 0; i < longs.length; i++) {
-                longs[i] = Arrays.copyOf(longs[i], keep * longStride[i]);
-            }
-            for (int i = 0; i < values.length; i++) {
-                values[i] = Arrays.copyOf(values[i], keep * strideOfValueSlot(i));
-            }
-            for (int i = 0; i < positions.length; i++) {
-                positions[i] = Arrays.copyOf(positions[i], keep * strideOfValueSlot(i));
-            }
+            copyArrays(this, keep);
         }
         free.trim();
     }

@@ -3,6 +3,10 @@ package org.stag.formats.dynamic;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.stag.formats.dynamic.walk.IndexShape;
+import org.stag.formats.dynamic.walk.SchemaWalk;
+import org.stag.formats.dynamic.walk.WalkPlan;
+import org.stag.formats.dynamic.walk.WalkPlans;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Schema;
 
@@ -131,6 +135,11 @@ public final class NodeStore {
         updateView = v;
     }
 
+    /** The pools, one per node type in the schema's order (not a copy). */
+    NodePool[] pools() {
+        return byIndex;
+    }
+
     /** The pool of the root (handle) type. */
     public NodePool rootPool() {
         return pool(schema.root().name());
@@ -142,7 +151,7 @@ public final class NodeStore {
 
     /**
      * The in-order index of the trees of parents {@code roots[from, to)} (this store's shard, local parent
-     * {@code p - from}), for schemas of {@link NodeOrder#shapeOf a shape that has one}: the one made before, when
+     * {@code p - from}), for schemas of {@link WalkPlan#index() a shape that has one}: the one made before, when
      * it covers as many parents, with the parents written since listed again ({@link NodeOrder#patched}); else a
      * new one. Safe for concurrent readers (made and patched under the store's lock); never called while the
      * store changes.
@@ -164,18 +173,18 @@ public final class NodeStore {
                         o = o.copy();
                         orderShared = false;
                     }
-                    o = o.patched(this, roots, from, dirty, dirtyCount);
+                    o = o.patched(byIndex, roots, from, dirty, dirtyCount);
                     nodeOrder = o;
                     dirtyCount = 0;
                     orderCurrent = true;
                 }
                 return o;
             }
-            NodeOrder.Shape shape = NodeOrder.shapeOf(schema);
+            IndexShape shape = WalkPlans.of(schema).index();
             if (shape == null) {
                 throw new IllegalStateException("schema " + schema.name() + " has no in-order node index");
             }
-            o = NodeOrder.build(this, shape, roots, from, to);
+            o = NodeOrder.build(byIndex, shape, roots, from, to);
             nodeOrder = o;
             orderShared = false;
             dirtyCount = 0;
@@ -220,7 +229,8 @@ public final class NodeStore {
     public SchemaWalk walk() {
         SchemaWalk w = walk;
         if (w == null) {
-            w = new SchemaWalk(this);
+            WalkPlan plan = WalkPlans.of(schema);
+            w = new SchemaWalk(plan, new StoreArrays(plan, byIndex, arena, mode));
             walk = w;
         }
         return w;

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.stag.formats.dynamic.BlockTreeSequences.Order;
 import org.stag.formats.dynamic.impl.BtreeFormat;
+import org.stag.formats.dynamic.walk.SupertypeHandles;
 import org.stag.formats.schema.Schema;
 
 class BtreeFormatTest extends DynamicFormatContract {

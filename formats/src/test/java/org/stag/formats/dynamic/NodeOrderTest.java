@@ -2,6 +2,7 @@ package org.stag.formats.dynamic;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,9 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.stag.formats.dynamic.walk.IndexShape;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.schema.Schemas;
 import org.stag.formats.tensor.FormatParser;
@@ -30,8 +33,9 @@ class NodeOrderTest {
 
     @Test
     void binarySearchTreesHaveAShapeOthersNone() {
-        NodeOrder.Shape c = NodeOrder.shapeOf(Schemas.builtin("ctree"));
-        assertEquals(new NodeOrder.Shape("prefix", "r", "ctree", "l", "r"), c);
+        IndexShape c = NodeOrder.shapeOf(Schemas.builtin("ctree"));
+        assertEquals(List.of("prefix", "r", "ctree", "l", "r"), List.of(c.root().name(), c.rootChild().name(), c.node().name(),
+                c.first().name(), c.second().name()));
         assertNotNull(NodeOrder.shapeOf(Schemas.builtin("bst")));
         assertNotNull(NodeOrder.shapeOf(Schemas.builtin("rbtree")));
         assertNotNull(NodeOrder.shapeOf(Schemas.builtin("ttree")), "a binary tree of element arrays");
@@ -42,9 +46,9 @@ class NodeOrderTest {
 
     @Test
     void onlyARootWithOneElementRunHasRowRecords() {
-        assertEquals("e", NodeOrder.rootRun(Schemas.builtin("ctree")).name());
-        for (String none : new String[] {"bst", "rbtree", "ttree", "list", "btree"}) {
-            assertNull(NodeOrder.rootRun(Schemas.builtin(none)), none);
+        assertEquals("e", NodeOrder.shapeOf(Schemas.builtin("ctree")).rootRun().name());
+        for (String none : new String[] {"bst", "rbtree", "ttree"}) {
+            assertNull(NodeOrder.shapeOf(Schemas.builtin(none)).rootRun(), none);
         }
         Tensor bst = build("dense,bst", new Random(3));
         assertNull(((DynamicLevel) bst.level(1)).nodeOrder(0).rows(), "a BST's root has no elements");
@@ -96,11 +100,13 @@ class NodeOrderTest {
 
     @Test
     void onlyTheCtreeShapeHasHeadRuns() {
-        org.stag.formats.schema.Field[] hr = NodeOrder.headRun(Schemas.builtin("ctree"));
-        assertEquals("h", hr[0].name());
-        assertEquals("t", hr[1].name());
-        for (String none : new String[] {"bst", "rbtree", "ttree", "list", "btree"}) {
-            assertNull(NodeOrder.headRun(Schemas.builtin(none)), none);
+        IndexShape c = NodeOrder.shapeOf(Schemas.builtin("ctree"));
+        assertEquals("h", c.head().name());
+        assertEquals("t", c.run().name());
+        assertTrue(c.runsOfHeads());
+        for (String none : new String[] {"bst", "rbtree", "ttree"}) {
+            assertNull(NodeOrder.shapeOf(Schemas.builtin(none)).head(), none);
+            assertFalse(NodeOrder.shapeOf(Schemas.builtin(none)).runsOfHeads(), none);
         }
         assertNull(((DynamicLevel) build("dense,bst", new Random(3)).level(1)).nodeOrder(0).heads());
     }
@@ -323,7 +329,7 @@ class NodeOrderTest {
         int lo = s << lvl.shardBits();
         int hi = Math.min(ROWS, (s + 1) << lvl.shardBits());
         NodeStore st = lvl.store(s);
-        NodeOrder built = NodeOrder.build(st, NodeOrder.shapeOf(st.schema()), lvl.roots(), lo, hi);
+        NodeOrder built = NodeOrder.build(st.pools(), NodeOrder.shapeOf(st.schema()), lvl.roots(), lo, hi);
         String where = st.schema().name() + " shard " + s;
         assertArrayEquals(Arrays.copyOf(built.start(), hi - lo + 1), Arrays.copyOf(o.start(), hi - lo + 1), where);
         assertArrayEquals(built.nodes(), o.nodes(), where);

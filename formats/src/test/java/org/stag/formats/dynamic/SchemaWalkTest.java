@@ -24,6 +24,7 @@ import org.stag.formats.dynamic.impl.BtreeFormat;
 import org.stag.formats.dynamic.impl.CtreeFormat;
 import org.stag.formats.dynamic.impl.TtreeFormat;
 import org.stag.formats.dynamic.impl.VblistFormat;
+import org.stag.formats.dynamic.walk.SchemaWalk;
 import org.stag.formats.schema.Schema;
 
 /**

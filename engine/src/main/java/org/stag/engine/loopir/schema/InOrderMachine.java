@@ -22,13 +22,14 @@ import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.LevelCode.Binding;
 import org.stag.engine.loopir.LevelCode.Cursor;
-import org.stag.formats.schema.ArraySize;
-import org.stag.formats.schema.Field;
+import org.stag.formats.dynamic.walk.NodePlan;
+import org.stag.formats.dynamic.walk.PlanField;
+import org.stag.formats.dynamic.walk.RefKind;
+import org.stag.formats.dynamic.walk.WalkStep;
 import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.Step;
 
 /**
- * The in-order traversal of {@code NodeType.traversal()} as a state machine with an explicit stack, so that
+ * The in-order walk of the schema's {@code WalkPlan} (its steps per node type) as a state machine with an explicit stack, so that
  * elements come in {@code seq} order (increasing coordinates for ordered schemas) without recursion.
  *
  * <p>The machine's state is the current node {@code h}, a resume point {@code pc} and an array-loop index
@@ -69,8 +70,8 @@ final class InOrderMachine {
 
     InOrderMachine(SchemaModel m) {
         this.m = m;
-        for (NodeType t : m.schema.nodeTypes()) {
-            List<Step> steps = t.traversal();
+        for (NodePlan t : m.plan.types()) {
+            List<WalkStep> steps = t.steps();
             TypePcs tp = new TypePcs();
             tp.step = new int[steps.size()];
             tp.loop = new int[steps.size()];
@@ -78,7 +79,7 @@ final class InOrderMachine {
             for (int j = 0; j < steps.size(); j++) {
                 tp.step[j] = nextPc++;
                 tp.loop[j] = -1;
-                if (steps.get(j) instanceof Step.ArrayLoop a) {
+                if (steps.get(j) instanceof WalkStep.Loop a) {
                     tp.loop[j] = nextPc++;
                     tp.member[j] = new int[a.members().size()];
                     for (int q = 1; q < a.members().size(); q++) {
@@ -87,7 +88,7 @@ final class InOrderMachine {
                 }
             }
             tp.end = nextPc++;
-            pcs.put(t.name(), tp);
+            pcs.put(t.type().name(), tp);
         }
     }
 
@@ -194,16 +195,14 @@ final class InOrderMachine {
             out.var(INT, e.v("sp"), lit(0));
         }
         int members = 0;
-        boolean children = false;
-        for (NodeType t : m.schema.nodeTypes()) {
-            children |= !t.childFields().isEmpty();
-            for (Step s : t.traversal()) {
-                if (s instanceof Step.ArrayLoop a) {
+        for (NodePlan t : m.plan.types()) {
+            for (WalkStep s : t.steps()) {
+                if (s instanceof WalkStep.Loop a) {
                     members = Math.max(members, a.members().size());
                 }
             }
         }
-        if (children) {
+        if (!m.kinds.isEmpty()) {
             out.var(INT, e.v("x"), lit(0));
         }
         if (members > 0) {
@@ -216,7 +215,7 @@ final class InOrderMachine {
 
     private void machine(Block out, Emission e) {
         Block sw = out.whileLoop(e.label, Ex.TRUE).switchOn(e.pc);
-        for (NodeType t : m.schema.nodeTypes()) {
+        for (NodePlan t : m.plan.types()) {
             typeCases(sw, e, t);
         }
         Block d = sw.caseDefault();
@@ -230,36 +229,36 @@ final class InOrderMachine {
         b.breakTo(e.label);
     }
 
-    private void typeCases(Block sw, Emission e, NodeType t) {
-        TypePcs tp = pcs.get(t.name());
-        List<Step> steps = t.traversal();
-        sw.comment(t.name());
+    private void typeCases(Block sw, Emission e, NodePlan t) {
+        TypePcs tp = pcs.get(t.type().name());
+        List<WalkStep> steps = t.steps();
+        sw.comment(t.type().name());
         for (int j = 0; j < steps.size(); j++) {
-            Step s = steps.get(j);
+            WalkStep s = steps.get(j);
             Block c = sw.caseOf(tp.step[j]);
-            if (s instanceof Step.Element el) {
-                element(c, e, m.field(t, el.field()), e.h, tp.next(j), null);
-            } else if (s instanceof Step.Child ch) {
+            if (s instanceof WalkStep.Element el) {
+                element(c, e, m.field(el.field()), e.h, tp.next(j), null);
+            } else if (s instanceof WalkStep.Child ch) {
                 Ex x = e.x;
-                c.assign(x, load(SchemaModel.arr(m.field(t, ch.field())), e.h));
+                c.assign(x, load(SchemaModel.arr(m.field(ch.field())), e.h));
                 Block nz = c.ifThen(ne(x, lit(0)));
-                if (j < steps.size() - 1) {
+                if (!ch.tail()) {
                     push(nz, e, tp.next(j), e.i);
                 }
-                descend(nz, e, ch.field().target().orElseThrow(), x);
+                descend(nz, e, ch.field(), x);
             } else {
-                Step.ArrayLoop a = (Step.ArrayLoop) s;
+                WalkStep.Loop a = (WalkStep.Loop) s;
                 c.assign(e.i, lit(0));
                 Block l = sw.caseOf(tp.loop[j]);
                 Ex n = e.n;
-                l.assign(n, m.loopLength(t, a, e.h));
-                bases(l, e, t, a, 0);
+                l.assign(n, m.loopLength(a, e.h));
+                bases(l, e, a, 0);
                 Block w = l.whileLoop(null, lt(e.i, n));
                 boolean leaves = false;
                 for (int q = 0; q < a.members().size() && !leaves; q++) {
                     // A cursor stops at every element: after one that is always there, the index's remaining
                     // members run from their resume points.
-                    leaves = member(w, e, t, a, tp, j, q);
+                    leaves = member(w, e, a, tp, j, q);
                 }
                 if (!leaves) {
                     w.eval(postInc(e.i));
@@ -281,13 +280,13 @@ final class InOrderMachine {
         }
         // Resume points inside array loops: finish the index's remaining members, then re-enter the loop.
         for (int j = 0; j < steps.size(); j++) {
-            if (!(steps.get(j) instanceof Step.ArrayLoop a) || a.members().size() < 2) {
+            if (!(steps.get(j) instanceof WalkStep.Loop a) || a.members().size() < 2) {
                 continue;
             }
             for (int q = 1; q < a.members().size(); q++) {
                 Block r = sw.caseOf(tp.member[j][q]);
-                bases(r, e, t, a, q);
-                boolean leaves = member(r, e, t, a, tp, j, q);
+                bases(r, e, a, q);
+                boolean leaves = member(r, e, a, tp, j, q);
                 if (q == a.members().size() - 1 && !leaves) {
                     r.eval(postInc(e.i));
                     r.assign(e.pc, lit(tp.loop[j]));
@@ -302,32 +301,32 @@ final class InOrderMachine {
     }
 
     /** Declares the slot-0 index of members {@code from ..} of loop {@code a}. */
-    private void bases(Block b, Emission e, NodeType t, Step.ArrayLoop a, int from) {
+    private void bases(Block b, Emission e, WalkStep.Loop a, int from) {
         for (int q = from; q < a.members().size() && (q == from || from == 0); q++) {
-            b.assign(intVar(baseName(e, q)), m.base(m.field(t, a.members().get(q)), e.h));
+            b.assign(intVar(baseName(e, q)), m.base(m.field(a.members().get(q)), e.h));
         }
     }
 
     /** Member {@code q} of loop step {@code j} at index {@code i}; returns whether its code always leaves the machine. */
-    private boolean member(Block w, Emission e, NodeType t, Step.ArrayLoop a, TypePcs tp, int j, int q) {
-        Field f = a.members().get(q);
-        SchemaModel.FieldInfo fi = m.field(t, f);
+    private boolean member(Block w, Emission e, WalkStep.Loop a, TypePcs tp, int j, int q) {
+        PlanField f = a.members().get(q);
+        SchemaModel.FieldInfo fi = m.field(f);
         Block b = w;
-        if (shorter(a, f)) {
+        if (a.shorter(f)) {
             b = w.ifThen(lt(e.i, m.length(fi, e.h)));
         }
         boolean last = q == a.members().size() - 1;
         int resumePc = last ? tp.loop[j] : tp.member[j][q + 1];
         Ex resumeI = last ? add(e.i, lit(1)) : e.i;
         Ex index = add(intVar(baseName(e, q)), e.i);
-        if (f.holdsElements()) {
+        if (f.element()) {
             return element(b, e, fi, index, resumePc, resumeI) && b == w;
         } else {
             Ex x = e.x;
             b.assign(x, load(SchemaModel.arr(fi), index));
             Block nz = b.ifThen(ne(x, lit(0)));
             push(nz, e, resumePc, resumeI);
-            descend(nz, e, f.target().orElseThrow(), x);
+            descend(nz, e, f, x);
             return false;
         }
     }
@@ -368,10 +367,12 @@ final class InOrderMachine {
         b.eval(postInc(e.sp));
     }
 
-    /** Continues the machine at the start of the node that reference {@code x} of kind {@code target} names. */
-    private void descend(Block b, Emission e, String target, Ex x) {
-        List<NodeType> sub = m.concrete(target);
-        if (!m.tagged(target)) {
+    /** Continues the machine at the start of the node that reference {@code x} in child field {@code child} names. */
+    private void descend(Block b, Emission e, PlanField child, Ex x) {
+        RefKind kind = m.plan.kinds().get(child.kind());
+        String target = kind.target();
+        List<NodeType> sub = kind.concrete();
+        if (!kind.tagged()) {
             b.assign(e.pc, lit(pcs.get(sub.get(0).name()).start()));
         } else {
             Ex tag = m.tag(target, x);
@@ -383,15 +384,5 @@ final class InOrderMachine {
         }
         b.assign(e.h, m.index(target, x));
         b.continueTo(e.label);
-    }
-
-    /** Whether member {@code f} of loop {@code a} is shorter than the loop (so its slots need a bound check). */
-    private static boolean shorter(Step.ArrayLoop a, Field f) {
-        ArraySize s = f.arraySize().orElseThrow();
-        if (a.sizeField().isEmpty()) {
-            int max = a.members().stream().mapToInt(m -> m.arraySize().orElseThrow().addend()).max().orElseThrow();
-            return s.addend() < max;
-        }
-        return s.addend() < a.maxAddend();
     }
 }

@@ -16,9 +16,6 @@ import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.LevelCode.Cursor;
-import org.stag.formats.dynamic.NodeOrder;
-import org.stag.formats.schema.Field;
-import org.stag.formats.schema.NodeType;
 
 /**
  * A cursor over one structure through the shard's in-order node index ({@code NodeOrder.rows}), for the
@@ -35,22 +32,7 @@ final class IndexedCursor {
     private IndexedCursor() {
     }
 
-    /** The node type's head and chunk fields when {@code m} has this shape ({@link IndexedCursor}), else null. */
-    static SchemaModel.FieldInfo[] shape(SchemaModel m) {
-        if (m.rootRun == null || !m.rootRun.field().nonempty()) {
-            return null;
-        }
-        Field[] hr = NodeOrder.headRun(m.schema);
-        if (hr == null) {
-            return null;
-        }
-        NodeType t = m.schema.nodeType(m.order.nodeType()).orElseThrow();
-        SchemaModel.FieldInfo hi = m.field(t, hr[0]);
-        SchemaModel.FieldInfo ci = m.field(t, hr[1]);
-        return ci.inArena() ? new SchemaModel.FieldInfo[] {hi, ci} : null;
-    }
-
-    /** A cursor over the elements of {@code parent}, positioned on the first one; {@code fields} from {@link #shape}. */
+    /** A cursor over the elements of {@code parent}, positioned on the first one; {@code fields} are {@link SchemaModel#headRuns}. */
     static Cursor emit(SchemaModel m, SchemaModel.FieldInfo[] fields, Block out, int id, Ex parent, String name) {
         String n = Integer.toString(id);
         Ex r = intVar(m.p + "_r" + n);

@@ -80,7 +80,7 @@ public final class SchemaLevelCode implements LevelCode {
         this.format = Objects.requireNonNull(format, "format");
         this.model = new SchemaModel(format.format().schema(), prefix, Objects.requireNonNull(mode, "mode"));
         this.machine = new InOrderMachine(model);
-        this.searchProblem = SchemaSearch.whyNot(model, format.traits());
+        this.searchProblem = model.plan.whyNotSearchable();
     }
 
     /** The level format the code is for. */
@@ -186,7 +186,7 @@ public final class SchemaLevelCode implements LevelCode {
                 }
             };
         }
-        SchemaModel.FieldInfo[] indexed = model.order == null ? null : IndexedCursor.shape(model);
+        SchemaModel.FieldInfo[] indexed = model.headRuns;
         if (indexed != null) {
             return IndexedCursor.emit(model, indexed, out, ++emissions, parent, name);
         }

@@ -19,8 +19,6 @@ import static org.stag.engine.loopir.Exprs.ushr;
 import static org.stag.engine.loopir.JavaType.INT;
 import static org.stag.engine.loopir.JavaType.INTS;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,26 +29,25 @@ import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.Exprs;
 import org.stag.engine.loopir.JavaType;
-import org.stag.formats.dynamic.FieldLayout;
-import org.stag.formats.dynamic.NodePool;
-import org.stag.formats.dynamic.NodeOrder;
-import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.SupertypeHandles;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.dynamic.walk.IndexShape;
+import org.stag.formats.dynamic.walk.NodePlan;
+import org.stag.formats.dynamic.walk.PlanField;
+import org.stag.formats.dynamic.walk.RefKind;
+import org.stag.formats.dynamic.walk.WalkPlan;
+import org.stag.formats.dynamic.walk.WalkPlans;
+import org.stag.formats.dynamic.walk.WalkStep;
 import org.stag.formats.schema.ArraySize;
 import org.stag.formats.schema.Field;
-import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.NodeType;
 import org.stag.formats.schema.Schema;
-import org.stag.formats.schema.Step;
 
 /**
- * What generated code needs to know about one schema, derived from the schema and the pools' field layouts
- * alone: for every node type the arrays its traversal reads and the local each is unpacked into, every
- * array's stride and whether it lives in the chunk arena, how child references of each target type are
- * decoded (plain indices, or tagged handles of a supertype), and the loop IR expressions for an element's
- * coordinate, value or position, an array's base index and length. The emitters ({@link UnorderedVisit},
- * {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
+ * What generated code needs to know about one schema: its {@link WalkPlan} (the walk the interpreted reads of
+ * {@code formats} run too: steps, array loops, reference kinds and tags, shapes, stacks, the search rule), and
+ * what code adds to it: for every node type the local each array it reads is unpacked into, and the loop IR
+ * expressions for an element's coordinate, value or position, an array's base index and length. The emitters
+ * ({@link UnorderedVisit}, {@link InOrderMachine}, {@link SchemaSearch}) only combine these.
  *
  * <p>The arrays are those of one shard of the level ({@code DynamicLevel} keeps a store per group of
  * parents): {@link #unpack} declares them once per run, {@link #enter} loads a shard's before a parent's
@@ -62,6 +59,8 @@ import org.stag.formats.schema.Step;
  */
 final class SchemaModel {
     final Schema schema;
+    /** The schema's walk, which every emitter follows: steps, loops, reference kinds, shapes, the search rule. */
+    final WalkPlan plan;
     final String p;
     /** What the level's elements carry: positions, doubles, or nothing (a pattern). */
     final ValueMode mode;
@@ -69,13 +68,14 @@ final class SchemaModel {
     final boolean doubles;
     /** Whether elements have a carried array (not in {@link ValueMode#NONE}). */
     final boolean carries;
-    /** The tree nodes' head and run fields when the schema has the C-tree's shape ({@link IndexedCursor#shape}), else null. */
+    /** The tree nodes' head and run fields when the schema has the C-tree's shape ({@link IndexShape#runsOfHeads}), else null. */
     final FieldInfo[] headRuns;
     final NodeType root;
     final Map<String, TypeInfo> types = new LinkedHashMap<>();
+    /** Per plan field ({@link PlanField#id()}): the field as generated code reads it, or null when no walk reads it. */
+    private final FieldInfo[] byId;
     /** Distinct targets of child fields (node types or supertypes), in first-use order: the reference kinds. */
     final List<String> kinds;
-    private final Map<String, SupertypeHandles> handles = new LinkedHashMap<>();
     private final Set<String> names = new HashSet<>();
     /** Whether some element array lives in the chunk arena. */
     final boolean arena;
@@ -89,7 +89,7 @@ final class SchemaModel {
      * The binary-tree shape whose in-order node index ({@code NodeOrder}) visits use instead of walking the
      * tree, or null when the schema has none.
      */
-    final NodeOrder.Shape order;
+    final IndexShape order;
     /**
      * The root's element field when the node index also lists each parent's root run and node range in one
      * record ({@code NodeOrder.rows}: the root's elements are one arena run), else null.
@@ -127,6 +127,10 @@ final class SchemaModel {
             throw new IllegalArgumentException("level prefix must be a Java identifier: '" + prefix + "'");
         }
         this.schema = schema;
+        this.plan = WalkPlans.of(schema);
+        if (plan.unstorable() != null) {
+            throw new UnsupportedOperationException(plan.unstorable());
+        }
         this.p = prefix;
         this.mode = mode;
         this.doubles = mode != ValueMode.POSITION;
@@ -136,67 +140,37 @@ final class SchemaModel {
             "hs", "ps", "is", "order", "ostart", "onodes", "obase", "orows", "oheads"}) {
             names.add(p + "_" + fixed);
         }
-        // A probe store gives the layouts: they depend on the node types and the value mode only.
-        NodeStore probe = new NodeStore(schema, mode);
+        this.byId = new FieldInfo[plan.fields().size()];
         boolean usesArena = false;
-        List<String> targets = new ArrayList<>();
-        for (NodeType t : schema.nodeTypes()) {
+        for (NodePlan np : plan.types()) {
+            NodeType t = np.type();
             TypeInfo ti = new TypeInfo(t, unique(p + "_pool_" + t.name()));
-            NodePool pool = probe.pool(t.name());
-            for (Field f : t.fields()) {
-                if (f.kind() == FieldKind.PARENT || f.kind() == FieldKind.METADATA) {
+            for (PlanField pf : plan.fields()) {
+                if (pf.type() != np.id() || !pf.read()) {
                     continue;
                 }
-                FieldLayout l = pool.layout(f.name());
-                if (l.inArena() && f.kind() == FieldKind.CHILD_ARRAY) {
-                    throw new UnsupportedOperationException("schema " + schema.name() + ": child array " + t.name() + "."
-                            + f.name() + " is unbounded, and the chunk arena stores only elements, not child handles");
-                }
+                Field f = pf.field();
                 String arr = unique(p + "_" + t.name() + "_" + f.name());
                 String carried = null;
-                if (f.holdsElements() && !l.inArena() && carries) {
+                if (f.holdsElements() && !pf.inArena() && carries) {
                     carried = unique(arr + (doubles ? "_v" : "_p"));
                 }
-                usesArena |= l.inArena() && f.holdsElements();
-                ti.fields.put(f.name(), new FieldInfo(t, f, l.stride(), l.inArena(), arr, carried));
-                if (f.holdsChildren() && !targets.contains(f.target().orElseThrow())) {
-                    targets.add(f.target().orElseThrow());
-                }
+                usesArena |= pf.inArena() && f.holdsElements();
+                FieldInfo fi = new FieldInfo(t, f, pf.stride(), pf.inArena(), arr, carried);
+                ti.fields.put(f.name(), fi);
+                byId[pf.id()] = fi;
             }
             types.put(t.name(), ti);
         }
-        this.kinds = Collections.unmodifiableList(targets);
-        for (String k : kinds) {
-            if (schema.supertype(k).isPresent()) {
-                handles.put(k, new SupertypeHandles(schema, k));
-            }
-        }
+        this.kinds = plan.kinds().stream().map(RefKind::target).toList();
         this.arena = usesArena;
-        boolean stack = false;
-        boolean mstack = false;
-        boolean istack = false;
-        for (NodeType t : schema.nodeTypes()) {
-            long refs = t.childFields().size();
-            stack |= refs >= 2 || t.childFields().stream().anyMatch(Field::isArray);
-            List<Step> steps = t.traversal();
-            for (int j = 0; j < steps.size(); j++) {
-                Step s = steps.get(j);
-                if (s instanceof Step.Child && j < steps.size() - 1) {
-                    mstack = true;
-                } else if (s instanceof Step.ArrayLoop a && a.members().stream().anyMatch(Field::holdsChildren)) {
-                    mstack = true;
-                    istack = true;
-                }
-            }
-        }
-        this.dfsStack = stack;
-        this.machineStack = mstack;
-        this.machineIndexStack = istack;
-        this.order = NodeOrder.shapeOf(schema);
-        Field run = NodeOrder.rootRun(schema);
-        FieldInfo ri = run == null ? null : types.get(root.name()).fields.get(run.name());
-        this.rootRun = ri != null && ri.inArena() ? ri : null;
-        this.headRuns = order == null ? null : IndexedCursor.shape(this);
+        this.dfsStack = plan.branching();
+        this.machineStack = plan.machineStack();
+        this.machineIndexStack = plan.machineIndexStack();
+        this.order = plan.index();
+        this.rootRun = order == null || order.rootRun() == null ? null : field(order.rootRun());
+        this.headRuns = order == null || !order.runsOfHeads() ? null
+                : new FieldInfo[] {field(order.head()), field(order.run())};
     }
 
     /**
@@ -221,6 +195,16 @@ final class SchemaModel {
         return types.get(t.name()).fields.get(f.name());
     }
 
+    /** Field {@code f} of the plan as generated code reads it. */
+    FieldInfo field(PlanField f) {
+        return byId[f.id()];
+    }
+
+    /** The plan of node type {@code t}. */
+    NodePlan plan(NodeType t) {
+        return plan.type(t);
+    }
+
     /** The concrete node types a reference of kind {@code target} may point at (in tag order for a supertype). */
     List<NodeType> concrete(String target) {
         return schema.concreteTypes(target);
@@ -230,22 +214,25 @@ final class SchemaModel {
         return kinds.indexOf(target);
     }
 
+    /** The reference kind of child references to {@code target}. */
+    RefKind kind(String target) {
+        return plan.kinds().get(kindId(target));
+    }
+
     /** Whether references of kind {@code target} carry a subtype tag in their low bits. */
     boolean tagged(String target) {
-        SupertypeHandles h = handles.get(target);
-        return h != null && h.bits() > 0;
+        return kind(target).tagged();
     }
 
     /** The node index of reference {@code x} (an int expression) of kind {@code target}. */
     Ex index(String target, Ex x) {
-        SupertypeHandles h = handles.get(target);
-        return h == null || h.bits() == 0 ? x : ushr(x, lit(h.bits()));
+        int bits = kind(target).bits();
+        return bits == 0 ? x : ushr(x, lit(bits));
     }
 
     /** The subtype tag of reference {@code x} of a tagged kind. */
     Ex tag(String target, Ex x) {
-        SupertypeHandles h = handles.get(target);
-        return bitAnd(x, lit((1 << h.bits()) - 1));
+        return bitAnd(x, lit((1 << kind(target).bits()) - 1));
     }
 
     // ------------------------------------------------------------------ element and array expressions
@@ -304,13 +291,13 @@ final class SchemaModel {
         return s.addend() == 0 ? size : add(size, lit(s.addend()));
     }
 
-    /** The loop bound of an array loop of node {@code h}: its size field plus the largest addend, or the constant. */
-    Ex loopLength(NodeType t, Step.ArrayLoop a, Ex h) {
-        if (a.sizeField().isEmpty()) {
-            return lit(a.members().stream().mapToInt(f -> f.arraySize().orElseThrow().addend()).max().orElseThrow());
+    /** The loop bound of array loop {@code a} of node {@code h}: its size field plus the largest addend, or the constant. */
+    Ex loopLength(WalkStep.Loop a, Ex h) {
+        if (a.size() == null) {
+            return lit(a.bound());
         }
-        Ex size = load(arr(field(t, t.field(a.sizeField().get()).orElseThrow())), h);
-        return a.maxAddend() == 0 ? size : add(size, lit(a.maxAddend()));
+        Ex size = load(arr(field(a.size())), h);
+        return a.bound() == 0 ? size : add(size, lit(a.bound()));
     }
 
     /**

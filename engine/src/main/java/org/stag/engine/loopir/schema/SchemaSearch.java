@@ -1,6 +1,8 @@
 package org.stag.engine.loopir.schema;
 
 import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.and;
+import static org.stag.engine.loopir.Exprs.cond;
 import static org.stag.engine.loopir.Exprs.eq;
 import static org.stag.engine.loopir.Exprs.gt;
 import static org.stag.engine.loopir.Exprs.intVar;
@@ -9,6 +11,7 @@ import static org.stag.engine.loopir.Exprs.lit;
 import static org.stag.engine.loopir.Exprs.load;
 import static org.stag.engine.loopir.Exprs.local;
 import static org.stag.engine.loopir.Exprs.lt;
+import static org.stag.engine.loopir.Exprs.ne;
 import static org.stag.engine.loopir.Exprs.sub;
 import static org.stag.engine.loopir.Exprs.ushr;
 import static org.stag.engine.loopir.JavaType.INT;
@@ -17,97 +20,31 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
-import org.stag.formats.schema.Field;
+import org.stag.formats.dynamic.walk.PlanField;
+import org.stag.formats.dynamic.walk.RefKind;
+import org.stag.formats.dynamic.walk.WalkStep;
 import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.SchemaTraits;
-import org.stag.formats.schema.Step;
 
 /**
- * {@code locate} for search trees, derived from the traversal: in coordinate order a node's items are its
+ * {@code locate} for search trees, emitted from the plan's steps: in coordinate order a node's items are its
  * elements and children interleaved as {@code seq} says, so a key lies either at an element or in the one
  * child between the last element below it and the first above it (the gap). The search walks a node's
- * steps in order, keeping the child of the current gap in {@code g}: a scalar child becomes the gap, a
- * scalar element at or above the key ends the node (found, or descend into the gap), and an array loop
- * binary-searches its element member for the first slot at or above the key, whose gap is the child member
- * just before it in the interleaving (or the gap before the loop). Past the last step the key is above
- * every element, and the search descends into the gap. BST ({@code l, e, r}), T-tree ({@code l, {e}, r}),
- * B-tree ({@code {c, e}, cl}) and C-tree ({@code l, h, {t}, r}) searches all come out of this.
+ * steps in order, keeping the child of the current gap in {@code g}: a scalar child becomes the gap (a second
+ * child in a row, only if the key is not below its first element), a scalar element at or above the key ends
+ * the node (found, or descend into the gap), and an array loop binary-searches its element member for the
+ * first slot at or above the key, whose gap is the child member just before it in the interleaving (or the
+ * gap before the loop). Past the last step the key is above every element, and the search descends into the
+ * gap. BST ({@code l, e, r}), T-tree ({@code l, {e}, r}), B-tree ({@code {c, e}, cl}), C-tree
+ * ({@code l, h, {t}, r}) and skip-list ({@code e, d, n}) searches all come out of this; {@code formats}'
+ * interpreted {@code get} runs the same descent.
  *
- * <p>It applies when the schema is a search tree ({@link SchemaTraits#searchable()}), has no empty slots,
- * every array loop interleaves exactly one element array with at most one child array of the same length
- * (or, child first, one slot longer), all children of a node type have one target type, and no gap can hold
- * two children (which would need a search of both). {@link #whyNot} names the first violation.
+ * <p>It applies where the plan's search rule does ({@code WalkPlan.whyNotSearchable()} is null).
  */
 final class SchemaSearch {
     private final SchemaModel m;
 
     SchemaSearch(SchemaModel m) {
         this.m = m;
-    }
-
-    /** Why the schema cannot be searched generically, or null when it can. */
-    static String whyNot(SchemaModel m, SchemaTraits traits) {
-        if (!traits.searchable()) {
-            return "schema " + m.schema.name() + " is not a search tree (it must be ordered and branching)";
-        }
-        if (!traits.compact()) {
-            return "schema " + m.schema.name() + " has element fields with empty slots";
-        }
-        for (NodeType t : m.schema.nodeTypes()) {
-            String why = whyNot(t);
-            if (why != null) {
-                return "node type " + t.name() + " of schema " + m.schema.name() + ": " + why;
-            }
-        }
-        return null;
-    }
-
-    private static String whyNot(NodeType t) {
-        if (t.childFields().stream().map(f -> f.target().orElseThrow()).distinct().count() > 1) {
-            return "its children have different target types";
-        }
-        boolean pending = false;
-        for (Step s : t.traversal()) {
-            if (s instanceof Step.Element) {
-                pending = false;
-            } else if (s instanceof Step.Child) {
-                if (pending) {
-                    return "two children with no element between them";
-                }
-                pending = true;
-            } else {
-                Step.ArrayLoop a = (Step.ArrayLoop) s;
-                List<Field> elems = a.members().stream().filter(Field::holdsElements).toList();
-                List<Field> kids = a.members().stream().filter(Field::holdsChildren).toList();
-                if (elems.size() != 1 || kids.size() > 1) {
-                    return "an array loop must interleave one element array with at most one child array";
-                }
-                Field e = elems.get(0);
-                boolean mayBeEmpty = t.lengthBounds(e).lower() == 0;
-                if (kids.isEmpty()) {
-                    pending = pending && mayBeEmpty;
-                    continue;
-                }
-                Field c = kids.get(0);
-                int diff = c.arraySize().orElseThrow().addend() - e.arraySize().orElseThrow().addend();
-                boolean childFirst = a.members().indexOf(c) < a.members().indexOf(e);
-                if (childFirst) {
-                    if (pending) {
-                        return "two children with no element between them";
-                    }
-                    if (diff != 0 && diff != 1) {
-                        return "child array " + c.name() + " must be as long as " + e.name() + " or one longer";
-                    }
-                    pending = diff == 1;
-                } else {
-                    if (diff != 0) {
-                        return "child array " + c.name() + " must be as long as " + e.name();
-                    }
-                    pending = true;
-                }
-            }
-        }
-        return null;
     }
 
     /**
@@ -185,9 +122,9 @@ final class SchemaSearch {
         if (kids) {
             b.var(INT, name(v.g), lit(0));
         }
-        for (Step s : t.traversal()) {
-            if (s instanceof Step.Element el) {
-                SchemaModel.FieldInfo f = m.field(t, el.field());
+        for (WalkStep s : m.plan(t).steps()) {
+            if (s instanceof WalkStep.Element el) {
+                SchemaModel.FieldInfo f = m.field(el.field());
                 Block sc = b.scope(null);
                 Ex c = intVar(v.of("c"));
                 sc.var(INT, name(c), load(m.crdArray(f), h));
@@ -197,20 +134,47 @@ final class SchemaSearch {
                 if (kids) {
                     b.assign(v.g, lit(0));
                 }
-            } else if (s instanceof Step.Child ch) {
-                b.assign(v.g, load(SchemaModel.arr(m.field(t, ch.field())), h));
+            } else if (s instanceof WalkStep.Child ch && ch.second()) {
+                secondChild(b, v, ch.field(), h, target, k, jump);
+            } else if (s instanceof WalkStep.Child ch) {
+                b.assign(v.g, load(SchemaModel.arr(m.field(ch.field())), h));
             } else {
-                arrayLoop(b, v, t, (Step.ArrayLoop) s, h, kids, target, k, result, jump);
+                arrayLoop(b, v, (WalkStep.Loop) s, h, kids, target, k, result, jump);
             }
         }
         descend(b, v, kids, target, k, null);
     }
 
-    private void arrayLoop(Block b, Names v, NodeType t, Step.ArrayLoop a, Ex h, boolean kids, String target,
+    /**
+     * A child right after another in one gap (a skip list's successor after the run below): the search descends
+     * into the earlier one when the key is below this one's first element, else this one becomes the gap.
+     */
+    private void secondChild(Block b, Names v, PlanField child, Ex h, String target, Ex k, Consumer<Block> jump) {
+        Ex y = intVar(v.of("y"));
+        Block sc = b.scope(null);
+        sc.var(INT, name(y), load(SchemaModel.arr(m.field(child)), h));
+        Block present = sc.ifThen(ne(y, lit(0)));
+        descend(present.ifThen(and(ne(v.g, lit(0)), lt(v.key, firstKey(target, y)))), v, true, target, k, jump);
+        present.assign(v.g, y);
+    }
+
+    /** The first key under reference {@code y} of kind {@code target}, whose node types all start with an element. */
+    private Ex firstKey(String target, Ex y) {
+        RefKind kind = m.kind(target);
+        List<NodeType> sub = kind.concrete();
+        Ex first = null;
+        for (int t = sub.size() - 1; t >= 0; t--) {
+            Ex key = load(m.crdArray(m.field(m.plan(sub.get(t)).firstElement())), m.index(target, y));
+            first = first == null ? key : cond(eq(m.tag(target, y), lit(t)), key, first);
+        }
+        return first;
+    }
+
+    private void arrayLoop(Block b, Names v, WalkStep.Loop a, Ex h, boolean kids, String target,
             Ex k, Ex result, Consumer<Block> jump) {
-        Field ef = a.members().stream().filter(Field::holdsElements).findFirst().orElseThrow();
-        Field cf = a.members().stream().filter(Field::holdsChildren).findFirst().orElse(null);
-        SchemaModel.FieldInfo e = m.field(t, ef);
+        PlanField ef = a.element();
+        PlanField cf = a.child();
+        SchemaModel.FieldInfo e = m.field(ef);
         Ex crd = m.crdArray(e);
         Ex base = intVar(v.of("b"));
         Ex len = intVar(v.of("n"));
@@ -223,12 +187,11 @@ final class SchemaSearch {
         sc.var(INT, name(lo), base);
         sc.var(INT, name(hi), add(base, len));
         Ex cb = null;
-        boolean childFirst = false;
-        SchemaModel.FieldInfo c = cf == null ? null : m.field(t, cf);
+        boolean childFirst = a.childFirst();
+        SchemaModel.FieldInfo c = cf == null ? null : m.field(cf);
         if (c != null) {
             cb = intVar(v.of("cb"));
             sc.var(INT, name(cb), m.base(c, h));
-            childFirst = a.members().indexOf(cf) < a.members().indexOf(ef);
         }
         Block bs = sc.whileLoop(null, lt(lo, hi));
         bs.var(INT, name(mid), ushr(add(lo, hi), lit(1)));
@@ -250,8 +213,7 @@ final class SchemaSearch {
         // The key is above every element of the loop: the gap is what follows the last one.
         if (c != null) {
             Ex ca = SchemaModel.arr(c);
-            int diff = cf.arraySize().orElseThrow().addend() - ef.arraySize().orElseThrow().addend();
-            if (childFirst && diff == 1) {
+            if (childFirst && a.childLonger()) {
                 sc.assign(v.g, load(ca, add(cb, len)));
             } else if (childFirst) {
                 sc.ifThen(gt(len, lit(0))).assign(v.g, lit(0));

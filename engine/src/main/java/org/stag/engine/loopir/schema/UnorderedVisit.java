@@ -22,9 +22,10 @@ import java.util.function.Consumer;
 import org.stag.engine.loopir.Block;
 import org.stag.engine.loopir.Ex;
 import org.stag.engine.loopir.LevelCode.Binding;
+import org.stag.formats.dynamic.walk.PlanField;
+import org.stag.formats.dynamic.walk.WalkStep;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.NodeType;
-import org.stag.formats.schema.Step;
 
 /**
  * The fastest visit of one structure, in no particular order: an explicit-stack depth-first walk. The root
@@ -141,11 +142,11 @@ final class UnorderedVisit {
         }
         Block loop = scope.forLoop(null, List.of(), lt(oc, oe), postInc(oc));
         loop.assign(h, load(m.ownInts("onodes"), oc));
-        visitNode(loop, m.schema.nodeType(m.order.nodeType()).orElseThrow(), false, false);
+        visitNode(loop, m.order.node(), false, false);
     }
 
     /**
-     * The C-tree's shape ({@link IndexedCursor#shape}: the root's elements one arena run, each node's a head and
+     * The C-tree's shape ({@link SchemaModel#headRuns}: the root's elements one arena run, each node's a head and
      * then one arena run) as one loop over runs, the body emitted twice (run element, head). Two forms, chosen
      * by measurement on kron scale 20 (one thread, the real structure, `/tmp` harnesses not kept):
      * <ul>
@@ -183,7 +184,7 @@ final class UnorderedVisit {
             String w = name("W");
             Block loop = scope.whileLoop(w, Ex.TRUE);
             Block run = loop.forLoop(null, List.of(), lt(q, qe), postInc(q));
-            // Both runs are slots of the same arena (IndexedCursor.shape), so one binding reads either.
+            // Both runs are slots of the same arena (IndexShape#runsOfHeads), so one binding reads either.
             m.bindElement(run, m.rootRun, q, bind.crd(), bind.pos(), bind.val(), body);
             loop.ifThen(ge(t, oe)).breakTo(w);
             loop.append(head);
@@ -238,16 +239,16 @@ final class UnorderedVisit {
 
     /** Elements of node {@code h} of type {@code t}, then its children: all pushed but the first, which becomes current. */
     private void visitNode(Block out, NodeType t, boolean loop, boolean root) {
-        List<Field> children = new ArrayList<>();
-        for (Step s : t.traversal()) {
-            if (s instanceof Step.Element e) {
-                m.bindElement(out.scope(null), m.field(t, e.field()), h, bind.crd(), bind.pos(), bind.val(), body);
-            } else if (s instanceof Step.Child ch) {
+        List<PlanField> children = new ArrayList<>();
+        for (WalkStep s : m.plan(t).steps()) {
+            if (s instanceof WalkStep.Element e) {
+                m.bindElement(out.scope(null), m.field(e.field()), h, bind.crd(), bind.pos(), bind.val(), body);
+            } else if (s instanceof WalkStep.Child ch) {
                 children.add(ch.field());
             } else {
-                for (Field f : ((Step.ArrayLoop) s).members()) {
-                    if (f.holdsElements()) {
-                        elementLoop(out, m.field(t, f));
+                for (PlanField f : ((WalkStep.Loop) s).members()) {
+                    if (f.element()) {
+                        elementLoop(out, m.field(f));
                     } else {
                         children.add(f);
                     }
@@ -256,7 +257,7 @@ final class UnorderedVisit {
         }
         if (loop) {
             // The stack is empty at the root: nothing to pop there.
-            next(out, t, children, m.dfsStack && !root);
+            next(out, children, m.dfsStack && !root);
         }
     }
 
@@ -266,7 +267,7 @@ final class UnorderedVisit {
      * children (binary trees) get their own code: pushing only when both exist and popping only when
      * neither does, so that a node with one child costs no stack traffic.
      */
-    private void next(Block out, NodeType t, List<Field> children, boolean canPop) {
+    private void next(Block out, List<PlanField> children, boolean canPop) {
         if (children.isEmpty()) {
             if (canPop) {
                 pop(out.ifThen(ne(sp, lit(0))));
@@ -276,11 +277,11 @@ final class UnorderedVisit {
             }
             return;
         }
-        Field first = children.get(0);
-        if (children.size() == 2 && !first.isArray() && !children.get(1).isArray()) {
-            Field second = children.get(1);
-            out.assign(x, load(SchemaModel.arr(m.field(t, first)), h));
-            out.assign(y, load(SchemaModel.arr(m.field(t, second)), h));
+        PlanField first = children.get(0);
+        if (children.size() == 2 && first.scalar() && children.get(1).scalar()) {
+            PlanField second = children.get(1);
+            out.assign(x, load(SchemaModel.arr(m.field(first)), h));
+            out.assign(y, load(SchemaModel.arr(m.field(second)), h));
             Block both = out.ifThen(ne(x, lit(0)));
             setKind(both, first);
             Block push = both.ifThen(ne(y, lit(0)));
@@ -296,11 +297,11 @@ final class UnorderedVisit {
             return;
         }
         for (int i = children.size() - 1; i >= 1; i--) {
-            push(out, m.field(t, children.get(i)), 0);
+            push(out, children.get(i), 0);
         }
-        SchemaModel.FieldInfo f = m.field(t, first);
-        if (first.isArray()) {
-            push(out, f, 1);
+        SchemaModel.FieldInfo f = m.field(first);
+        if (!first.scalar()) {
+            push(out, first, 1);
             out.assign(x, cond(ge(c, cb), load(SchemaModel.arr(f), cb), lit(0)));
         } else {
             out.assign(x, load(SchemaModel.arr(f), h));
@@ -311,11 +312,11 @@ final class UnorderedVisit {
         }
     }
 
-    private Ex kindOf(Field child) {
-        return k == null ? null : lit(m.kindId(child.target().orElseThrow()));
+    private Ex kindOf(PlanField child) {
+        return k == null ? null : lit(child.kind());
     }
 
-    private void setKind(Block out, Field child) {
+    private void setKind(Block out, PlanField child) {
         if (k != null) {
             out.assign(k, kindOf(child));
         }
@@ -337,12 +338,13 @@ final class UnorderedVisit {
     }
 
     /**
-     * Pushes the non-null children in field {@code f} of node {@code h}, an array's slots from the last down
+     * Pushes the non-null children in child field {@code child} of node {@code h}, an array's slots from the last down
      * to slot {@code from} (after which {@code c} is {@code cb + from - 1}, or {@code cb - 1} for an empty array).
      */
-    private void push(Block out, SchemaModel.FieldInfo f, int from) {
-        Ex kid = kindOf(f.field());
-        if (!f.field().isArray()) {
+    private void push(Block out, PlanField child, int from) {
+        Ex kid = kindOf(child);
+        SchemaModel.FieldInfo f = m.field(child);
+        if (child.scalar()) {
             out.assign(y, load(SchemaModel.arr(f), h));
             Block nz = out.ifThen(ne(y, lit(0)));
             grow(nz, add(sp, lit(1)));

@@ -15,6 +15,7 @@ import org.stag.formats.dynamic.impl.BlistFormat;
 import org.stag.formats.dynamic.impl.BstFormat;
 import org.stag.formats.dynamic.impl.BtreeFormat;
 import org.stag.formats.dynamic.impl.CtreeFormat;
+import org.stag.formats.dynamic.impl.GenericFormat;
 import org.stag.formats.dynamic.impl.RbtreeFormat;
 import org.stag.formats.dynamic.impl.TtreeFormat;
 import org.stag.formats.dynamic.impl.VblistFormat;
@@ -86,8 +87,26 @@ final class LevelCases {
                 new Spec("blist-gaps-4", () -> new BlistFormat(edited("blist-gaps", "B : size in [0, 16]",
                         "B : size in [0, 4]"))),
                 new Spec("blist-fixed-3", () -> new BlistFormat(edited("blist-fixed", "elem[16]", "elem[3]"))),
-                new Spec("vblist-8", () -> new VblistFormat(Schemas.builtin("vblist"), 8)));
+                new Spec("vblist-8", () -> new VblistFormat(Schemas.builtin("vblist"), 8)),
+                new Spec("skiplist", () -> new GenericFormat(Schema.parse("skiplist.schema", SKIP_LIST))));
     }
+
+    /**
+     * A skip list (as {@code cli/examples/skiplist.schema}), which no shipped format implements: the generic
+     * format builds it, and its search tells the run below ({@code d}) from the successor ({@code n}) by the
+     * successor's first key.
+     */
+    private static final String SKIP_LIST = """
+            def skip {
+              e : elem nonempty
+              d : skip
+              n : skip
+              seq = e, d, n
+            }
+            def root skiplist {
+              top : skip
+            }
+            """;
 
     static List<Spec> all() {
         List<Spec> s = new ArrayList<>(shipped());

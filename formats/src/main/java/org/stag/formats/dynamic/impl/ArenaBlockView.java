@@ -57,22 +57,27 @@ final class ArenaBlockView extends BlockView {
     @Override
     int newBlock(int n) {
         int h = nodes.alloc();
-        int c = ChunkArena.capacityFor(n);
-        int o = arena.alloc(c);
-        refresh();
-        off[h] = o;
-        cap[h] = c;
+        giveRun(h, ChunkArena.capacityFor(n), false);
         return h;
     }
 
     @Override
     int newBlockExact(int n) {
         int h = nodes.alloc();
-        int o = arena.allocExact(n);
+        giveRun(h, n, true);
+        return h;
+    }
+
+    /**
+     * Gives block {@code h} a new run of capacity {@code c}: exactly {@code c} slots after the arena's last run
+     * ({@code exact}), else a power of two from the free lists. Returns the run's offset.
+     */
+    private int giveRun(int h, int c, boolean exact) {
+        int o = exact ? arena.allocExact(c) : arena.alloc(c);
         refresh();
         off[h] = o;
-        cap[h] = n;
-        return h;
+        cap[h] = c;
+        return o;
     }
 
     @Override
@@ -98,12 +103,10 @@ final class ArenaBlockView extends BlockView {
 
     /** Moves block {@code h}'s elements to a new run of capacity {@code c}. */
     private void relocate(int h, int c) {
-        int o = arena.alloc(c);
-        refresh();
-        move(off[h], o, size[h]);
-        arena.free(off[h], cap[h]);
-        off[h] = o;
-        cap[h] = c;
+        int oldOff = off[h];
+        int oldCap = cap[h];
+        move(oldOff, giveRun(h, c, false), size[h]);
+        arena.free(oldOff, oldCap);
     }
 
     @Override
@@ -113,12 +116,7 @@ final class ArenaBlockView extends BlockView {
         }
         pendingOff = off[h];
         pendingCap = cap[h];
-        int c = ChunkArena.capacityFor(n);
-        int o = arena.alloc(c);
-        refresh();
-        off[h] = o;
-        cap[h] = c;
-        return o;
+        return giveRun(h, ChunkArena.capacityFor(n), false);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.stag.formats.dynamic.impl;
 
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
@@ -21,7 +20,7 @@ import org.stag.formats.schema.Schemas;
  * </ul>
  * The sorted variants share one implementation ({@code SortedBlocks}), with empty slots or without.
  */
-public final class BlistFormat implements DynamicFormat {
+public final class BlistFormat extends SchemaFormat {
     /** Which block linked list a schema describes. */
     public enum Variant {
         /** Compact sorted blocks with a size. */
@@ -34,7 +33,6 @@ public final class BlistFormat implements DynamicFormat {
         UNSORTED
     }
 
-    private final Schema schema;
     private final BlockListShape shape;
     private final Variant variant;
 
@@ -49,7 +47,7 @@ public final class BlistFormat implements DynamicFormat {
      * @throws IllegalArgumentException unless the schema is one of the four block linked list shapes
      */
     public BlistFormat(Schema schema) {
-        this.schema = schema;
+        super(schema, schema.name());
         this.shape = BlockListShape.of(schema);
         this.variant = variantOf(shape, schema.name());
     }
@@ -77,16 +75,6 @@ public final class BlistFormat implements DynamicFormat {
         }
         throw new IllegalArgumentException("schema " + name + " is not a supported block linked list variant"
                 + " (sorted: elem[B] nonempty, elem[B] or elem[C]; unsorted: elem[B] nonempty)");
-    }
-
-    @Override
-    public String name() {
-        return schema.name();
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
     }
 
     /** The variant the schema describes. */

@@ -1,9 +1,11 @@
 package org.stag.formats.dynamic.impl;
 
 import java.util.Arrays;
+import org.stag.formats.dynamic.ChunkArena;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.walk.Carried;
 
 /**
  * The arrays of one store's block linked lists, fetched once per operation, and how blocks are
@@ -176,23 +178,46 @@ abstract class BlockView {
         return n;
     }
 
+    /**
+     * Fills the empty list {@code root} with {@code c[from, to)} in blocks of {@link #maxSize}: full blocks,
+     * the remainder in the last one (or, with {@code remainderFirst}, in the first). With {@code exact} (a bulk
+     * build) each block gets exactly its elements' room ({@link #newBlockExact}); else the update path's room.
+     */
+    final void layOut(int root, int[] c, double[] v, int from, int to, boolean exact, boolean remainderFirst) {
+        int n = to - from;
+        if (n == 0) {
+            return;
+        }
+        int blocks = (n - 1) / maxSize + 1;
+        ensureSpare(blocks, exact ? n : (long) blocks * ChunkArena.capacityFor(maxSize));
+        int prev = 0;
+        int len = remainderFirst ? n - (blocks - 1) * maxSize : Math.min(maxSize, n);
+        for (int p = from; p < to; p += len, len = Math.min(maxSize, to - p)) {
+            int h = exact ? newBlockExact(len) : newBlock(len);
+            write(base(h), c, v, p, len);
+            setCount(h, len);
+            linkAfter(root, prev, h);
+            prev = h;
+        }
+    }
+
+    /** Links block {@code h} after {@code prev}, or as the first block of list {@code root} when {@code prev} is 0. */
+    final void linkAfter(int root, int prev, int h) {
+        if (prev == 0) {
+            head[root] = h;
+        } else {
+            next[prev] = h;
+        }
+    }
+
     /** Sets the value of the element in slot {@code k}. */
     final void setValue(int k, double v) {
-        if (val != null) {
-            val[k] = v;
-        } else if (pos != null) {
-            pos[k] = (int) v;
-        }
+        Carried.set(val, pos, k, v);
     }
 
     /** Copies the element in slot {@code from} to slot {@code to}. */
     final void copySlot(int from, int to) {
-        crd[to] = crd[from];
-        if (val != null) {
-            val[to] = val[from];
-        } else if (pos != null) {
-            pos[to] = pos[from];
-        }
+        move(from, to, 1);
     }
 
     /** Empties slot {@code k}. */
@@ -204,43 +229,20 @@ abstract class BlockView {
     /** Moves {@code n} elements from slot {@code from} to slot {@code to} (the runs may overlap). */
     final void move(int from, int to, int n) {
         System.arraycopy(crd, from, crd, to, n);
-        if (val != null) {
-            System.arraycopy(val, from, val, to, n);
-        } else if (pos != null) {
-            System.arraycopy(pos, from, pos, to, n);
-        }
+        Carried.move(val, pos, from, to, n);
     }
 
     /** Writes the batch's elements {@code c[from, from + n)} (values {@code v}, or 1 when null) to slots {@code [to, to + n)}. */
     final void write(int to, int[] c, double[] v, int from, int n) {
         System.arraycopy(c, from, crd, to, n);
-        if (val != null) {
-            if (v != null) {
-                System.arraycopy(v, from, val, to, n);
-            } else {
-                Arrays.fill(val, to, to + n, 1.0);
-            }
-        } else if (pos != null) {
-            for (int i = 0; i < n; i++) {
-                pos[to + i] = v == null ? 1 : (int) v[from + i];
-            }
-        }
+        Carried.write(val, pos, to, v, from, n);
     }
 
     /** Copies {@code n} elements from slot {@code from} out to {@code c} and {@code v} (v may be null) at {@code at}. */
     final void read(int from, int n, int[] c, double[] v, int at) {
         System.arraycopy(crd, from, c, at, n);
-        if (v == null) {
-            return;
-        }
-        if (val != null) {
-            System.arraycopy(val, from, v, at, n);
-        } else if (pos != null) {
-            for (int i = 0; i < n; i++) {
-                v[at + i] = pos[from + i];
-            }
-        } else {
-            Arrays.fill(v, at, at + n, 1.0);
+        if (v != null) {
+            Carried.read(val, pos, from, v, at, n);
         }
     }
 }

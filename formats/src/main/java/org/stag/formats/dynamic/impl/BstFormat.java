@@ -1,6 +1,5 @@
 package org.stag.formats.dynamic.impl;
 
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
@@ -17,13 +16,12 @@ import org.stag.formats.schema.Schemas;
  * cheaper than k descents. {@code build} links a perfectly balanced tree in O(n); appends insert at the
  * right end like any insert (amortized O(log n)) and so keep the depth bound.
  */
-public final class BstFormat implements DynamicFormat {
+public final class BstFormat extends SchemaFormat {
     /** Galperin and Rivest's usual balance: depth at most log_{1/0.7} n + 1 &asymp; 1.94 log2 n + 1. */
     public static final double DEFAULT_ALPHA = 0.7;
     /** Batches of at least n / BULK_RATIO updates are merged by rebuilding the tree. */
     static final int BULK_RATIO = 4;
 
-    private final Schema schema;
     private final TreeLayout layout;
     private final FieldLayout count;
     private final FieldLayout maxCount;
@@ -49,7 +47,7 @@ public final class BstFormat implements DynamicFormat {
      *                  trees (tests use it to run every update through the scapegoat rules)
      */
     public BstFormat(Schema schema, double alpha, int bulkRatio) {
-        this.schema = schema;
+        super(schema, "bst");
         this.layout = TreeLayout.of(schema, TreeSchema.of(schema));
         NodePool probe = TreeLayout.rootProbe(schema);
         this.count = probe.layout(TreeSchema.rootCounter(schema, "n"));
@@ -61,20 +59,8 @@ public final class BstFormat implements DynamicFormat {
         this.bulkRatio = bulkRatio;
     }
 
-    @Override
-    public String name() {
-        return "bst";
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
-    }
-
     private ScapegoatTree tree(NodeStore s, int root) {
-        NodePool rp = s.rootPool();
-        return new ScapegoatTree(new TreeNodes(s, layout), rp.ints(layout.top()), rp.ints(count), rp.ints(maxCount), root,
-                rule, TreeScratch.get());
+        return new ScapegoatTree(new TreeNodes(s, layout), s.rootPool(), layout.top(), count, maxCount, root, rule);
     }
 
     @Override
@@ -139,9 +125,6 @@ public final class BstFormat implements DynamicFormat {
         t.afterDeletes();
         return removed;
     }
-
-
-
 
     @Override
     public void clear(NodeStore s, int root) {

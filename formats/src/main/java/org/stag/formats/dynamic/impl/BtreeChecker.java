@@ -1,6 +1,6 @@
 package org.stag.formats.dynamic.impl;
 
-import org.stag.formats.dynamic.SupertypeHandles;
+import org.stag.formats.dynamic.walk.SupertypeHandles;
 
 /**
  * Verifies every invariant of one B-tree: child handles carry a known subtype tag and an index in range,

@@ -1,9 +1,8 @@
 package org.stag.formats.dynamic.impl;
 
 import java.util.Arrays;
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.SupertypeHandles;
+import org.stag.formats.dynamic.walk.SupertypeHandles;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.FieldKind;
 import org.stag.formats.schema.NodeType;
@@ -24,11 +23,7 @@ import org.stag.formats.schema.SizeBounds;
  * O(m log_m n) per key. Build lays out sorted input in O(n): the lowest height that holds it, as few
  * children per node as fit, keys spread evenly, so leaves come out nearly full.
  */
-public final class BtreeFormat implements DynamicFormat {
-    private final Schema schema;
-    private final SupertypeHandles handles;
-    private final int innerTag;
-    private final int leafTag;
+public final class BtreeFormat extends SchemaFormat {
     private final int mi;
     private final int ml;
     private final BtreeNodes.Layout layout;
@@ -47,21 +42,18 @@ public final class BtreeFormat implements DynamicFormat {
      * @throws IllegalArgumentException if the schema lacks a field the format needs or bounds a node below 3 keys
      */
     public BtreeFormat(Schema schema) {
-        this.schema = schema;
+        super(schema, "btree");
         NodeType in = type(schema, "btree_internal");
         NodeType leaf = type(schema, "btree_leaf");
-        TtreeFormat.require(in, "c", FieldKind.CHILD_ARRAY);
-        TtreeFormat.require(in, "cl", FieldKind.CHILD);
-        TtreeFormat.require(schema.root(), "r", FieldKind.CHILD);
-        this.handles = new SupertypeHandles(schema, "btree");
-        this.innerTag = handles.tagOf("btree_internal");
-        this.leafTag = handles.tagOf("btree_leaf");
+        require(in, "c", FieldKind.CHILD_ARRAY);
+        require(in, "cl", FieldKind.CHILD);
+        require(schema.root(), "r", FieldKind.CHILD);
         this.mi = capacity(in);
         this.ml = capacity(leaf);
         if (in.lengthBounds(in.field("c").orElseThrow()).upper().orElse(-1) != mi) {
             throw new IllegalArgumentException("btree_internal: c and e must have the same bound");
         }
-        this.layout = BtreeNodes.Layout.of(schema);
+        this.layout = BtreeNodes.Layout.of(schema, mi, ml);
         long[] c = new long[BtreeNodes.MAX_HEIGHT];
         int h = 1;
         c[1] = ml;
@@ -77,22 +69,12 @@ public final class BtreeFormat implements DynamicFormat {
     }
 
     private static int capacity(NodeType t) {
-        Field e = TtreeFormat.require(t, "e", FieldKind.ELEMENT_ARRAY);
+        Field e = require(t, "e", FieldKind.ELEMENT_ARRAY);
         SizeBounds b = t.lengthBounds(e);
         if (!b.isBounded() || b.lower() > 1 || b.upper().getAsInt() < 3) {
             throw new IllegalArgumentException(t.name() + ": e needs bounds [0 or 1, m] with m >= 3, not " + b);
         }
         return b.upper().getAsInt();
-    }
-
-    @Override
-    public String name() {
-        return "btree";
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
     }
 
     /** Most keys of an internal node. */
@@ -107,11 +89,11 @@ public final class BtreeFormat implements DynamicFormat {
 
     /** The handle encoding of children and of the root's {@code r}. */
     public SupertypeHandles handles() {
-        return handles;
+        return layout.handles();
     }
 
     BtreeNodes nodes(NodeStore s) {
-        return new BtreeNodes(s, layout, handles, innerTag, leafTag, mi, ml);
+        return new BtreeNodes(s, layout);
     }
 
     // ------------------------------------------------------------------------------------- build
@@ -211,7 +193,7 @@ public final class BtreeFormat implements DynamicFormat {
             t.push(n, t.icount[n]);
             x = t.last[n];
         }
-        return t.insertIntoLeaf(root, state, k, crd, val, true);
+        return new BtreeRebalance(t).insertIntoLeaf(root, state, k, crd, val, true);
     }
 
     // ------------------------------------------------------------------------------------ insert
@@ -219,16 +201,17 @@ public final class BtreeFormat implements DynamicFormat {
     @Override
     public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to) {
         BtreeNodes t = nodes(s);
+        BtreeRebalance r = new BtreeRebalance(t);
         int added = 0;
         for (int k = from; k < to; k++) {
-            if (insertOne(t, root, crd[k], val == null ? 1.0 : val[k])) {
+            if (insertOne(t, r, root, crd[k], val == null ? 1.0 : val[k])) {
                 added++;
             }
         }
         return added;
     }
 
-    private boolean insertOne(BtreeNodes t, int root, int c, double v) {
+    private boolean insertOne(BtreeNodes t, BtreeRebalance r, int root, int c, double v) {
         int x = t.top[root];
         if (x == 0) {
             appendFirst(t, root, c, v);
@@ -236,31 +219,26 @@ public final class BtreeFormat implements DynamicFormat {
         }
         t.beginPath();
         boolean rightmost = true;
-        while (!t.isLeaf(x)) {
+        while (true) {
+            // In the node: a present key takes the value; else the index of the child (or leaf slot) for c.
+            boolean leaf = t.isLeaf(x);
             int n = t.index(x);
-            int k = t.icount[n];
-            int base = n * mi;
-            int p = Arrays.binarySearch(t.ik, base, base + k, c);
+            int k = t.counts(leaf)[n];
+            int base = n * t.stride(leaf);
+            int p = Arrays.binarySearch(t.keys(leaf), base, base + k, c);
             if (p >= 0) {
-                t.setInner(p, c, v);
+                t.set(leaf, p, c, v);
                 return false;
             }
             int i = -p - 1 - base;
             rightmost &= i == k;
+            if (leaf) {
+                r.insertIntoLeaf(root, n, i, c, v, rightmost);
+                return true;
+            }
             t.push(n, i);
             x = t.child(n, i);
         }
-        int n = t.index(x);
-        int k = t.lcount[n];
-        int base = n * ml;
-        int p = Arrays.binarySearch(t.lk, base, base + k, c);
-        if (p >= 0) {
-            t.setLeaf(p, c, v);
-            return false;
-        }
-        int i = -p - 1 - base;
-        t.insertIntoLeaf(root, n, i, c, v, rightmost && i == k);
-        return true;
     }
 
     private void appendFirst(BtreeNodes t, int root, int c, double v) {
@@ -275,16 +253,17 @@ public final class BtreeFormat implements DynamicFormat {
     @Override
     public int delete(NodeStore s, int root, int[] crd, int from, int to) {
         BtreeNodes t = nodes(s);
+        BtreeRebalance r = new BtreeRebalance(t);
         int removed = 0;
         for (int k = from; k < to && t.top[root] != 0; k++) {
-            if (deleteOne(t, root, crd[k])) {
+            if (deleteOne(t, r, root, crd[k])) {
                 removed++;
             }
         }
         return removed;
     }
 
-    private boolean deleteOne(BtreeNodes t, int root, int c) {
+    private boolean deleteOne(BtreeNodes t, BtreeRebalance r, int root, int c) {
         int x = t.top[root];
         t.beginPath();
         while (!t.isLeaf(x)) {
@@ -305,7 +284,7 @@ public final class BtreeFormat implements DynamicFormat {
                 int slot = leaf * ml + t.lcount[leaf] - 1;
                 t.setInner(p, t.lk[slot], t.leafValue(slot));
                 t.lcount[leaf]--;
-                t.afterRemoval(root, y);
+                r.afterRemoval(root, y);
                 return true;
             }
             int i = -p - 1 - base;
@@ -321,7 +300,7 @@ public final class BtreeFormat implements DynamicFormat {
         }
         t.moveLeaf(p + 1, p, base + k - p - 1);
         t.lcount[n] = k - 1;
-        t.afterRemoval(root, x);
+        r.afterRemoval(root, x);
         return true;
     }
 
@@ -364,6 +343,6 @@ public final class BtreeFormat implements DynamicFormat {
 
     @Override
     public void check(NodeStore s, int root) {
-        new BtreeChecker(nodes(s), handles).check(root);
+        new BtreeChecker(nodes(s), layout.handles()).check(root);
     }
 }

@@ -194,17 +194,9 @@ final class CtreeChunks {
             step <<= 1;
             probe = below + step;
         }
-        int l = below + 1;
-        int r = Math.min(probe, hi);
-        while (l < r) {
-            int m = (l + r) >>> 1;
-            if (a[m] < c) {
-                l = m + 1;
-            } else {
-                r = m;
-            }
-        }
-        return l;
+        // Chunks hold distinct coordinates: a hit is the first index at or above c, a miss gives its insertion point.
+        int i = Arrays.binarySearch(a, below + 1, Math.min(probe, hi), c);
+        return i >= 0 ? i : -i - 1;
     }
 
     /** The last index in {@code [lo, hi]} whose coordinate is at most {@code c} ({@code lo - 1} if none). */

@@ -1,9 +1,6 @@
 package org.stag.formats.dynamic.impl;
 
 import java.util.Arrays;
-import org.stag.formats.dynamic.ChunkArena;
-import org.stag.formats.dynamic.DynamicFormat;
-import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.ValueMode;
@@ -27,7 +24,7 @@ import org.stag.formats.schema.Schemas;
  * new heads split the merged run into new chunks. Cost per row: {@code O(g log(n/b) + k + g b)} for a
  * batch of {@code k} elements touching {@code g} chunks of a row of {@code n}.
  */
-public final class CtreeFormat implements DynamicFormat {
+public final class CtreeFormat extends SchemaFormat {
     /**
      * Expected chunk size when none is given. Measured on the scale-20 Kronecker graph (31M edges, 2 threads),
      * 32 to 256 insert and delete batches at the same speed within noise, since a batch's cost is the cache
@@ -37,9 +34,6 @@ public final class CtreeFormat implements DynamicFormat {
      */
     public static final int DEFAULT_EXPECTED_CHUNK = 128;
 
-    private static final long NO_BOUND = Long.MAX_VALUE;
-
-    private final Schema schema;
     private final int expectedChunk;
     private final long threshold;
     private final CtreeView.Layout layout;
@@ -62,7 +56,7 @@ public final class CtreeFormat implements DynamicFormat {
      * @throws IllegalArgumentException if the schema does not have that shape or {@code expectedChunk < 1}
      */
     public CtreeFormat(Schema schema, int expectedChunk) {
-        this.schema = schema;
+        super(schema, "ctree");
         this.expectedChunk = expectedChunk;
         this.threshold = CtreeHash.threshold(expectedChunk);
         this.layout = layoutOf(schema);
@@ -70,15 +64,15 @@ public final class CtreeFormat implements DynamicFormat {
 
     private static CtreeView.Layout layoutOf(Schema schema) {
         NodeType rootType = schema.root();
-        Field r = requireField(rootType, "r", FieldKind.CHILD);
+        Field r = require(rootType, "r", FieldKind.CHILD);
         NodeType nodeType = schema.nodeType(r.target().orElseThrow()).orElseThrow();
-        requireField(rootType, "e", FieldKind.ELEMENT_ARRAY);
-        requireField(rootType, "N", FieldKind.SIZE);
-        requireField(nodeType, "h", FieldKind.ELEMENT);
-        requireField(nodeType, "t", FieldKind.ELEMENT_ARRAY);
-        requireField(nodeType, "l", FieldKind.CHILD);
-        requireField(nodeType, "r", FieldKind.CHILD);
-        requireField(nodeType, "N", FieldKind.SIZE);
+        require(rootType, "e", FieldKind.ELEMENT_ARRAY);
+        require(rootType, "N", FieldKind.SIZE);
+        require(nodeType, "h", FieldKind.ELEMENT);
+        require(nodeType, "t", FieldKind.ELEMENT_ARRAY);
+        require(nodeType, "l", FieldKind.CHILD);
+        require(nodeType, "r", FieldKind.CHILD);
+        require(nodeType, "N", FieldKind.SIZE);
         // Field layouts depend only on the node types, so one probe store gives them for every store.
         NodeStore probe = new NodeStore(schema, ValueMode.NONE);
         NodePool rp = probe.pool(rootType.name());
@@ -93,25 +87,6 @@ public final class CtreeFormat implements DynamicFormat {
         return l;
     }
 
-    private static Field requireField(NodeType t, String name, FieldKind kind) {
-        Field f = t.field(name).orElseThrow(() -> new IllegalArgumentException(
-                "ctree: node type " + t.name() + " has no field '" + name + "'"));
-        if (f.kind() != kind) {
-            throw new IllegalArgumentException("ctree: field " + t.name() + "." + name + " is " + f.kind() + ", expected " + kind);
-        }
-        return f;
-    }
-
-    @Override
-    public String name() {
-        return "ctree";
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
-    }
-
     /** The expected chunk size {@code b}: one coordinate in {@code b} is a head. */
     public int expectedChunk() {
         return expectedChunk;
@@ -122,9 +97,6 @@ public final class CtreeFormat implements DynamicFormat {
         return CtreeHash.isHead(c, threshold);
     }
 
-    private static boolean isEmpty(CtreeView v) {
-        return v.prefixN[v.root] == 0 && v.tree[v.root] == 0;
-    }
 
     // ---------------------------------------------------------------- assembly
 
@@ -134,116 +106,23 @@ public final class CtreeFormat implements DynamicFormat {
             return;
         }
         CtreeView v = new CtreeView(layout, s, root);
-        if (!isEmpty(v)) {
+        if (!CtreeAssembly.isEmpty(v)) {
             throw new IllegalStateException("ctree: build needs an empty structure");
         }
-        buildInto(v, crd, val, from, to, true);
-    }
-
-    /**
-     * One pass finds the heads; chunks are copied into runs reserved up front; the treap comes from the
-     * sorted heads by the linear Cartesian-tree construction (a stack of the right spine).
-     *
-     * <p>With {@code exact} (a bulk {@link #build}) every chunk gets a run of exactly its size
-     * ({@link ChunkArena#allocExact(int)}): the prefix, then the heads' chunks in key order, back to back, so a
-     * store built row by row holds each row's elements consecutively in row order, as a full-row scan reads
-     * them, with no slack. An insert into an empty structure (a batch during streaming) keeps power-of-two
-     * runs from the free lists, as every other update does, since it is likely to grow again.
-     */
-    private void buildInto(CtreeView v, int[] crd, double[] val, int from, int to, boolean exact) {
-        CtreeScratch sc = CtreeScratch.get();
-        int[] at = sc.ints;
-        long[] hash = sc.longs;
-        int m = 0;
-        for (int k = from; k < to; k++) {
-            long z = CtreeHash.mix(crd[k]);
-            if (CtreeHash.isHead(z, threshold)) {
-                if (m == at.length) {
-                    at = sc.ints = Arrays.copyOf(at, 2 * m);
-                }
-                if (m == hash.length) {
-                    hash = sc.longs = Arrays.copyOf(hash, 2 * m);
-                }
-                at[m] = k;
-                hash[m] = z;
-                m++;
-            }
-        }
-        int prefix = (m > 0 ? at[0] : to) - from;
-        long need = runSize(prefix, exact);
-        for (int q = 0; q < m; q++) {
-            need += runSize((q + 1 < m ? at[q + 1] : to) - at[q] - 1, exact);
-        }
-        // After these, allocations neither replace arrays nor need a refresh.
-        v.arena.ensureSpare(need);
-        v.refreshArena();
-        if (m > 0) {
-            v.reserveNodes(m);
-        }
-        if (prefix > 0) {
-            fillChunk(v, 0, crd, val, from, prefix, exact);
-        }
-        int[] key = v.key;
-        int[] left = v.left;
-        int[] right = v.right;
-        int sp = 0;
-        for (int q = 0; q < m; q++) {
-            int k = at[q];
-            int z = v.nodes().alloc();
-            key[z] = crd[k];
-            v.setKeyValue(z, CtreeView.valueOf(val, k));
-            int len = (q + 1 < m ? at[q + 1] : to) - k - 1;
-            if (len > 0) {
-                fillChunk(v, z, crd, val, k + 1, len, exact);
-            }
-            long p = hash[q];
-            int last = 0;
-            while (sp > 0 && sc.stackPrio[sp - 1] < p) {
-                last = sc.stack[--sp];
-            }
-            left[z] = last;
-            if (sp > 0) {
-                right[sc.stack[sp - 1]] = z;
-            }
-            sc.ensureStack(sp);
-            sc.stack[sp] = z;
-            sc.stackPrio[sp] = p;
-            sp++;
-        }
-        if (m > 0) {
-            v.tree[v.root] = sc.stack[0];
-        }
-    }
-
-    /** Gives chunk {@code owner} a run at build ({@link #runSize}) holding {@code crd[from, from + len)}. */
-    private static void fillChunk(CtreeView v, int owner, int[] crd, double[] val, int from, int len, boolean exact) {
-        int cap = runSize(len, exact);
-        int off = exact ? v.arena.allocExact(cap) : v.arena.alloc(cap);
-        v.copyIn(crd, val, from, off, len);
-        v.setChunk(owner, off, len, cap);
-    }
-
-    /** The run a chunk of {@code len} elements gets at build: exactly {@code len}, or its power-of-two class (0: none). */
-    private static int runSize(int len, boolean exact) {
-        return len <= 0 ? 0 : exact ? len : ChunkArena.capacityFor(len);
+        CtreeAssembly.build(v, threshold, crd, val, from, to, true);
     }
 
     @Override
     public int appendFirst(NodeStore s, int root, int crd, double val) {
         CtreeView v = new CtreeView(layout, s, root);
-        if (!isEmpty(v)) {
+        if (!CtreeAssembly.isEmpty(v)) {
             throw new IllegalStateException("ctree: appendFirst needs an empty structure");
         }
         if (isHead(crd)) {
-            int z = v.allocNode();
-            v.key[z] = crd;
-            v.setKeyValue(z, val);
-            v.tree[root] = z;
-            return z;
+            v.tree[root] = CtreeAssembly.head(v, crd, val);
+            return v.tree[root];
         }
-        int off = v.allocRun(1);
-        v.putArena(off, crd, val);
-        v.setChunk(0, off, 1, 1);
+        CtreeAssembly.appendToChunk(v, 0, crd, val);
         return 0;
     }
 
@@ -252,25 +131,11 @@ public final class CtreeFormat implements DynamicFormat {
     public int appendRest(NodeStore s, int root, int state, int crd, double val) {
         CtreeView v = new CtreeView(layout, s, root);
         if (isHead(crd)) {
-            int z = v.allocNode();
-            v.key[z] = crd;
-            v.setKeyValue(z, val);
+            int z = CtreeAssembly.head(v, crd, val);
             CtreeTreap.appendMax(v, z);
             return z;
         }
-        int off = v.off(state);
-        int n = v.size(state);
-        int cap = v.cap(state);
-        if (n == cap) {
-            int nc = ChunkArena.capacityFor(n + 1);
-            int no = v.allocRun(nc);
-            v.copyArena(off, no, n);
-            v.freeRun(off, cap);
-            off = no;
-            cap = nc;
-        }
-        v.putArena(off + n, crd, val);
-        v.setChunk(state, off, n + 1, cap);
+        CtreeAssembly.appendToChunk(v, state, crd, val);
         return state;
     }
 
@@ -284,56 +149,7 @@ public final class CtreeFormat implements DynamicFormat {
     /** Reports the replaced values from the insert's own descent: each chunk step records what it finds. */
     @Override
     public int insert(NodeStore s, int root, int[] crd, double[] val, int from, int to, double[] old) {
-        if (from >= to) {
-            return 0;
-        }
-        if (old != null) {
-            Arrays.fill(old, from, to, Double.NaN);
-        }
-        CtreeView v = CtreeView.forUpdate(layout, s, root);
-        if (isEmpty(v)) {
-            buildInto(v, crd, val, from, to, false);
-            return to - from;
-        }
-        int added = 0;
-        int i = from;
-        while (i < to) {
-            // The chunk of crd[i]: its owner is the largest head <= crd[i] (0: the prefix); the group of
-            // batch elements it takes ends below the next head.
-            int c = crd[i];
-            int[] key = v.key;
-            int owner = 0;
-            long bound = NO_BOUND;
-            for (int x = v.tree[root]; x != 0; ) {
-                int k = key[x];
-                if (k <= c) {
-                    owner = x;
-                    x = v.right[x];
-                } else {
-                    bound = k;
-                    x = v.left[x];
-                }
-            }
-            if (owner != 0 && key[owner] == c) {
-                if (old != null) {
-                    old[i] = v.keyValue(owner);
-                }
-                v.setKeyValue(owner, CtreeView.valueOf(val, i));
-                i++;
-            }
-            int j = i;
-            boolean newHeads = false;
-            while (j < to && crd[j] < bound) {
-                newHeads |= CtreeHash.isHead(crd[j], threshold);
-                j++;
-            }
-            if (j > i) {
-                added += newHeads ? CtreeChunks.split(v, owner, crd, val, i, j, threshold, old)
-                        : CtreeChunks.merge(v, owner, crd, val, i, j, old);
-            }
-            i = j;
-        }
-        return added;
+        return from >= to ? 0 : CtreeBatches.insert(CtreeView.forUpdate(layout, s, root), threshold, crd, val, from, to, old);
     }
 
     @Override
@@ -344,69 +160,9 @@ public final class CtreeFormat implements DynamicFormat {
     /** Reports the removed values from the delete's own descent. */
     @Override
     public int delete(NodeStore s, int root, int[] crd, int from, int to, double[] old) {
-        if (from >= to) {
-            return 0;
-        }
-        if (old != null) {
-            Arrays.fill(old, from, to, Double.NaN);
-        }
-        CtreeView v = CtreeView.forUpdate(layout, s, root);
-        int removed = 0;
-        int i = from;
-        while (i < to) {
-            // pred: the largest head below c (0: the prefix); found: the head c itself, if present.
-            int c = crd[i];
-            int[] key = v.key;
-            int pred = 0;
-            int found = 0;
-            int foundParent = 0;
-            int parent = 0;
-            long bound = NO_BOUND;
-            for (int x = v.tree[root]; x != 0; ) {
-                int k = key[x];
-                if (k < c) {
-                    pred = x;
-                    parent = x;
-                    x = v.right[x];
-                } else {
-                    if (k == c) {
-                        found = x;
-                        foundParent = parent;
-                    } else {
-                        bound = k;
-                    }
-                    parent = x;
-                    x = v.left[x];
-                }
-            }
-            if (found != 0) {
-                int y = v.right[found];
-                if (y != 0) {
-                    while (v.left[y] != 0) {
-                        y = v.left[y];
-                    }
-                    bound = key[y];
-                }
-                int j = i + 1;
-                while (j < to && crd[j] < bound) {
-                    j++;
-                }
-                if (old != null) {
-                    old[i] = v.keyValue(found);
-                }
-                removed += 1 + CtreeChunks.dissolve(v, found, foundParent, pred, crd, i + 1, j, old);
-                i = j;
-            } else {
-                int j = i + 1;
-                while (j < to && crd[j] < bound) {
-                    j++;
-                }
-                removed += CtreeChunks.remove(v, pred, crd, i, j, old);
-                i = j;
-            }
-        }
-        return removed;
+        return from >= to ? 0 : CtreeBatches.delete(CtreeView.forUpdate(layout, s, root), crd, from, to, old);
     }
+
 
     /**
      * Stage 0: the root record's words (the prefix chunk's offset, size and capacity, the tree's root), four
@@ -460,45 +216,23 @@ public final class CtreeFormat implements DynamicFormat {
         int[] chunk = v.crd;
         int i = from;
         while (i < to) {
-            int c = crd[i];
-            int owner = 0;
-            long bound = NO_BOUND;
-            for (int x = v.tree[root]; x != 0; ) {
-                int k = key[x];
-                if (k <= c) {
-                    owner = x;
-                    x = v.right[x];
-                } else {
-                    bound = k;
-                    x = v.left[x];
-                }
-            }
+            v.seek(crd[i]);
+            int owner = v.owner;
+            long bound = v.bound;
             int lo = v.off(owner);
             int end = lo + v.size(owner);
             for (; i < to && crd[i] < bound; i++) {
                 int ci = crd[i];
                 if (owner != 0 && ci == key[owner]) {
-                    out[i] = v.keyVal != null ? v.keyVal[owner] : v.keyPos != null ? v.keyPos[owner] : 1.0;
+                    out[i] = v.keyValue(owner);
                     continue;
                 }
-                lo = lowerBound(chunk, lo, end, ci);
+                lo = Arrays.binarySearch(chunk, lo, end, ci);
+                lo = lo < 0 ? -lo - 1 : lo;
                 out[i] = lo == end || chunk[lo] != ci ? Double.NaN
-                        : v.val != null ? v.val[lo] : v.pos != null ? v.pos[lo] : 1.0;
+                        : v.arenaValue(lo);
             }
         }
-    }
-
-    /** The first index in {@code a[lo, hi)} (sorted) whose element is at least {@code c}. */
-    private static int lowerBound(int[] a, int lo, int hi, int c) {
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < c) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 
     @Override

@@ -1,10 +1,10 @@
 package org.stag.formats.dynamic.impl;
 
-import java.util.Arrays;
 import org.stag.formats.dynamic.ChunkArena;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.walk.Carried;
 
 /**
  * The arrays of one C-tree store as one operation sees them. A view is made per operation (a short-lived
@@ -51,6 +51,12 @@ final class CtreeView {
     double[] val;
     int[] pos;
 
+    /** No next head: {@link #bound} of the last chunk. */
+    static final long NO_BOUND = Long.MAX_VALUE;
+    /** Set by {@link #seek}: the chunk's owner, and the coordinate its chunk ends below. */
+    int owner;
+    long bound;
+
     /** A view of structure {@code root} of store {@code s}. */
     CtreeView(Layout layout, NodeStore s, int root) {
         this.layout = layout;
@@ -86,6 +92,27 @@ final class CtreeView {
         }
         refreshArena();
         return this;
+    }
+
+    /**
+     * Finds the chunk of {@code c}: its {@link #owner} is the largest head at or below {@code c} (0: the prefix),
+     * and it ends below {@link #bound}, the next head ({@link #NO_BOUND} for the last chunk).
+     */
+    void seek(int c) {
+        int[] k = key;
+        int o = 0;
+        long b = NO_BOUND;
+        for (int x = tree[root]; x != 0; ) {
+            if (k[x] <= c) {
+                o = x;
+                x = right[x];
+            } else {
+                b = k[x];
+                x = left[x];
+            }
+        }
+        owner = o;
+        bound = b;
     }
 
     /** The ctree pool. */
@@ -218,11 +245,7 @@ final class CtreeView {
     }
 
     void setArenaValue(int i, double v) {
-        if (val != null) {
-            val[i] = v;
-        } else if (pos != null) {
-            pos[i] = (int) v;
-        }
+        Carried.set(val, pos, i, v);
     }
 
     /** Writes element {@code (c, v)} at arena slot {@code i}. */
@@ -234,54 +257,31 @@ final class CtreeView {
     /** Copies {@code n} arena slots (coordinates and values), overlapping ranges allowed. */
     void copyArena(int from, int to, int n) {
         System.arraycopy(crd, from, crd, to, n);
-        if (val != null) {
-            System.arraycopy(val, from, val, to, n);
-        } else if (pos != null) {
-            System.arraycopy(pos, from, pos, to, n);
-        }
+        Carried.move(val, pos, from, to, n);
     }
 
     /** Moves one element (coordinate and value) from arena slot {@code from} to {@code to}. */
     void move(int from, int to) {
-        crd[to] = crd[from];
-        if (val != null) {
-            val[to] = val[from];
-        } else if (pos != null) {
-            pos[to] = pos[from];
-        }
+        copyArena(from, to, 1);
     }
 
     /** Copies {@code n} elements of a batch into the arena. */
     void copyIn(int[] bc, double[] bv, int from, int to, int n) {
         System.arraycopy(bc, from, crd, to, n);
-        if (val != null) {
-            if (bv == null) {
-                Arrays.fill(val, to, to + n, 1.0);
-            } else {
-                System.arraycopy(bv, from, val, to, n);
-            }
-        } else if (pos != null) {
-            for (int i = 0; i < n; i++) {
-                pos[to + i] = bv == null ? 1 : (int) bv[from + i];
-            }
-        }
+        Carried.write(val, pos, to, bv, from, n);
     }
 
     /** The value stored at arena slot {@code i} ({@code 1.0} in a store without values). */
     double arenaValue(int i) {
-        return val != null ? val[i] : pos != null ? pos[i] : 1.0;
+        return Carried.get(val, pos, i);
     }
 
     /** The value of head {@code x} ({@code 1.0} in a store without values). */
     double keyValue(int x) {
-        return keyVal != null ? keyVal[x] : keyPos != null ? keyPos[x] : 1.0;
+        return Carried.get(keyVal, keyPos, x);
     }
 
     void setKeyValue(int x, double v) {
-        if (keyVal != null) {
-            keyVal[x] = v;
-        } else if (keyPos != null) {
-            keyPos[x] = (int) v;
-        }
+        Carried.set(keyVal, keyPos, x, v);
     }
 }

@@ -1,10 +1,9 @@
 package org.stag.formats.dynamic.impl;
 
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
-import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.dynamic.walk.Carried;
 import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
 
@@ -12,8 +11,7 @@ import org.stag.formats.schema.Schemas;
  * Sorted singly linked list (schema {@code list}): one element per node, {@code list_head.h} the first
  * node. Updates merge the sorted batch into the list in one walk.
  */
-public final class ListFormat implements DynamicFormat {
-    private final Schema schema;
+public final class ListFormat extends SchemaFormat {
 
     public ListFormat() {
         this(Schemas.builtin("list"));
@@ -21,17 +19,7 @@ public final class ListFormat implements DynamicFormat {
 
     /** A list over another schema of the same shape (tests use it to check a schema drives storage). */
     public ListFormat(Schema schema) {
-        this.schema = schema;
-    }
-
-    @Override
-    public String name() {
-        return "list";
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
+        super(schema, "list");
     }
 
     /** The arrays of one store, fetched once per operation. */
@@ -69,12 +57,17 @@ public final class ListFormat implements DynamicFormat {
             return h;
         }
 
-        void setValue(int h, double v) {
-            if (val != null) {
-                val[h] = v;
-            } else if (pos != null) {
-                pos[h] = (int) v;
+        /** Links node {@code h} after {@code prev}, or first in list {@code root} when {@code prev} is 0. */
+        void linkAfter(int root, int prev, int h) {
+            if (prev == 0) {
+                head[root] = h;
+            } else {
+                next[prev] = h;
             }
+        }
+
+        void setValue(int h, double v) {
+            Carried.set(val, pos, h, v);
         }
 
     }
@@ -127,11 +120,7 @@ public final class ListFormat implements DynamicFormat {
             }
             int h = v.newNode(c, x);
             v.next[h] = cur;
-            if (prev == 0) {
-                v.head[root] = h;
-            } else {
-                v.next[prev] = h;
-            }
+            v.linkAfter(root, prev, h);
             prev = h;
             added++;
         }
@@ -152,11 +141,7 @@ public final class ListFormat implements DynamicFormat {
             }
             if (cur != 0 && v.crd[cur] == c) {
                 int after = v.next[cur];
-                if (prev == 0) {
-                    v.head[root] = after;
-                } else {
-                    v.next[prev] = after;
-                }
+                v.linkAfter(root, prev, after);
                 v.nodes.free(cur);
                 cur = after;
                 removed++;

@@ -1,6 +1,5 @@
 package org.stag.formats.dynamic.impl;
 
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
@@ -18,13 +17,12 @@ import org.stag.formats.schema.Schemas;
  * {@code appendRest} hangs the new element under the previous one (the state) and runs the insert fix-up:
  * amortized O(1).
  */
-public final class RbtreeFormat implements DynamicFormat {
+public final class RbtreeFormat extends SchemaFormat {
     /** Batches of at least n / BULK_RATIO updates are merged by rebuilding the tree. */
     static final int BULK_RATIO = 4;
     /** Smaller batches never rebuild a nonempty tree. */
     static final int MIN_BULK_BATCH = 8;
 
-    private final Schema schema;
     private final TreeLayout layout;
     private final int bulkRatio;
 
@@ -46,7 +44,7 @@ public final class RbtreeFormat implements DynamicFormat {
      *                  trees (tests use it to run every update through the fix-ups)
      */
     public RbtreeFormat(Schema schema, int bulkRatio) {
-        this.schema = schema;
+        super(schema, "rbtree");
         TreeSchema shape = TreeSchema.of(schema);
         if (shape.parent() == null || shape.colour() == null) {
             throw new IllegalArgumentException("schema " + schema.name() + " is not a red-black tree: node type '"
@@ -57,16 +55,6 @@ public final class RbtreeFormat implements DynamicFormat {
         }
         this.bulkRatio = bulkRatio;
         this.layout = TreeLayout.of(schema, shape);
-    }
-
-    @Override
-    public String name() {
-        return "rbtree";
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
     }
 
     private RedBlackTree tree(NodeStore s, int root) {
@@ -151,9 +139,6 @@ public final class RbtreeFormat implements DynamicFormat {
         return n <= limit ? n : -1;
     }
 
-
-
-
     @Override
     public void clear(NodeStore s, int root) {
         tree(s, root).clear();
@@ -161,6 +146,6 @@ public final class RbtreeFormat implements DynamicFormat {
 
     @Override
     public void check(NodeStore s, int root) {
-        tree(s, root).check(name());
+        new RbtreeChecker(new TreeNodes(s, layout), s.rootPool().ints(layout.top())[root]).check(name());
     }
 }

@@ -1,7 +1,5 @@
 package org.stag.formats.dynamic.impl;
 
-import java.util.Arrays;
-
 /**
  * One operation on a red-black tree stored in schema {@code rbtree}: parent pointers in {@code p}, colour
  * in {@code c} (1 red, 0 black). Insert and delete are the iterative CLRS algorithms (Cormen et al.,
@@ -32,10 +30,14 @@ final class RedBlackTree {
 
     /** The leftmost node of the subtree of {@code h}, or 0. */
     private int first(int h) {
-        int[] l = t.left;
+        return end(h, t.left);
+    }
+
+    /** The node reached from {@code h} by following {@code side} links to the end, or 0 when {@code h} is 0. */
+    private static int end(int h, int[] side) {
         if (h != 0) {
-            while (l[h] != 0) {
-                h = l[h];
+            while (side[h] != 0) {
+                h = side[h];
             }
         }
         return h;
@@ -124,20 +126,11 @@ final class RedBlackTree {
 
     /** The largest node, or 0 when empty. */
     int last() {
-        int[] r = t.right;
-        int h = top[root];
-        if (h != 0) {
-            while (r[h] != 0) {
-                h = r[h];
-            }
-        }
-        return h;
+        return end(top[root], t.right);
     }
 
     private void fixInsert(int z) {
         int[] p = t.parent;
-        int[] l = t.left;
-        int[] r = t.right;
         byte[] col = t.colour;
         while (true) {
             int zp = p[z];
@@ -145,40 +138,25 @@ final class RedBlackTree {
                 break;
             }
             int g = p[zp]; // zp is red, so it is not the top
-            if (zp == l[g]) {
-                int u = r[g];
-                if (u != 0 && col[u] == RED) {
-                    col[zp] = BLACK;
-                    col[u] = BLACK;
-                    col[g] = RED;
-                    z = g;
-                } else {
-                    if (z == r[zp]) {
-                        z = zp;
-                        rotateLeft(z);
-                        zp = p[z];
-                    }
-                    col[zp] = BLACK;
-                    col[g] = RED;
-                    rotateRight(g);
-                }
+            // The two cases are mirror images: "near" is the side of g that zp is on.
+            boolean leftSide = zp == t.left[g];
+            int[] near = leftSide ? t.left : t.right;
+            int[] far = leftSide ? t.right : t.left;
+            int u = far[g];
+            if (u != 0 && col[u] == RED) {
+                col[zp] = BLACK;
+                col[u] = BLACK;
+                col[g] = RED;
+                z = g;
             } else {
-                int u = l[g];
-                if (u != 0 && col[u] == RED) {
-                    col[zp] = BLACK;
-                    col[u] = BLACK;
-                    col[g] = RED;
-                    z = g;
-                } else {
-                    if (z == l[zp]) {
-                        z = zp;
-                        rotateRight(z);
-                        zp = p[z];
-                    }
-                    col[zp] = BLACK;
-                    col[g] = RED;
-                    rotateLeft(g);
+                if (z == far[zp]) {
+                    z = zp;
+                    rotate(z, near, far);
+                    zp = p[z];
                 }
+                col[zp] = BLACK;
+                col[g] = RED;
+                rotate(g, far, near);
             }
         }
         col[top[root]] = BLACK;
@@ -199,31 +177,19 @@ final class RedBlackTree {
         }
     }
 
-    private void rotateLeft(int x) {
+    /**
+     * Rotates {@code x} down towards {@code near}: its {@code far} child takes its place. With the left and
+     * right links as {@code near} and {@code far} it is a left rotation; swapped, a right one.
+     */
+    private void rotate(int x, int[] near, int[] far) {
         int[] p = t.parent;
-        int[] l = t.left;
-        int[] r = t.right;
-        int y = r[x];
-        r[x] = l[y];
-        if (l[y] != 0) {
-            p[l[y]] = x;
+        int y = far[x];
+        far[x] = near[y];
+        if (near[y] != 0) {
+            p[near[y]] = x;
         }
         transplant(x, y);
-        l[y] = x;
-        p[x] = y;
-    }
-
-    private void rotateRight(int x) {
-        int[] p = t.parent;
-        int[] l = t.left;
-        int[] r = t.right;
-        int y = l[x];
-        l[x] = r[y];
-        if (r[y] != 0) {
-            p[r[y]] = x;
-        }
-        transplant(x, y);
-        r[y] = x;
+        near[y] = x;
         p[x] = y;
     }
 
@@ -271,67 +237,47 @@ final class RedBlackTree {
     }
 
     private boolean black(int h) {
+        return black(t, h);
+    }
+
+    /** Whether node {@code h} of {@code t} is black (a null link is). */
+    static boolean black(TreeNodes t, int h) {
         return h == 0 || t.colour[h] == BLACK;
     }
 
     /** Restores the black height after a black node was removed above position {@code x} (child of {@code xp}). */
     private void fixDelete(int x, int xp) {
         int[] p = t.parent;
-        int[] l = t.left;
-        int[] r = t.right;
         byte[] col = t.colour;
         while (x != top[root] && black(x)) {
-            // x may be 0; its sibling is not, because x's side is one black short.
-            if (x == l[xp]) {
-                int w = r[xp];
-                if (col[w] == RED) {
-                    col[w] = BLACK;
-                    col[xp] = RED;
-                    rotateLeft(xp);
-                    w = r[xp];
-                }
-                if (black(l[w]) && black(r[w])) {
-                    col[w] = RED;
-                    x = xp;
-                    xp = p[x];
-                } else {
-                    if (black(r[w])) {
-                        col[l[w]] = BLACK;
-                        col[w] = RED;
-                        rotateRight(w);
-                        w = r[xp];
-                    }
-                    col[w] = col[xp];
-                    col[xp] = BLACK;
-                    col[r[w]] = BLACK;
-                    rotateLeft(xp);
-                    x = top[root];
-                }
+            // x may be 0; its sibling is not, because x's side is one black short. The two cases are mirror
+            // images: "near" is the side of xp that x is on.
+            boolean leftSide = x == t.left[xp];
+            int[] near = leftSide ? t.left : t.right;
+            int[] far = leftSide ? t.right : t.left;
+            int w = far[xp];
+            if (col[w] == RED) {
+                col[w] = BLACK;
+                col[xp] = RED;
+                rotate(xp, near, far);
+                w = far[xp];
+            }
+            if (black(near[w]) && black(far[w])) {
+                col[w] = RED;
+                x = xp;
+                xp = p[x];
             } else {
-                int w = l[xp];
-                if (col[w] == RED) {
-                    col[w] = BLACK;
-                    col[xp] = RED;
-                    rotateRight(xp);
-                    w = l[xp];
-                }
-                if (black(l[w]) && black(r[w])) {
+                if (black(far[w])) {
+                    col[near[w]] = BLACK;
                     col[w] = RED;
-                    x = xp;
-                    xp = p[x];
-                } else {
-                    if (black(l[w])) {
-                        col[r[w]] = BLACK;
-                        col[w] = RED;
-                        rotateLeft(w);
-                        w = l[xp];
-                    }
-                    col[w] = col[xp];
-                    col[xp] = BLACK;
-                    col[l[w]] = BLACK;
-                    rotateRight(xp);
-                    x = top[root];
+                    rotate(w, far, near);
+                    w = far[xp];
                 }
+                col[w] = col[xp];
+                col[xp] = BLACK;
+                col[far[w]] = BLACK;
+                rotate(xp, near, far);
+                x = top[root];
             }
         }
         if (x != 0) {
@@ -375,97 +321,5 @@ final class RedBlackTree {
     void clear() {
         t.freeAll(top[root]);
         top[root] = 0;
-    }
-
-    /**
-     * Verifies BST order, colours in {0, 1}, a black top without parent, consistent parent pointers, no
-     * red node with a red child and equal black counts on every path; throws {@link IllegalStateException}
-     * naming the first broken one. Uses its own stacks and no parent pointers, so it survives any damage.
-     */
-    void check(String name) {
-        int[] p = t.parent;
-        int[] l = t.left;
-        int[] r = t.right;
-        byte[] col = t.colour;
-        int h = top[root];
-        if (h == 0) {
-            return;
-        }
-        checkParent(name, 0, h, p);
-        if (p[h] != 0) {
-            throw new IllegalStateException(name + ": the top node " + h + " has parent " + p[h] + " instead of null");
-        }
-        if (col[h] != BLACK) {
-            throw new IllegalStateException(name + ": the top node " + h + " is not black (colour " + col[h] + ")");
-        }
-        int limit = t.pool.live();
-        int[] stack = new int[64];
-        int[] blacks = new int[64]; // black nodes from the top down to the stacked node, inclusive
-        int sp = 0;
-        int pushed = 0;
-        int pathBlacks = -1; // black nodes on every top-to-null path, once one is seen
-        long last = Long.MIN_VALUE;
-        int b = 0; // black nodes above h
-        while (true) {
-            while (h != 0) {
-                if (++pushed > limit) {
-                    throw new IllegalStateException(name + ": more nodes reached than allocated (a cycle or a shared node)");
-                }
-                byte ch = col[h];
-                if (ch != RED && ch != BLACK) {
-                    throw new IllegalStateException(name + ": node " + h + " has colour " + ch + ", not 0 or 1");
-                }
-                checkParent(name, h, l[h], p);
-                checkParent(name, h, r[h], p);
-                if (ch == RED && !(black(l[h]) && black(r[h]))) {
-                    throw new IllegalStateException(name + ": red node " + h + " has a red child");
-                }
-                if (sp == stack.length) {
-                    stack = Arrays.copyOf(stack, 2 * sp);
-                    blacks = Arrays.copyOf(blacks, 2 * sp);
-                }
-                b += ch == BLACK ? 1 : 0;
-                stack[sp] = h;
-                blacks[sp++] = b;
-                if (l[h] == 0) {
-                    pathBlacks = checkBlackHeight(name, h, b, pathBlacks);
-                }
-                h = l[h];
-            }
-            if (sp == 0) {
-                return;
-            }
-            h = stack[--sp];
-            b = blacks[sp];
-            int c = t.crd[h];
-            if (c < 0) {
-                throw new IllegalStateException(name + ": negative coordinate " + c + " at node " + h);
-            }
-            if (c <= last) {
-                throw new IllegalStateException(name + ": BST order broken at node " + h + " (coordinate " + c + " after " + last + ")");
-            }
-            last = c;
-            if (r[h] == 0) {
-                pathBlacks = checkBlackHeight(name, h, b, pathBlacks);
-            }
-            h = r[h];
-        }
-    }
-
-    private void checkParent(String name, int h, int child, int[] p) {
-        if (child < 0 || child >= t.pool.top()) {
-            throw new IllegalStateException(name + ": handle " + child + " (below node " + h + ") was never allocated");
-        }
-        if (h != 0 && child != 0 && p[child] != h) {
-            throw new IllegalStateException(name + ": node " + child + " is a child of " + h + " but its parent pointer is " + p[child]);
-        }
-    }
-
-    private static int checkBlackHeight(String name, int h, int blacks, int expected) {
-        if (expected >= 0 && blacks != expected) {
-            throw new IllegalStateException(name + ": unequal black heights: a null link below node " + h + " has "
-                    + blacks + " black nodes above it, another " + expected);
-        }
-        return blacks;
     }
 }

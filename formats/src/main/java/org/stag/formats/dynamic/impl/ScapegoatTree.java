@@ -1,6 +1,8 @@
 package org.stag.formats.dynamic.impl;
 
 import java.util.Arrays;
+import org.stag.formats.dynamic.FieldLayout;
+import org.stag.formats.dynamic.NodePool;
 
 /**
  * One operation on a scapegoat tree (Galperin and Rivest, SODA 1993) stored in schema {@code bst}: plain
@@ -67,14 +69,19 @@ final class ScapegoatTree {
         }
     }
 
-    ScapegoatTree(TreeNodes t, int[] top, int[] count, int[] maxCount, int root, Rule rule, TreeScratch sc) {
+    /**
+     * The tree of root record {@code root}: its nodes {@code t}, and in the root pool {@code rootPool} its top
+     * ({@code top}) and the counters {@code n} and {@code max_n} ({@code count}, {@code maxCount}).
+     */
+    ScapegoatTree(TreeNodes t, NodePool rootPool, FieldLayout top, FieldLayout count, FieldLayout maxCount, int root,
+            Rule rule) {
         this.t = t;
-        this.top = top;
-        this.count = count;
-        this.maxCount = maxCount;
+        this.top = rootPool.ints(top);
+        this.count = rootPool.ints(count);
+        this.maxCount = rootPool.ints(maxCount);
         this.root = root;
         this.rule = rule;
-        this.sc = sc;
+        this.sc = TreeScratch.get();
     }
 
     int size() {
@@ -231,7 +238,12 @@ final class ScapegoatTree {
 
     private void rebuildAll() {
         int n = t.flatten(top[root], count[root], sc);
-        top[root] = t.link(sc.nodes, 0, n);
+        relink(sc.nodes, n);
+    }
+
+    /** Makes the tree the perfectly balanced one of the in-order nodes {@code a[0, n)}, sized for them. */
+    private void relink(int[] a, int n) {
+        top[root] = t.link(a, 0, n);
         count[root] = n;
         maxCount[root] = n;
     }
@@ -241,9 +253,7 @@ final class ScapegoatTree {
         int n = t.flatten(top[root], count[root], sc);
         t.reserve(to - from);
         int m = t.merge(sc.nodes, n, bc, bv, from, to, sc);
-        top[root] = t.link(sc.merged, 0, m);
-        count[root] = m;
-        maxCount[root] = m;
+        relink(sc.merged, m);
         return m - n;
     }
 
@@ -251,18 +261,13 @@ final class ScapegoatTree {
     int filterRebuild(int[] bc, int from, int to) {
         int n = t.flatten(top[root], count[root], sc);
         int m = t.remove(sc.nodes, n, bc, from, to);
-        top[root] = t.link(sc.nodes, 0, m);
-        count[root] = m;
-        maxCount[root] = m;
+        relink(sc.nodes, m);
         return n - m;
     }
 
     /** Fills the empty tree with {@code c[from, to)}: a perfectly balanced tree, its nodes allocated in order. */
     void build(int[] c, double[] v, int from, int to) {
-        int[] a = t.newNodes(c, v, from, to, sc);
-        top[root] = t.link(a, 0, to - from);
-        count[root] = to - from;
-        maxCount[root] = to - from;
+        relink(t.newNodes(c, v, from, to, sc), to - from);
     }
 
     void clear() {

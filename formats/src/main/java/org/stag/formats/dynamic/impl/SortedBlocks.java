@@ -37,28 +37,7 @@ final class SortedBlocks {
      * an insert into an empty list keeps the update path's room.
      */
     static void build(BlockView b, int root, int[] c, double[] v, int from, int to, boolean exact) {
-        int n = to - from;
-        if (n == 0) {
-            return;
-        }
-        int max = b.maxSize;
-        int blocks = (n - 1) / max + 1;
-        b.ensureSpare(blocks, exact ? n : (long) blocks * ChunkArena.capacityFor(max));
-        int prev = 0;
-        int p = from;
-        while (p < to) {
-            int len = Math.min(max, to - p);
-            int h = exact ? b.newBlockExact(len) : b.newBlock(len);
-            b.write(b.base(h), c, v, p, len);
-            b.setCount(h, len);
-            if (prev == 0) {
-                b.head[root] = h;
-            } else {
-                b.next[prev] = h;
-            }
-            prev = h;
-            p += len;
-        }
+        b.layOut(root, c, v, from, to, exact, false);
     }
 
     /** Merges the sorted, unique {@code c[from, to)} in; returns how many were new. */
@@ -194,11 +173,7 @@ final class SortedBlocks {
             k = j;
             removed += r;
             if (r > 0 && b.isEmpty(x)) {
-                if (prev == 0) {
-                    b.head[root] = nx;
-                } else {
-                    b.next[prev] = nx;
-                }
+                b.linkAfter(root, prev, nx);
                 b.freeBlock(x);
                 x = nx;
                 continue;

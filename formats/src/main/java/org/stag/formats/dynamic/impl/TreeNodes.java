@@ -2,6 +2,7 @@ package org.stag.formats.dynamic.impl;
 
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
+import org.stag.formats.dynamic.walk.Carried;
 
 /**
  * The node arrays of a binary search tree (fields placed by a {@link TreeLayout}) in one store, fetched
@@ -59,21 +60,13 @@ final class TreeNodes {
     }
 
     void setValue(int h, double v) {
-        if (val != null) {
-            val[h] = v;
-        } else if (pos != null) {
-            pos[h] = (int) v;
-        }
+        Carried.set(val, pos, h, v);
     }
 
     /** Copies the element (coordinate and value) of node {@code from} into node {@code to}. */
     void copyElement(int from, int to) {
         crd[to] = crd[from];
-        if (val != null) {
-            val[to] = val[from];
-        } else if (pos != null) {
-            pos[to] = pos[from];
-        }
+        Carried.move(val, pos, from, to, 1);
     }
 
     /** The node holding coordinate {@code c} in the subtree of {@code top}, or 0. */

@@ -1,7 +1,6 @@
 package org.stag.formats.dynamic.impl;
 
 import java.util.Arrays;
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.schema.Field;
 import org.stag.formats.schema.FieldKind;
@@ -25,8 +24,7 @@ import org.stag.formats.schema.SizeBounds;
  * fill invariant (a leaf that a double rotation makes internal is filled from its old parent). Build is
  * O(n): ceil(n / max) equally filled blocks as a perfectly balanced tree.
  */
-public final class TtreeFormat implements DynamicFormat {
-    private final Schema schema;
+public final class TtreeFormat extends SchemaFormat {
     private final TtreeNodes.Layout layout;
     private final int max;
     private final int min;
@@ -43,7 +41,7 @@ public final class TtreeFormat implements DynamicFormat {
      * @throws IllegalArgumentException if the schema lacks a field the format needs
      */
     public TtreeFormat(Schema schema) {
-        this.schema = schema;
+        super(schema, "ttree");
         NodeType t = schema.nodeType("ttree").orElseThrow(() -> new IllegalArgumentException("schema has no node type 'ttree'"));
         Field e = require(t, "e", FieldKind.ELEMENT_ARRAY);
         require(t, "l", FieldKind.CHILD);
@@ -60,24 +58,6 @@ public final class TtreeFormat implements DynamicFormat {
         this.max = Math.max(1, b.upper().getAsInt());
         this.min = Math.max(1, max / 2);
         this.layout = TtreeNodes.Layout.of(schema);
-    }
-
-    static Field require(NodeType t, String name, FieldKind kind) {
-        Field f = t.field(name).orElseThrow(() -> new IllegalArgumentException(t.name() + " has no field '" + name + "'"));
-        if (f.kind() != kind) {
-            throw new IllegalArgumentException(t.name() + "." + name + " must be a " + kind + " field, not " + f.kind());
-        }
-        return f;
-    }
-
-    @Override
-    public String name() {
-        return "ttree";
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
     }
 
     /** Elements a node holds at most (the schema's bound on {@code B}). */

@@ -4,6 +4,7 @@ import org.stag.formats.dynamic.FieldLayout;
 import org.stag.formats.dynamic.NodePool;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.dynamic.walk.Carried;
 import org.stag.formats.schema.Schema;
 
 /**
@@ -85,25 +86,17 @@ final class TtreeNodes {
     }
 
     void setValue(int slot, double v) {
-        if (val != null) {
-            val[slot] = v;
-        } else if (pos != null) {
-            pos[slot] = (int) v;
-        }
+        Carried.set(val, pos, slot, v);
     }
 
     double value(int slot) {
-        return val != null ? val[slot] : pos != null ? pos[slot] : 1.0;
+        return Carried.get(val, pos, slot);
     }
 
     /** Copies {@code k} elements (coordinates and values) from slot {@code src} to slot {@code dst}; ranges may overlap. */
     void move(int src, int dst, int k) {
         System.arraycopy(crd, src, crd, dst, k);
-        if (val != null) {
-            System.arraycopy(val, src, val, dst, k);
-        } else if (pos != null) {
-            System.arraycopy(pos, src, pos, dst, k);
-        }
+        Carried.move(val, pos, src, dst, k);
     }
 
     /** Puts an element at index {@code p} of node {@code h}, which has room. */
@@ -170,54 +163,43 @@ final class TtreeNodes {
 
     /** Fixes the height of {@code a} and rotates if its children's heights differ by two; returns the subtree's top. */
     private int balance(int a) {
-        int l = left[a];
-        int r = right[a];
-        int hl = heightOf(l);
-        int hr = heightOf(r);
-        if (hl > hr + 1) {
-            if (heightOf(left[l]) >= heightOf(right[l])) {
-                return rotateRight(a);
-            }
-            int c = right[l];
-            boolean sparseLeaf = left[c] == 0 && right[c] == 0 && count[c] < min;
-            left[a] = rotateLeft(l);
-            rotateRight(a);
-            if (sparseLeaf) {
-                // c, a leaf until now, has two children; l had a child (c), so it holds at least min.
-                takeFromLeft(c, l, min - count[c]);
-            }
-            return c;
+        int hl = heightOf(left[a]);
+        int hr = heightOf(right[a]);
+        if (Math.abs(hl - hr) <= 1) {
+            height[a] = (byte) (1 + Math.max(hl, hr));
+            return a;
         }
-        if (hr > hl + 1) {
-            if (heightOf(right[r]) >= heightOf(left[r])) {
-                return rotateLeft(a);
-            }
-            int c = left[r];
-            boolean sparseLeaf = left[c] == 0 && right[c] == 0 && count[c] < min;
-            right[a] = rotateRight(r);
-            rotateLeft(a);
-            if (sparseLeaf) {
-                takeFromRight(c, r, min - count[c]);
-            }
-            return c;
+        // The two cases are mirror images: "near" is the higher side.
+        boolean leftHigh = hl > hr;
+        int[] near = leftHigh ? left : right;
+        int[] far = leftHigh ? right : left;
+        int s = near[a];
+        if (heightOf(near[s]) >= heightOf(far[s])) {
+            return rotate(a, near, far);
         }
-        height[a] = (byte) (1 + Math.max(hl, hr));
-        return a;
+        int c = far[s];
+        boolean sparseLeaf = left[c] == 0 && right[c] == 0 && count[c] < min;
+        near[a] = rotate(s, far, near);
+        rotate(a, near, far);
+        if (sparseLeaf) {
+            // c, a leaf until now, has two children; s had a child (c), so it holds at least min.
+            if (leftHigh) {
+                takeFromLeft(c, s, min - count[c]);
+            } else {
+                takeFromRight(c, s, min - count[c]);
+            }
+        }
+        return c;
     }
 
-    private int rotateRight(int a) {
-        int b = left[a];
-        left[a] = right[b];
-        right[b] = a;
-        fixHeight(a);
-        fixHeight(b);
-        return b;
-    }
-
-    private int rotateLeft(int a) {
-        int b = right[a];
-        right[a] = left[b];
-        left[b] = a;
+    /**
+     * Rotates {@code a} down towards {@code far}: its {@code near} child takes its place (with the left links
+     * as {@code near}, a right rotation). Returns the new top.
+     */
+    private int rotate(int a, int[] near, int[] far) {
+        int b = near[a];
+        near[a] = far[b];
+        far[b] = a;
         fixHeight(a);
         fixHeight(b);
         return b;
@@ -250,22 +232,18 @@ final class TtreeNodes {
             if (count[h] >= min) {
                 return;
             }
-            int d;
-            if (l != 0) {
-                d = l;
+            // The donor: the greatest node of the left subtree, else the least of the right one.
+            boolean fromLeft = l != 0;
+            int[] inward = fromLeft ? right : left;
+            int d = fromLeft ? l : r;
+            path[depth++] = d;
+            while (inward[d] != 0) {
+                d = inward[d];
                 path[depth++] = d;
-                while (right[d] != 0) {
-                    d = right[d];
-                    path[depth++] = d;
-                }
+            }
+            if (fromLeft) {
                 takeFromLeft(h, d, 1);
             } else {
-                d = r;
-                path[depth++] = d;
-                while (left[d] != 0) {
-                    d = left[d];
-                    path[depth++] = d;
-                }
                 takeFromRight(h, d, 1);
             }
             h = d;

@@ -16,29 +16,7 @@ final class UnsortedBlocks {
 
     /** Fills the empty list: the first block takes the remainder, then full blocks (so the result is sorted). */
     static void build(BlockView b, int root, int[] c, double[] v, int from, int to) {
-        int n = to - from;
-        if (n == 0) {
-            return;
-        }
-        int max = b.maxSize;
-        int blocks = (n - 1) / max + 1;
-        b.ensureSpare(blocks, 0);
-        int prev = 0;
-        int p = from;
-        int len = n - (blocks - 1) * max;
-        while (p < to) {
-            int h = b.newBlock(len);
-            b.write(b.base(h), c, v, p, len);
-            b.size[h] = len;
-            if (prev == 0) {
-                b.head[root] = h;
-            } else {
-                b.next[prev] = h;
-            }
-            prev = h;
-            p += len;
-            len = max;
-        }
+        b.layOut(root, c, v, from, to, false, true);
     }
 
     /** Adds an element known to be absent to the first block, or to a new first block when it is full. */

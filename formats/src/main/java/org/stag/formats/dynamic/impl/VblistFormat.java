@@ -1,6 +1,5 @@
 package org.stag.formats.dynamic.impl;
 
-import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
@@ -17,14 +16,13 @@ import org.stag.formats.schema.Schemas;
  * puts blocks in the arena). Between the first and the last, blocks stay at least half full, as in
  * in {@link BlistFormat}; a block's run capacity c satisfies {@code B <= c < 4B}.
  */
-public final class VblistFormat implements DynamicFormat {
+public final class VblistFormat extends SchemaFormat {
     /**
      * Default block limit: a middle insertion moves at most this many elements (a few cache lines' worth
      * of work), while the per-block overhead of link, size, offset and capacity stays under 1% per element.
      */
     public static final int DEFAULT_MAX_BLOCK = 256;
 
-    private final Schema schema;
     private final BlockListShape shape;
     private final int maxBlock;
 
@@ -41,7 +39,7 @@ public final class VblistFormat implements DynamicFormat {
      *                                  blocks, or if {@code maxBlock < 1}
      */
     public VblistFormat(Schema schema, int maxBlock) {
-        this.schema = schema;
+        super(schema, schema.name());
         this.shape = BlockListShape.of(schema);
         if (shape.capacity() >= 0 || !shape.ordered() || shape.holes() || shape.size() == null) {
             throw new IllegalArgumentException("schema " + schema.name()
@@ -51,16 +49,6 @@ public final class VblistFormat implements DynamicFormat {
             throw new IllegalArgumentException("block limit must be positive: " + maxBlock);
         }
         this.maxBlock = maxBlock;
-    }
-
-    @Override
-    public String name() {
-        return schema.name();
-    }
-
-    @Override
-    public Schema schema() {
-        return schema;
     }
 
     /** Most elements a block holds. */

@@ -1,4 +1,4 @@
-package org.stag.formats.dynamic;
+package org.stag.formats.dynamic.walk;
 
 import java.util.List;
 import org.stag.formats.schema.Schema;
