@@ -13,12 +13,17 @@ import org.stag.loaders.ValueKind;
  * The fixed 128-byte header of a {@code .stagb} file: sizes, kinds and section checksums. {@link #decode}
  * checks every field against the limits and the file's real length before anything is allocated.
  */
-record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds, long rows, long cols, long entries,
-                    long idBase, long duplicates, long length, int[] crcs) {
+record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, boolean explicitIds, long rows, long cols,
+                    long entries, long idBase, long duplicates, long length, int[] crcs) {
 
     /** The byte lengths of the four sections. */
     long[] sections() {
-        return sectionBytes(rows, entries, valueKind.weighted(), explicitIds);
+        return sectionBytes(rows, entries, valueKind.weighted(), explicitIds, version);
+    }
+
+    /** Whether the row pointers are int64 (version 2). */
+    boolean widePointers() {
+        return version == VERSION_WIDE;
     }
 
     /** Where section {@code s} starts. */
@@ -35,7 +40,7 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
     ByteBuffer encode() {
         ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         b.put(MAGIC);
-        b.putInt(VERSION_AT, VERSION);
+        b.putInt(VERSION_AT, version);
         b.put(SYMMETRY_AT, (byte) symmetry.ordinal());
         b.put(VALUE_KIND_AT, (byte) valueKind.ordinal());
         b.put(ID_KIND_AT, (byte) (explicitIds ? 1 : 0));
@@ -77,9 +82,10 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
             throw bad(file, "truncated: " + fileLength + " bytes, shorter than the " + HEADER_BYTES + "-byte header");
         }
         int version = b.getInt(VERSION_AT);
-        if (version != VERSION) {
+        if (version != VERSION && version != VERSION_WIDE) {
             throw bad(file, "binary format version " + Integer.toUnsignedString(version)
-                    + " is not supported (this stag reads version " + VERSION + "; convert the graph again)");
+                    + " is not supported (this stag reads versions " + VERSION + " and " + VERSION_WIDE
+                    + "; convert the graph again)");
         }
         int stored = b.getInt(HEADER_CRC_AT);
         if (stored != headerCrc(b)) {
@@ -99,9 +105,9 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
                 throw bad(file, "reserved header byte " + i + " is not zero");
             }
         }
-        long rows = count(file, b.getLong(ROWS_AT), "rows");
-        long cols = count(file, b.getLong(COLS_AT), "columns");
-        long entries = count(file, b.getLong(ENTRIES_AT), "entries");
+        long rows = count(file, b.getLong(ROWS_AT), "rows", MAX_COUNT);
+        long cols = count(file, b.getLong(COLS_AT), "columns", MAX_COUNT);
+        long entries = count(file, b.getLong(ENTRIES_AT), "entries", version == VERSION_WIDE ? MAX_WIDE_ENTRIES : MAX_COUNT);
         long idBase = b.getLong(ID_BASE_AT);
         long duplicates = b.getLong(DUPLICATES_AT);
         long length = b.getLong(LENGTH_AT);
@@ -130,7 +136,7 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
         for (int s = 0; s < 4; s++) {
             crcs[s] = b.getInt(CRC_AT + 4 * s);
         }
-        BinaryHeader h = new BinaryHeader(symmetry, kind, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs);
+        BinaryHeader h = new BinaryHeader(version, symmetry, kind, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs);
         long expected = h.offset(4);
         if (length != expected) {
             throw bad(file, "the header's file length " + length + " does not match its sizes, which need " + expected + " bytes");
@@ -160,9 +166,9 @@ record BinaryHeader(Symmetry symmetry, ValueKind valueKind, boolean explicitIds,
         return values[c];
     }
 
-    private static long count(String file, long v, String what) {
-        if (v < 0 || v > MAX_COUNT) {
-            throw bad(file, "header field " + what + " is " + Long.toUnsignedString(v) + ", outside 0.." + MAX_COUNT);
+    private static long count(String file, long v, String what, long max) {
+        if (v < 0 || v > max) {
+            throw bad(file, "header field " + what + " is " + Long.toUnsignedString(v) + ", outside 0.." + max);
         }
         return v;
     }
