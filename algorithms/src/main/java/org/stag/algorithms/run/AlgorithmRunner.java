@@ -186,7 +186,12 @@ public final class AlgorithmRunner {
         });
 
         // Weights before anything runs: SSSP needs non-negative ones.
-        if (algorithm == Algorithm.SSSP) {
+        if (algorithm == Algorithm.SSSP && g.wide()) {
+            double delta = WideWeights.checkedDelta(g);
+            if (params.containsKey("delta") && !s.params().containsKey("delta")) {
+                given.put("delta", Double.toString(delta));
+            }
+        } else if (algorithm == Algorithm.SSSP) {
             Csr csr = Csr.of(g);   // out-edges only: the view builds no transpose for this
             try {
                 Sssp.checkWeights(csr);
