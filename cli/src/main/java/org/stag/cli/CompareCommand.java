@@ -111,7 +111,7 @@ final class CompareCommand implements Callable<Integer> {
             }
             summary.put("graph", algorithm.graph.toString())
                     .put("vertices", g.numVertices())
-                    .put("edges", g.numEdges())
+                    .put("edges", g.numEntries())
                     .put("format", r.format())
                     .put("threads", input.threads)
                     .put("parameters", GraphRuns.parameterValues(r.parameters(), g))

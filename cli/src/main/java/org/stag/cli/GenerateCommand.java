@@ -12,6 +12,11 @@ import org.stag.loaders.LoadOptions;
 import org.stag.loaders.GraphWriter;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.gen.GeneratorOptions;
+import org.stag.loaders.gen.EdgeBlocks;
+import org.stag.loaders.gen.GraphFileBuild;
+import org.stag.loaders.binary.BinaryLayout;
+import org.stag.loaders.MemoryBudget;
+import org.stag.loaders.BadInputException;
 import org.stag.loaders.gen.GraphGenerator;
 import org.stag.loaders.updates.UpdateGenerator;
 import picocli.CommandLine;
@@ -108,6 +113,10 @@ final class GenerateCommand implements Callable<Integer> {
             generator = GraphGenerator.byName(kind);
             double d = degree != null ? degree : "grid".equals(generator.name()) ? 4 : 16;
             options = new GeneratorOptions(scale, d, seed, threads, weighted, directed);
+            EdgeBlocks blocks = GraphFileBuild.blocksOf(generator, options);
+            if (blocks != null && output.getFileName().toString().endsWith(BinaryLayout.EXTENSION)) {
+                return direct(blocks, options, start);
+            }
             edges = generator.generate(options);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
@@ -120,6 +129,37 @@ final class GenerateCommand implements Callable<Integer> {
         }
         err.println(Summary.wrote(output, g, (System.nanoTime() - start) / 1e9));
         return Exit.OK;
+    }
+
+    /**
+     * A kron or urand graph written straight into a {@code .stagb} file in bounded memory ({@link GraphFileBuild}):
+     * the counts and row pointers (12 bytes per vertex, kron's permutation 4 more) and a row range of at most about
+     * half the free heap at a time.
+     */
+    private Integer direct(EdgeBlocks blocks, GeneratorOptions options, long start) {
+        long n = options.numVertices();
+        long fixed = 16 * n;
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        MemoryBudget.require(output.toString(), 0, fixed + (64L << 20), "the row counts and pointers of " + n + " vertices");
+        long budget = Math.max(1 << 20, (free - fixed) / 2 / GraphFileBuild.bytesPerEntry(options.weighted()));
+        GraphFileBuild.Written w;
+        try {
+            w = GraphFileBuild.write(blocks, options, output, budget);
+        } catch (java.io.IOException e) {
+            throw new BadInputException(output.toString(), 0, "cannot write: " + e.getMessage());
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long bytes;
+        try {
+            bytes = java.nio.file.Files.size(output);
+        } catch (java.io.IOException e) {
+            bytes = -1;
+        }
+        spec.commandLine().getErr().println("stag: wrote " + output + ": " + w.vertices() + " vertices, " + w.entries()
+                + " stored edges (" + w.duplicates() + " duplicates merged), " + String.format(java.util.Locale.ROOT,
+                "%.1f MB in %.1f s, %d passes over the edges", bytes / 1e6, seconds, w.passes()));
+        return Stag.OK;
     }
 
     private Integer updates(long start) {

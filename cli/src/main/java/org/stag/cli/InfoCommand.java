@@ -63,11 +63,11 @@ final class InfoCommand implements Callable<Integer> {
         out.println("format " + fileFormat.shortName());
         if (g.isSquare()) {
             out.println("vertices " + g.numVertices());
-            out.println("edges " + g.numEdges());
+            out.println("edges " + g.numEntries());
         } else {
             out.println("rows " + g.numRows());
             out.println("columns " + g.numCols());
-            out.println("entries " + g.numEdges());
+            out.println("entries " + g.numEntries());
             out.println("graph no (not square: " + g.numRows() + " x " + g.numCols() + ")");
         }
         out.println("directed " + g.directed());
@@ -84,7 +84,7 @@ final class InfoCommand implements Callable<Integer> {
             out.println("min-degree " + g.minDegree());
             out.println("max-degree " + g.maxDegree());
             out.println("avg-degree " + String.format(Locale.ROOT, "%.3f",
-                    g.numVertices() == 0 ? 0.0 : (double) g.numEdges() / g.numVertices()));
+                    g.numVertices() == 0 ? 0.0 : (double) g.numEntries() / g.numVertices()));
         }
         out.println("memory-bytes " + g.memoryBytes());
         out.println("load-seconds " + String.format(Locale.ROOT, "%.3f", seconds));
@@ -99,7 +99,7 @@ final class InfoCommand implements Callable<Integer> {
             long bytes = f.graph().memoryBytes();
             out.println("in-memory-counts " + f.counted());
             out.println("in-memory-bytes " + bytes);
-            out.println("in-memory-bytes-per-edge " + Summary.perEdge(bytes, g.numEdges()));
+            out.println("in-memory-bytes-per-edge " + Summary.perEdge(bytes, g.numEntries()));
             out.println("in-memory-build-seconds " + String.format(Locale.ROOT, "%.3f", f.buildSeconds()));
         }
         out.flush();

@@ -51,8 +51,8 @@ final class Summary {
         }
         String size = bytes < 0 ? "" : bytes >= 10_000_000 ? ", " + (bytes / 1_000_000) + " MB"
                 : String.format(Locale.ROOT, ", %.1f MB", bytes / 1e6);
-        String shape = g.isSquare() ? g.numVertices() + " vertices, " + g.numEdges() + " edges"
-                : g.numRows() + " x " + g.numCols() + ", " + g.numEdges() + " entries";
+        String shape = g.isSquare() ? g.numVertices() + " vertices, " + g.numEntries() + " edges"
+                : g.numRows() + " x " + g.numCols() + ", " + g.numEntries() + " entries";
         return "stag: wrote " + file + ": " + shape + size + " in "
                 + String.format(Locale.ROOT, "%.1f s", seconds);
     }

@@ -20,6 +20,8 @@ public final class Graph {
     private volatile int[] rowPtr;
     private final int[] colIdx;
     private final double[] weights;
+    /** The entries in row blocks when there are more than one array holds (then the three arrays are null). */
+    private final RowBlocks blocks;
     private final Symmetry symmetry;
     private final ValueKind valueKind;
     private final VertexIds ids;
@@ -73,6 +75,7 @@ public final class Graph {
         this.rowPtr = rowPtr;
         this.colIdx = colIdx;
         this.weights = weights;
+        this.blocks = null;
         this.symmetry = Objects.requireNonNull(symmetry);
         this.valueKind = Objects.requireNonNull(valueKind);
         this.ids = Objects.requireNonNull(ids);
@@ -103,6 +106,52 @@ public final class Graph {
                 mirroredPairs, exact, valueType);
     }
 
+    /**
+     * A graph whose entries are held in row blocks ({@link RowBlocks}), for more entries than one array holds.
+     *
+     * @throws IllegalArgumentException if the blocks do not cover {@code numRows} rows
+     */
+    public Graph(String source, int numRows, int numCols, RowBlocks blocks, Symmetry symmetry, ValueKind valueKind,
+                 VertexIds ids, long duplicates) {
+        if (blocks.rows() != numRows) {
+            throw new IllegalArgumentException("row blocks of " + blocks.rows() + " rows for " + numRows + " rows");
+        }
+        this.source = Objects.requireNonNull(source);
+        this.numRows = numRows;
+        this.numCols = numCols;
+        this.rowPtr = null;
+        this.colIdx = null;
+        this.weights = null;
+        this.blocks = blocks;
+        this.symmetry = Objects.requireNonNull(symmetry);
+        this.valueKind = Objects.requireNonNull(valueKind);
+        this.ids = Objects.requireNonNull(ids);
+        this.duplicates = duplicates;
+        this.mirroredPairs = 0;
+        this.exact = null;
+        this.valueType = null;
+    }
+
+    /** Whether the entries are held in row blocks (more than {@link RowBlocks#limit()}): see the class comment. */
+    public boolean wide() {
+        return blocks != null;
+    }
+
+    /**
+     * The entries by row block: the blocks of a wide graph, or one block over this graph's arrays (all rows added,
+     * as {@link #rowPtr()} does).
+     */
+    public RowBlocks blocks() {
+        return blocks != null ? blocks : RowBlocks.of(numRows, rowPtr(), colIdx, weights);
+    }
+
+    private void requireArrays() {
+        if (blocks != null) {
+            throw new IllegalStateException(source + ": " + blocks.entries() + " entries are held in row blocks"
+                    + " (64-bit positions); this needs them in one array");
+        }
+    }
+
     public String source() {
         return source;
     }
@@ -120,8 +169,22 @@ public final class Graph {
         return numRows;
     }
 
-    /** Stored directed edges: an undirected edge counts twice, a self-loop once. */
+    /** Stored directed edges: an undirected edge counts twice, a self-loop once. Any graph, wide or not. */
+    public long numEntries() {
+        if (blocks != null) {
+            return blocks.entries();
+        }
+        int[] r = rowPtr;
+        return r[r.length - 1];
+    }
+
+    /**
+     * {@link #numEntries()} of a graph whose entries are in one array (not {@link #wide()}), as an int.
+     *
+     * @throws IllegalStateException for a wide graph
+     */
     public int numEdges() {
+        requireArrays();
         int[] r = rowPtr;
         return r[r.length - 1];
     }
@@ -143,6 +206,7 @@ public final class Graph {
      * added now, once; a graph too large for the heap is refused (see {@link MemoryBudget}).
      */
     public int[] rowPtr() {
+        requireArrays();
         int[] r = rowPtr;
         if (r.length == numRows + 1) {
             return r;
@@ -150,7 +214,7 @@ public final class Graph {
         synchronized (this) {
             r = rowPtr;
             if (r.length < numRows + 1) {
-                MemoryBudget.require(source, 0, 4L * (numRows + 1), MemoryBudget.describe(numRows, numCols, numEdges()));
+                MemoryBudget.require(source, 0, 4L * (numRows + 1), MemoryBudget.describe(numRows, numCols, numEntries()));
                 int[] full = Arrays.copyOf(r, numRows + 1);
                 Arrays.fill(full, r.length, numRows + 1, r[r.length - 1]);
                 rowPtr = full;
@@ -175,7 +239,8 @@ public final class Graph {
         Boolean known = symmetricPattern;
         if (known == null) {
             // Kept: the command line asks (to tell the user) and the graph tensor asks (to share AT with A).
-            known = BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
+            known = blocks != null ? BothWaysBuild.symmetricPairs(blocks, threads)
+                    : BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
             symmetricPattern = known;
         }
         return known;
@@ -184,11 +249,15 @@ public final class Graph {
     /**
      * Whether the entries hold what the symmetry promises: for a symmetric graph every edge's mirror with an
      * equal value; for a skew-symmetric one the negated value and an empty diagonal (true for a directed graph).
-     * The keyed multiset hash of {@link #symmetricPattern}; a file whose flag is wrong fails it.
+     * The keyed multiset hash of {@link #symmetricPattern}; a file whose flag is wrong fails it. A graph in row
+     * blocks is checked by its pattern.
      */
     public boolean storesBothDirections(int threads) {
         if (directed()) {
             return true;
+        }
+        if (blocks != null) {
+            return BothWaysBuild.symmetricPairs(blocks, threads);
         }
         return BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, weights, exact,
                 symmetry == Symmetry.SKEW_SYMMETRIC, threads) >= 0;
@@ -196,21 +265,24 @@ public final class Graph {
 
     /** The row offsets as stored: those of the rows up to the last one holding an entry (see the class comment). */
     int[] storedRowPtr() {
+        requireArrays();
         return rowPtr;
     }
 
     /** Column ids; row {@code i} occupies {@code [rowPtr[i], rowPtr[i+1])}, sorted ascending. */
     public int[] colIdx() {
+        requireArrays();
         return colIdx;
     }
 
     /** Edge values aligned with {@link #colIdx()}, or {@code null} when unweighted (every weight is 1). */
     public double[] weights() {
+        requireArrays();
         return weights;
     }
 
     public boolean weighted() {
-        return weights != null;
+        return blocks != null ? blocks.weighted() : weights != null;
     }
 
     /** Whether every edge is stored in both directions because the input said so. */
@@ -242,12 +314,18 @@ public final class Graph {
 
     /** Out-degree of vertex {@code v}. */
     public int degree(int v) {
+        if (blocks != null) {
+            return blocks.degree(v);
+        }
         int[] r = rowPtr;
         return v + 1 < r.length ? r[v + 1] - r[v] : 0;
     }
 
     /** The smallest out-degree (0 without rows). */
     public int minDegree() {
+        if (blocks != null) {
+            return extremeDegree(true);
+        }
         int[] r = rowPtr;
         int stored = r.length - 1;
         if (stored < numRows || numRows == 0) {
@@ -262,6 +340,9 @@ public final class Graph {
 
     /** The largest out-degree (0 without edges). */
     public int maxDegree() {
+        if (blocks != null) {
+            return extremeDegree(false);
+        }
         int[] r = rowPtr;
         int max = 0;
         for (int v = 0, stored = r.length - 1; v < stored; v++) {
@@ -272,26 +353,42 @@ public final class Graph {
 
     /** Stored values that are NaN or infinite (Matrix Market allows them). */
     public long nonFiniteValues() {
-        if (weights == null) {
+        RowBlocks bl = blocks();
+        if (!bl.weighted()) {
             return 0;
         }
         long count = 0;
-        for (int p = 0, m = numEdges(); p < m; p++) {
-            double w = weights[p];
-            if (w - w != 0) {
-                count++;
+        for (int b = 0; b < bl.blockCount(); b++) {
+            double[] w = bl.weights(b);
+            for (int p = 0, m = (int) (bl.first(b + 1) - bl.first(b)); p < m; p++) {
+                if (w[p] - w[p] != 0) {
+                    count++;
+                }
             }
         }
         return count;
     }
 
-    /** Weight of the edge stored at position {@code p}. */
+    /** Weight of the edge stored at position {@code p} of a graph that is not {@link #wide()}. */
     public double weightAt(int p) {
+        requireArrays();
         return weights == null ? 1.0 : weights[p];
+    }
+
+    /** The smallest or largest out-degree of a wide graph. */
+    private int extremeDegree(boolean min) {
+        int best = min ? Integer.MAX_VALUE : 0;
+        for (int v = 0; v < numRows; v++) {
+            best = min ? Math.min(best, blocks.degree(v)) : Math.max(best, blocks.degree(v));
+        }
+        return numRows == 0 ? 0 : best;
     }
 
     /** Number of stored edges {@code (v, v)}. */
     public long selfLoops() {
+        if (blocks != null) {
+            return blockSelfLoops();
+        }
         long loops = 0;
         int[] rowPtr = this.rowPtr;
         int n = Math.min(rowPtr.length - 1, numCols);
@@ -314,8 +411,24 @@ public final class Graph {
         return loops;
     }
 
+    private long blockSelfLoops() {
+        long loops = 0;
+        for (int v = 0, n = Math.min(numRows, numCols); v < n; v++) {
+            int b = blocks.blockOf(v);
+            int l = v - blocks.firstRow(b);
+            int[] p = blocks.ptr(b);
+            if (Arrays.binarySearch(blocks.col(b), p[l], p[l + 1], v) >= 0) {
+                loops++;
+            }
+        }
+        return loops;
+    }
+
     /** Bytes held by the CSR arrays. */
     public long memoryBytes() {
+        if (blocks != null) {
+            return blocks.memoryBytes();
+        }
         return 4L * rowPtr.length + 4L * colIdx.length + (weights == null ? 0 : 8L * weights.length)
                 + (exact == null ? 0 : 8L * exact.length);
     }

@@ -145,6 +145,20 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
         if (!d.weights().read() && !defaults) {
             return;
         }
+        if (g.wide()) {
+            // Rows in blocks: the Csr view does not reach them; SSSP's check and delta run block by block.
+            double delta = WideWeights.checkedDelta(g);
+            d.graphDefaults().keySet().forEach(name -> {
+                if (params.containsKey(name) && !s.params().containsKey(name)) {
+                    if (!name.equals("delta")) {
+                        throw new BadInputException(d.id() + ": give --param " + name + " for a graph of "
+                                + g.numEntries() + " entries (its default is computed from an array view)");
+                    }
+                    given.put(name, Double.toString(delta));
+                }
+            });
+            return;
+        }
         Csr csr = Csr.of(g);   // out-edges only: the view builds no transpose for this
         try {
             d.weights().check(csr);

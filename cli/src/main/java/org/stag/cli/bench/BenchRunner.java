@@ -159,7 +159,7 @@ public final class BenchRunner {
         if (internalSource < 0) {
             throw new BadInputException("--source " + source + " is not a vertex of " + name);
         }
-        facts.put(name, g.numVertices() + " vertices, " + g.numEdges() + " stored edges, "
+        facts.put(name, g.numVertices() + " vertices, " + g.numEntries() + " stored edges, "
                 + (g.directed() ? "directed" : "undirected") + ", source " + source);
         // One graph tensor per format, built once and read by every algorithm and thread count.
         int buildThreads = c.threads().stream().mapToInt(Integer::intValue).max().orElse(1);

@@ -3,8 +3,6 @@ package org.stag.engine.cin;
 import org.stag.engine.ops.Constant;
 import org.stag.engine.front.ScalarType;
 import org.stag.formats.dynamic.ValueMode;
-import org.stag.formats.level.DynamicLevel;
-import org.stag.formats.level.Level;
 import org.stag.formats.tensor.ConstantValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
@@ -125,8 +123,7 @@ public record ValueRead(Kind kind, ValueMode lastLevel, Constant constant) {
         if (t.order() == 0) {
             return ValueMode.POSITION;
         }
-        Level last = t.level(t.order() - 1);
-        return last instanceof DynamicLevel d ? d.mode() : ValueMode.POSITION;
+        return t.level(t.order() - 1).mode();
     }
 
     /** The read in a cache key or an explanation: {@code array}, {@code inline}, {@code constant true over none}. */

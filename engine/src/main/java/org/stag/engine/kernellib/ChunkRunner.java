@@ -160,6 +160,9 @@ public final class ChunkRunner {
         for (Tensor t : operands) {
             if (t != null && t.order() >= 2 && t.level(0) instanceof DenseLevel && t.level(1) instanceof DynamicLevel d) {
                 bits = Math.min(bits, d.shardBits());
+            } else if (t != null && t.order() >= 2 && t.level(0) instanceof DenseLevel
+                    && t.level(1) instanceof org.stag.formats.level.BlockedLevel b) {
+                bits = Math.min(bits, b.shardBits());
             }
         }
         if (bits == Integer.MAX_VALUE) {

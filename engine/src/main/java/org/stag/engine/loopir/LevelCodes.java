@@ -3,6 +3,7 @@ package org.stag.engine.loopir;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.LevelFormat;
+import org.stag.formats.level.LevelType;
 import org.stag.formats.level.StaticLevelFormat;
 
 /** The level code of a level format: static levels by type, dynamic levels from their node schema. */
@@ -16,7 +17,9 @@ public final class LevelCodes {
      */
     public static LevelCode of(LevelFormat f, String prefix, ValueMode mode) {
         if (f instanceof StaticLevelFormat s) {
-            return new StaticLevelCode(s, prefix);
+            // A compressed last level whose elements carry values or nothing holds 64-bit positions in row blocks.
+            return s.type() == LevelType.COMPRESSED && mode != ValueMode.POSITION ? new BlockedLevelCode(s, prefix, mode)
+                    : new StaticLevelCode(s, prefix);
         }
         return new org.stag.engine.loopir.schema.SchemaLevelCode((DynamicLevelFormat) f, prefix, mode);
     }

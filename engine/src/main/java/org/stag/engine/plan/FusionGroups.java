@@ -101,7 +101,8 @@ public final class FusionGroups {
 
     /**
      * The value reads a fused kernel of {@code defs} is compiled for: {@code read}'s of each operand whose read is
-     * compiled in ({@link #readCompiledIn}), by name.
+     * compiled in ({@link #readCompiledIn}, or a matrix read with values or nothing in its last level: a compressed
+     * level with 64-bit positions), by name.
      */
     public static Map<String, org.stag.engine.cin.ValueRead> reads(List<Definition> defs, Map<String, Format> formats,
                                                                   Function<String, org.stag.engine.cin.ValueRead> read) {
@@ -109,6 +110,12 @@ public final class FusionGroups {
         for (String n : operands(defs)) {
             if (readCompiledIn(formats.get(n))) {
                 out.put(n, read.apply(n));
+            } else if (formats.get(n) != null && formats.get(n).order() > 1) {
+                // A compressed last level with 64-bit positions carries values or nothing, as a dynamic one does.
+                org.stag.engine.cin.ValueRead r = read.apply(n);
+                if (r.lastLevel() != org.stag.formats.dynamic.ValueMode.POSITION) {
+                    out.put(n, r);
+                }
             }
         }
         return out;

@@ -108,7 +108,8 @@ final class FusedStep extends Step {
             // whose last level is dynamic is read as the kernel was compiled); the members' kernels also read
             // constant vectors and other value reads.
             if ((now != want && !now.equals(want)) || t.values().isConstant() && t.order() == 1
-                    || reads[k] != null && !reads[k].matches(t)) {
+                    || reads[k] != null && !reads[k].matches(t)
+                    || reads[k] == null && t.order() > 1 && t.level(t.order() - 1) instanceof org.stag.formats.level.BlockedLevel) {
                 for (KernelStep m : members) {
                     m.run(env, ex);
                 }

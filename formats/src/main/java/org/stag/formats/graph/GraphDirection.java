@@ -9,6 +9,7 @@ import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
+import org.stag.loaders.RowBlocks;
 
 /**
  * One direction of a {@link GraphTensor} (its out-edges, or a directed graph's in-edges), from its CSR arrays:
@@ -29,6 +30,8 @@ final class GraphDirection {
     private final double[] weights;
     /** Weights that W is built apart from, the structure keeping none: NaN or infinite ones. */
     private final double[] apart;
+    /** The rows in row blocks, for a graph with more entries than an array holds (then the CSR arrays are null). */
+    private RowBlocks blocks;
     private Tensor structure;
     private Tensor pattern;
     private Tensor weighted;
@@ -47,15 +50,52 @@ final class GraphDirection {
         this.apart = apart;
     }
 
-    /** The shared structure: the weights inline or adopted, or a pattern that stores no values. */
+    /** The in-edges of a directed graph as a pattern: a transpose of its CSR arrays, or of its row blocks. */
+    static GraphDirection inEdges(org.stag.loaders.Graph graph, Format format, boolean shared, int threads) {
+        int n = graph.numVertices();
+        if (graph.wide()) {
+            return overBlocks(graph, format, shared, threads, BlockTranspose.of(graph.blocks(), n, threads), true);
+        }
+        CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
+        return new GraphDirection(format, n, threads, shared, t.rowPtr(), t.col(), null, null);
+    }
+
+    /**
+     * A direction of {@code graph} (held in row blocks: more entries than an array holds) over {@code rows}, in a
+     * format that shares its structure between the views ({@code dense,compressed} or a dynamic last level).
+     *
+     * @throws IllegalArgumentException for another format, or NaN or infinite weights (not {@code finite})
+     */
+    static GraphDirection overBlocks(org.stag.loaders.Graph graph, Format format, boolean shared, int threads,
+                                     RowBlocks rows, boolean finite) {
+        if (!shared) {
+            throw new IllegalArgumentException(graph.source() + ": format " + format + " holds at most 2^31 - 9 entries,"
+                    + " and this graph has " + graph.numEntries() + "; dense,compressed and the formats with a dynamic"
+                    + " last level (dense,ctree, bst,ctree, ...) hold more");
+        }
+        if (!finite) {
+            throw new IllegalArgumentException(graph.source() + ": NaN or infinite weights in a graph of more than"
+                    + " 2^31 - 9 entries are not supported");
+        }
+        GraphDirection d = new GraphDirection(format, graph.numVertices(), threads, true, null, null, null, null);
+        d.blocks = rows;
+        return d;
+    }
+
+    /**
+     * The shared structure: the weights inline or adopted, or a pattern that stores no values. Built from row blocks
+     * ({@link Tensor#fromCsr(Format, int, int, RowBlocks, ValueMode, int)}), which takes the int path below the
+     * block limit and 64-bit positions past it.
+     */
     Tensor structure() {
         if (structure == null) {
-            structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
-                    weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
+            RowBlocks rows = blocks != null ? blocks : RowBlocks.of(n, rowPtr, col, weights);
+            structure = Tensor.fromCsr(format, n, n, rows, rows.weighted() ? ValueMode.DOUBLE : ValueMode.NONE, threads);
             if (shared && apart == null) {
                 // Both views read the structure alone: let an in-edge transpose be collected.
                 rowPtr = null;
                 col = null;
+                blocks = null;
             }
         }
         return structure;

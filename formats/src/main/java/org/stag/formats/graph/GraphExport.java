@@ -22,6 +22,15 @@ final class GraphExport {
      */
     static Graph toGraph(GraphTensor g, Tensor t, int threads) {
         Graph graph = g.graph();
+        if (t.level(1) instanceof org.stag.formats.level.BlockedLevel b) {
+            // 64-bit positions: the blocks are the graph's rows as they are.
+            return new Graph(graph.source(), b.parentSize(), b.dimension(), b.rows(), graph.symmetry(), graph.valueKind(),
+                    graph.ids(), graph.duplicates());
+        }
+        if (t.level(1).entries() > org.stag.formats.level.Level.MAX_SIZE) {
+            throw new UnsupportedOperationException(graph.source() + ": a graph of " + t.level(1).entries()
+                    + " entries is read back from dense,compressed only; convert it in that format");
+        }
         boolean weighted = graph.weighted();
         int n = g.numVertices();
         int cap = 16;

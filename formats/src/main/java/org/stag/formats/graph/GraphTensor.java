@@ -86,7 +86,7 @@ public final class GraphTensor {
         this.shared = format.hasIdentityOrder() && format.level(0).equals(StaticLevelFormat.DENSE)
                 && format.level(1).equals(StaticLevelFormat.COMPRESSED)
                 || format.level(1) instanceof DynamicLevelFormat;
-        this.edges = g.numEdges();
+        this.edges = g.numEntries();
     }
 
     /**
@@ -270,9 +270,10 @@ public final class GraphTensor {
         if (out == null) {
             // A structure holds finite weights only (a batch refuses others); the loaders read NaN and infinite
             // ones, so such a graph keeps its pattern in the structure and W apart (SSSP refuses it anyway).
-            double[] w = graph.weights();
             boolean finite = graph.nonFiniteValues() == 0;
-            out = direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
+            double[] w = graph.wide() ? null : graph.weights();
+            out = graph.wide() ? GraphDirection.overBlocks(graph, format, shared, threads, graph.blocks(), finite)
+                    : direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
         }
         return out;
     }
@@ -290,8 +291,7 @@ public final class GraphTensor {
                 if (graph.symmetricPattern(threads)) {
                     in = out();
                 } else {
-                    CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-                    in = direction(t.rowPtr(), t.col(), null, null);
+                    in = GraphDirection.inEdges(graph, format, shared, threads);
                 }
                 buildNanos += System.nanoTime() - t0;
             }
@@ -308,8 +308,7 @@ public final class GraphTensor {
         GraphDirection d = in();
         if (d == out) {
             long t0 = System.nanoTime();
-            CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-            in = direction(t.rowPtr(), t.col(), null, null);
+            in = GraphDirection.inEdges(graph, format, shared, threads);
             buildNanos += System.nanoTime() - t0;
             d = in;
         }

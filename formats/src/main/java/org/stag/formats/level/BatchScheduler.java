@@ -6,6 +6,7 @@ import org.stag.formats.dynamic.BatchScratch;
 import org.stag.formats.dynamic.DynamicFormat;
 import org.stag.formats.dynamic.NodeStore;
 import org.stag.loaders.Parallel;
+import org.stag.loaders.RowBlocks;
 
 /**
  * How a {@link DynamicLevel} spreads work on many parents over its shards, one thread per shard at a time: the
@@ -45,7 +46,7 @@ final class BatchScheduler {
      * {@link DynamicLevel#buildRows} of a freshly initialised level: every shard's rows built by the format's bulk
      * {@code build} in parallel, nothing sorted. Returns the elements built.
      */
-    long buildRows(int[] rowPtr, int[] rowOf, int[] col, double[] vals, int threads) {
+    long buildRows(RowBlocks rows, int[] rowOf, int threads) {
         boolean positions = level.carriesPositions();
         int parentSize = level.parentSize();
         int shardBits = level.shardBits();
@@ -60,27 +61,31 @@ final class BatchScheduler {
             // Positions are passed as doubles beside the coordinates: one scratch row per shard, reused.
             int longest = 0;
             for (int p = lo; p < hi && positions; p++) {
-                int r = rowOf == null ? p : rowOf[p];
-                longest = Math.max(longest, rowPtr[r + 1] - rowPtr[r]);
+                longest = Math.max(longest, rows.degree(rowOf == null ? p : rowOf[p]));
             }
             int[] crd = positions ? new int[longest] : null;
             double[] pos = positions ? new double[longest] : null;
             long n = 0;
             for (int p = lo; p < hi; p++) {
                 int r = rowOf == null ? p : rowOf[p];
-                int from = rowPtr[r];
-                int to = rowPtr[r + 1];
+                int b = rows.blockOf(r);
+                int[] ptr = rows.ptr(b);
+                int local = r - rows.firstRow(b);
+                int from = ptr[local];
+                int to = ptr[local + 1];
                 if (from == to) {
                     continue;
                 }
+                int[] col = rows.col(b);
                 if (positions) {
+                    // A level of positions holds at most an int's worth, so its rows are in one block.
                     System.arraycopy(col, from, crd, 0, to - from);
                     for (int k = from; k < to; k++) {
                         pos[k - from] = k;
                     }
                     impl.build(store, roots[p], crd, pos, 0, to - from);
                 } else {
-                    impl.build(store, roots[p], col, vals, from, to);
+                    impl.build(store, roots[p], col, rows.weights(b), from, to);
                 }
                 n += to - from;
             }

@@ -10,6 +10,7 @@ import org.stag.formats.dynamic.NodeStore;
 import org.stag.formats.dynamic.ShardedRows;
 import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.loaders.RowBlocks;
 
 /**
  * A dynamic level: one structure of a {@link DynamicFormat} per parent position. Parents are grouped into
@@ -43,7 +44,8 @@ public final class DynamicLevel extends Level {
     /** The shards' node stores, copy-on-write once a snapshot was taken. */
     private final ShardSet shards;
     private int[] roots = new int[0];
-    private int size;
+    /** Elements (a long: a last level of values may hold more than an int counts); positions stay ints. */
+    private long size;
     /** A row level's positions by coordinate and the positions of removed rows. */
     private final RowDirectory directory;
     private final BatchScheduler scheduler = new BatchScheduler(this);
@@ -122,11 +124,13 @@ public final class DynamicLevel extends Level {
     }
 
     /** What elements carry: {@link ValueMode#POSITION}, {@link ValueMode#DOUBLE} values, or nothing ({@link ValueMode#NONE}). */
+    @Override
     public ValueMode mode() {
         return mode;
     }
 
     /** Whether elements carry the tensor's values rather than positions. */
+    @Override
     public boolean holdsValues() {
         return mode == ValueMode.DOUBLE;
     }
@@ -138,10 +142,18 @@ public final class DynamicLevel extends Level {
 
     /** {@code append_init} (once): one empty structure per parent position, parents sharded by count. */
     public void appendInit(int parentSize) {
+        appendInit(parentSize, Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #appendInit(int)} with shards of at most {@code 2^maxShardBits} parents: a level built from row blocks
+     * ({@link RowBlocks}) takes shards within its blocks, so that no shard's arena holds more entries than a block.
+     */
+    public void appendInit(int parentSize, int maxShardBits) {
         if (roots.length > 0 || size > 0) {
             throw new IllegalStateException("dynamic level: already initialised");
         }
-        shardBits = ShardedRows.bitsFor(parentSize);
+        shardBits = Math.min(ShardedRows.bitsFor(parentSize), maxShardBits);
         growParents(parentSize);
     }
 
@@ -185,7 +197,7 @@ public final class DynamicLevel extends Level {
      */
     public int build(int p, int[] crd, double[] scratch, int from, int to) {
         checkParent(p);
-        int first = size;
+        int first = (int) size;
         if (mode == ValueMode.POSITION) {
             for (int k = from; k < to; k++) {
                 scratch[k] = size + (k - from);
@@ -214,7 +226,24 @@ public final class DynamicLevel extends Level {
         if (size > 0 || lastParent >= 0) {
             throw new IllegalStateException("dynamic level: already assembled");
         }
-        size = Math.toIntExact(scheduler.buildRows(rowPtr, rowOf, col, vals, threads));
+        size = scheduler.buildRows(RowBlocks.of(rowPtr.length - 1, rowPtr, col, vals), rowOf, threads);
+        lastParent = parentSize - 1;
+    }
+
+    /**
+     * {@link #buildRows(int[], int[], int[], double[], int)} from rows held in row blocks, whose entries may pass
+     * 2^31 in {@link ValueMode#DOUBLE} and {@link ValueMode#NONE}: the level is initialised with shards no larger
+     * than the blocks ({@link #appendInit(int, int)}) so that no shard's arena holds more than a block, and
+     * each shard reads its rows from their block.
+     */
+    public void buildRows(RowBlocks rows, int[] rowOf, int threads) {
+        if (size > 0 || lastParent >= 0) {
+            throw new IllegalStateException("dynamic level: already assembled");
+        }
+        if (mode == ValueMode.POSITION && rows.entries() > MAX_SIZE) {
+            throw new IllegalArgumentException("dynamic level: " + rows.entries() + " positions, more than " + MAX_SIZE);
+        }
+        size = scheduler.buildRows(rows, rowOf, threads);
         lastParent = parentSize - 1;
     }
 
@@ -225,7 +254,7 @@ public final class DynamicLevel extends Level {
      * {@link ValueMode#NONE}, where it is ignored.
      */
     public int append(int p, int i, double value) {
-        int position = size;
+        int position = (int) size;
         double carried = mode == ValueMode.POSITION ? position : value;
         storeOf(p).invalidateNodeOrder();
         if (appending && p == lastParent) {
@@ -277,7 +306,7 @@ public final class DynamicLevel extends Level {
 
     /** A fresh position, {@link #size()}, which grows by one: for a new row that reuses none. */
     int freshPosition() {
-        return size++;
+        return (int) size++;
     }
 
     /**
@@ -304,7 +333,7 @@ public final class DynamicLevel extends Level {
             double[] old) {
         long added = scheduler.update(parents, start, count, threads, old,
                 (store, i) -> impl.insert(store, roots[parents[i]], crd, vals, start[i], start[i + 1], old));
-        size = Math.toIntExact(size + added);
+        size += added;
         return added;
     }
 
@@ -315,7 +344,7 @@ public final class DynamicLevel extends Level {
     public long deleteBatch(int[] parents, int[] start, int count, int[] crd, int threads, double[] old) {
         long removed = scheduler.update(parents, start, count, threads, old,
                 (store, i) -> impl.delete(store, roots[parents[i]], crd, start[i], start[i + 1], old));
-        size = Math.toIntExact(size - removed);
+        size -= removed;
         return removed;
     }
 
@@ -431,6 +460,11 @@ public final class DynamicLevel extends Level {
      */
     @Override
     public int size() {
+        return Math.toIntExact(size);
+    }
+
+    @Override
+    public long entries() {
         return size;
     }
 

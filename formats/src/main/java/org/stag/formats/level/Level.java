@@ -56,6 +56,30 @@ public abstract sealed class Level permits StaticLevel, DynamicLevel {
     /** {@code sz_k}: the number of positions, labeled or not (the values of a last level are indexed by them). */
     public abstract int size();
 
+    /**
+     * The stored positions as a long: {@link #size()}, except for a last level that holds more than an int counts
+     * ({@link BlockedLevel}, a dynamic level of values).
+     */
+    public long entries() {
+        return size();
+    }
+
+    /**
+     * Whether the elements of this (last) level carry the tensor's values inline, so that the tensor's value array
+     * is empty: a dynamic level or a {@link BlockedLevel} in {@link ValueMode#DOUBLE}.
+     */
+    public boolean holdsValues() {
+        return false;
+    }
+
+    /**
+     * What a last level's elements carry: {@link ValueMode#POSITION} (the values array's index) for the static levels
+     * but {@link BlockedLevel}, else the level's mode.
+     */
+    public ValueMode mode() {
+        return ValueMode.POSITION;
+    }
+
     /** Whether position {@code q} encodes a coordinate (false for an empty bucket or a cleared bit). */
     public boolean isLabeled(int q) {
         return true;

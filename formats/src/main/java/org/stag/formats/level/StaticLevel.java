@@ -5,7 +5,7 @@ package org.stag.formats.level;
  * holds besides its own arrays, its {@link StaticLevelFormat}.
  */
 public abstract sealed class StaticLevel extends Level
-        permits BitmapLevel, CompressedLevel, DenseLevel, HashedLevel, SingletonLevel {
+        permits BitmapLevel, BlockedLevel, CompressedLevel, DenseLevel, HashedLevel, SingletonLevel {
     private final StaticLevelFormat format;
 
     StaticLevel(StaticLevelFormat format, int dimension) {

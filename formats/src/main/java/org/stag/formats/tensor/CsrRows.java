@@ -2,6 +2,7 @@ package org.stag.formats.tensor;
 
 import java.util.Arrays;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.formats.level.BlockedLevel;
 import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.DynamicLevelFormat;
@@ -10,6 +11,7 @@ import org.stag.formats.level.LevelFormat;
 import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.level.LevelType;
 import org.stag.loaders.Parallel;
+import org.stag.loaders.RowBlocks;
 
 /** {@link Tensor#fromCsr}: checks the CSR arrays, then builds a matrix from its rows without a sort. */
 final class CsrRows {
@@ -20,8 +22,7 @@ final class CsrRows {
     static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
             int threads) {
         check(f, rows, cols, rowPtr, col, vals, threads);
-        if (f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
-                && f.level(1).equals(StaticLevelFormat.COMPRESSED)) {
+        if (isCsr(f)) {
             return adopt(f, rows, cols, rowPtr, col, vals);
         }
         if (shardedBuild(f)) {
@@ -30,6 +31,70 @@ final class CsrRows {
         // Other formats (static last levels other than CSR, transposed mode orders): the CSR is expanded to
         // coordinates and assembled by the general build.
         return viaBuild(f, rows, cols, rowPtr, col, vals);
+    }
+
+    /** {@link Tensor#fromCsr(Format, int, int, RowBlocks, ValueMode, int)}. */
+    static Tensor fromBlocks(Format f, int rows, int cols, RowBlocks blocks, ValueMode lastMode, int threads) {
+        boolean needed = RowBlocks.needed(blocks.entries());
+        if (blocks.single() && !needed) {
+            return fromCsr(f, rows, cols, blocks.ptr(0), blocks.col(0), blocks.weights(0), lastMode, threads);
+        }
+        for (int b = 0; b < blocks.blockCount(); b++) {
+            int[] p = blocks.ptr(b);
+            check(f, p.length - 1, cols, p, blocks.col(b), blocks.weights(b), threads);
+        }
+        if (blocks.single() && (isCsr(f) || shardedBuild(f))) {
+            blocks = RowBlocks.split(rows, blocks.ptr(0), blocks.col(0), blocks.weights(0), RowBlocks.limit());
+        }
+        if (isCsr(f)) {
+            RowBlocks split = blocks;
+            ValueMode mode = split.weighted() ? ValueMode.DOUBLE : ValueMode.NONE;
+            Level top = Level.create(f.level(0), rows, ValueMode.POSITION);
+            ((DenseLevel) top).insertInit(1);
+            Level last = new BlockedLevel((StaticLevelFormat) f.level(1), cols, split, mode);
+            Values values = split.weighted() ? Values.ofDoubles(new double[0])
+                    : Values.constantBool(true, false, (int) Math.min(split.entries(), Level.MAX_SIZE));
+            return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, values);
+        }
+        if (shardedBuild(f) && lastMode != ValueMode.POSITION) {
+            return build(f, rows, cols, blocks, lastMode, threads);
+        }
+        if (blocks.entries() > Level.MAX_SIZE) {
+            throw new IllegalArgumentException("format " + f + " holds at most " + Level.MAX_SIZE + " entries, not "
+                    + blocks.entries() + "; dense,compressed and the formats with a dynamic last level hold more");
+        }
+        // Below an array's size (a limit lowered by a test): the one-array path.
+        RowBlocks one = RowBlocks.of(rows, concatPtr(blocks), concat(blocks), blocks.weighted() ? concatWeights(blocks) : null);
+        return fromCsr(f, rows, cols, one.ptr(0), one.col(0), one.weights(0), lastMode, threads);
+    }
+
+    private static boolean isCsr(Format f) {
+        return f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+                && f.level(1).equals(StaticLevelFormat.COMPRESSED);
+    }
+
+    private static int[] concatPtr(RowBlocks b) {
+        int[] p = new int[b.rows() + 1];
+        for (int r = 0; r <= b.rows(); r++) {
+            p[r] = (int) b.rowStart(r);
+        }
+        return p;
+    }
+
+    private static int[] concat(RowBlocks b) {
+        int[] c = new int[(int) b.entries()];
+        for (int k = 0; k < b.blockCount(); k++) {
+            System.arraycopy(b.col(k), 0, c, (int) b.first(k), (int) (b.first(k + 1) - b.first(k)));
+        }
+        return c;
+    }
+
+    private static double[] concatWeights(RowBlocks b) {
+        double[] w = new double[(int) b.entries()];
+        for (int k = 0; k < b.blockCount(); k++) {
+            System.arraycopy(b.weights(k), 0, w, (int) b.first(k), (int) (b.first(k + 1) - b.first(k)));
+        }
+        return w;
     }
 
     /**
@@ -97,7 +162,14 @@ final class CsrRows {
 
     /** The sharded parallel build: the row level first, then the last level's shards in parallel. */
     private static Tensor build(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode, int threads) {
-        int m = rowPtr[rows];
+        return build(f, rows, cols, RowBlocks.of(rows, rowPtr, col, vals), lastMode, threads);
+    }
+
+    /** {@link #build(Format, int, int, int[], int[], double[], ValueMode, int)} from row blocks: shards within blocks. */
+    private static Tensor build(Format f, int rows, int cols, RowBlocks blocks, ValueMode lastMode, int threads) {
+        int m = (int) Math.min(blocks.entries(), Level.MAX_SIZE);
+        double[] vals = blocks.single() ? blocks.weights(0) : null;
+        int maxBits = blocks.single() ? Integer.MAX_VALUE : blocks.bits();
         Values values = switch (lastMode) {
             // Doubles inline: the tensor's value array is empty and gives the fill.
             case DOUBLE -> Values.ofDoubles(new double[0]);
@@ -112,27 +184,27 @@ final class CsrRows {
         int[] rowOf = null;
         if (top instanceof DenseLevel d) {
             d.insertInit(1);
-            last.appendInit(rows);
+            last.appendInit(rows, maxBits);
         } else {
             DynamicLevel d = (DynamicLevel) top;
             d.appendInit(1);
             // The row level holds the rows that have elements; positions 0, 1, … follow the row order.
             int present = 0;
             for (int r = 0; r < rows; r++) {
-                present += rowPtr[r] < rowPtr[r + 1] ? 1 : 0;
+                present += blocks.degree(r) > 0 ? 1 : 0;
             }
             rowOf = new int[present];
             int k = 0;
             for (int r = 0; r < rows; r++) {
-                if (rowPtr[r] < rowPtr[r + 1]) {
+                if (blocks.degree(r) > 0) {
                     rowOf[k++] = r;
                 }
             }
             d.build(0, rowOf, new double[present], 0, present);
             d.trim();
-            last.appendInit(present);
+            last.appendInit(present, maxBits);
         }
-        last.buildRows(rowPtr, rowOf, col, vals, threads);
+        last.buildRows(blocks, rowOf, threads);
         return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, values);
     }
 

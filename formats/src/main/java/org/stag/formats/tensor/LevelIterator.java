@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
 import org.stag.formats.level.BitmapLevel;
+import org.stag.formats.level.BlockedLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
@@ -43,6 +44,8 @@ abstract class LevelIterator {
             return new Hashed(h);
         } else if (level instanceof BitmapLevel b) {
             return new Bitmap(b);
+        } else if (level instanceof BlockedLevel b) {
+            return new Blocked(b);
         }
         return new Dynamic((DynamicLevel) level);
     }
@@ -252,6 +255,41 @@ abstract class LevelIterator {
             } else {
                 pos = (int) carried[j];
             }
+            return true;
+        }
+    }
+
+    /** A blocked level's children: positions local to the parent's block, so none is reported; the value when held. */
+    private static final class Blocked extends LevelIterator {
+        private final org.stag.loaders.RowBlocks rows;
+        private int[] crd;
+        private double[] val;
+        private int q;
+        private int end;
+
+        Blocked(BlockedLevel l) {
+            this.rows = l.rows();
+        }
+
+        @Override
+        void reset(int p) {
+            int b = rows.blockOf(p);
+            int[] ptr = rows.ptr(b);
+            int local = p - rows.firstRow(b);
+            crd = rows.col(b);
+            val = rows.weights(b);
+            q = ptr[local] - 1;
+            end = ptr[local + 1];
+            pos = -1;
+        }
+
+        @Override
+        boolean next() {
+            if (++q >= end) {
+                return false;
+            }
+            coord = crd[q];
+            value = val == null ? 1.0 : val[q];
             return true;
         }
     }

@@ -1,5 +1,6 @@
 package org.stag.formats.tensor;
 
+import org.stag.formats.level.BlockedLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.HashedLevel;
@@ -30,20 +31,41 @@ final class StorageCheck {
                 checkHashed(what, h);
             } else if (l instanceof DynamicLevel d) {
                 d.check();
+            } else if (l instanceof BlockedLevel b) {
+                checkBlocked(what, b);
             }
-            parentSize = l.size();
+            parentSize = (int) Math.min(l.entries(), Integer.MAX_VALUE);
         }
         Values values = t.values();
         if (values.isConstant()) {
             return; // every index reads the constant, whatever the level's size has become
         }
-        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()
-                && !d.holdsValues()) {
+        if (levels.length > 0 && levels[levels.length - 1].mode() == org.stag.formats.dynamic.ValueMode.NONE) {
             throw new IllegalStateException("the last level stores no values, but the values are not constant: " + values);
         }
         int expected = levels.length == 0 ? 1 : t.valuesInLastLevel() ? 0 : parentSize;
         if (values.size() != expected) {
             throw new IllegalStateException(values.size() + " values for " + expected + " last-level positions");
+        }
+    }
+
+    /** Each block as a compressed level: offsets from 0 to its entries, coordinates in range and increasing per row. */
+    private static void checkBlocked(String what, BlockedLevel l) {
+        org.stag.loaders.RowBlocks rows = l.rows();
+        for (int b = 0; b < rows.blockCount(); b++) {
+            int[] pos = rows.ptr(b);
+            int[] crd = rows.col(b);
+            for (int p = 0; p + 1 < pos.length; p++) {
+                if (pos[p] > pos[p + 1]) {
+                    throw new IllegalStateException(what + ": pos decreases at parent " + (rows.firstRow(b) + p));
+                }
+                checkCoordinates(what, crd, pos[p], pos[p + 1], l.dimension());
+                for (int q = pos[p] + 1; q < pos[p + 1]; q++) {
+                    if (crd[q] <= crd[q - 1]) {
+                        throw new IllegalStateException(what + ": coordinates not increasing under parent " + (rows.firstRow(b) + p));
+                    }
+                }
+            }
         }
     }
 

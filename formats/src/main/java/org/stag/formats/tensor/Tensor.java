@@ -6,6 +6,7 @@ import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.UpdateBatch;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
+import org.stag.loaders.RowBlocks;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.Level;
@@ -143,6 +144,20 @@ public final class Tensor {
     public static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
                                  int threads) {
         return CsrRows.fromCsr(f, rows, cols, rowPtr, col, vals, lastMode, threads);
+    }
+
+    /**
+     * {@link #fromCsr(Format, int, int, int[], int[], double[], ValueMode, int)} from rows held in row blocks, for any
+     * number of entries: below {@link RowBlocks#limit()} the one block's arrays take the path above; past it,
+     * {@code dense,compressed} becomes a {@link org.stag.formats.level.BlockedLevel} over the blocks (adopted, or cut
+     * from the one array) and a dynamic last level takes shards within the blocks. Other formats hold at most one
+     * array's worth.
+     *
+     * @throws IllegalArgumentException as the other overload does, or for a format without 64-bit positions whose
+     *                                  entries pass an array's size
+     */
+    public static Tensor fromCsr(Format f, int rows, int cols, RowBlocks blocks, ValueMode lastMode, int threads) {
+        return CsrRows.fromBlocks(f, rows, cols, blocks, lastMode, threads);
     }
 
     /**
@@ -287,8 +302,8 @@ public final class Tensor {
         if (v instanceof ConstantValues c) {
             return new Tensor(format, dims, levels, c.resized(levels.length == 0 ? 1 : levels[levels.length - 1].size()));
         }
-        if (levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d && !d.carriesPositions()) {
-            if (!d.holdsValues()) {
+        if (levels.length > 0 && levels[levels.length - 1].mode() != ValueMode.POSITION) {
+            if (!levels[levels.length - 1].holdsValues()) {
                 throw new IllegalArgumentException("format " + format + ": the last level stores no values (a pattern),"
                         + " so only constant values fit, not " + v);
             }
@@ -355,8 +370,7 @@ public final class Tensor {
      * (false for a view with constant values over such a level: the stored doubles are not read).
      */
     public boolean valuesInLastLevel() {
-        return !values.isConstant() && levels.length > 0 && levels[levels.length - 1] instanceof DynamicLevel d
-                && d.holdsValues();
+        return !values.isConstant() && levels.length > 0 && levels[levels.length - 1].holdsValues();
     }
 
     /** A new cursor over the stored components in level order. */

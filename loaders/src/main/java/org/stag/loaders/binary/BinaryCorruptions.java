@@ -38,7 +38,7 @@ public final class BinaryCorruptions {
         long entries = hb.getLong(ENTRIES_AT);
         boolean weighted = hb.get(VALUE_KIND_AT) != 0;
         boolean explicit = hb.get(ID_KIND_AT) != 0;
-        long[] bytes = sectionBytes(rows, entries, weighted, explicit);
+        long[] bytes = sectionBytes(rows, entries, weighted, explicit, hb.getInt(VERSION_AT));
         long[] at = new long[5];
         at[0] = HEADER_BYTES;
         for (int s = 0; s < 4; s++) {

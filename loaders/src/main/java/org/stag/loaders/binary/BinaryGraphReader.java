@@ -19,6 +19,7 @@ import org.stag.loaders.GraphBlasType;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.Parallel;
+import org.stag.loaders.RowBlocks;
 import org.stag.loaders.VertexIds;
 
 /**
@@ -54,6 +55,9 @@ public final class BinaryGraphReader {
             }
             BinaryHeader h = BinaryHeader.decode(file, head, got, size);
             checkMemory(file, h);
+            if (h.widePointers() || RowBlocks.needed(h.entries())) {
+                return WideGraphReader.read(ch, file, h, threads);
+            }
             return readSections(ch, file, h, threads);
         } catch (NoSuchFileException e) {
             throw new BadInputException(file, 0, "no such file");
@@ -64,7 +68,10 @@ public final class BinaryGraphReader {
 
     private static void checkMemory(String file, BinaryHeader h) {
         long[] bytes = h.sections();
-        long need = bytes[0] + bytes[1] + bytes[2] + bytes[3] + (h.exactIntegers() ? 8 * h.entries() : 0) + (h.explicitIds() ? ID_MAP_BYTES_PER_VERTEX * h.rows() : 0);
+        long need = bytes[0] + bytes[1] + bytes[2] + bytes[3] + (h.exactIntegers() ? 8 * h.entries() : 0)
+                + (h.explicitIds() ? ID_MAP_BYTES_PER_VERTEX * h.rows() : 0)
+                // The row blocks' local offsets beside the int64 pointers they are cut from.
+                + (h.widePointers() || RowBlocks.needed(h.entries()) ? 12 * (h.rows() + 1) : 0);
         Runtime rt = Runtime.getRuntime();
         long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (need > available) {
@@ -182,17 +189,7 @@ public final class BinaryGraphReader {
         if (problem.get() != null) {
             throw BinaryHeader.bad(file, problem.get());
         }
-        long[] ids = (long[]) arrays[IDS];
-        VertexIds vertexIds;
-        if (ids != null) {
-            try {
-                vertexIds = VertexIds.explicit(ids);
-            } catch (IllegalArgumentException e) {
-                throw BinaryHeader.bad(file, e.getMessage());
-            }
-        } else {
-            vertexIds = VertexIds.offset(h.idBase());
-        }
+        VertexIds vertexIds = vertexIds(file, h, (long[]) arrays[IDS]);
         double[] weights;
         long[] exact = null;
         if (arrays[WEIGHTS] instanceof long[] integers) {
@@ -232,6 +229,38 @@ public final class BinaryGraphReader {
                         + (type != null ? "a value of type " + type.shortName() : "an integer") + " (the file is corrupt)");
             }
         }
+    }
+
+    /** The vertex ids: an offset, or the explicit table checked to be distinct. */
+    private static VertexIds vertexIds(String file, BinaryHeader h, long[] ids) {
+        if (ids == null) {
+            return VertexIds.offset(h.idBase());
+        }
+        try {
+            return VertexIds.explicit(ids);
+        } catch (IllegalArgumentException e) {
+            throw BinaryHeader.bad(file, e.getMessage());
+        }
+    }
+
+    /** Reads and checks the ids section of {@code h}'s file ({@link #vertexIds(String, BinaryHeader, long[])}). */
+    static VertexIds vertexIds(FileChannel ch, String file, BinaryHeader h) throws IOException {
+        long[] bytes = h.sections();
+        if (bytes[IDS] == 0) {
+            return vertexIds(file, h, null);
+        }
+        int n = (int) h.rows();
+        long[] ids = new long[n];
+        int crc = 0;
+        for (long o = 0; o < bytes[IDS]; o += SectionIo.READ_BLOCK) {
+            int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[IDS] - o);
+            int c = SectionIo.readBlock(ch, h.offset(IDS) + o, len, ids, (int) (o / 8), n);
+            crc = o == 0 ? c : Crc32cCombine.combine(crc, c, len);
+        }
+        if (crc != h.crcs()[IDS]) {
+            throw BinaryHeader.bad(file, "checksum mismatch in the " + SECTION_NAMES[IDS] + " section (the file is corrupt)");
+        }
+        return vertexIds(file, h, ids);
     }
 
     /** Combines the block checksums of section {@code s} and compares them with the header's. */

@@ -12,9 +12,14 @@ import org.stag.loaders.Graph;
 import org.stag.loaders.GraphBlasType;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.Parallel;
+import org.stag.loaders.RowBlocks;
 import org.stag.loaders.VertexIds;
 
-/** Writes a canonical {@link Graph} as a {@code .stagb} file ({@link BinaryLayout}); sections are written in parallel. */
+/**
+ * Writes a canonical {@link Graph} as a {@code .stagb} file ({@link BinaryLayout}); sections are written in parallel.
+ * A graph held in row blocks ({@link Graph#wide()}) is written as version 3, with int64 row pointers and its blocks'
+ * columns and weights one after the other; any other as version 2.
+ */
 public final class BinaryGraphWriter {
     private BinaryGraphWriter() {
     }
@@ -22,7 +27,8 @@ public final class BinaryGraphWriter {
     /** Writes {@code g} to {@code path}, replacing what is there. */
     public static void write(Graph g, Path path, int threads) throws IOException {
         int n = g.numRows();
-        int m = g.numEdges();
+        long m = g.numEntries();
+        int version = g.wide() ? VERSION_WIDE : VERSION;
         VertexIds ids = g.ids();
         boolean explicit = !ids.isOffset();
         long[] idTable = null;
@@ -33,8 +39,8 @@ public final class BinaryGraphWriter {
             }
         }
         boolean weighted = g.valueKind().weighted();
-        boolean integer = g.valueKind() == ValueKind.INTEGER;
-        long[] bytes = sectionBytes(n, m, weighted, explicit);
+        boolean integer = g.valueKind() == ValueKind.INTEGER && version == VERSION;
+        long[] bytes = sectionBytes(n, m, weighted, explicit, version);
         long length = HEADER_BYTES + bytes[0] + bytes[1] + bytes[2] + bytes[3];
         long[] at = new long[4];
         at[0] = HEADER_BYTES;
@@ -47,18 +53,26 @@ public final class BinaryGraphWriter {
                 StandardOpenOption.TRUNCATE_EXISTING)) {
             Parallel.forEachBlock(threads, 4, s -> {
                 try {
-                    crcs[s] = switch (s) {
-                        case ROW_PTR -> SectionIo.writeInts(ch, at[s], bytes[s], g.rowPtr(), n + 1);
-                        case COLUMNS -> SectionIo.writeInts(ch, at[s], bytes[s], g.colIdx(), m);
-                        case WEIGHTS -> !weighted ? 0 : integer ? SectionIo.writeLongs(ch, at[s], bytes[s], integersOf(g), m)
-                                : SectionIo.writeDoubles(ch, at[s], bytes[s], weightsOf(g), m);
-                        default -> explicit ? SectionIo.writeLongs(ch, at[s], bytes[s], table, n) : 0;
-                    };
+                    if (s == IDS) {
+                        crcs[s] = explicit ? SectionIo.writeLongs(ch, at[s], bytes[s], table, n) : 0;
+                    } else if (s == WEIGHTS && !weighted) {
+                        crcs[s] = 0;
+                    } else if (g.wide()) {
+                        crcs[s] = writeBlocks(ch, at[s], bytes[s], g.blocks(), s);
+                    } else {
+                        int mi = g.numEdges();
+                        crcs[s] = switch (s) {
+                            case ROW_PTR -> SectionIo.writeInts(ch, at[s], bytes[s], g.rowPtr(), n + 1);
+                            case COLUMNS -> SectionIo.writeInts(ch, at[s], bytes[s], g.colIdx(), mi);
+                            default -> integer ? SectionIo.writeLongs(ch, at[s], bytes[s], integersOf(g), mi)
+                                    : SectionIo.writeDoubles(ch, at[s], bytes[s], weightsOf(g, mi), mi);
+                        };
+                    }
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             });
-            BinaryHeader h = new BinaryHeader(VERSION, g.symmetry(), g.valueKind(), g.valueType(), explicit, n, g.numCols(), m,
+            BinaryHeader h = new BinaryHeader(version, g.symmetry(), g.valueKind(), g.valueType(), explicit, n, g.numCols(), m,
                     explicit ? 0 : ids.base(), g.duplicates(), length, crcs);
             ByteBuffer head = h.encode();
             while (head.hasRemaining()) {
@@ -74,7 +88,7 @@ public final class BinaryGraphWriter {
         if (g.exactValues() != null) {
             return g.exactValues();
         }
-        double[] w = weightsOf(g);
+        double[] w = weightsOf(g, g.numEdges());
         long[] exact = new long[g.numEdges()];
         boolean unsigned = g.valueType() == GraphBlasType.UINT64;
         for (int p = 0; p < exact.length; p++) {
@@ -84,12 +98,44 @@ public final class BinaryGraphWriter {
         return exact;
     }
 
+    /** Section {@code s} of a graph in row blocks: int64 row pointers, or the blocks' columns or weights in order. */
+    private static int writeBlocks(FileChannel ch, long at, long bytes, RowBlocks rows, int s) throws IOException {
+        try (SectionWriter w = new SectionWriter(ch, at)) {
+            if (s == ROW_PTR) {
+                long[] buf = new long[1 << 16];
+                int k = 0;
+                for (int r = 0; r <= rows.rows(); r++) {
+                    buf[k++] = rows.rowStart(r);
+                    if (k == buf.length) {
+                        w.putLongs(buf, 0, k);
+                        k = 0;
+                    }
+                }
+                w.putLongs(buf, 0, k);
+            } else {
+                for (int b = 0; b < rows.blockCount(); b++) {
+                    int count = (int) (rows.first(b + 1) - rows.first(b));
+                    if (s == COLUMNS) {
+                        w.putInts(rows.col(b), 0, count);
+                    } else if (rows.weighted()) {
+                        w.putDoubles(rows.weights(b), 0, count);
+                    } else {
+                        double[] ones = new double[count];
+                        java.util.Arrays.fill(ones, 1.0);
+                        w.putDoubles(ones, 0, count);
+                    }
+                }
+            }
+            return w.finish(bytes);
+        }
+    }
+
     /** A weighted graph's values; a graph whose kind says weighted but holds none has weight 1 everywhere. */
-    private static double[] weightsOf(Graph g) {
+    private static double[] weightsOf(Graph g, int m) {
         if (g.weights() != null) {
             return g.weights();
         }
-        double[] ones = new double[g.numEdges()];
+        double[] ones = new double[m];
         java.util.Arrays.fill(ones, 1.0);
         return ones;
     }

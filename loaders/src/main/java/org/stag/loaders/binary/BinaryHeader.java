@@ -17,14 +17,19 @@ import org.stag.loaders.ValueKind;
 record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBlasType valueType, boolean explicitIds,
                     long rows, long cols, long entries, long idBase, long duplicates, long length, int[] crcs) {
 
-    /** Whether the weights section holds exact int64 values (version 2, integer values) rather than float64. */
+    /** Whether the weights section holds exact int64 values (version 2, integer values; version 3 keeps float64) rather than float64. */
     boolean exactIntegers() {
-        return version >= VERSION && valueKind == ValueKind.INTEGER;
+        return version == VERSION && valueKind == ValueKind.INTEGER;
     }
 
     /** The byte lengths of the four sections. */
     long[] sections() {
-        return sectionBytes(rows, entries, valueKind.weighted(), explicitIds);
+        return sectionBytes(rows, entries, valueKind.weighted(), explicitIds, version);
+    }
+
+    /** Whether the row pointers are int64 (version 3). */
+    boolean widePointers() {
+        return version == VERSION_WIDE;
     }
 
     /** Where section {@code s} starts. */
@@ -84,9 +89,10 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
             throw bad(file, "truncated: " + fileLength + " bytes, shorter than the " + HEADER_BYTES + "-byte header");
         }
         int version = b.getInt(VERSION_AT);
-        if (version != VERSION && version != VERSION_1) {
+        if (version != VERSION && version != VERSION_1 && version != VERSION_WIDE) {
             throw bad(file, "binary format version " + Integer.toUnsignedString(version)
-                    + " is not supported (this stag reads versions " + VERSION_1 + " and " + VERSION + "; convert the graph again)");
+                    + " is not supported (this stag reads versions " + VERSION_1 + " to " + VERSION_WIDE
+                    + "; convert the graph again)");
         }
         int stored = b.getInt(HEADER_CRC_AT);
         if (stored != headerCrc(b)) {
@@ -120,9 +126,9 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
                 throw bad(file, "reserved header byte " + i + " is not zero");
             }
         }
-        long rows = count(file, b.getLong(ROWS_AT), "rows");
-        long cols = count(file, b.getLong(COLS_AT), "columns");
-        long entries = count(file, b.getLong(ENTRIES_AT), "entries");
+        long rows = count(file, b.getLong(ROWS_AT), "rows", MAX_COUNT);
+        long cols = count(file, b.getLong(COLS_AT), "columns", MAX_COUNT);
+        long entries = count(file, b.getLong(ENTRIES_AT), "entries", version == VERSION_WIDE ? MAX_WIDE_ENTRIES : MAX_COUNT);
         long idBase = b.getLong(ID_BASE_AT);
         long duplicates = b.getLong(DUPLICATES_AT);
         long length = b.getLong(LENGTH_AT);
@@ -181,9 +187,9 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
         return values[c];
     }
 
-    private static long count(String file, long v, String what) {
-        if (v < 0 || v > MAX_COUNT) {
-            throw bad(file, "header field " + what + " is " + Long.toUnsignedString(v) + ", outside 0.." + MAX_COUNT);
+    private static long count(String file, long v, String what, long max) {
+        if (v < 0 || v > max) {
+            throw bad(file, "header field " + what + " is " + Long.toUnsignedString(v) + ", outside 0.." + max);
         }
         return v;
     }

@@ -80,6 +80,15 @@ public record GeneratorOptions(int scale, double degree, long seed, int threads,
      *
      * @throws IllegalArgumentException when it exceeds {@link #MAX_EDGES}
      */
+    public long edgeCount() {
+        return Math.round(degree * numVertices());
+    }
+
+    /**
+     * {@link #edgeCount()} as an int, for the generators that hold the edges in arrays.
+     *
+     * @throws IllegalArgumentException when it exceeds {@link #MAX_EDGES}
+     */
     public int edgeFactorEdges() {
         long m = Math.round(degree * numVertices());
         if (m > MAX_EDGES) {

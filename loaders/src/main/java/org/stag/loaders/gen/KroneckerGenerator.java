@@ -88,45 +88,17 @@ public final class KroneckerGenerator implements GraphGenerator {
 
     /** {@link #generate(GeneratorOptions)}, optionally without the relabelling (for tests). */
     EdgeList generate(GeneratorOptions options, boolean permute) {
-        int scale = options.scale();
         int n = options.numVertices();
         int m = options.edgeFactorEdges();
         long seed = options.seed();
         int threads = options.threads();
         // Quadrant A is r < tA, B is tA <= r < tAB, C is tAB <= r < tABC, D the rest, for 32 random bits r.
         // Stored minus one: (t1 - r) >>> 63 is then 1 exactly when r >= t, a branch-free comparison.
-        long tA1 = threshold(a) - 1;
-        long tAB1 = threshold(a + b) - 1;
-        long tABC1 = threshold(a + b + c) - 1;
         // The permutation comes first so each block writes final ids: one pass over the edge arrays, not two.
-        int[] perm = permute ? permutation(n, seed) : null;
+        EdgeBlocks blocks = blocks(options, permute);
         int[] src = new int[m];
         int[] dst = new int[m];
-        Blocks.run(threads, Blocks.count(m), blk -> {
-            SplitMix64 rng = SplitMix64.forBlock(seed, SplitMix64.STREAM_KRON, blk);
-            for (int e = Blocks.start(blk), end = Blocks.end(blk, m); e < end; e++) {
-                int s = 0;
-                int d = 0;
-                // One 64-bit draw serves two levels: the high half the first, the low half the second.
-                for (int level = 0; level < scale; level += 2) {
-                    long bits = rng.nextLong();
-                    long r = bits >>> 32;
-                    s = (s << 1) | (int) ((tAB1 - r) >>> 63);
-                    d = (d << 1) | (int) (((tA1 - r) ^ (tAB1 - r) ^ (tABC1 - r)) >>> 63);
-                    if (level + 1 < scale) {
-                        r = bits & SplitMix64.LOW32;
-                        s = (s << 1) | (int) ((tAB1 - r) >>> 63);
-                        d = (d << 1) | (int) (((tA1 - r) ^ (tAB1 - r) ^ (tABC1 - r)) >>> 63);
-                    }
-                }
-                if (perm != null) {
-                    s = perm[s];
-                    d = perm[d];
-                }
-                src[e] = s;
-                dst[e] = d;
-            }
-        });
+        Blocks.run(threads, Blocks.count(m), blk -> blocks.block(blk, src, dst, Blocks.start(blk)));
         double[] weights = null;
         if (options.weighted()) {
             weights = new double[m];
@@ -137,6 +109,56 @@ public final class KroneckerGenerator implements GraphGenerator {
         return new EdgeList(options.describe(NAME, extra), n, n, src, dst, weights, m,
                 options.directed() ? Symmetry.GENERAL : Symmetry.SYMMETRIC,
                 options.weighted() ? ValueKind.INTEGER : ValueKind.PATTERN, VertexIds.offset(0), null);
+    }
+
+    /**
+     * The edges of {@code options} block by block ({@link EdgeBlocks}), each regenerated from (seed, block) alone:
+     * what {@link #generate} puts in its arrays, for a build that passes over them more than once.
+     */
+    public EdgeBlocks blocks(GeneratorOptions options) {
+        return blocks(options, true);
+    }
+
+    private EdgeBlocks blocks(GeneratorOptions options, boolean permute) {
+        int scale = options.scale();
+        long m = options.edgeCount();
+        long seed = options.seed();
+        // Quadrant A is r < tA, B is tA <= r < tAB, C is tAB <= r < tABC, D the rest, for 32 random bits r.
+        // Stored minus one: (t1 - r) >>> 63 is then 1 exactly when r >= t, a branch-free comparison.
+        long tA1 = threshold(a) - 1;
+        long tAB1 = threshold(a + b) - 1;
+        long tABC1 = threshold(a + b + c) - 1;
+        int[] perm = permute ? permutation(options.numVertices(), seed) : null;
+        return new EdgeBlocks(m) {
+            @Override
+            public int block(long blk, int[] src, int[] dst, int at) {
+                SplitMix64 rng = SplitMix64.forBlock(seed, SplitMix64.STREAM_KRON, blk);
+                int count = count(blk);
+                for (int k = 0; k < count; k++) {
+                    int s = 0;
+                    int d = 0;
+                    // One 64-bit draw serves two levels: the high half the first, the low half the second.
+                    for (int level = 0; level < scale; level += 2) {
+                        long bits = rng.nextLong();
+                        long r = bits >>> 32;
+                        s = (s << 1) | (int) ((tAB1 - r) >>> 63);
+                        d = (d << 1) | (int) (((tA1 - r) ^ (tAB1 - r) ^ (tABC1 - r)) >>> 63);
+                        if (level + 1 < scale) {
+                            r = bits & SplitMix64.LOW32;
+                            s = (s << 1) | (int) ((tAB1 - r) >>> 63);
+                            d = (d << 1) | (int) (((tA1 - r) ^ (tAB1 - r) ^ (tABC1 - r)) >>> 63);
+                        }
+                    }
+                    if (perm != null) {
+                        s = perm[s];
+                        d = perm[d];
+                    }
+                    src[at + k] = s;
+                    dst[at + k] = d;
+                }
+                return count;
+            }
+        };
     }
 
     /** {@code p * 2^32} rounded, in [0, 2^32]; comparing 32 random bits against it succeeds with probability p. */

@@ -29,24 +29,39 @@ public final class UniformRandomGenerator implements GraphGenerator {
      *
      * @throws IllegalArgumentException when {@code degree * 2^scale} exceeds {@link GeneratorOptions#MAX_EDGES}
      */
+    /**
+     * The edges of {@code options} block by block ({@link EdgeBlocks}), each regenerated from (seed, block) alone:
+     * what {@link #generate} puts in its arrays, for a build that passes over them more than once.
+     */
+    public EdgeBlocks blocks(GeneratorOptions options) {
+        long seed = options.seed();
+        // n is a power of two, so the top 'scale' bits of a 32-bit half are an exactly uniform id.
+        int shift = 32 - options.scale();
+        return new EdgeBlocks(options.edgeCount()) {
+            @Override
+            public int block(long blk, int[] src, int[] dst, int at) {
+                SplitMix64 rng = SplitMix64.forBlock(seed, SplitMix64.STREAM_URAND, blk);
+                int count = count(blk);
+                for (int k = 0; k < count; k++) {
+                    long bits = rng.nextLong();
+                    src[at + k] = (int) ((bits >>> 32) >>> shift);
+                    dst[at + k] = (int) ((bits & SplitMix64.LOW32) >>> shift);
+                }
+                return count;
+            }
+        };
+    }
+
     @Override
     public EdgeList generate(GeneratorOptions options) {
         int n = options.numVertices();
         int m = options.edgeFactorEdges();
         long seed = options.seed();
         int threads = options.threads();
-        // n is a power of two, so the top 'scale' bits of a 32-bit half are an exactly uniform id.
-        int shift = 32 - options.scale();
+        EdgeBlocks blocks = blocks(options);
         int[] src = new int[m];
         int[] dst = new int[m];
-        Blocks.run(threads, Blocks.count(m), blk -> {
-            SplitMix64 rng = SplitMix64.forBlock(seed, SplitMix64.STREAM_URAND, blk);
-            for (int e = Blocks.start(blk), end = Blocks.end(blk, m); e < end; e++) {
-                long bits = rng.nextLong();
-                src[e] = (int) ((bits >>> 32) >>> shift);
-                dst[e] = (int) ((bits & SplitMix64.LOW32) >>> shift);
-            }
-        });
+        Blocks.run(threads, Blocks.count(m), blk -> blocks.block(blk, src, dst, Blocks.start(blk)));
         double[] weights = null;
         if (options.weighted()) {
             weights = new double[m];

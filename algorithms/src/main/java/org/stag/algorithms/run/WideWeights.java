@@ -1,0 +1,52 @@
+package org.stag.algorithms.run;
+
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.Graph;
+import org.stag.loaders.RowBlocks;
+
+/**
+ * SSSP's weight check and default delta for a graph held in row blocks (more entries than an array holds), where
+ * the hand-written {@code Csr} view does not reach: the same rules as {@code Sssp.checkWeights} and
+ * {@code Sssp.defaultDelta}, block by block.
+ */
+final class WideWeights {
+    /** As {@code Sssp}'s ring of buckets. */
+    private static final int MAX_RING = 1024;
+
+    private WideWeights() {
+    }
+
+    /**
+     * The default delta (the mean weight, at least the largest over the ring), after checking every weight is finite
+     * and non-negative.
+     *
+     * @throws BadInputException naming the first bad edge
+     */
+    static double checkedDelta(Graph g) {
+        RowBlocks rows = g.blocks();
+        if (!rows.weighted()) {
+            return 1.0;
+        }
+        double max = 0;
+        double sum = 0;
+        for (int b = 0; b < rows.blockCount(); b++) {
+            int[] ptr = rows.ptr(b);
+            int[] col = rows.col(b);
+            double[] w = rows.weights(b);
+            for (int l = 0; l + 1 < ptr.length; l++) {
+                for (int p = ptr[l]; p < ptr[l + 1]; p++) {
+                    double x = w[p];
+                    if (!(x >= 0.0) || Double.isInfinite(x)) {
+                        int u = rows.firstRow(b) + l;
+                        throw new BadInputException("sssp: " + (x < 0 ? "negative" : "non-finite") + " weight " + x
+                                + " on edge " + g.ids().external(u) + " -> " + g.ids().external(col[p]) + " of "
+                                + g.source() + "; shortest paths need finite non-negative weights");
+                    }
+                    max = Math.max(max, x);
+                    sum += x;
+                }
+            }
+        }
+        return max == 0.0 ? 1.0 : Math.max(sum / rows.entries(), max / MAX_RING);
+    }
+}
