@@ -10,6 +10,7 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.junit.jupiter.api.Test;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.LoadOptions;
 import org.stag.spark.exec.Faults;
 import org.stag.spark.exec.Shipping;
@@ -35,7 +36,7 @@ class FaultTest {
                 }
             }
         });
-        try (PartitionedGraph g = GraphFiles.read(SharedSpark.context(), path, LoadOptions.defaults(), 3, "dense,compressed")) {
+        try (PartitionedGraph g = GraphFiles.read(SharedSpark.context(), path, LoadOptions.defaults(), 3, Format.csr())) {
             for (Algorithm a : new Algorithm[] {Algorithm.PAGERANK, Algorithm.CDLP, Algorithm.SSSP}) {
                 RunSettings s = Programs.settings(a);
                 SparkRun.Outcome clean = new SparkRun().run(a.program(), a, g, s, Shipping.BROADCAST, null);

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.engine.jit.DefinitionCompiler;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
@@ -66,7 +67,8 @@ class ProgramsOnSparkTest {
     void everyProgramAsOneJvm(String name, int partitions, Shipping shipping, String format) {
         String path = Programs.graph(name).toString();
         Map<Algorithm, Object> local = LOCAL.computeIfAbsent(name + format, k -> singleJvm(path, format));
-        try (PartitionedGraph g = GraphFiles.read(SharedSpark.context(), path, LoadOptions.defaults(), partitions, format)) {
+        try (PartitionedGraph g = GraphFiles.read(SharedSpark.context(), path, LoadOptions.defaults(), partitions,
+                GraphTensor.format(format))) {
             assertEquals(partitions, g.blocks().getNumPartitions());
             for (Algorithm a : Algorithm.values()) {
                 String what = a.id() + " on " + name + " P=" + partitions;

@@ -16,6 +16,7 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
@@ -50,7 +51,7 @@ public final class GraphXSideBySide {
         int threads = Integer.parseInt(o.getOrDefault("--threads", "2"));
         int iterations = Integer.parseInt(o.getOrDefault("--iterations", "20"));
         int repeat = Integer.parseInt(o.getOrDefault("--repeat", "3"));
-        String format = o.getOrDefault("--format", "dense,compressed");
+        Format format = GraphTensor.format(o.getOrDefault("--format", "dense,compressed"));
         LoadOptions load = LoadOptions.defaults().withThreads(threads).withDirected(!undirected);
         JavaSparkContext sc = Contexts.start(master, "stag vs GraphX");
         int p = Integer.parseInt(o.getOrDefault("--partitions", Integer.toString(sc.defaultParallelism())));
@@ -68,7 +69,7 @@ public final class GraphXSideBySide {
             double graphxLoad = (System.nanoTime() - t0) / 1e9;
             int n = g.numVertices();
             DefinitionCompiler compiler = new DefinitionCompiler();
-            GraphTensor tensors = GraphTensor.of(g, GraphTensor.format(format), threads);
+            GraphTensor tensors = GraphTensor.of(g, format, threads);
             AlgorithmRunner one = new AlgorithmRunner(compiler);
             SparkRun spark = new SparkRun(compiler);
             md.append(String.format(Locale.ROOT, "graph %s: %d vertices, %d stored edges; master %s, %d partitions;"

@@ -50,7 +50,7 @@ final class SparkBench {
         int status = 0;
         for (String name : r.graphs()) {
             Graph g = GraphLoader.load(Path.of(name), r.load());
-            GraphTensor tensors = GraphTensor.of(g, GraphTensor.format(r.format()), r.threads());
+            GraphTensor tensors = GraphTensor.of(g, r.format(), r.threads());
             try (PartitionedGraph pg = GraphFiles.read(sc, name, r.load(), p, r.format())) {
                 for (Algorithm a : r.algorithms()) {
                     AlgorithmRunner.Prepared one = local.prepare(a.program(), a, tensors, settings(a, g));

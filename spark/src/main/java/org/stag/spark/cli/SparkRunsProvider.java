@@ -32,7 +32,7 @@ public final class SparkRunsProvider implements SparkRuns {
         try {
             int p = r.partitions() > 0 ? r.partitions() : sc.defaultParallelism();
             long t0 = System.nanoTime();
-            try (PartitionedGraph g = GraphFiles.read(sc, r.graph(), r.load(), p, r.settings().format().toString())) {
+            try (PartitionedGraph g = GraphFiles.read(sc, r.graph(), r.load(), p, r.settings().format())) {
                 double load = (System.nanoTime() - t0) / 1e9;
                 SparkRun.Outcome o = new SparkRun(new DefinitionCompiler()).run(r.program(), r.algorithm(), g,
                         r.settings(), shipping(), null);
