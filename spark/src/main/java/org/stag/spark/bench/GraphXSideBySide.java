@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
@@ -80,11 +81,9 @@ public final class GraphXSideBySide {
             md.append("| algorithm | stag on Spark | GraphX | GraphX / stag on Spark | stag, one JVM | stag on Spark / one JVM |\n");
             md.append("|---|---|---|---|---|---|\n");
             for (Algorithm a : List.of(Algorithm.PAGERANK, Algorithm.WCC, Algorithm.BFS, Algorithm.SSSP)) {
-                RunSettings s = new RunSettings().format(format).threads(threads);
-                if (a == Algorithm.PAGERANK) {
+                RunSettings s = new RunSettings().format(format).threads(threads).startAt(a, source);
+                if (a.takes(Setting.ITERATIONS)) {
                     s.iterations(iterations);
-                } else if (a != Algorithm.WCC) {
-                    s.source(source);
                 }
                 AlgorithmRunner.Prepared local = one.prepare(a.program(), a, tensors, s);
                 VertexValues mine = local.run(false).values();

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.RunSettings;
@@ -91,16 +92,12 @@ final class SparkBench {
         return status;
     }
 
-    /** The run's settings: the request's source (else vertex 0's id), iterations, one source for BC. */
+    /** The run's settings: the request's source (else vertex 0's id) where one is taken, its iterations. */
     private RunSettings settings(Algorithm a, Graph g) {
-        RunSettings s = new RunSettings().format(r.format()).threads(r.threads());
         long source = r.source() != null ? r.source() : g.ids().external(0);
-        switch (a) {
-            case BFS, SSSP -> s.source(source);
-            case BC -> s.sources(new long[] {source});
-            case PAGERANK -> s.iterations(r.iterations());
-            default -> {
-            }
+        RunSettings s = new RunSettings().format(r.format()).threads(r.threads()).startAt(a, source);
+        if (a.takes(Setting.ITERATIONS)) {
+            s.iterations(r.iterations());
         }
         return s;
     }
