@@ -66,7 +66,7 @@ class BadInputTest {
     @Test
     void missingPath(@TempDir Path dir) throws Exception {
         String missing = dir.resolve("nowhere.mtx").toString();
-        assertOneLine(Launched.run(Map.of(), 120, "run", "bfs", "--graph", missing, "--source", "1", "--spark", "local[2]"),
+        assertOneLine(Launched.run(Map.of(), 60, "run", "bfs", "--graph", missing, "--source", "1", "--spark", "local[2]"),
                 missing + ": no such file or directory");
     }
 
@@ -77,7 +77,7 @@ class BadInputTest {
         StructType schema = new StructType().add("from", DataTypes.LongType).add("to", DataTypes.LongType);
         spark.createDataFrame(List.of(RowFactory.create(0L, 1L), RowFactory.create(1L, 2L)), schema).write()
                 .mode(SaveMode.Overwrite).parquet(out);
-        assertOneLine(Launched.run(Map.of(), 120, "run", "wcc", "--graph", out, "--spark", "local[2]"),
+        assertOneLine(Launched.run(Map.of(), 300, "run", "wcc", "--graph", out, "--spark", "local[2]"),
                 out + ": Parquet schema has no column 'src' (it has [from, to]; expected src and dst integers, optional weight)");
         StructType strings = new StructType().add("src", DataTypes.StringType).add("dst", DataTypes.LongType);
         String bad = dir.resolve("strings.parquet").toString();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
+import org.stag.loaders.LoadOptions;
 
 /** The settings the tests run each shipped program with, and how a result is compared with the single JVM's. */
 final class Programs {
@@ -18,6 +19,11 @@ final class Programs {
         Path p = SharedSpark.datasets().resolve(name);
         assertTrue(p.toFile().isFile(), "missing test graph " + p);
         return p;
+    }
+
+    /** How {@code name} is read: netscience's bundled copy was written 0-based (datasets/README.md). */
+    static LoadOptions load(String name) {
+        return LoadOptions.defaults().withIndexBase(name.endsWith("netscience.mtx") ? 0 : 1);
     }
 
     /** The settings of {@code a}: source 1 (the graphs are Matrix Market), three BC sources, LDBC defaults. */

@@ -45,7 +45,7 @@ class ProgramsOnSparkTest {
         String[] graphs = {
             "suitesparse/karate.mtx",                   // undirected, pattern
             "suitesparse/jazz.mtx",                     // undirected, integer weights
-            "suitesparse/lesmis.mtx",                   // undirected, real weights
+            "suitesparse/netscience.mtx",               // undirected, real weights
             "suitesparse/cage8.mtx",                    // directed, real weights
             "suitesparse/ldbc-directed-example.mtx",    // directed, real weights (LDBC's example)
             "suitesparse/west0067.mtx",                 // directed, negative weights: SSSP refuses
@@ -67,8 +67,8 @@ class ProgramsOnSparkTest {
     @MethodSource("cases")
     void everyProgramAsOneJvm(String name, int partitions, Shipping shipping, String format) {
         String path = Programs.graph(name).toString();
-        Map<Algorithm, Object> local = LOCAL.computeIfAbsent(name + format, k -> singleJvm(path, format));
-        try (PartitionedGraph g = GraphFiles.read(SharedSpark.context(), path, LoadOptions.defaults(), partitions,
+        Map<Algorithm, Object> local = LOCAL.computeIfAbsent(name + format, k -> singleJvm(path, Programs.load(name), format));
+        try (PartitionedGraph g = GraphFiles.read(SharedSpark.context(), path, Programs.load(name), partitions,
                 GraphTensor.format(format))) {
             assertEquals(partitions, g.blocks().getNumPartitions());
             for (Algorithm a : Algorithm.values()) {
@@ -92,8 +92,8 @@ class ProgramsOnSparkTest {
         }
     }
 
-    private static Map<Algorithm, Object> singleJvm(String path, String format) {
-        Graph graph = GraphLoader.load(java.nio.file.Path.of(path), LoadOptions.defaults());
+    private static Map<Algorithm, Object> singleJvm(String path, LoadOptions load, String format) {
+        Graph graph = GraphLoader.load(java.nio.file.Path.of(path), load);
         Map<Algorithm, Object> out = new ConcurrentHashMap<>();
         for (Algorithm a : Algorithm.values()) {
             try {

@@ -14,7 +14,7 @@ import org.stag.spark.run.SparkRun;
 
 /**
  * The Spark module as the command line finds it ({@code META-INF/services/org.stag.cli.SparkRuns}): starts a
- * context on the master asked for, reads the graph into row blocks, runs, and stops the context. Vectors travel
+ * context on the master asked for (after checking it, and that a local graph file exists), reads the graph into row blocks, runs, and stops the context. Vectors travel
  * by broadcast unless the system property {@code stag.spark.shipping} is {@code needed}.
  */
 public final class SparkRunsProvider implements SparkRuns {
@@ -27,6 +27,7 @@ public final class SparkRunsProvider implements SparkRuns {
     @Override
     public RunResponse run(RunRequest r) {
         Contexts.check(r.master());
+        GraphFiles.checkLocal(r.graph());
         boolean own = !Contexts.running();
         JavaSparkContext sc = Contexts.start(r.master(), "stag run " + r.program().source().name());
         try {
@@ -51,6 +52,7 @@ public final class SparkRunsProvider implements SparkRuns {
     @Override
     public int bench(BenchRequest r, PrintWriter out, PrintWriter err) {
         Contexts.check(r.master());
+        r.graphs().forEach(GraphFiles::checkLocal);
         boolean own = !Contexts.running();
         JavaSparkContext sc = Contexts.start(r.master(), "stag bench");
         try {

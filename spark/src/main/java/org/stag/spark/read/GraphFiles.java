@@ -29,6 +29,19 @@ public final class GraphFiles {
     }
 
     /**
+     * Refuses a local path (no scheme, or {@code file:}) that does not exist, before a Spark context is started for
+     * it; other file systems are asked by the read itself, with the cluster's configuration.
+     *
+     * @throws BadInputException naming the path
+     */
+    public static void checkLocal(String path) {
+        String scheme = new org.apache.hadoop.fs.Path(path).toUri().getScheme();
+        if (scheme == null || scheme.equals("file")) {
+            FileBytes.exists(path);
+        }
+    }
+
+    /**
      * Reads {@code path} into {@code partitions} row blocks in {@code format}.
      *
      * @throws BadInputException one line naming the file, the line and the cause
