@@ -152,8 +152,31 @@ final class BenchCommand implements Callable<Integer> {
         }
         int t = threads == null ? Parallel.defaultThreads() : Ranges.threads(cl, "--threads", Integer.parseInt(threads.trim()));
         return SparkRuns.find().bench(new SparkRuns.BenchRequest(spark, partitions == null ? 0 : partitions,
-                List.of(graphs.split(",")), list, formats, t, repeat, source, iterations, LoadOptions.defaults().withThreads(t), out),
+                List.of(graphs.split(",")), list, formats(cl).get(0), t, repeat, source, iterations, LoadOptions.defaults().withThreads(t), out),
                 cl.getOut(), cl.getErr());
+    }
+
+    /** The formats of {@code --formats}, parsed and checked as graph formats of two levels, none twice. */
+    private List<Format> formats(CommandLine cl) {
+        List<Format> formatList = new ArrayList<>();
+        for (String f : list(cl, "--formats", formats, ";")) {
+            Format parsed;
+            try {
+                parsed = FormatParser.parse(f);
+            } catch (FormatException e) {
+                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "', column " + e.column() + ": "
+                        + e.reason());
+            }
+            if (parsed.order() != 2) {
+                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
+                        + " levels (e.g. dense,compressed)");
+            }
+            if (formatList.contains(parsed)) {
+                throw new CommandLine.ParameterException(cl, "--formats '" + formats + "': '" + f + "' is given twice");
+            }
+            formatList.add(parsed);
+        }
+        return formatList;
     }
 
     @Override
@@ -213,24 +236,7 @@ final class BenchCommand implements Callable<Integer> {
                     + ")")));
         }
         // Parsed once, here, before any graph is loaded; the runner builds its tensors in these.
-        List<Format> formatList = new ArrayList<>();
-        for (String f : list(cl, "--formats", formats, ";")) {
-            Format parsed;
-            try {
-                parsed = FormatParser.parse(f);
-            } catch (FormatException e) {
-                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "', column " + e.column() + ": "
-                        + e.reason());
-            }
-            if (parsed.order() != 2) {
-                throw new CommandLine.ParameterException(cl, "--formats: '" + f + "' is not a graph format of two"
-                        + " levels (e.g. dense,compressed)");
-            }
-            if (formatList.contains(parsed)) {
-                throw new CommandLine.ParameterException(cl, "--formats '" + formats + "': '" + f + "' is given twice");
-            }
-            formatList.add(parsed);
-        }
+        List<Format> formatList = formats(cl);
         List<Integer> threadList = new ArrayList<>();
         if (threads == null) {
             threadList.add(Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS));

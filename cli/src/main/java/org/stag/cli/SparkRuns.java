@@ -8,6 +8,7 @@ import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.LoadOptions;
 
@@ -39,7 +40,7 @@ public interface SparkRuns {
     }
 
     /** A {@code stag bench --spark}: each graph and algorithm on one JVM and on Spark, interleaved. */
-    record BenchRequest(String master, int partitions, List<String> graphs, List<Algorithm> algorithms, String format,
+    record BenchRequest(String master, int partitions, List<String> graphs, List<Algorithm> algorithms, Format format,
                         int threads, int repeat, Long source, Integer iterations, LoadOptions load, Path out) {
     }
 

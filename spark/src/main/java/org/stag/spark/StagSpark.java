@@ -16,6 +16,7 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.jit.DefinitionCompiler;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.LoadOptions;
 import org.stag.spark.exec.Shipping;
 import org.stag.spark.graph.PartitionedGraph;
@@ -53,12 +54,12 @@ public final class StagSpark {
     }
 
     /** Reads {@code path} (any file stag reads, or Parquet edges) into {@code partitions} blocks in {@code format}. */
-    public PartitionedGraph read(String path, int partitions, String format) {
+    public PartitionedGraph read(String path, int partitions, Format format) {
         return read(path, LoadOptions.defaults(), partitions, format);
     }
 
-    /** As {@link #read(String, int, String)}, with the input options of {@code stag run}. */
-    public PartitionedGraph read(String path, LoadOptions options, int partitions, String format) {
+    /** As {@link #read(String, int, Format)}, with the input options of {@code stag run}. */
+    public PartitionedGraph read(String path, LoadOptions options, int partitions, Format format) {
         return GraphFiles.read(sc, path, options, partitions, format);
     }
 

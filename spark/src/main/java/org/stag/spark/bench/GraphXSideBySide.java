@@ -11,11 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
@@ -50,7 +52,7 @@ public final class GraphXSideBySide {
         int threads = Integer.parseInt(o.getOrDefault("--threads", "2"));
         int iterations = Integer.parseInt(o.getOrDefault("--iterations", "20"));
         int repeat = Integer.parseInt(o.getOrDefault("--repeat", "3"));
-        String format = o.getOrDefault("--format", "dense,compressed");
+        Format format = GraphTensor.format(o.getOrDefault("--format", "dense,compressed"));
         LoadOptions load = LoadOptions.defaults().withThreads(threads).withDirected(!undirected);
         JavaSparkContext sc = Contexts.start(master, "stag vs GraphX");
         int p = Integer.parseInt(o.getOrDefault("--partitions", Integer.toString(sc.defaultParallelism())));
@@ -68,7 +70,7 @@ public final class GraphXSideBySide {
             double graphxLoad = (System.nanoTime() - t0) / 1e9;
             int n = g.numVertices();
             DefinitionCompiler compiler = new DefinitionCompiler();
-            GraphTensor tensors = GraphTensor.of(g, GraphTensor.format(format), threads);
+            GraphTensor tensors = GraphTensor.of(g, format, threads);
             AlgorithmRunner one = new AlgorithmRunner(compiler);
             SparkRun spark = new SparkRun(compiler);
             md.append(String.format(Locale.ROOT, "graph %s: %d vertices, %d stored edges; master %s, %d partitions;"
@@ -79,11 +81,9 @@ public final class GraphXSideBySide {
             md.append("| algorithm | stag on Spark | GraphX | GraphX / stag on Spark | stag, one JVM | stag on Spark / one JVM |\n");
             md.append("|---|---|---|---|---|---|\n");
             for (Algorithm a : List.of(Algorithm.PAGERANK, Algorithm.WCC, Algorithm.BFS, Algorithm.SSSP)) {
-                RunSettings s = new RunSettings().format(format).threads(threads);
-                if (a == Algorithm.PAGERANK) {
+                RunSettings s = new RunSettings().format(format).threads(threads).startAt(a, source);
+                if (a.takes(Setting.ITERATIONS)) {
                     s.iterations(iterations);
-                } else if (a != Algorithm.WCC) {
-                    s.source(source);
                 }
                 AlgorithmRunner.Prepared local = one.prepare(a.program(), a, tensors, s);
                 VertexValues mine = local.run(false).values();

@@ -7,6 +7,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.jit.DefinitionCompiler;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.LoadOptions;
 import org.stag.spark.exec.Shipping;
 import org.stag.spark.graph.PartitionedGraph;
@@ -33,7 +34,7 @@ public final class ShippingAB {
         boolean undirected = args.length > 4 && args[4].equals("--undirected");
         JavaSparkContext sc = Contexts.start(args[1], "stag shipping A/B");
         try (PartitionedGraph g = GraphFiles.read(sc, path, LoadOptions.defaults().withDirected(!undirected), p,
-                "dense,compressed")) {
+                Format.csr())) {
             SparkRun run = new SparkRun(new DefinitionCompiler());
             System.out.println("| algorithm | broadcast ms | needed ms | needed / broadcast | broadcast MB shipped | needed MB shipped |");
             System.out.println("|---|---|---|---|---|---|");

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.RunSettings;
@@ -50,7 +51,7 @@ final class SparkBench {
         int status = 0;
         for (String name : r.graphs()) {
             Graph g = GraphLoader.load(Path.of(name), r.load());
-            GraphTensor tensors = GraphTensor.of(g, GraphTensor.format(r.format()), r.threads());
+            GraphTensor tensors = GraphTensor.of(g, r.format(), r.threads());
             try (PartitionedGraph pg = GraphFiles.read(sc, name, r.load(), p, r.format())) {
                 for (Algorithm a : r.algorithms()) {
                     AlgorithmRunner.Prepared one = local.prepare(a.program(), a, tensors, settings(a, g));
@@ -91,16 +92,12 @@ final class SparkBench {
         return status;
     }
 
-    /** The run's settings: the request's source (else vertex 0's id), iterations, one source for BC. */
+    /** The run's settings: the request's source (else vertex 0's id) where one is taken, its iterations. */
     private RunSettings settings(Algorithm a, Graph g) {
-        RunSettings s = new RunSettings().format(r.format()).threads(r.threads());
         long source = r.source() != null ? r.source() : g.ids().external(0);
-        switch (a) {
-            case BFS, SSSP -> s.source(source);
-            case BC -> s.sources(new long[] {source});
-            case PAGERANK -> s.iterations(r.iterations());
-            default -> {
-            }
+        RunSettings s = new RunSettings().format(r.format()).threads(r.threads()).startAt(a, source);
+        if (a.takes(Setting.ITERATIONS)) {
+            s.iterations(r.iterations());
         }
         return s;
     }

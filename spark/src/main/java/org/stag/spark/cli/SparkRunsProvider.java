@@ -14,7 +14,7 @@ import org.stag.spark.run.SparkRun;
 
 /**
  * The Spark module as the command line finds it ({@code META-INF/services/org.stag.cli.SparkRuns}): starts a
- * context on the master asked for, reads the graph into row blocks, runs, and stops the context. Vectors travel
+ * context on the master asked for (after checking it, and that a local graph file exists), reads the graph into row blocks, runs, and stops the context. Vectors travel
  * by broadcast unless the system property {@code stag.spark.shipping} is {@code needed}.
  */
 public final class SparkRunsProvider implements SparkRuns {
@@ -27,12 +27,13 @@ public final class SparkRunsProvider implements SparkRuns {
     @Override
     public RunResponse run(RunRequest r) {
         Contexts.check(r.master());
+        GraphFiles.checkLocal(r.graph());
         boolean own = !Contexts.running();
         JavaSparkContext sc = Contexts.start(r.master(), "stag run " + r.program().source().name());
         try {
             int p = r.partitions() > 0 ? r.partitions() : sc.defaultParallelism();
             long t0 = System.nanoTime();
-            try (PartitionedGraph g = GraphFiles.read(sc, r.graph(), r.load(), p, r.settings().format().toString())) {
+            try (PartitionedGraph g = GraphFiles.read(sc, r.graph(), r.load(), p, r.settings().format())) {
                 double load = (System.nanoTime() - t0) / 1e9;
                 SparkRun.Outcome o = new SparkRun(new DefinitionCompiler()).run(r.program(), r.algorithm(), g,
                         r.settings(), shipping(), null);
@@ -51,6 +52,7 @@ public final class SparkRunsProvider implements SparkRuns {
     @Override
     public int bench(BenchRequest r, PrintWriter out, PrintWriter err) {
         Contexts.check(r.master());
+        r.graphs().forEach(GraphFiles::checkLocal);
         boolean own = !Contexts.running();
         JavaSparkContext sc = Contexts.start(r.master(), "stag bench");
         try {

@@ -41,7 +41,6 @@ final class GhostRows {
     static JavaRDD<Tensor> build(PartitionedGraph graph, JavaRDD<Tensor> source, Role sourceRole, Role target) {
         RowBlocks rows = graph.rows();
         GraphMeta meta = graph.meta();
-        String format = graph.format();
         boolean in = target == Role.AT;
         JavaRDD<int[]> wanted = source == null
                 ? graph.blocks().map(b -> b.columns(sourceRole == Role.AT))
@@ -83,7 +82,7 @@ final class GhostRows {
                     List<Rows> got = new ArrayList<>();
                     rs.forEachRemaining(got::add);
                     Graph g = assemble(meta, in ? b.in() : b.out(), b.lo(), b.hi(), got, in);
-                    GraphTensor t = GraphTensor.of(g, GraphTensor.format(format), 1);
+                    GraphTensor t = GraphTensor.of(g, b.format(), 1);
                     return List.of(target == Role.W ? t.w() : t.a()).iterator();
                 });
         ghosts.persist(StorageLevel.MEMORY_ONLY());

@@ -26,7 +26,8 @@ import org.stag.engine.ops.Operator;
  * </ul>
  * An access whose row variable is another one, {@code u}, reads rows outside the block: when {@code u} is a
  * column variable of an access at {@code r} (LCC's {@code S[i][u] && A[u][w]}), the block gets those rows
- * of that matrix as a {@link Role#GHOST} tensor. Anything else is refused, naming the definition.
+ * of that matrix as a {@link Role#GHOST} tensor. A kernel that reads its matrices only at a row computed from
+ * scalars reduces each block's part of that row ({@link #rowRead}). Anything else is refused, naming the definition.
  */
 final class KernelShape {
 
@@ -87,14 +88,25 @@ final class KernelShape {
         Role[] roles = slotRoles.clone();
         // The row variables of the partitioned matrices' accesses.
         Set<String> rowVars = new LinkedHashSet<>();
+        String computedRow = null;
         for (KernelSpec.Access a : spec.accesses()) {
             int s = slots.indexOf(a.tensor().name());
             if (s >= 0 && roles[s] != Role.LOCAL) {
-                if (!a.tensor().format().hasIdentityOrder() || a.levelVar().get(0) == null) {
-                    throw refuse(k, "it reads " + a.tensor().name() + " at a computed row");
+                if (!a.tensor().format().hasIdentityOrder()) {
+                    throw refuse(k, "it reads " + a.tensor().name() + " in another mode order");
                 }
-                rowVars.add(a.levelVar().get(0));
+                if (a.levelVar().get(0) == null) {
+                    computedRow = a.tensor().name();
+                } else {
+                    rowVars.add(a.levelVar().get(0));
+                }
             }
+        }
+        if (computedRow != null) {
+            if (!rowVars.isEmpty()) {
+                throw refuse(k, "it reads " + computedRow + " at a computed row and partitioned rows " + rowVars);
+            }
+            return rowRead(k, roles, computedRow);
         }
         List<String> free = spec.free();
         String r;
@@ -174,6 +186,55 @@ final class KernelShape {
         }
         boolean restrict = k.rowChunked() && plan.loopOrder().get(0).equals(r);
         return new KernelShape(mode, result, r, restrict, roles, needs, columnsOf, ghostSource, identityInit, op, acc);
+    }
+
+    /**
+     * A kernel that reads its partitioned matrices only at rows computed from scalars (BFS's
+     * {@code scout = A[source][k] | k:(+, 0L)}): one block holds such a row, the others an empty one. Each block
+     * reduces what it holds and the blocks combine with the reduction's operator; exact when a missing entry
+     * makes the value zero (the reads are factors of it) and zero is the operator's identity, so that a block
+     * without the row gives the identity.
+     */
+    private static KernelShape rowRead(CompiledDefinition k, Role[] roles, String matrix) {
+        KernelSpec spec = k.spec();
+        List<String> slots = k.plan().tensors();
+        if (k.plan().result() != KernelPlan.ResultKind.SCALAR || spec.groups().isEmpty()) {
+            throw refuse(k, "it reads " + matrix + " at a computed row into a tensor (only a reduction to a scalar may)");
+        }
+        KernelSpec.Group outer = spec.groups().get(spec.groups().size() - 1);
+        Operator op = outer.op();
+        org.stag.engine.front.ScalarType acc = outer.type();
+        Constant init = constant(outer.init());
+        if (!op.associative() || !op.commutative() || acc != spec.targetType()
+                || !Constant.zero(acc).equals(op.identity(acc)) || !Constant.zero(acc).equals(init)) {
+            throw refuse(k, "it reads " + matrix + " at a computed row in a reduction " + op + " from " + outer.init()
+                    + " whose identity is not zero");
+        }
+        if (!vanishes(spec.rhs(), slots, roles)) {
+            throw refuse(k, "it reads " + matrix + " at a computed row in a value that a missing entry does not make zero");
+        }
+        Need[] needs = new Need[slots.size()];
+        java.util.Arrays.fill(needs, Need.WHOLE);
+        int[] ghostSource = new int[slots.size()];
+        java.util.Arrays.fill(ghostSource, -1);
+        return new KernelShape(Mode.PARTIAL, Result.SCALAR, null, false, roles, needs, new int[slots.size()][],
+                ghostSource, true, op, acc);
+    }
+
+    /** Whether {@code e} is zero wherever a partitioned matrix's entry it reads is missing (a factor of it). */
+    private static boolean vanishes(IndexExpr e, List<String> slots, Role[] roles) {
+        if (e instanceof IndexExpr.Read r) {
+            int s = slots.indexOf(r.access().tensor().name());
+            return s >= 0 && roles[s] != Role.LOCAL;
+        }
+        if (e instanceof IndexExpr.Cast c) {
+            return vanishes(c.value(), slots, roles);
+        }
+        if (e instanceof IndexExpr.Binary b && (b.op() == org.stag.engine.front.BinaryOp.AND
+                || b.op() == org.stag.engine.front.BinaryOp.MUL)) {
+            return vanishes(b.left(), slots, roles) || vanishes(b.right(), slots, roles);
+        }
+        return false;
     }
 
     /** The slots of every partitioned matrix read as {@code M[r][u]} (the vector at {@code u} needs their columns). */

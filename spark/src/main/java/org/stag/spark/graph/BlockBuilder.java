@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.stag.formats.tensor.Format;
-import org.stag.formats.tensor.FormatParser;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphBuilder;
@@ -24,7 +23,7 @@ public final class BlockBuilder {
     }
 
     /** The block {@code b} of {@code rows} from its chunks (any order: they are sorted by split here). */
-    public static GraphBlock build(int b, RowBlocks rows, GraphMeta meta, String format, Iterable<EntryChunk> chunks) {
+    public static GraphBlock build(int b, RowBlocks rows, GraphMeta meta, Format format, Iterable<EntryChunk> chunks) {
         List<EntryChunk> out = new ArrayList<>();
         List<EntryChunk> in = new ArrayList<>();
         for (EntryChunk c : chunks) {
@@ -36,8 +35,7 @@ public final class BlockBuilder {
             // In-edges are read as a pattern only (AT): no weights, as the single JVM's transpose.
             inGraph = cut(build(meta, Symmetry.GENERAL, ValueKind.PATTERN, in, false), rows.lo(b), rows.hi(b), meta.ids());
         }
-        Format f = FormatParser.parse(format);
-        return new GraphBlock(b, rows.lo(b), rows.hi(b), outGraph, inGraph, f);
+        return new GraphBlock(b, rows.lo(b), rows.hi(b), outGraph, inGraph, format);
     }
 
     /** The graph of all rows the entries reach, in split (file) order. */

@@ -43,6 +43,11 @@ public final class GraphBlock {
         }
     }
 
+    /** The blocks' format (the graph's). */
+    public Format format() {
+        return outTensors.format();
+    }
+
     /** The block's number. */
     public int block() {
         return block;

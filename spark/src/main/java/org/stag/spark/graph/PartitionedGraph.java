@@ -8,6 +8,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
 import org.stag.loaders.Graph;
 import org.stag.loaders.Symmetry;
@@ -23,14 +24,14 @@ import scala.Tuple2;
 public final class PartitionedGraph implements AutoCloseable {
     private final GraphMeta meta;
     private final RowBlocks rows;
-    private final String format;
+    private final Format format;
     private final JavaRDD<GraphBlock> blocks;
     private final long edges;
     private final long bytes;
     private final GraphTensor standIn;
     private final Tensor atStandIn;
 
-    private PartitionedGraph(GraphMeta meta, RowBlocks rows, String format, JavaRDD<GraphBlock> blocks, long edges,
+    private PartitionedGraph(GraphMeta meta, RowBlocks rows, Format format, JavaRDD<GraphBlock> blocks, long edges,
                              long bytes) {
         this.meta = meta;
         this.rows = rows;
@@ -38,13 +39,13 @@ public final class PartitionedGraph implements AutoCloseable {
         this.blocks = blocks;
         this.edges = edges;
         this.bytes = bytes;
-        this.standIn = GraphTensor.of(empty(meta, meta.symmetry(), meta.valueKind()), GraphTensor.format(format), 1);
+        this.standIn = GraphTensor.of(empty(meta, meta.symmetry(), meta.valueKind()), format, 1);
         standIn.a();
         standIn.w();
         // A directed graph's in-edges are a structure of their own in every block: a stand-in of their own too
         // (an empty graph's transpose would be its out-structure).
         this.atStandIn = meta.directed()
-                ? GraphTensor.of(empty(meta, Symmetry.GENERAL, ValueKind.PATTERN), GraphTensor.format(format), 1).a()
+                ? GraphTensor.of(empty(meta, Symmetry.GENERAL, ValueKind.PATTERN), format, 1).a()
                 : standIn.a();
     }
 
@@ -52,15 +53,17 @@ public final class PartitionedGraph implements AutoCloseable {
      * Builds the blocks from entries already keyed by their block (a read's shuffle input) and caches them.
      *
      * @param routed entry chunks keyed by block number, in any partitioning
+     * @param format the blocks' format, parsed and checked as a graph format ({@link GraphTensor#format})
      */
     public static PartitionedGraph build(JavaPairRDD<Integer, EntryChunk> routed, GraphMeta meta, RowBlocks rows,
-                                         String format) {
-        GraphTensor.format(format);   // a bad format fails here, before any task
+                                         Format format) {
+        // A format travels to the executors as its text (Format is not Serializable), which the parser reads back.
+        String text = format.toString();
         JavaRDD<GraphBlock> blocks = routed.partitionBy(rows.partitioner()).values()
                 .mapPartitionsWithIndex((b, it) -> {
                     List<EntryChunk> chunks = new ArrayList<>();
                     it.forEachRemaining(chunks::add);
-                    return List.of(BlockBuilder.build(b, rows, meta, format, chunks)).iterator();
+                    return List.of(BlockBuilder.build(b, rows, meta, FormatParser.parse(text), chunks)).iterator();
                 }, true);
         blocks.persist(StorageLevel.MEMORY_ONLY());
         long e = 0;
@@ -76,7 +79,7 @@ public final class PartitionedGraph implements AutoCloseable {
      * The blocks of a graph this JVM holds (a test's or an application's, which then holds its edges): its
      * entries are shipped to the executors in one chunk per block and built there as a read's are.
      */
-    public static PartitionedGraph of(JavaSparkContext sc, Graph g, int partitions, String format) {
+    public static PartitionedGraph of(JavaSparkContext sc, Graph g, int partitions, Format format) {
         g.requireSquare();
         if (!g.ids().isOffset()) {
             throw new IllegalArgumentException(g.source() + ": a graph with a vertex table (LDBC) cannot be partitioned");
@@ -123,8 +126,8 @@ public final class PartitionedGraph implements AutoCloseable {
         return rows;
     }
 
-    /** The blocks' format, as given. */
-    public String format() {
+    /** The blocks' format. */
+    public Format format() {
         return format;
     }
 
@@ -160,10 +163,5 @@ public final class PartitionedGraph implements AutoCloseable {
     @Override
     public void close() {
         blocks.unpersist(false);
-    }
-
-    /** Checks {@code format} as a graph format (its levels in their own order). */
-    static Format parse(String format) {
-        return GraphTensor.format(format);
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.LoadOptions;
@@ -32,7 +33,7 @@ final class BinaryRead {
     private BinaryRead() {
     }
 
-    static PartitionedGraph read(JavaSparkContext sc, String path, LoadOptions options, int partitions, String format) {
+    static PartitionedGraph read(JavaSparkContext sc, String path, LoadOptions options, int partitions, Format format) {
         long length = FileBytes.length(path);
         ByteBuffer h = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
         try (FSDataInputStream in = FileBytes.fs(path).open(new org.apache.hadoop.fs.Path(path))) {

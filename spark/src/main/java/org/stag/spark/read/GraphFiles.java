@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.LoadOptions;
@@ -28,12 +29,25 @@ public final class GraphFiles {
     }
 
     /**
+     * Refuses a local path (no scheme, or {@code file:}) that does not exist, before a Spark context is started for
+     * it; other file systems are asked by the read itself, with the cluster's configuration.
+     *
+     * @throws BadInputException naming the path
+     */
+    public static void checkLocal(String path) {
+        String scheme = new org.apache.hadoop.fs.Path(path).toUri().getScheme();
+        if (scheme == null || scheme.equals("file")) {
+            FileBytes.exists(path);
+        }
+    }
+
+    /**
      * Reads {@code path} into {@code partitions} row blocks in {@code format}.
      *
      * @throws BadInputException one line naming the file, the line and the cause
      */
     public static PartitionedGraph read(JavaSparkContext sc, String path, LoadOptions options, int partitions,
-                                        String format) {
+                                        Format format) {
         if (ParquetRead.isParquet(path)) {
             return ParquetRead.read(sc, path, options, partitions, format);
         }
@@ -49,7 +63,7 @@ public final class GraphFiles {
     }
 
     private static PartitionedGraph mtx(JavaSparkContext sc, String path, LoadOptions options, int partitions,
-                                        String format) {
+                                        Format format) {
         MatrixMarketHeader h;
         long dataStart;
         long firstLine;
@@ -91,7 +105,7 @@ public final class GraphFiles {
     }
 
     private static PartitionedGraph edgeList(JavaSparkContext sc, String path, GraphFileFormat f, LoadOptions options,
-                                             int partitions, String format) {
+                                             int partitions, Format format) {
         boolean weighted = options.weighted() != null ? options.weighted() : f == GraphFileFormat.WEIGHTED_EDGE_LIST;
         boolean directed = options.directed() == null || options.directed();
         TextRead read = new TextRead(path, path, 0, 1, p -> EdgeListReader.entryParser(weighted));
@@ -119,7 +133,7 @@ public final class GraphFiles {
     }
 
     private static PartitionedGraph build(JavaSparkContext sc, TextRead read, GraphMeta meta, int partitions,
-                                          String format) {
+                                          Format format) {
         RowBlocks rows = new RowBlocks(meta.n(), partitions);
         try {
             return PartitionedGraph.build(read.route(meta, rows).mapToPair(t -> t), meta, rows, format);

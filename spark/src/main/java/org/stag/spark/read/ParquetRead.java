@@ -13,6 +13,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Symmetry;
@@ -44,7 +45,7 @@ final class ParquetRead {
         }
     }
 
-    static PartitionedGraph read(JavaSparkContext sc, String path, LoadOptions options, int partitions, String format) {
+    static PartitionedGraph read(JavaSparkContext sc, String path, LoadOptions options, int partitions, Format format) {
         FileBytes.exists(path);
         SparkSession spark = SparkSession.builder().sparkContext(sc.sc()).getOrCreate();
         Dataset<Row> df;

@@ -42,6 +42,10 @@ public final class Contexts {
             check(master);
             conf.setMaster(master);
         }
+        if (master.startsWith("local-cluster")) {
+            // Its executors run on this machine: they read stag's classes where this JVM does.
+            conf.setIfMissing("spark.executor.extraClassPath", System.getProperty("java.class.path"));
+        }
         conf.setIfMissing("spark.ui.showConsoleProgress", "false");
         conf.setIfMissing("spark.ui.enabled", "false");
         try {
@@ -67,18 +71,34 @@ public final class Contexts {
         return org.apache.spark.SparkContext$.MODULE$.getActive().isDefined();
     }
 
+    /**
+     * The Spark home local-cluster's workers start executors from. They run in this JVM and read the environment's
+     * {@code SPARK_HOME} (no property), and Spark's launcher builds an executor's class path from its {@code jars/}
+     * after deciding the Scala version from {@code SPARK_SCALA_VERSION} or a {@code launcher/target/scala-2.13}
+     * folder there, failing without either. A Spark distribution has {@code jars/}; so does a stand-in folder with
+     * an empty {@code jars/} and {@code launcher/target/scala-2.13/}, since the executors get this JVM's class path
+     * ({@link #start}). Anything else would fail every executor ten times over; it is refused in one line.
+     */
+    private static void localClusterHome(String master) {
+        String home = System.getenv("SPARK_HOME");
+        boolean jars = home != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(home, "jars"));
+        boolean scala = System.getenv("SPARK_SCALA_VERSION") != null
+                || home != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(home, "launcher", "target", "scala-2.13"));
+        if (!jars || !scala) {
+            throw new BadInputException("--spark " + master + ": local-cluster starts its executors from SPARK_HOME, "
+                    + (home == null ? "which is not set" : home + ", which has no " + (jars ? "launcher/target/scala-2.13 (and"
+                    + " SPARK_SCALA_VERSION is not set)" : "jars folder")) + " (name a Spark distribution with"
+                    + " SPARK_SCALA_VERSION=2.13, or a folder holding empty jars/ and launcher/target/scala-2.13/; or use local[N])");
+        }
+    }
+
     /** Refuses a master whose form Spark does not know, or a standalone master that does not answer. */
     public static void check(String master) {
         if (master.equals("submit")) {
             return;
         }
         if (master.startsWith("local-cluster")) {
-            // Its workers start executors with a Spark distribution's scripts and jars; Maven's jars are not one.
-            String home = System.getProperty("spark.home", System.getenv("SPARK_HOME"));
-            if (home == null || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(home, "jars"))) {
-                throw new BadInputException("--spark " + master + ": local-cluster starts executors from a Spark"
-                        + " distribution, and none is here (set SPARK_HOME to one, or use local[N])");
-            }
+            localClusterHome(master);
         }
         if (master.startsWith("spark://")) {
             for (String hostPort : master.substring("spark://".length()).split(",")) {
