@@ -29,14 +29,18 @@ final class GraphDirection {
     private final double[] weights;
     /** Weights that W is built apart from, the structure keeping none: NaN or infinite ones. */
     private final double[] apart;
+    /** The out-edges' integer values beyond 2^53 ({@link org.stag.loaders.Graph#exactValues()}), else null. */
+    private final long[] exact;
     private Tensor structure;
     private Tensor pattern;
     private Tensor weighted;
+    /** The exact integer values, {@code long[N][N]}, built apart (kernels read W's doubles). */
+    private Tensor exactValues;
     /** Nanoseconds spent building the views. */
     private long buildNanos;
 
     GraphDirection(Format format, int n, int threads, boolean shared, int[] rowPtr, int[] col, double[] weights,
-            double[] apart) {
+            double[] apart, long[] exact) {
         this.format = format;
         this.n = n;
         this.threads = threads;
@@ -45,6 +49,7 @@ final class GraphDirection {
         this.col = col;
         this.weights = weights;
         this.apart = apart;
+        this.exact = exact;
     }
 
     /** The shared structure: the weights inline or adopted, or a pattern that stores no values. */
@@ -52,7 +57,7 @@ final class GraphDirection {
         if (structure == null) {
             structure = Tensor.fromCsr(format, n, n, rowPtr, col, weights,
                     weights == null ? ValueMode.NONE : ValueMode.DOUBLE, threads);
-            if (shared && apart == null) {
+            if (shared && apart == null && exact == null) {
                 // Both views read the structure alone: let an in-edge transpose be collected.
                 rowPtr = null;
                 col = null;
@@ -84,6 +89,17 @@ final class GraphDirection {
         return weighted;
     }
 
+    /** The exact integer values in this format, or null when the doubles are the values. */
+    Tensor exactValues() {
+        if (exactValues == null && exact != null) {
+            long t0 = System.nanoTime();
+            exactValues = Tensor.build(format, new int[] {n, n}, coordinates(),
+                    Values.ofLongs(exact.length == rowPtr[n] ? exact : Arrays.copyOf(exact, rowPtr[n])));
+            buildNanos += System.nanoTime() - t0;
+        }
+        return exactValues;
+    }
+
     long buildNanos() {
         return buildNanos;
     }
@@ -94,7 +110,7 @@ final class GraphDirection {
      */
     long memoryBytes(Set<Object> seen) {
         long bytes = 0;
-        for (Tensor t : new Tensor[] {structure, pattern, weighted}) {
+        for (Tensor t : new Tensor[] {structure, pattern, weighted, exactValues}) {
             if (t == null) {
                 continue;
             }
@@ -114,7 +130,7 @@ final class GraphDirection {
 
     /** Checks the tensors built so far ({@link Tensor#check}). */
     void check() {
-        for (Tensor t : new Tensor[] {structure, pattern, weighted}) {
+        for (Tensor t : new Tensor[] {structure, pattern, weighted, exactValues}) {
             if (t != null) {
                 t.check();
             }
@@ -123,7 +139,7 @@ final class GraphDirection {
 
     /** This direction over a snapshot of its structure ({@link Tensor#snapshot}), for a snapshot's read-only graph. */
     GraphDirection frozenCopy(SnapshotEpochs epochs, int vertices) {
-        GraphDirection c = new GraphDirection(format, vertices, threads, shared, null, null, weights, null);
+        GraphDirection c = new GraphDirection(format, vertices, threads, shared, null, null, weights, null, null);
         c.structure = structure().snapshot(epochs);
         return c;
     }
@@ -137,6 +153,10 @@ final class GraphDirection {
         if (apart != null) {
             throw new UnsupportedOperationException(source + " has NaN or infinite weights, which a graph"
                     + " that takes batches cannot hold; the batch was refused whole");
+        }
+        if (exact != null) {
+            throw new UnsupportedOperationException(source + " holds integers beyond 2^53 exactly, which batches"
+                    + " (doubles) cannot keep; the batch was refused whole");
         }
         Tensor t = structure();
         if (!shared || !t.takesBatches()) {

@@ -260,10 +260,12 @@ public final class GraphTensor {
 
     /**
      * The graph read back from the out-structure as a sorted CSR graph, with the source's symmetry, value
-     * kind and vertex ids: what {@code stag convert --format} writes.
+     * kind, declared type and vertex ids: what {@code stag convert --format} writes. Every edge comes back with
+     * its value bit for bit: the pattern {@code A} says which coordinates are edges (so an edge weighing W's fill
+     * {@code inf} is one), and integers beyond {@code 2^53} come from a {@code long} tensor in this format.
      */
     public Graph toGraph() {
-        return GraphExport.toGraph(this, graph.weighted() ? w() : a(), threads);
+        return GraphExport.toGraph(this, a(), graph.weighted() ? w() : null, out().exactValues(), threads);
     }
 
     private GraphDirection out() {
@@ -272,7 +274,8 @@ public final class GraphTensor {
             // ones, so such a graph keeps its pattern in the structure and W apart (SSSP refuses it anyway).
             double[] w = graph.weights();
             boolean finite = graph.nonFiniteValues() == 0;
-            out = direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
+            out = new GraphDirection(format, n, threads, shared, graph.rowPtr(), graph.colIdx(), finite ? w : null,
+                    finite ? null : w, graph.exactValues());
         }
         return out;
     }
@@ -291,7 +294,7 @@ public final class GraphTensor {
                     in = out();
                 } else {
                     CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-                    in = direction(t.rowPtr(), t.col(), null, null);
+                    in = direction(t.rowPtr(), t.col());
                 }
                 buildNanos += System.nanoTime() - t0;
             }
@@ -309,15 +312,16 @@ public final class GraphTensor {
         if (d == out) {
             long t0 = System.nanoTime();
             CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-            in = direction(t.rowPtr(), t.col(), null, null);
+            in = direction(t.rowPtr(), t.col());
             buildNanos += System.nanoTime() - t0;
             d = in;
         }
         return d;
     }
 
-    private GraphDirection direction(int[] rowPtr, int[] col, double[] weights, double[] apart) {
-        return new GraphDirection(format, n, threads, shared, rowPtr, col, weights, apart);
+    /** An in-direction: a pattern, its weights never transposed. */
+    private GraphDirection direction(int[] rowPtr, int[] col) {
+        return new GraphDirection(format, n, threads, shared, rowPtr, col, null, null, null);
     }
 
     /**
