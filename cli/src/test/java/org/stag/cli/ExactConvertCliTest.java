@@ -31,7 +31,7 @@ class ExactConvertCliTest {
         assertEquals(Stag.OK, r.code(), r.err());
         assertTrue(r.err().contains(" 2 edges"), r.err());
         List<String> lines = Files.readAllLines(out);
-        assertEquals("3 3 2", lines.get(1).trim(), String.join("\n", lines));
+        assertTrue(lines.contains("3 3 2"), String.join("\n", lines));
         assertTrue(lines.contains("1 2 inf") || lines.contains("1 2 Infinity"), String.join("\n", lines));
         assertTrue(lines.contains("2 3 -0.0") || lines.contains("2 3 -0"), String.join("\n", lines));
     }

@@ -259,10 +259,9 @@ public final class GraphTensor {
     }
 
     /**
-     * The graph read back from the out-structure as a sorted CSR graph, with the source's symmetry, value
-     * kind, declared type and vertex ids: what {@code stag convert --format} writes. Every edge comes back with
-     * its value bit for bit: the pattern {@code A} says which coordinates are edges (so an edge weighing W's fill
-     * {@code inf} is one), and integers beyond {@code 2^53} come from a {@code long} tensor in this format.
+     * The graph read back from the out-structure as a sorted CSR graph, with the source's symmetry, value kind,
+     * declared type and vertex ids: what {@code stag convert --format} writes. Every edge comes back with its value
+     * bit for bit ({@code GraphExport}).
      */
     public Graph toGraph() {
         return GraphExport.toGraph(this, a(), graph.weighted() ? w() : null, out().exactValues(), threads);
@@ -319,7 +318,6 @@ public final class GraphTensor {
         return d;
     }
 
-    /** An in-direction: a pattern, its weights never transposed. */
     private GraphDirection direction(int[] rowPtr, int[] col) {
         return new GraphDirection(format, n, threads, shared, rowPtr, col, null, null, null);
     }
