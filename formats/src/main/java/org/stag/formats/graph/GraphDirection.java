@@ -32,14 +32,18 @@ final class GraphDirection {
     private final double[] apart;
     /** The rows in row blocks, for a graph with more entries than an array holds (then the CSR arrays are null). */
     private RowBlocks blocks;
+    /** The out-edges' integer values beyond 2^53 ({@link org.stag.loaders.Graph#exactValues()}), else null. */
+    private final long[] exact;
     private Tensor structure;
     private Tensor pattern;
     private Tensor weighted;
+    /** The exact integer values, {@code long[N][N]}, built apart (kernels read W's doubles). */
+    private Tensor exactValues;
     /** Nanoseconds spent building the views. */
     private long buildNanos;
 
     GraphDirection(Format format, int n, int threads, boolean shared, int[] rowPtr, int[] col, double[] weights,
-            double[] apart) {
+            double[] apart, long[] exact) {
         this.format = format;
         this.n = n;
         this.threads = threads;
@@ -48,6 +52,7 @@ final class GraphDirection {
         this.col = col;
         this.weights = weights;
         this.apart = apart;
+        this.exact = exact;
     }
 
     /** The in-edges of a directed graph as a pattern: a transpose of its CSR arrays, or of its row blocks. */
@@ -57,7 +62,7 @@ final class GraphDirection {
             return overBlocks(graph, format, shared, threads, BlockTranspose.of(graph.blocks(), n, threads), true);
         }
         CsrTranspose t = CsrTranspose.of(n, n, graph.rowPtr(), graph.colIdx(), null, threads);
-        return new GraphDirection(format, n, threads, shared, t.rowPtr(), t.col(), null, null);
+        return new GraphDirection(format, n, threads, shared, t.rowPtr(), t.col(), null, null, null);
     }
 
     /**
@@ -77,7 +82,7 @@ final class GraphDirection {
             throw new IllegalArgumentException(graph.source() + ": NaN or infinite weights in a graph of more than"
                     + " 2^31 - 9 entries are not supported");
         }
-        GraphDirection d = new GraphDirection(format, graph.numVertices(), threads, true, null, null, null, null);
+        GraphDirection d = new GraphDirection(format, graph.numVertices(), threads, true, null, null, null, null, null);
         d.blocks = rows;
         return d;
     }
@@ -91,7 +96,7 @@ final class GraphDirection {
         if (structure == null) {
             RowBlocks rows = blocks != null ? blocks : RowBlocks.of(n, rowPtr, col, weights);
             structure = Tensor.fromCsr(format, n, n, rows, rows.weighted() ? ValueMode.DOUBLE : ValueMode.NONE, threads);
-            if (shared && apart == null) {
+            if (shared && apart == null && exact == null) {
                 // Both views read the structure alone: let an in-edge transpose be collected.
                 rowPtr = null;
                 col = null;
@@ -124,6 +129,17 @@ final class GraphDirection {
         return weighted;
     }
 
+    /** The exact integer values in this format, or null when the doubles are the values. */
+    Tensor exactValues() {
+        if (exactValues == null && exact != null) {
+            long t0 = System.nanoTime();
+            exactValues = Tensor.build(format, new int[] {n, n}, coordinates(),
+                    Values.ofLongs(exact.length == rowPtr[n] ? exact : Arrays.copyOf(exact, rowPtr[n])));
+            buildNanos += System.nanoTime() - t0;
+        }
+        return exactValues;
+    }
+
     long buildNanos() {
         return buildNanos;
     }
@@ -134,7 +150,7 @@ final class GraphDirection {
      */
     long memoryBytes(Set<Object> seen) {
         long bytes = 0;
-        for (Tensor t : new Tensor[] {structure, pattern, weighted}) {
+        for (Tensor t : new Tensor[] {structure, pattern, weighted, exactValues}) {
             if (t == null) {
                 continue;
             }
@@ -154,7 +170,7 @@ final class GraphDirection {
 
     /** Checks the tensors built so far ({@link Tensor#check}). */
     void check() {
-        for (Tensor t : new Tensor[] {structure, pattern, weighted}) {
+        for (Tensor t : new Tensor[] {structure, pattern, weighted, exactValues}) {
             if (t != null) {
                 t.check();
             }
@@ -163,7 +179,7 @@ final class GraphDirection {
 
     /** This direction over a snapshot of its structure ({@link Tensor#snapshot}), for a snapshot's read-only graph. */
     GraphDirection frozenCopy(SnapshotEpochs epochs, int vertices) {
-        GraphDirection c = new GraphDirection(format, vertices, threads, shared, null, null, weights, null);
+        GraphDirection c = new GraphDirection(format, vertices, threads, shared, null, null, weights, null, null);
         c.structure = structure().snapshot(epochs);
         return c;
     }
@@ -177,6 +193,10 @@ final class GraphDirection {
         if (apart != null) {
             throw new UnsupportedOperationException(source + " has NaN or infinite weights, which a graph"
                     + " that takes batches cannot hold; the batch was refused whole");
+        }
+        if (exact != null) {
+            throw new UnsupportedOperationException(source + " holds integers beyond 2^53 exactly, which batches"
+                    + " (doubles) cannot keep; the batch was refused whole");
         }
         Tensor t = structure();
         if (!shared || !t.takesBatches()) {

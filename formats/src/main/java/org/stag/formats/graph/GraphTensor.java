@@ -259,11 +259,12 @@ public final class GraphTensor {
     }
 
     /**
-     * The graph read back from the out-structure as a sorted CSR graph, with the source's symmetry, value
-     * kind and vertex ids: what {@code stag convert --format} writes.
+     * The graph read back from the out-structure as a sorted CSR graph, with the source's symmetry, value kind,
+     * declared type and vertex ids: what {@code stag convert --format} writes. Every edge comes back with its value
+     * bit for bit ({@code GraphExport}).
      */
     public Graph toGraph() {
-        return GraphExport.toGraph(this, graph.weighted() ? w() : a(), threads);
+        return GraphExport.toGraph(this, a(), graph.weighted() ? w() : null, out().exactValues(), threads);
     }
 
     private GraphDirection out() {
@@ -273,7 +274,8 @@ public final class GraphTensor {
             boolean finite = graph.nonFiniteValues() == 0;
             double[] w = graph.wide() ? null : graph.weights();
             out = graph.wide() ? GraphDirection.overBlocks(graph, format, shared, threads, graph.blocks(), finite)
-                    : direction(graph.rowPtr(), graph.colIdx(), finite ? w : null, finite ? null : w);
+                    : new GraphDirection(format, n, threads, shared, graph.rowPtr(), graph.colIdx(), finite ? w : null,
+                            finite ? null : w, graph.exactValues());
         }
         return out;
     }
@@ -313,10 +315,6 @@ public final class GraphTensor {
             d = in;
         }
         return d;
-    }
-
-    private GraphDirection direction(int[] rowPtr, int[] col, double[] weights, double[] apart) {
-        return new GraphDirection(format, n, threads, shared, rowPtr, col, weights, apart);
     }
 
     /**

@@ -162,7 +162,9 @@ public final class Tensor {
 
     /**
      * The same tensor in another format (same dimensions, type and fill value), assembled from this tensor's
-     * sorted component stream, re-sorted only when the mode orders differ. Explicit fill values are dropped.
+     * sorted component stream, re-sorted only when the mode orders differ. Explicit fill values are dropped (the
+     * tensor is the same): components whose bits are the fill's, any NaN for a NaN fill; {@code -0.0} under fill
+     * {@code 0.0} is kept.
      */
     public Tensor convert(Format target) {
         return Conversion.convert(this, target);

@@ -5,6 +5,7 @@ import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
 import org.stag.formats.level.LevelFormat;
@@ -106,9 +107,11 @@ final class TensorAssembler {
         for (int k = 0; k < order; k++) {
             LevelFormat f = format.level(k);
             boolean last = k == order - 1;
-            // A constant (pattern) needs nothing per element; doubles live in the last level's elements.
+            // A constant (pattern) needs nothing per element; doubles live in the last level's elements, unless
+            // one is NaN: a level that holds doubles reads NaN as "no element", so those stay in a values array.
             ValueMode mode = !last ? ValueMode.POSITION : src.isConstant() ? ValueMode.NONE
-                    : src.type() == ValueType.DOUBLE ? ValueMode.DOUBLE : ValueMode.POSITION;
+                    : src.type() == ValueType.DOUBLE && !(f instanceof DynamicLevelFormat && anyNaN()) ? ValueMode.DOUBLE
+                    : ValueMode.POSITION;
             Level level = Level.create(f, dims[format.modeOfLevel(k)], mode);
             reach = k;
             while (reach + 1 < order && format.level(reach + 1).is(Property.BRANCHLESS)) {
@@ -148,6 +151,17 @@ final class TensorAssembler {
             cur = t;
         }
         return new Tensor(format, dims, levels, values(levels, parentSize));
+    }
+
+    /** Whether a value to be stored is NaN. */
+    private boolean anyNaN() {
+        for (int j = 0; j < n; j++) {
+            double v = src.getAsDouble(valueIndex[j]);
+            if (v != v) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean newNode(int j, int k) {

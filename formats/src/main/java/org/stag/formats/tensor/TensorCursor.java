@@ -102,9 +102,7 @@ public final class TensorCursor {
     /** Whether the current value equals the fill value (an explicit fill value). */
     public boolean isFill() {
         if (valuesInLevel) {
-            double v = it[it.length - 1].value;
-            double f = values.fillAsDouble();
-            return v == f || (v != v && f != f);
+            return ValueType.sameDouble(it[it.length - 1].value, values.fillAsDouble());
         }
         return values.isFill(position());
     }

@@ -29,9 +29,17 @@ public enum ValueType {
         return this == INT || this == LONG;
     }
 
-    /** Whether two scalars are the same value (a NaN equals a NaN, as a fill value must). */
+    /**
+     * Whether two scalars are the same value: a NaN equals a NaN, as a fill value must, and {@code -0.0} is not
+     * {@code 0.0} (an entry {@code -0.0} under fill {@code 0.0} is an entry, kept by every conversion).
+     */
     boolean same(double d1, long l1, double d2, long l2) {
-        return integral() ? l1 == l2 : d1 == d2 || (d1 != d1 && d2 != d2);
+        return integral() ? l1 == l2 : sameDouble(d1, d2);
+    }
+
+    /** {@link #same} of two doubles: equal bits, any NaN equal to any NaN. */
+    static boolean sameDouble(double d1, double d2) {
+        return Double.doubleToLongBits(d1) == Double.doubleToLongBits(d2);
     }
 
     /** A scalar as a boolean: not zero (NaN is not zero). */

@@ -113,6 +113,20 @@ final class Model {
         return m;
     }
 
+    /**
+     * A model of the given components (mode coordinates {@code coords[m][j]}, encoded values {@code enc[j]}; the last
+     * of repeated coordinates counts) and the arrays to build it from.
+     */
+    static Model of(Format format, int[] dims, ValueType type, long fill, int[][] coords, long[] enc) {
+        Model m = new Model(format, dims, type, fill);
+        m.coordinates = coords;
+        for (int j = 0; j < enc.length; j++) {
+            m.entries.put(m.key(coords, j), enc[j]);
+        }
+        m.values = m.decode(enc, enc.length);
+        return m;
+    }
+
     private long randomValue(SplittableRandom rnd) {
         return switch (type) {
             case DOUBLE -> Double.doubleToLongBits(rnd.nextInt(2000) / 8.0 - 100);
