@@ -382,6 +382,9 @@ final class StreamCommand implements Callable<Integer> {
                 .put("updates-per-second", rate(ingest.updates(), ingestSeconds))
                 .put("apply-updates-per-second", rate(ingest.updates(), applySeconds))
                 .put("apply-ms", ingest.applyTimes().millis());
+        if (durability.checkpoint != null || durability.saveGraph != null) {
+            s.put("durable-ms", ingest.durableTimes().millis());
+        }
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
                     .put("mode", fromScratch ? "from-scratch" : "incremental")

@@ -42,6 +42,7 @@ public final class StreamIngest {
     private long deleted;
     private long missing;
     private final Latencies applyTimes = new Latencies();
+    private final Latencies afterTimes = new Latencies();
     private long nanos;
     private long readWaitNanos;
     private BadInputException bad;
@@ -209,10 +210,12 @@ public final class StreamIngest {
         if (after.isEmpty()) {
             return;
         }
+        long t0 = System.nanoTime();
         Checkpoint.Position through = new Checkpoint.Position(r.version(), lineBase + b.line[b.size() - 1], updatesThrough);
         for (AfterBatch a : after) {
             a.applied(b, r, through);
         }
+        afterTimes.add(System.nanoTime() - t0);
     }
 
     /**
@@ -271,6 +274,11 @@ public final class StreamIngest {
     /** The time each batch's apply took. */
     public Latencies applyTimes() {
         return applyTimes;
+    }
+
+    /** The time each batch's {@link AfterBatch} steps took (the log forced to the disk, a snapshot, a save). */
+    public Latencies durableTimes() {
+        return afterTimes;
     }
 
     /** Wall time from the first read to the end of the loop: reading and parsing included. */
