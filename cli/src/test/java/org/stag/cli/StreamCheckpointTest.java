@@ -67,13 +67,19 @@ class StreamCheckpointTest {
         return stream(u, out, "--checkpoint", cp.toString(), "--resume");
     }
 
-    @Test
-    void aResumedFileSkipsWhatWasAppliedAndEndsAsAStreamThatNeverStopped() throws IOException {
-        List<String> all = updates(300);
+    /** The stream of {@code all} that never stopped, its results in {@code ref}. */
+    private CliRunner uninterrupted(List<String> all) throws IOException {
         Path whole = dir.resolve("whole.txt");
         Files.write(whole, all);
         CliRunner ref = stream(whole, dir.resolve("ref"));
         assertEquals(0, ref.code(), ref.err());
+        return ref;
+    }
+
+    @Test
+    void aResumedFileSkipsWhatWasAppliedAndEndsAsAStreamThatNeverStopped() throws IOException {
+        List<String> all = updates(300);
+        CliRunner ref = uninterrupted(all);
 
         Path u = dir.resolve("u.txt");
         CliRunner resumed = interruptedAt(200, all, u, dir.resolve("cp"), dir.resolve("out"), cp -> { });
@@ -89,9 +95,7 @@ class StreamCheckpointTest {
     @Test
     void aTornOrCorruptLastRecordIsDroppedAndItsBatchAppliedAgain() throws IOException {
         List<String> all = updates(300);
-        Path whole = dir.resolve("whole.txt");
-        Files.write(whole, all);
-        CliRunner ref = stream(whole, dir.resolve("ref"));
+        CliRunner ref = uninterrupted(all);
         for (String how : new String[] {"torn", "corrupt"}) {
             Path u = dir.resolve(how + ".txt");
             CliRunner r = interruptedAt(200, all, u, dir.resolve("cp-" + how), dir.resolve("out-" + how), cp -> {

@@ -65,14 +65,20 @@ class SnapshotRunnerSkipTest {
         }
     }
 
+    /** A runner under skip whose run of version 1 is under way and held. */
+    private static SnapshotRunner holding(StreamGraph g, Held a) throws InterruptedException {
+        SnapshotRunner r = new SnapshotRunner(g, List.of(a), (v, alg, o) -> { }, SnapshotRunner.Busy.SKIP);
+        g.apply(insert(2, 3));
+        r.due();
+        assertTrue(a.started.await(30, TimeUnit.SECONDS));
+        return r;
+    }
+
     @Test
     void aSecondDueOfThePendingVersionIsNoSkip() throws Exception {
         StreamGraph g = new StreamGraph(graph(), false);
         Held a = new Held();
-        SnapshotRunner r = new SnapshotRunner(g, List.of(a), (v, alg, o) -> { }, SnapshotRunner.Busy.SKIP);
-        g.apply(insert(2, 3));
-        r.due();                     // version 1: the runner takes it and holds
-        assertTrue(a.started.await(30, TimeUnit.SECONDS));
+        SnapshotRunner r = holding(g, a);
         g.apply(insert(3, 4));
         r.due();                     // version 2: pending
         r.due();                     // version 2 again (the end of the input): the same run
@@ -86,10 +92,7 @@ class SnapshotRunnerSkipTest {
     void aDueReplacedByALaterOneIsASkip() throws Exception {
         StreamGraph g = new StreamGraph(graph(), false);
         Held a = new Held();
-        SnapshotRunner r = new SnapshotRunner(g, List.of(a), (v, alg, o) -> { }, SnapshotRunner.Busy.SKIP);
-        g.apply(insert(2, 3));
-        r.due();
-        assertTrue(a.started.await(30, TimeUnit.SECONDS));
+        SnapshotRunner r = holding(g, a);
         g.apply(insert(3, 4));
         r.due();                     // version 2 pending
         g.apply(insert(4, 5));
