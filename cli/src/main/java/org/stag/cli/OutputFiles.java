@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
+import org.stag.algorithms.stream.DurableFiles;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.text.IoCause;
 
@@ -91,10 +92,17 @@ final class OutputFiles {
         }
     }
 
-    /** Writes {@code file} (ASCII/UTF-8 text) with {@code content}. */
+    /**
+     * Writes {@code file} (ASCII/UTF-8 text) with {@code content}, whole or not at all: under a temporary name,
+     * renamed once complete ({@link DurableFiles}), so a crash never leaves half a result under its name.
+     */
     static void write(Path file, Content content) {
-        try (Writer w = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16)) {
-            content.writeTo(w);
+        try {
+            DurableFiles.replace(file, temp -> {
+                try (Writer w = new BufferedWriter(Files.newBufferedWriter(temp, StandardCharsets.UTF_8), 1 << 16)) {
+                    content.writeTo(w);
+                }
+            });
         } catch (IOException e) {
             throw new BadInputException(file.toString(), 0, "cannot write: " + IoCause.of(e));
         }

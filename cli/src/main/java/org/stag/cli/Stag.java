@@ -39,11 +39,13 @@ public final class Stag implements Runnable {
     public static void main(String[] args) {
         // A worker thread's failure normally reaches the thread that waits for it; this catches the rest.
         Thread.setDefaultUncaughtExceptionHandler(Stag::uncaught);
+        ExitDeadline.install(args);
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = run(args, out, err);
         out.flush();
         err.flush();
+        ExitDeadline.commandEnded();
         System.exit(code);
     }
 

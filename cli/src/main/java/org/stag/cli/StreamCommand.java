@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Weights;
 import org.stag.algorithms.run.RunSettings;
+import org.stag.algorithms.stream.DurableFiles;
 import org.stag.algorithms.stream.FromScratch;
 import org.stag.algorithms.stream.KeptUpToDate;
 import org.stag.algorithms.stream.Latencies;
@@ -69,7 +70,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "Deletes of absent edges count as missing. With ${bundle:help-algorithms.nonNegative}, a negative weight is",
             "refused. SIGINT/SIGTERM apply the complete lines read, finish the runs under",
             "way (no new one starts), print the summary and exit 130/143.",
-            "Each algorithm option goes to the algorithms of --run that take it."})
+            "Each algorithm option goes to the algorithms of --run that take it.",
+            "--checkpoint DIR makes every batch durable before its line is printed;",
+            "after a crash the same command with --resume goes on from the first",
+            "update that was not (exactly once). Result files are whole or absent."})
 final class StreamCommand implements Callable<Integer> {
     /** The format a stream loads into unless told: Aspen's layout of out-edges, a C-tree per vertex. */
     static final String DEFAULT_FORMAT = "dense,ctree";
@@ -143,6 +147,9 @@ final class StreamCommand implements Callable<Integer> {
     InputOptions input;
 
     @Mixin
+    StreamDurability durability;
+
+    @Mixin
     KernelCacheOptions kernelCache;
 
     @Spec
@@ -163,13 +170,29 @@ final class StreamCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "--graph and --updates cannot both read standard input");
         }
         Format format = algorithm.format;
+        durability.check(cl, algorithm.graph, updates);
+        StreamInputs.check(cl, updates, outputDir, algorithms);
         if (!algorithms.isEmpty()) {
             createDirectory(outputDir);
+            DurableFiles.removeLeftovers(outputDir);
         }
-        GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
-        input.warnAboutDuplicates(loaded.graph());
+        StreamDurability.Start start = durability.start(algorithm.graph, updates, input, format, err,
+                g -> dynamic(cl, g, format, input.threads));
+        GraphRuns.Loaded loaded = start.loaded();
         Graph g = loaded.graph();
-        DynamicGraph graph = dynamic(cl, g, format, input.threads);
+        DynamicGraph graph = start.graph();
+        try {
+            return stream(cl, out, err, algorithms, loaded, g, graph, start);
+        } finally {
+            if (start.checkpoint() != null) {
+                start.checkpoint().close();
+            }
+        }
+    }
+
+    private int stream(CommandLine cl, PrintWriter out, PrintWriter err, List<Algorithm> algorithms,
+                       GraphRuns.Loaded loaded, Graph g, DynamicGraph graph, StreamDurability.Start start)
+            throws InterruptedException {
         List<StreamAlgorithm> runs = new ArrayList<>();
         try {
             // The settings are checked (and the kernels compiled) before any update is read: a missing --source
@@ -189,13 +212,23 @@ final class StreamCommand implements Callable<Integer> {
         String updatesName = GraphLoader.isStdin(updates) ? "<stdin>" : updates.toString();
         boolean refuseNegative = graph.weighted() && algorithms.stream().anyMatch(x -> x.weights() == Weights.NON_NEGATIVE);
         long flush = flushMillis != null ? flushMillis : GraphLoader.isStdin(updates) ? STDIN_FLUSH_MILLIS : 0;
-        UpdateIds ids = new UpdateIds(g.ids(), g.numVertices());
+        UpdateIds ids = new UpdateIds(g.ids(), graph.numVertices());
         try (UpdateBatchReader reader = UpdateBatchReader.open(updates, ids, batchSize, input.threads, flush)) {
             StreamGraph shared = new StreamGraph(graph, SnapshotRunner.readsChanges(runs));
             SnapshotRunner runner = runs.isEmpty() ? null
                     : new SnapshotRunner(shared, runs, new StreamResultFiles(outputDir, out), busy);
             StreamIngest ingest = new StreamIngest(shared, runner, every, updatesName, refuseNegative,
-                    Math.max(batchSize, StreamReadAhead.LOOK_AHEAD_UPDATES), out, System.console() != null);
+                    Math.max(batchSize, StreamReadAhead.LOOK_AHEAD_UPDATES), out, System.console() != null)
+                    .resumeFrom(start.at(), !GraphLoader.isStdin(updates));
+            if (!graph.weighted()) {
+                ingest.refuseWeights(algorithm.graph.toString());
+            }
+            if (start.checkpoint() != null) {
+                ingest.afterEach(start.checkpoint());
+            }
+            if (start.saved() != null) {
+                ingest.afterEach(start.saved());
+            }
             try (StreamStop stop = new StreamStop(() -> {
                 if (runner != null) {
                     runner.drop();
@@ -203,6 +236,9 @@ final class StreamCommand implements Callable<Integer> {
                 reader.endInput();
             })) {
                 ingest.run(reader, stop::signalled);
+                if (start.saved() != null) {
+                    start.saved().saveNow();
+                }
                 if (runner != null) {
                     runner.finish();
                 }
@@ -346,6 +382,9 @@ final class StreamCommand implements Callable<Integer> {
                 .put("updates-per-second", rate(ingest.updates(), ingestSeconds))
                 .put("apply-updates-per-second", rate(ingest.updates(), applySeconds))
                 .put("apply-ms", ingest.applyTimes().millis());
+        if (durability.checkpoint != null || durability.saveGraph != null) {
+            s.put("durable-ms", ingest.durableTimes().millis());
+        }
         if (runner != null) {
             s.put("every", every).put("if-busy", busy.name().toLowerCase(Locale.ROOT))
                     .put("mode", fromScratch ? "from-scratch" : "incremental")

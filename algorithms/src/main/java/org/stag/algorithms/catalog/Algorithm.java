@@ -1,5 +1,7 @@
 package org.stag.algorithms.catalog;
 
+import org.stag.algorithms.graph.Csr;
+
 import static org.stag.algorithms.catalog.IncrementalProgram.Relaxation.COMPONENTS;
 import static org.stag.algorithms.catalog.IncrementalProgram.Relaxation.DEPTHS;
 import static org.stag.algorithms.catalog.IncrementalProgram.Relaxation.DISTANCES;
@@ -65,7 +67,17 @@ public enum Algorithm {
             .takes(Setting.SOURCE)
             .ldbc(LdbcAlgorithm.SSSP, Map.of(Setting.SOURCE, "source-vertex"))
             .weights(Weights.NON_NEGATIVE)
-            .graphDefault("delta", g -> Double.toString(Sssp.defaultDelta(g)))
+            .graphDefault("delta", new Descriptor.GraphDefault() {
+                @Override
+                public String value(Csr g) {
+                    return Double.toString(Sssp.defaultDelta(g));
+                }
+
+                @Override
+                public String refuse(String given, Csr g) {
+                    return Sssp.refuseDelta(given, g);
+                }
+            })
             .handwritten(Implementation.of(in -> reals(Sssp.run(in.graph(), in.integer("source"), in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.weighted(g), in -> reals(JGraphTReference.sssp(in.graph(),
                     in.integer("source")))))

@@ -55,6 +55,14 @@ public record Descriptor(String id, String title, Output output, Set<Setting> se
     public interface GraphDefault {
         /** The value, as the parameter's text. */
         String value(Csr g);
+
+        /**
+         * Why {@code given}, a value the user set ({@code --param}), cannot be the parameter's on {@code g}, or null
+         * when it can; by default every value can.
+         */
+        default String refuse(String given, Csr g) {
+            return null;
+        }
     }
 
     /** A descriptor of algorithm {@code id} whose program gives {@code output}; fill in the rest with the builder. */

@@ -102,7 +102,41 @@ public final class Sssp {
         for (int p = 0, m = g.m(); p < m; p++) {
             sum += w[p];
         }
-        return Math.max(sum / g.m(), max / MAX_RING);
+        double mean = sum / g.m();
+        if (Double.isInfinite(mean)) {
+            // The sum overflowed (weights near Double.MAX_VALUE): the mean of the weights divided first is finite.
+            mean = 0.0;
+            for (int p = 0, m = g.m(); p < m; p++) {
+                mean += w[p] / m;
+            }
+        }
+        return Math.max(mean, max / MAX_RING);
+    }
+
+    /** Most buckets one edge may span: more, and each empty bucket between costs a step of the program's loop. */
+    public static final double MAX_BUCKETS_PER_EDGE = 1 << 20;
+
+    /**
+     * Why {@code text}, a bucket width given by the user, cannot be used on {@code g}, or null when it can: it must
+     * be a positive finite number, and at least the largest weight / {@link #MAX_BUCKETS_PER_EDGE}, since the
+     * program steps through empty buckets one at a time (a width of 1e-300 would take 10^300 steps).
+     */
+    public static String refuseDelta(String text, Csr g) {
+        double delta;
+        try {
+            delta = Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            return "the bucket width must be a positive finite number";
+        }
+        if (!(delta > 0) || Double.isInfinite(delta)) {
+            return "the bucket width must be a positive finite number";
+        }
+        double max = checkWeights(g);
+        if (max / delta > MAX_BUCKETS_PER_EDGE) {
+            return "the bucket width must be at least the largest weight / " + (long) MAX_BUCKETS_PER_EDGE + " ("
+                    + max / MAX_BUCKETS_PER_EDGE + " here): each empty bucket costs a step";
+        }
+        return null;
     }
 
     private final Csr g;

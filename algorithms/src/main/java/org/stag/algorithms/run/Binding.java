@@ -140,8 +140,7 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
     /** Checks the weights {@code d} needs, and sets the defaults it computes from the graph that were not given. */
     private static void graphFacts(Descriptor d, Graph g, Map<String, Symbol> params, RunSettings s,
                                    Map<String, String> given) {
-        boolean defaults = d.graphDefaults().keySet().stream()
-                .anyMatch(name -> params.containsKey(name) && !s.params().containsKey(name));
+        boolean defaults = d.graphDefaults().keySet().stream().anyMatch(params::containsKey);
         if (!d.weights().read() && !defaults) {
             return;
         }
@@ -168,6 +167,11 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
         d.graphDefaults().forEach((name, value) -> {
             if (params.containsKey(name) && !s.params().containsKey(name)) {
                 given.put(name, value.value(csr));
+            } else if (params.containsKey(name)) {
+                String why = value.refuse(s.params().get(name), csr);
+                if (why != null) {
+                    throw new BadInputException("--param " + name + "=" + s.params().get(name) + ": " + why);
+                }
             }
         });
     }

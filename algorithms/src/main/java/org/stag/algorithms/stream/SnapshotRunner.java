@@ -51,6 +51,8 @@ public final class SnapshotRunner {
     // Guarded by this.
     private final ArrayDeque<StreamGraph.Taken> waiting = new ArrayDeque<>();
     private boolean pending;
+    /** The version the pending due was for. */
+    private long pendingVersion;
     private boolean closing;
     private boolean dropping;
     private long skipped;
@@ -88,12 +90,18 @@ public final class SnapshotRunner {
      */
     public synchronized void due() throws InterruptedException {
         if (busy == Busy.SKIP) {
+            long version = graph.graph().version();
             if (dropping || failure != null) {
                 dropped++;
             } else if (pending) {
-                skipped++;
+                // A due of the version already pending (the end of the input, say) is the same run, not a skip.
+                if (version != pendingVersion) {
+                    skipped++;
+                    pendingVersion = version;
+                }
             } else {
                 pending = true;
+                pendingVersion = version;
                 notifyAll();
             }
             return;
@@ -147,7 +155,10 @@ public final class SnapshotRunner {
         return incrementalRuns;
     }
 
-    /** Dues that joined one already pending ({@link Busy#SKIP}). */
+    /**
+     * Due versions that were not run ({@link Busy#SKIP}): a due of a later version came while they waited, and the
+     * run went to that one.
+     */
     public synchronized long skipped() {
         return skipped;
     }

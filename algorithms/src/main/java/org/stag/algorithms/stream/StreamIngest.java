@@ -1,6 +1,9 @@
 package org.stag.algorithms.stream;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Weights;
@@ -39,9 +42,23 @@ public final class StreamIngest {
     private long deleted;
     private long missing;
     private final Latencies applyTimes = new Latencies();
+    private final Latencies afterTimes = new Latencies();
     private long nanos;
     private long readWaitNanos;
     private BadInputException bad;
+    private final List<AfterBatch> after = new ArrayList<>();
+    /** Input lines before this stream's first (a resumed standard input starts after those applied before). */
+    private long lineBase;
+    /** Input lines already applied before a resume: their updates are dropped as they are read again. */
+    private long skipThrough;
+    /** Updates of the input applied so far, those before a resume included. */
+    private long updatesThrough;
+    /** The graph's name when it has no weights: an update that gives one is refused. */
+    private String unweighted;
+    /** Batches since the last due run, carried over a resume so that runs stay on the same versions. */
+    private long sinceDue;
+    /** A resumed stream starts at a version whose run was due: its result may have been lost in the crash. */
+    private boolean dueAtStart;
 
     /**
      * @param runner         where due snapshots go, or null when nothing runs
@@ -62,6 +79,39 @@ public final class StreamIngest {
         this.flushEachLine = flushEachLine;
     }
 
+    /** Adds what is done with each applied batch before its line is printed, in the order added. */
+    public StreamIngest afterEach(AfterBatch a) {
+        after.add(a);
+        return this;
+    }
+
+    /**
+     * The graph, named {@code graph} in messages, has no weights: a batch with an update that gives one is refused
+     * at its line (it would be dropped, and a run that reads weights would not see it).
+     */
+    public StreamIngest refuseWeights(String graph) {
+        unweighted = graph;
+        return this;
+    }
+
+    /**
+     * Goes on from {@code from}, the position of a stream resumed from its checkpoint: with {@code skipInput} (the
+     * input is read again from its start) the updates of the lines applied before are dropped as they are read;
+     * without (standard input, whose producer replays from there) the input's lines count on from them. When a run
+     * was due at that version it is run first: its result may not have been written before the crash.
+     */
+    public StreamIngest resumeFrom(Checkpoint.Position from, boolean skipInput) {
+        if (skipInput) {
+            skipThrough = from.linesThrough();
+        } else {
+            lineBase = from.linesThrough();
+        }
+        updatesThrough = from.updatesThrough();
+        sinceDue = from.version() % every;
+        dueAtStart = from.version() > 0 && sinceDue == 0;
+        return this;
+    }
+
     /**
      * Applies the batches of {@code in}, read and parsed ahead on a thread of their own ({@link StreamReadAhead}),
      * until its end, a bad batch or a failed run, and says every M batches
@@ -76,9 +126,11 @@ public final class StreamIngest {
     public void run(UpdateBatchReader in, BooleanSupplier signalled) throws InterruptedException {
         long t0 = System.nanoTime();
         long flushed = t0;
-        long sinceDue = 0;
         StringBuilder text = new StringBuilder(160);
         boolean ahead = false;
+        if (dueAtStart && runner != null) {
+            runner.due();
+        }
         try (StreamReadAhead reader = new StreamReadAhead(in, file, refuseNegative, lookAhead)) {
             while (runner == null || runner.failure() == null) {
                 UpdateBatch b;
@@ -94,7 +146,19 @@ public final class StreamIngest {
                     if (b == null) {
                         break;
                     }
+                    if (skipThrough > 0) {
+                        UpdateBatch rest = unapplied(b);
+                        if (rest == null) {
+                            reader.recycle(b);
+                            continue;
+                        }
+                        b = rest;
+                    }
+                    if (unweighted != null) {
+                        refuseWeights(b);
+                    }
                     r = graph.apply(b);
+                    durable(b, r);
                 } catch (BadInputException e) {
                     bad = e;
                     break;
@@ -131,6 +195,51 @@ public final class StreamIngest {
         }
     }
 
+    private void refuseWeights(UpdateBatch b) {
+        for (int i = 0; i < b.size(); i++) {
+            if (b.op[i] == UpdateBatch.INSERT && !Double.isNaN(b.weight[i])) {
+                throw new BadInputException(file, b.line[i], "weight " + plain(b.weight[i]) + " on an update, but "
+                        + unweighted + " has no weights to set (load a weighted graph, or leave the weights out)");
+            }
+        }
+    }
+
+    /** Runs the {@link AfterBatch} steps on a batch just applied. */
+    private void durable(UpdateBatch b, ApplyResult r) {
+        updatesThrough += b.size();
+        if (after.isEmpty()) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        Checkpoint.Position through = new Checkpoint.Position(r.version(), lineBase + b.line[b.size() - 1], updatesThrough);
+        for (AfterBatch a : after) {
+            a.applied(b, r, through);
+        }
+        afterTimes.add(System.nanoTime() - t0);
+    }
+
+    /**
+     * The updates of {@code b} on lines after {@link #skipThrough} (all of them, or a new batch of the last ones), or
+     * null when there are none; once past it, nothing more is skipped.
+     */
+    private UpdateBatch unapplied(UpdateBatch b) {
+        int n = b.size();
+        int from = 0;
+        while (from < n && b.line[from] <= skipThrough) {
+            from++;
+        }
+        if (from == n) {
+            return null;
+        }
+        skipThrough = 0;
+        if (from == 0) {
+            return b;
+        }
+        return UpdateBatch.of(Arrays.copyOfRange(b.op, from, n), Arrays.copyOfRange(b.src, from, n),
+                Arrays.copyOfRange(b.dst, from, n), Arrays.copyOfRange(b.weight, from, n),
+                Arrays.copyOfRange(b.line, from, n), b.verticesBefore(), b.verticesAfter());
+    }
+
     /** The bad batch that stopped the loop, as {@code FILE:LINE: cause}, or null. */
     public BadInputException bad() {
         return bad;
@@ -165,6 +274,11 @@ public final class StreamIngest {
     /** The time each batch's apply took. */
     public Latencies applyTimes() {
         return applyTimes;
+    }
+
+    /** The time each batch's {@link AfterBatch} steps took (the log forced to the disk, a snapshot, a save). */
+    public Latencies durableTimes() {
+        return afterTimes;
     }
 
     /** Wall time from the first read to the end of the loop: reading and parsing included. */

@@ -82,6 +82,19 @@ public final class DynamicGraph {
         return of(g, format, threads, 1L << 16);
     }
 
+    /**
+     * As {@link #of(Graph, Format, int)}, with {@code g} as version {@code version} rather than 0: a stream resumed
+     * from a saved version ({@code stag stream --resume}) goes on numbering its batches from there.
+     */
+    public static DynamicGraph resumed(Graph g, Format format, int threads, long version) {
+        if (version < 0) {
+            throw new IllegalArgumentException("version " + version + " is negative");
+        }
+        DynamicGraph d = of(g, format, threads, 1L << 16);
+        d.version = version;
+        return d;
+    }
+
     /** As {@link #of(Graph, Format, int)}, merging the log beyond {@code max(minLog, edges / 16)} edges (tests). */
     static DynamicGraph of(Graph g, Format format, int threads, long minLog) {
         GraphTensor t = GraphTensor.of(g, format, threads);
