@@ -1,5 +1,5 @@
 /**
- * Concrete index notation (TACO's, seed 001 §3): a kernel as a tree of statements
+ * Concrete index notation (TACO's, [Chou 2018] §3): a kernel as a tree of statements
  * ({@link org.stag.engine.cin.IndexStmt}: forall, where, sequence, assignment) over typed expressions
  * ({@link org.stag.engine.cin.IndexExpr}), built by {@link org.stag.engine.cin.Concretize} for a loop order and
  * printed by {@link org.stag.engine.cin.CinPrinter}; the kernel's environment

@@ -1,5 +1,5 @@
 /**
- * Merge lattices (seed 001 §4, TACO): per loop, the sets of sparse operands present at a coordinate where the
+ * Merge lattices ([Chou 2018] §4, TACO): per loop, the sets of sparse operands present at a coordinate where the
  * body still contributes ({@link org.stag.engine.lattice.LatticePoint}), built from the symbolic evaluation
  * ({@code cin.Symbolic}) through {@link org.stag.engine.lattice.Contribution}, and the
  * {@link org.stag.engine.lattice.Merge} the lowering reads off a {@link org.stag.engine.lattice.MergeLattice}:

@@ -14,7 +14,7 @@
  *       differs from its current format, and test their stop condition after each run.</li>
  *   <li>Dense results are written into the buffers of dead values: each buffer counts the slots that hold
  *       it and returns to a pool of its type when none does, which is the double buffering of GSTACO
- *       (seed 002, §4.5.1) decided at run time. After its first iterations an outer loop allocates
+ *       ([Dima 2023], §4.5.1) decided at run time. After its first iterations an outer loop allocates
  *       nothing (measured in {@code AllocationTest}).</li>
  *   <li>{@link org.stag.engine.program.RunOptions#explain} prints, per outer iteration, the kernels run with
  *       their formats and loop order, each rule decision with the values of its condition's operands, and
