@@ -9,5 +9,10 @@
  * operands reading their fill value ({@link org.stag.engine.cin.Symbolic}, values {@link org.stag.engine.cin.Sym}),
  * which the passes and the merge lattices ask. The passes ({@code pass.KernelPasses}, and {@code pass.Fusion} for
  * a fused group) rewrite the tree and the lowering ({@code loopir.CinWalker}, {@code loopir.GroupDriver}) walks it.
+ *
+ * <p>Stage 3 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.cin;

@@ -23,5 +23,10 @@
  *       {@code Def}'s declared laws with it (a {@code java.util.ServiceLoader} service, so that {@code check}
  *       does not refer to this later stage).</li>
  * </ul>
+ *
+ * <p>Stage 10 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.program;

@@ -36,5 +36,8 @@
  * with {@code build} or {@code append} for dynamic levels). Hashed segments are sized per parent rather than
  * with the uniform width of [Chou 2018], because graph degrees are skewed (see
  * {@link org.stag.formats.level.HashedLevel}).
+ *
+ * <p>In the formats pipeline ({@code schema} &rarr; {@code dynamic} &rarr; {@code level} &rarr; {@code tensor}
+ * &rarr; {@code graph}) this is {@code level}: it uses only the packages before it ({@code HouseRulesTest}).
  */
 package org.stag.formats.level;

@@ -35,5 +35,8 @@
  * reused buffers). {@link org.stag.formats.tensor.Tensor#convert} streams one tensor into another format,
  * dropping explicit fill values, and sorts again only when the mode orders differ.
  * {@link org.stag.formats.tensor.Tensor#memoryBytes()} counts the levels' arrays and the values.
+ *
+ * <p>In the formats pipeline ({@code schema} &rarr; {@code dynamic} &rarr; {@code level} &rarr; {@code tensor}
+ * &rarr; {@code graph}) this is {@code tensor}: it uses only the packages before it ({@code HouseRulesTest}).
  */
 package org.stag.formats.tensor;
