@@ -14,5 +14,9 @@
  *       that does not depend on the thread count, so results have the same bits on any number of threads;</li>
  *   <li>arrays are allocated up front; inner loops do not allocate.</li>
  * </ul>
+ *
+ * <p>In the algorithms' layers ({@code graph} &lt; {@code ldbc} &lt; {@code handwritten} &lt; {@code jgrapht} &lt;
+ * {@code catalog} &lt; {@code run} &lt; {@code incremental} &lt; {@code stream}) this is {@code handwritten}: it
+ * uses only the layers before it ({@code LayersTest}).
  */
 package org.stag.algorithms.handwritten;

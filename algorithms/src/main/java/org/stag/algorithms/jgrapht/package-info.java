@@ -3,5 +3,9 @@
  * {@link org.stag.algorithms.jgrapht.JGraphTGraphs} builds JGraphT graphs from a {@code Csr} and
  * {@link org.stag.algorithms.jgrapht.JGraphTReference} runs PageRank, BFS, Dijkstra, connected components
  * and betweenness, documenting where JGraphT's definitions differ and how the adapters reconcile them.
+ *
+ * <p>In the algorithms' layers ({@code graph} &lt; {@code ldbc} &lt; {@code handwritten} &lt; {@code jgrapht} &lt;
+ * {@code catalog} &lt; {@code run} &lt; {@code incremental} &lt; {@code stream}) this is {@code jgrapht}: it uses
+ * only the layers before it ({@code LayersTest}).
  */
 package org.stag.algorithms.jgrapht;

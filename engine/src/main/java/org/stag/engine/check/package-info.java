@@ -9,5 +9,10 @@
  * program's {@code Def}s become descriptors once their declared laws pass evaluation by the runtime's scalar
  * evaluator, found as a {@link org.stag.engine.check.DefEvaluator} service so that the checker refers to no
  * later stage.
+ *
+ * <p>Stage 2 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.check;

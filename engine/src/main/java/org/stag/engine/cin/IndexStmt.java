@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.stag.engine.ops.Operator;
 
 /**
- * A statement of concrete index notation (TACO's {@code IndexStmt}, seed 001 §3): loops ({@link Forall}),
+ * A statement of concrete index notation (TACO's {@code IndexStmt}, [Chou 2018] §3): loops ({@link Forall}),
  * temporaries ({@link Where}), statements in order ({@link Sequence}) and assignments ({@link Assign}). Built
  * per kernel by {@link Concretize}, rewritten by the passes, printed by {@link CinPrinter} and walked by the
  * lowering ({@code loopir.KernelGenerator}: a forall is a loop as its merge lattice says, a where's producer

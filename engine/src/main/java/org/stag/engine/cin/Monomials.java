@@ -6,7 +6,7 @@ import org.stag.engine.front.ScalarType;
 import org.stag.engine.ops.Operator;
 
 /**
- * A right-hand side as a sum of monomials (seed 003's canonical form, found by {@code pass.Canonical}), as a
+ * A right-hand side as a sum of monomials (DCTACO's canonical form, found by {@code pass.Canonical}), as a
  * {@link IndexStmt.Forall} carries it: where the loop's merge would be a union of sparse operands, the lowering
  * may run it as {@code (forall v lhs sum= monomial_1; forall v lhs sum= monomial_2; ...)}, monomial {@code k}
  * being the right-hand side with every access it does not read known absent.

@@ -8,5 +8,10 @@
  * may implement {@link org.stag.engine.jit.Kernel} and call {@link org.stag.engine.jit.Atomics} for
  * scattered reductions. {@link org.stag.engine.jit.CompiledDefinition} and {@link org.stag.engine.jit.CompiledFusion} run a
  * compiled kernel over a frame and assemble its result. What Janino accepts is in {@code engine/docs/janino.md}.
+ *
+ * <p>Stage 9 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.jit;

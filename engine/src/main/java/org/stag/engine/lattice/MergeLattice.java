@@ -13,7 +13,7 @@ import org.stag.engine.cin.IndexExprs;
 import org.stag.engine.front.ScalarType;
 
 /**
- * The merge lattice of one loop (seed 001 §4, TACO's lattices generalised by fill values as in seed 004), built
+ * The merge lattice of one loop ([Chou 2018] §4, TACO's lattices generalised by fill values as in [Henry 2021]), built
  * from the symbolic evaluation: a point is a set of sparse operands present at a coordinate (the others
  * absent, reading their fill value) where the body may still contribute ({@link Contribution}). The top point
  * holds every sparse operand; a sub-lattice ({@link #exhausted}) is what remains once an operand has run out.

@@ -12,7 +12,7 @@ import org.stag.engine.ops.Operator;
  * to every emitter, each nested loop getting its own (the record never changes), so nothing about the code being
  * emitted is kept in fields. It holds what was decided before the loops ({@link Layout}), whether the outermost
  * loop runs in chunks, the active set's driver while its loop is emitted, the monomial whose loops are emitted
- * (seed 003's canonical form), the loop guards that hold here, and in a fused group the reads bound to locals or
+ * (DCTACO's canonical form), the loop guards that hold here, and in a fused group the reads bound to locals or
  * constants ({@link Reads}).
  *
  * @param active the active set's driver while its loop is emitted, else null

@@ -22,7 +22,7 @@ import org.stag.engine.ops.Constant;
 import org.stag.formats.tensor.Format;
 
 /**
- * Lowers a fused group (seed 002 §6.2.1, {@code plan.Fusible}): consecutive definitions over one dense loop,
+ * Lowers a fused group ([Dima 2023] §6.2.1, {@code plan.Fusible}): consecutive definitions over one dense loop,
  * such as PageRank's {@code contrib[j] = ...} and {@code dangling = ... | j:(+, 0.0)}, or a row reduction
  * {@code incoming[i] = AT[i][j] * contrib[j] | j:(+, 0.0)} and its consumer {@code next[i] = f(incoming[i])}, by
  * walking the group's fused tree ({@link Fusion}): the outer forall is the shared loop, emitted once (chunked by

@@ -20,7 +20,7 @@ import org.stag.formats.level.LevelFormat;
 import org.stag.formats.tensor.Format;
 
 /**
- * Lowers one kernel to loop IR: the loop nest in the planned order, one merge per loop (seed 001 §4:
+ * Lowers one kernel to loop IR: the loop nest in the planned order, one merge per loop ([Chou 2018] §4:
  * iterate one operand and locate the others, co-iterate several, or run over the whole dimension),
  * reductions into accumulators with early exit, and the target written in place (dense), as entries
  * (other formats) or as a scalar. The merge of each loop is read off its merge lattice ({@code lattice.MergeLattice}):

@@ -14,7 +14,7 @@ import org.stag.engine.front.ProgramException;
 import org.stag.formats.level.LocateCost;
 
 /**
- * Chooses the loop order of a kernel — the iteration graph's topological order (seed 001 §4.1). A level
+ * Chooses the loop order of a kernel — the iteration graph's topological order ([Chou 2018] §4.1). A level
  * that cannot locate must be iterated, so its index comes after the indices of the levels above it;
  * reduction groups nest as written (the first innermost); free indices come first, so the target is
  * written in place, unless a format forces an index of an outer reduction before them (a scatter).

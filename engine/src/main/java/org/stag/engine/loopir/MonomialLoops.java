@@ -9,7 +9,7 @@ import org.stag.engine.lattice.Merge;
 import org.stag.engine.cin.Monomials;
 
 /**
- * Seed 003's canonical form ({@code pass.Canonical}, carried by the loop's forall) in the lowering: instead of a union loop, one loop per
+ * DCTACO's canonical form ({@code pass.Canonical}, carried by the loop's forall) in the lowering: instead of a union loop, one loop per
  * monomial, monomial {@code k} being the right-hand side with the accesses it does not read known absent.
  */
 final class MonomialLoops {

@@ -33,7 +33,7 @@ import org.stag.formats.level.LevelType;
 import org.stag.formats.level.StaticLevelFormat;
 
 /**
- * Code for the static levels of seed 001: plain loops over {@code pos}/{@code crd} arrays, dense ranges,
+ * Code for the static levels of [Chou 2018]: plain loops over {@code pos}/{@code crd} arrays, dense ranges,
  * bitmap words and hash segments. Hash segments are unordered, so their cursor sorts a copy of the segment
  * first (iterator conversion).
  */

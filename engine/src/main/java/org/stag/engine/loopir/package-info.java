@@ -11,5 +11,10 @@
  * {@link org.stag.engine.loopir.LoweredFusion}, are printed by {@code javagen}. Expressions inside statements
  * are typed trees ({@link org.stag.engine.loopir.Ex}, built with {@link org.stag.engine.loopir.Exprs}), each
  * with its {@link org.stag.engine.loopir.JavaType}.
+ *
+ * <p>Stage 7 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib};
+ * its subpackage {@code loopir.schema} is part of the stage ({@code PipelineOrderTest}).
  */
 package org.stag.engine.loopir;

@@ -15,7 +15,7 @@ import org.stag.engine.ops.Operator;
 import org.stag.engine.ops.Operators;
 
 /**
- * Seed 003's canonical form (§4.2): a right-hand side expanded by the distributive law into a sum of
+ * DCTACO's canonical form (§4.2): a right-hand side expanded by the distributive law into a sum of
  * monomials, {@code (a[i] + b[i]) * c[i] = a[i]*c[i] + b[i]*c[i]}, so that a loop whose merge would be a
  * union of sparse operands (a co-iteration testing every operand at every coordinate) becomes one loop per
  * monomial, each an intersection or a single operand's loop, all adding into one accumulator or one dense

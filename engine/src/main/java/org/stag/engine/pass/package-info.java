@@ -6,5 +6,10 @@
  * ({@link org.stag.engine.pass.ActiveSet}); fusion's rewrite of a fused group's members' trees into one
  * ({@link org.stag.engine.pass.Fusion}). The planner and the runtime call the same functions, so the plan
  * and the run agree.
+ *
+ * <p>Stage 4 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.pass;

@@ -20,7 +20,7 @@ import org.stag.engine.pass.Liveness;
  * The buffer assignment of one body, as the runtime decides it: a tensor variable dies after the last
  * statement that reads it (outputs never die), its dense buffer then returns to the pool of its type, and the
  * next dense result of that type takes the buffer released last. Within a star call this is the double
- * buffering of seed 002 §4.5.1: {@code next} takes the buffer of the dead {@code rank}.
+ * buffering of [Dima 2023] §4.5.1: {@code next} takes the buffer of the dead {@code rank}.
  */
 public final class Buffers {
     private Buffers() {

@@ -17,7 +17,7 @@ import org.stag.engine.ops.Operator;
 import org.stag.formats.tensor.Format;
 
 /**
- * Which consecutive definitions may run as one fused kernel (seed 002 §6.2.1): the test the planner's
+ * Which consecutive definitions may run as one fused kernel ([Dima 2023] §6.2.1): the test the planner's
  * {@link FusionGroups} and the lowering of a fused group ({@code loopir.GroupDriver}) share. A member is an
  * element-wise dense vector definition, a scalar reduced over the shared index, or a row reduction
  * {@code t[i] = M[i][j] * f(v[j], w[i], ...) | j:(op, init)} with {@code M} in dense rows whose level iterates a

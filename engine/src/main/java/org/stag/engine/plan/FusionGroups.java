@@ -14,7 +14,7 @@ import org.stag.engine.front.Trees;
 import org.stag.formats.tensor.Format;
 
 /**
- * Which consecutive definitions of a body fuse into one pass (seed 002 §6.2.1), decided on their declared
+ * Which consecutive definitions of a body fuse into one pass ([Dima 2023] §6.2.1), decided on their declared
  * formats; the runtime and the plan both ask here, so they find the same groups.
  */
 public final class FusionGroups {

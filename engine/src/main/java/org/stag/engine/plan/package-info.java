@@ -11,5 +11,10 @@
  *   <li>{@link org.stag.engine.plan.ProgramPlan} is the value: one line per statement in {@code toString()}.
  *       The runtime compiles its kernels up front and runs nothing else; {@code stag compile} writes them.</li>
  * </ul>
+ *
+ * <p>Stage 5 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.plan;

@@ -16,7 +16,7 @@ import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 
 /**
- * Consecutive definitions that walk the same dense index, run as one fused kernel (seed 002 §6.2.1): the
+ * Consecutive definitions that walk the same dense index, run as one fused kernel ([Dima 2023] §6.2.1): the
  * first statement of the group computes every target in one pass; the others become {@link Done}. When a
  * tensor the group reads is not in its declared dense format at run time (a FormatRule or a caller changed
  * it), or its values are constant, or a matrix whose last level is dynamic is read otherwise than the kernel was

@@ -14,7 +14,7 @@
  *       differs from its current format, and test their stop condition after each run.</li>
  *   <li>Dense results are written into the buffers of dead values: each buffer counts the slots that hold
  *       it and returns to a pool of its type when none does, which is the double buffering of GSTACO
- *       (seed 002, §4.5.1) decided at run time. After its first iterations an outer loop allocates
+ *       ([Dima 2023], §4.5.1) decided at run time. After its first iterations an outer loop allocates
  *       nothing (measured in {@code AllocationTest}).</li>
  *   <li>{@link org.stag.engine.program.RunOptions#explain} prints, per outer iteration, the kernels run with
  *       their formats and loop order, each rule decision with the values of its condition's operands, and
@@ -23,5 +23,10 @@
  *       {@code Def}'s declared laws with it (a {@code java.util.ServiceLoader} service, so that {@code check}
  *       does not refer to this later stage).</li>
  * </ul>
+ *
+ * <p>Stage 10 of the engine's pipeline ({@code front} &rarr; {@code check} &rarr; {@code cin} &rarr; {@code pass}
+ * &rarr; {@code plan} &rarr; {@code lattice} &rarr; {@code loopir} &rarr; {@code javagen} &rarr; {@code jit} &rarr;
+ * {@code program}): it uses only the stages before it and the support packages {@code ops} and {@code kernellib}
+ * ({@code PipelineOrderTest}).
  */
 package org.stag.engine.program;

@@ -25,7 +25,7 @@ import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 
 /**
- * Issue 4, must-show 4: the two computations the dynamic-formats seed evaluates beyond PageRank, on a real
+ * Issue 4, must-show 4: the two computations the dynamic-formats paper [Chou 2021] evaluates beyond PageRank, on a real
  * graph: SpMV whose result is stored as a BST, and {@code C = A + B} with A in BST rows and B, C in CSR,
  * computed by co-iterating A's tree with B's segment (no temporary tree).
  */

@@ -26,7 +26,7 @@ import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
 
 /**
- * Functions with declared algebra ({@code Def}, seed 004 §5): the checker validates the declaration and the
+ * Functions with declared algebra ({@code Def}, [Henry 2021] §5): the checker validates the declaration and the
  * laws, the descriptor carries them, and reductions and element-wise uses compile to kernels that agree with
  * the reference evaluator in static and dynamic formats, iterating only where the algebra allows.
  */

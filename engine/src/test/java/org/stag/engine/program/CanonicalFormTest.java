@@ -21,7 +21,7 @@ import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 
 /**
- * Seed 003's canonical form ({@link org.stag.engine.pass.Canonical}): right-hand sides whose loop would be a
+ * DCTACO's canonical form ({@link org.stag.engine.pass.Canonical}): right-hand sides whose loop would be a
  * union of sparse operands run one loop per monomial when the pass is on (and a union loop when it is off),
  * with the reference evaluator's results either way, for every law (+ over *, OR over AND, MIN and MAX over
  * +), free and reduced loops, scalar targets, integers, and for the shapes it must leave alone.

@@ -28,7 +28,7 @@ class ExplainTest {
         assertEquals("kernel Main: fused pass over N: rank0[i] = 1.0 / N; deg[i] = A[i][j] | j:(+, 0);", lines.get(0));
         assertEquals("star call Step* at line 27: 3 iterations", lines.get(1));
         assertEquals("  iteration 1:", lines.get(2));
-        // contrib and dangling walk j once, fused (seed 002 §6.2.1); next[i] is computed as soon as the SpMV has
+        // contrib and dangling walk j once, fused ([Dima 2023] §6.2.1); next[i] is computed as soon as the SpMV has
         // finished incoming[i], in the SpMV's loop; deg_out is deg itself: no kernel.
         assertEquals("    kernel Step: fused pass over N: contrib[j] = ifelse(deg[j] == 0, 0.0, rank[j] / deg[j]);"
                 + " dangling = ifelse(deg[j] == 0, rank[j], 0.0) | j:(+, 0.0);", lines.get(3));

@@ -4,7 +4,7 @@ import org.stag.formats.dynamic.walk.SchemaWalk;
 import org.stag.formats.schema.Schema;
 
 /**
- * A dynamic level format: a node schema plus its assembly (seed 000, §3.2) and batch updates. A
+ * A dynamic level format: a node schema plus its assembly ([Chou 2021], §3.2) and batch updates. A
  * structure is named by the handle of its root record (an instance of the schema's root type) in a
  * {@link NodeStore}; one store may hold many structures (one per row of a matrix).
  *

@@ -1,6 +1,6 @@
 package org.stag.formats.dynamic;
 
-/** What an element carries besides its coordinate (seed 000, Table 1: {@code fv}). */
+/** What an element carries besides its coordinate ([Chou 2021], Table 1: {@code fv}). */
 public enum ValueMode {
     /** Nothing: a pattern (unweighted) level; every stored element has value 1. */
     NONE,

@@ -28,7 +28,7 @@ import org.stag.loaders.updates.UpdateBatch;
  * edges. A merge changes in place the shards no open snapshot reads and copies the others first (copy-on-write,
  * {@link SnapshotEpochs}), so a snapshot never changes while it is held, and a graph that re-takes its snapshot
  * after closing the old one copies nothing. Taking a snapshot costs the merge of the log plus O(shards).
- * docs/DESIGN.md ("Versions and snapshots") gives the measured costs.
+ * docs/DESIGN.md ("Versions and snapshots") gives the design, bench/results/versioned-graph.md the measured costs.
  *
  * <p>{@code apply}, {@code snapshot} and {@code memoryBytes} may be called from any thread; the size queries
  * ({@link #numEdges()}, {@link #numVertices()}) are for the thread that applies batches.

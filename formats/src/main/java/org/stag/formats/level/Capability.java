@@ -1,7 +1,7 @@
 package org.stag.formats.level;
 
 /**
- * What code may do with a level (seed 001, §3.2 and §3.4; seed 000, §4 for dynamic levels). The
+ * What code may do with a level ([Chou 2018], §3.2 and §3.4; [Chou 2021], §4 for dynamic levels). The
  * compiler chooses loops, random accesses and output assembly from these alone.
  */
 public enum Capability {
@@ -11,7 +11,7 @@ public enum Capability {
     COORDINATE_POSITION_ITERATION,
     /**
      * Dynamic levels: the stored elements of one parent are visited by map functions and iterators
-     * generated from the node schema (seed 000, §4.2–4.3), in {@code seq} order when the schema is
+     * generated from the node schema ([Chou 2021], §4.2–4.3), in {@code seq} order when the schema is
      * ordered; each element yields its coordinate and its position in the next level (or its value).
      * There is no position range, so neither V nor P applies.
      */
@@ -27,7 +27,7 @@ public enum Capability {
     /**
      * Static levels: {@code append_init / append_coord / append_edges / append_finalize}, children of
      * each parent appended in order, parents in position order. Dynamic levels: {@code append_first /
-     * append_rest} and bulk {@code build} of the seed 000 assembly interface.
+     * append_rest} and bulk {@code build} of the [Chou 2021] assembly interface.
      */
     APPEND
 }

@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * A compressed level: the children of position {@code p} are the coordinates {@code crd[pos[p] ..
- * pos[p+1])} (seed 001, Figure 3b). Assembled by append (Table 3): {@link #appendInit}, then per parent
+ * pos[p+1])} ([Chou 2018], Figure 3b). Assembled by append (Table 3): {@link #appendInit}, then per parent
  * in position order {@link #appendCoord} for each child and {@link #appendEdges}, then
  * {@link #appendFinalize}.
  */

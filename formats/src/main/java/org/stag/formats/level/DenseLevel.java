@@ -2,7 +2,7 @@ package org.stag.formats.level;
 
 /**
  * A dense level: no storage but {@code N}; the child of position {@code p} with coordinate {@code i} is
- * at {@code p * N + i} (seed 001, Table 2). Assembly is insert, which has nothing to do.
+ * at {@code p * N + i} ([Chou 2018], Table 2). Assembly is insert, which has nothing to do.
  */
 public final class DenseLevel extends StaticLevel {
     private int size;

@@ -28,7 +28,7 @@ import org.stag.loaders.RowBlocks;
  * pattern) it carries nothing.
  *
  * <p>Assembly: {@link #appendInit}, then per parent in position order either one bulk {@link #build}
- * or {@link #append} per element (seed 000's {@code append_first}/{@code append_rest}); or, for a last
+ * or {@link #append} per element ({@code append_first}/{@code append_rest} of [Chou 2021]); or, for a last
  * level, {@link #buildRows} from CSR rows, shards in parallel. Afterwards the level takes batch updates
  * ({@link #insertBatch}, {@link #deleteBatch}; rows of a row level by {@link #insertRows} and
  * {@link #removeCoordinates}) and grows ({@link #growParents}).

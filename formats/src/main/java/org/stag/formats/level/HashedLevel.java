@@ -4,19 +4,19 @@ import java.util.Arrays;
 
 /**
  * A hashed level: each parent owns a segment {@code crd[seg[p] .. seg[p+1])} of an open-addressing hash
- * table with linear probing; empty buckets hold -1 (seed 001, Table 2). Assembled by insert.
+ * table with linear probing; empty buckets hold -1 ([Chou 2018], Table 2). Assembled by insert.
  *
- * <p>Seed 001 gives every parent the same width {@code W}, so {@code size = parentSize * W}. Graph rows are
+ * <p>[Chou 2018] gives every parent the same width {@code W}, so {@code size = parentSize * W}. Graph rows are
  * skewed (a hub has 10^5 neighbours, most rows a handful), and a uniform width large enough for the hub
  * would multiply memory by the maximum degree. Here each segment has its own power-of-two capacity,
  * at least 1.5 times its number of children (load at most 2/3), with {@code seg} holding the bounds like
  * a compressed level's {@code pos}; {@code pos_bounds(p)} and {@code locate} read {@code seg[p]} and
- * {@code seg[p+1]} instead of multiplying by {@code W}. The seed's uniform layout is the special case
+ * {@code seg[p+1]} instead of multiplying by {@code W}. The uniform layout of [Chou 2018] is the special case
  * {@link #insertInitUniform}. Segments do not grow: positions must stay put once the next level refers
  * to them, so capacities are fixed at {@code insert_init} (a full segment is an error).
  *
  * <p>Buckets are chosen by a multiplicative hash of the coordinate, so strided coordinates do not pile up
- * in a few buckets as they would with the seed's {@code i mod W}.
+ * in a few buckets as they would with the {@code i mod W} of [Chou 2018].
  */
 public final class HashedLevel extends StaticLevel {
     /** Coordinate of an empty bucket. */
@@ -52,7 +52,7 @@ public final class HashedLevel extends StaticLevel {
         Arrays.fill(crd, EMPTY);
     }
 
-    /** {@code insert_init} as in seed 001: every parent gets {@code width} buckets (a power of two). */
+    /** {@code insert_init} as in [Chou 2018]: every parent gets {@code width} buckets (a power of two). */
     public void insertInitUniform(int parentSize, int width) {
         if (width < 0 || Integer.bitCount(width) > 1) {
             throw new IllegalArgumentException("hashed width must be 0 or a power of two, not " + width);

@@ -5,7 +5,7 @@ import org.stag.formats.dynamic.ValueMode;
 /**
  * The storage of one level of a tensor's coordinate hierarchy. Positions of level {@code k} are ints in
  * {@code [0, size())}; the parent of level 0 is the single root position 0. Each subclass exposes its
- * primitive arrays (for generated code, which reads them into locals), the level functions of seed 001,
+ * primitive arrays (for generated code, which reads them into locals), the level functions of [Chou 2018],
  * Table 2 (for interpreters and tests), and the assembly its capabilities imply (Table 3). A level is
  * assembled once, level by level, and read-only afterwards.
  */

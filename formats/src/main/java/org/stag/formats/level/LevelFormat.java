@@ -6,10 +6,10 @@ import org.stag.formats.dynamic.DynamicFormat;
 
 /**
  * The format of one level of a coordinate hierarchy, as the compiler sees it: capabilities and
- * properties only (seed 001, §3). Code generation must not depend on which implementation this is, so a
+ * properties only ([Chou 2018], §3). Code generation must not depend on which implementation this is, so a
  * new level format needs no change to the code generator. The two implementations are
- * {@link StaticLevelFormat} (array-based levels of seed 001 plus bitmap) and {@link DynamicLevelFormat}
- * (pointer-based levels described by a node schema, seed 000).
+ * {@link StaticLevelFormat} (array-based levels of [Chou 2018] plus bitmap) and {@link DynamicLevelFormat}
+ * (pointer-based levels described by a node schema, [Chou 2021]).
  */
 public sealed interface LevelFormat permits StaticLevelFormat, DynamicLevelFormat {
 

@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * The static (array-based) level types with their capabilities and properties. Dense, compressed,
- * singleton and hashed are exactly seed 001, Table 1 (range and offset, which serve DIA, are not
+ * singleton and hashed are exactly [Chou 2018], Table 1 (range and offset, which serve DIA, are not
  * provided); bitmap is stag's own.
  *
  * <p>Properties are either fixed (always held), configurable (a format may declare them or not, e.g.
@@ -89,14 +89,14 @@ public enum LevelType {
         return fixed;
     }
 
-    /** Properties a format may declare or not (a (✓) in seed 001, Table 1). */
+    /** Properties a format may declare or not (a (✓) in [Chou 2018], Table 1). */
     public Set<Property> configurableProperties() {
         return configurable;
     }
 
     /**
      * The properties of a level written without modifiers: the fixed ones, plus ordered and unique where
-     * configurable (seed 001, Figure 4: "all levels other than hashed are ordered and unique").
+     * configurable ([Chou 2018], Figure 4: "all levels other than hashed are ordered and unique").
      */
     public Set<Property> defaultProperties() {
         return defaults;

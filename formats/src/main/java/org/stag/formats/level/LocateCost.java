@@ -1,7 +1,7 @@
 package org.stag.formats.level;
 
 /**
- * How expensive {@link Capability#LOCATE} is. Seed 001 assumes locate is cheap, so the compiler iterates
+ * How expensive {@link Capability#LOCATE} is. [Chou 2018] assumes locate is cheap, so the compiler iterates
  * over the sparser operands and locates into the others; with a logarithmic locate that is still right
  * when the iterated operand is much sparser, but co-iteration may win when both are about equally dense.
  */

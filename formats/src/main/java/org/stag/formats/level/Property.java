@@ -1,6 +1,6 @@
 package org.stag.formats.level;
 
-/** Invariants a level guarantees (seed 001, §3.3); the compiler uses them to simplify merge loops. */
+/** Invariants a level guarantees ([Chou 2018], §3.3); the compiler uses them to simplify merge loops. */
 public enum Property {
     /** Every parent has every coordinate of the dimension as a child. */
     FULL,

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A singleton level: parent position {@code p} has exactly the one child {@code crd[p]} at position
- * {@code p} (seed 001, Figure 3a). Assembled by append: one {@link #appendCoord} per parent, in order.
+ * {@code p} ([Chou 2018], Figure 3a). Assembled by append: one {@link #appendCoord} per parent, in order.
  */
 public final class SingletonLevel extends StaticLevel {
     private int[] crd = new int[0];

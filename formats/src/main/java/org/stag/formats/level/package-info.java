@@ -1,5 +1,5 @@
 /**
- * Levels of a coordinate hierarchy (seed 001, §3): the interface the compiler reasons with, and the
+ * Levels of a coordinate hierarchy ([Chou 2018], §3): the interface the compiler reasons with, and the
  * storage of each level format.
  *
  * <h2>What the compiler sees</h2>
@@ -21,7 +21,7 @@
  *       <td>–</td><td>iff schema ordered</td><td>✓</td><td>–</td><td>iff all elems nonempty</td></tr>
  * </table>
  *
- * The first four rows are seed 001, Table 1 (range and offset, used for DIA, are not provided). Levels
+ * The first four rows are [Chou 2018], Table 1 (range and offset, used for DIA, are not provided). Levels
  * written without modifiers are ordered and unique where that is configurable (Figure 4), hashed levels
  * unordered and unique. Bitmap is dense with a presence bit per position, for frontiers: same positions,
  * iteration and O(1) locate as dense, insert sets the bit; a cleared bit is an unlabeled position, so it is
@@ -34,7 +34,10 @@
  * Table 3 ({@code appendInit}/{@code appendCoord}/{@code appendEdges}/{@code appendFinalize} for compressed
  * and singleton, {@code insertInit}/{@code insertCoord} for dense, hashed and bitmap, {@code appendInit}
  * with {@code build} or {@code append} for dynamic levels). Hashed segments are sized per parent rather than
- * with the seed's uniform width, because graph degrees are skewed (see
+ * with the uniform width of [Chou 2018], because graph degrees are skewed (see
  * {@link org.stag.formats.level.HashedLevel}).
+ *
+ * <p>In the formats pipeline ({@code schema} &rarr; {@code dynamic} &rarr; {@code level} &rarr; {@code tensor}
+ * &rarr; {@code graph}) this is {@code level}: it uses only the packages before it ({@code HouseRulesTest}).
  */
 package org.stag.formats.level;

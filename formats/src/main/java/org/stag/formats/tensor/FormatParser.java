@@ -31,7 +31,7 @@ import org.stag.formats.schema.Schemas;
  * MODIFIER = full | nonfull | ordered | unordered | unique | nonunique     (static levels only)
  * </pre>
  *
- * A modifier declares a property the level type may have or not (seed 001, Table 1), e.g.
+ * A modifier declares a property the level type may have or not ([Chou 2018], Table 1), e.g.
  * {@code compressed(nonunique)} or {@code dense(unordered)}; declaring a property the type always has,
  * or never has, away is redundant and accepted; claiming one it can never have, or denying one it always
  * has, is an error. A dynamic level's properties come from its schema, so it takes no modifiers. The

@@ -13,7 +13,7 @@ import org.stag.formats.level.Property;
 import org.stag.formats.level.SingletonLevel;
 
 /**
- * Assembles a tensor level by level from coordinates sorted in level order (seed 001, §3.4): each level
+ * Assembles a tensor level by level from coordinates sorted in level order ([Chou 2018], §3.4): each level
  * turns the entries' parent positions into their own positions with its append or insert functions.
  *
  * <p>Entry {@code j} (in processing order) starts a new node of level {@code k} unless it has the same

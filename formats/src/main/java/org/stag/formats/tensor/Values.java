@@ -2,7 +2,7 @@ package org.stag.formats.tensor;
 
 /**
  * The component values of a tensor: a primitive array of one {@link ValueType} plus the fill value, the
- * value of every component that is not stored (seed 004, §4.1: 0 for sums, +∞ for distances, false for
+ * value of every component that is not stored ([Henry 2021], §4.1: 0 for sums, +∞ for distances, false for
  * reachability, …). Components that are stored but equal the fill value are explicit fill values.
  *
  * <p>Use the typed subclasses' {@code array()} in hot loops ({@link ArrayValues} holds what they share); the {@code getAs…} accessors convert and

@@ -20,7 +20,7 @@
  * <h2>Values</h2>
  * {@link org.stag.formats.tensor.Values} hold one primitive array of a
  * {@link org.stag.formats.tensor.ValueType} (bool, int, long, float, double) and the fill value of every
- * component not stored (seed 004, §4.1). Values are indexed by the last level's positions. A dynamic level
+ * component not stored ([Henry 2021], §4.1). Values are indexed by the last level's positions. A dynamic level
  * that is not the last stores positions in its elements ({@code ValueMode.POSITION}); a dynamic last level
  * stores the values themselves for double tensors ({@code ValueMode.DOUBLE}, as a graph's
  * weights do) and positions into the typed array for the other types (a {@code DynamicFormat} carries doubles,
@@ -35,5 +35,8 @@
  * reused buffers). {@link org.stag.formats.tensor.Tensor#convert} streams one tensor into another format,
  * dropping explicit fill values, and sorts again only when the mode orders differ.
  * {@link org.stag.formats.tensor.Tensor#memoryBytes()} counts the levels' arrays and the values.
+ *
+ * <p>In the formats pipeline ({@code schema} &rarr; {@code dynamic} &rarr; {@code level} &rarr; {@code tensor}
+ * &rarr; {@code graph}) this is {@code tensor}: it uses only the packages before it ({@code HouseRulesTest}).
  */
 package org.stag.formats.tensor;

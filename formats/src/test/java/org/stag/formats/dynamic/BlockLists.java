@@ -13,7 +13,7 @@ import org.stag.formats.schema.Schema;
 
 /**
  * Test helpers for block linked lists that know nothing of the formats' code: they read and corrupt a
- * structure through the schema's fields alone, the way generated code walks it (seed 000, Figure 10b:
+ * structure through the schema's fields alone, the way generated code walks it ([Chou 2021], Figure 10b:
  * {@code while (b) { for (p < b->B) ...; b = b->n; }}).
  */
 final class BlockLists {

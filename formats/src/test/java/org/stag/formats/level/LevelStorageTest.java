@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.dynamic.impl.ListFormat;
 
-/** The level functions and assembly of each storage class (seed 001, Tables 2 and 3). */
+/** The level functions and assembly of each storage class ([Chou 2018], Tables 2 and 3). */
 class LevelStorageTest {
 
     @Test

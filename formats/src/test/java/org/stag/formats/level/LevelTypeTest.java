@@ -9,7 +9,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Capabilities and properties of the static level types against seed 001, Table 1 (and bitmap's own row). */
+/** Capabilities and properties of the static level types against [Chou 2018], Table 1 (and bitmap's own row). */
 class LevelTypeTest {
     private static final Capability V = Capability.COORDINATE_VALUE_ITERATION;
     private static final Capability P = Capability.COORDINATE_POSITION_ITERATION;
@@ -66,7 +66,7 @@ class LevelTypeTest {
         for (LevelType t : LevelType.values()) {
             assertTrue(t.capabilities().contains(V) ^ t.capabilities().contains(P), t + ": exactly one of V, P");
             assertFalse(t.capabilities().contains(Capability.SCHEMA_ITERATION), t.toString());
-            // Seed 001, §3.4: insert_coord writes at the position locate returns.
+            // [Chou 2018], §3.4: insert_coord writes at the position locate returns.
             assertEquals(t.capabilities().contains(Capability.INSERT), t.capabilities().contains(Capability.LOCATE), t.toString());
             assertEquals(t.capabilities().contains(Capability.LOCATE), t.locateCost() != LocateCost.NONE, t.toString());
         }

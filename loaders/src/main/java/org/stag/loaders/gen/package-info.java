@@ -9,5 +9,8 @@
  * SplitMix64 stream seeded by hashing (seed, purpose, block index) and writes only its own slice of the
  * output. Weights come from a separate stream, so weighting a graph, or making it directed, does not
  * change its edges.
+ *
+ * <p>A layer of the loaders above {@code binary} (it streams {@code .stagb} files) and the model; the order of the
+ * layers is in the {@code org.stag.loaders} package documentation ({@code LoadersLayersTest}).
  */
 package org.stag.loaders.gen;

@@ -5,7 +5,7 @@ import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
 
 /**
- * Block linked lists (STINGER-like; seed 000, Figures 6b and 7): blocks of a bounded number of slots,
+ * Block linked lists (STINGER-like; [Chou 2021], Figures 6b and 7): blocks of a bounded number of slots,
  * stored inline in the node pool, linked from {@code blist_head.h}. The schema decides the variant and
  * the block capacity (the size field's upper bound, or the constant array length):
  * <ul>

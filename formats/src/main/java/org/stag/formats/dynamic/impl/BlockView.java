@@ -15,7 +15,7 @@ import org.stag.formats.dynamic.walk.Carried;
  * allocates refetches them, so callers reread the fields (never keep them in locals) across such calls.
  */
 abstract class BlockView {
-    /** Coordinate of an empty slot (seed 000, Table 1). */
+    /** Coordinate of an empty slot ([Chou 2021], Table 1). */
     static final int EMPTY = -1;
 
     final NodePool nodes;

@@ -7,7 +7,7 @@ import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
 
 /**
- * Binary search tree (schema {@code bst}, seed Figure 5), one element per node, kept balanced as a
+ * Binary search tree (schema {@code bst}, [Chou 2021] Figure 5), one element per node, kept balanced as a
  * scapegoat tree ({@link ScapegoatTree}): nodes are exactly the paper's, the root record adds the
  * counters {@code n} and {@code max_n}, and depth stays within floor(log_{1/alpha} max_n).
  *

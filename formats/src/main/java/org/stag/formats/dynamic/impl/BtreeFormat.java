@@ -11,7 +11,7 @@ import org.stag.formats.schema.Schemas;
 import org.stag.formats.schema.SizeBounds;
 
 /**
- * B-tree (schema {@code btree}, seed 000 Figure 6g): keys in internal nodes and leaves, internal nodes
+ * B-tree (schema {@code btree}, [Chou 2021] Figure 6g): keys in internal nodes and leaves, internal nodes
  * {@code seq = {c, e}, cl}, leaves {@code seq = {e}}, children tagged with their subtype
  * ({@link SupertypeHandles}). The most keys per node are the upper bounds of {@code B} in the schema
  * ({@code mi} internal, {@code ml} leaves, at least 3); every node but the root holds at least

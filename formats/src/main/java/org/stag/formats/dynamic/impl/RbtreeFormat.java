@@ -5,7 +5,7 @@ import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
 
 /**
- * Red-black tree (schema {@code rbtree}, seed Figure 6e): one element per node, parent pointer {@code p},
+ * Red-black tree (schema {@code rbtree}, [Chou 2021] Figure 6e): one element per node, parent pointer {@code p},
  * colour {@code c} (1 red, 0 black), updated by the iterative CLRS insert and delete
  * ({@link RedBlackTree}), O(log n) each.
  *

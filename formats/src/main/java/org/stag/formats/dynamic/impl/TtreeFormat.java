@@ -11,7 +11,7 @@ import org.stag.formats.schema.Schemas;
 import org.stag.formats.schema.SizeBounds;
 
 /**
- * T-tree (Lehman and Carey; schema {@code ttree}, seed 000 Figure 6d): an AVL tree whose nodes hold sorted
+ * T-tree (Lehman and Carey; schema {@code ttree}, [Chou 2021] Figure 6d): an AVL tree whose nodes hold sorted
  * blocks {@code e[0..B)}, {@code seq = l, {e}, r}. The block capacity {@code max} is the upper bound of
  * {@code B} in the schema; a node with a child holds at least {@code max / 2} elements (at least 1),
  * leaves 1 to {@code max}; {@code ht} is the AVL height (1 for a leaf).

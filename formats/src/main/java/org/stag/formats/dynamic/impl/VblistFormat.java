@@ -5,7 +5,7 @@ import org.stag.formats.schema.Schema;
 import org.stag.formats.schema.Schemas;
 
 /**
- * Variable block linked list (GraphOne-like; seed 000, Figure 6c): sorted blocks of any length, each a
+ * Variable block linked list (GraphOne-like; [Chou 2021], Figure 6c): sorted blocks of any length, each a
  * run of the chunk arena ({@code e : elem[B]} with an unbounded {@code B}). A row's batch slice is merged
  * into the block(s) whose range it falls in, in place while the block's power-of-two run has room, else
  * into one new run per touched block; a sorted append grows the last block by doubling. So a batch costs

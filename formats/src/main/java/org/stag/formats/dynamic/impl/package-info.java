@@ -7,5 +7,9 @@
  * own. Each implements assembly and batch updates; the reads come from the schema
  * ({@link org.stag.formats.dynamic.SchemaWalk}). The other classes are their shared parts (tree and block
  * shapes, scratch arrays, checkers).
+ *
+ * <p>In the formats pipeline ({@code schema} &rarr; {@code dynamic} &rarr; {@code level} &rarr; {@code tensor}
+ * &rarr; {@code graph}) this is {@code dynamic} (its shipped formats): it uses only the packages before it ({@code
+ * HouseRulesTest}).
  */
 package org.stag.formats.dynamic.impl;
