@@ -204,7 +204,7 @@ final class BlockedLevelCode implements LevelCode {
         Ex r = intVar(p + "_r" + id);
         out.let(INT, p + "_r" + id, sub(parent, base));
         String at = p + "_at" + id;
-        out.let(INT, at, staticCall(JavaType.ref("org.stag.engine.runtime.Probe"), "sorted", INT, crd, load(pos, r),
+        out.let(INT, at, staticCall(JavaType.ref("org.stag.engine.kernellib.Probe"), "sorted", INT, crd, load(pos, r),
                 load(pos, add(r, 1)), c));
         if (b.val() != null) {
             out.let(DOUBLE, b.val(), cond(ge(intVar(at), lit(0)), doubles ? load(val, intVar(at)) : lit(1.0),
