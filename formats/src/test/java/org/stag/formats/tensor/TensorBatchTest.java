@@ -56,7 +56,7 @@ class TensorBatchTest {
     }
 
     /** (row, column) packed as one key, in row-major order. */
-    private static long key(int r, int c) {
+    static long key(int r, int c) {
         return ((long) r << 32) | c;
     }
 
@@ -72,7 +72,7 @@ class TensorBatchTest {
         return m;
     }
 
-    private static Tensor fromCsr(Format f, int rows, int cols, TreeMap<Long, Double> m) {
+    static Tensor fromCsr(Format f, int rows, int cols, TreeMap<Long, Double> m) {
         int[] rowPtr = new int[rows + 1];
         int[] col = new int[m.size()];
         double[] val = new double[m.size()];
@@ -88,7 +88,7 @@ class TensorBatchTest {
         return Tensor.fromCsr(f, rows, cols, rowPtr, col, val, ValueMode.DOUBLE, 2);
     }
 
-    private static void assertHolds(String what, Tensor t, TreeMap<Long, Double> m) {
+    static void assertHolds(String what, Tensor t, TreeMap<Long, Double> m) {
         t.check();
         TreeMap<Long, Double> got = new TreeMap<>();
         TensorCursor c = t.cursor();
@@ -289,36 +289,7 @@ class TensorBatchTest {
             for (int k = 0; k < 1 + rnd.nextInt(200); k++) {
                 batch.put(key(rnd.nextInt(ROWS), rnd.nextInt(COLS)), 1.0 + rnd.nextInt(50));
             }
-            int n = batch.size();
-            int[] rows = new int[n];
-            int[] cols = new int[n];
-            double[] vals = new double[n];
-            double[] want = new double[n];
-            long changed = 0;
-            int k = 0;
-            for (Map.Entry<Long, Double> e : batch.entrySet()) {
-                rows[k] = (int) (e.getKey() >>> 32);
-                cols[k] = (int) (long) e.getKey();
-                vals[k] = e.getValue();
-                Double before = model.get(e.getKey());
-                want[k] = before == null ? Double.NaN : before;
-                changed += (before == null) != delete ? 1 : 0;
-                k++;
-            }
-            double[] old = new double[n];
-            UpdateBatch b = UpdateBatch.ofSorted(rows, cols, vals, n);
-            long got = delete ? t.deleteSorted(b, 2, old) : t.insertSorted(b, 2, BatchGrowth.FIXED, old);
-            assertEquals(changed, got, spec + " round " + round);
-            for (k = 0; k < n; k++) {
-                assertEquals(want[k], old[k], spec + " round " + round + ": report of (" + rows[k] + ", " + cols[k] + ")");
-            }
-            for (Map.Entry<Long, Double> e : batch.entrySet()) {
-                if (delete) {
-                    model.remove(e.getKey());
-                } else {
-                    model.put(e.getKey(), e.getValue());
-                }
-            }
+            SortedBatches.apply(t, model, batch, delete, 2, spec + " round " + round);
             assertHolds(spec + " round " + round, t, model);
         }
     }
