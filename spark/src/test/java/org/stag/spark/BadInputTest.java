@@ -24,22 +24,18 @@ import org.junit.jupiter.api.io.TempDir;
  * counted over the whole file) and options that need --spark are checked in this JVM.
  */
 class BadInputTest {
+    /**
+     * Exit status 2, nothing on stdout, and stderr exactly one line {@code stag: expected} without a stack trace (a
+     * prefix when {@code expected} ends in ...).
+     */
     private static void assertOneLine(Cli c, String expected) {
         assertEquals(2, c.status, c.err);
-        assertEquals("", c.out);
+        assertEquals("", c.out, c.err);
         assertEquals(1, c.err.lines().count(), c.err);
         assertFalse(c.err.contains("\tat "), c.err);
-        assertEquals("stag: " + expected, c.err.strip());
-    }
-
-    /** Exit status 2, nothing on stdout, and stderr exactly {@code stag: expected} (a prefix when it ends in ...). */
-    private static void assertOneLine(Launched l, String expected) {
-        assertEquals(2, l.status, l.err);
-        assertEquals("", l.out, l.err);
-        assertEquals(1, l.err.lines().count(), l.err);
-        String line = l.err.strip();
+        String line = c.err.strip();
         if (expected.endsWith("...")) {
-            assertTrue(line.startsWith("stag: " + expected.substring(0, expected.length() - 3)), l.err);
+            assertTrue(line.startsWith("stag: " + expected.substring(0, expected.length() - 3)), c.err);
         } else {
             assertEquals("stag: " + expected, line);
         }
@@ -49,7 +45,7 @@ class BadInputTest {
     void unreachableMaster() throws Exception {
         String g = Programs.graph("suitesparse/karate.mtx").toString();
         // Nothing listens on port 1: refused at once. The wait for an answer is bounded (5 s) either way.
-        Launched l = Launched.run(Map.of(), 60, "run", "bfs", "--graph", g, "--source", "1", "--spark", "spark://127.0.0.1:1");
+        Cli l = Launched.run(Map.of(), 60, "run", "bfs", "--graph", g, "--source", "1", "--spark", "spark://127.0.0.1:1");
         assertOneLine(l, "--spark spark://127.0.0.1:1: cannot reach the master at 127.0.0.1:1 (...");
     }
 

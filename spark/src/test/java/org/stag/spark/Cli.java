@@ -4,13 +4,16 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.stag.cli.Stag;
 
-/** The {@code stag} command line run in this JVM (its Spark runs reuse the tests' shared context). */
+/**
+ * What a {@code stag} command gave: run in this JVM ({@link #run}: its Spark runs reuse the tests' shared context) or
+ * in one of its own ({@link Launched}).
+ */
 final class Cli {
     final int status;
     final String out;
     final String err;
 
-    private Cli(int status, String out, String err) {
+    Cli(int status, String out, String err) {
         this.status = status;
         this.out = out;
         this.err = err;

@@ -15,21 +15,14 @@ import java.util.concurrent.TimeUnit;
  * logging included, and it starts its own Spark context.
  */
 final class Launched {
-    final int status;
-    final String out;
-    final String err;
-
-    private Launched(int status, String out, String err) {
-        this.status = status;
-        this.out = out;
-        this.err = err;
+    private Launched() {
     }
 
     /**
      * Runs {@code stag args} with {@code env} in the environment (a null value removes the variable); fails the test
      * after {@code seconds}.
      */
-    static Launched run(Map<String, String> env, int seconds, String... args) throws IOException, InterruptedException {
+    static Cli run(Map<String, String> env, int seconds, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx512m");
@@ -61,7 +54,7 @@ final class Launched {
             throw new AssertionError("stag " + String.join(" ", args) + " still running after " + seconds + " s; stderr: "
                     + Files.readString(err));
         }
-        Launched l = new Launched(p.exitValue(), Files.readString(out), Files.readString(err));
+        Cli l = new Cli(p.exitValue(), Files.readString(out), Files.readString(err));
         Files.delete(out);
         Files.delete(err);
         Files.delete(dir);

@@ -23,7 +23,7 @@ class LocalClusterTest {
         Files.createDirectories(home.resolve("jars"));
         Files.createDirectories(home.resolve("launcher/target/scala-2.13"));
         String g = Programs.graph("suitesparse/jazz.mtx").toString();
-        Launched l = Launched.run(Map.of("SPARK_HOME", home.toString()), 900, "bench", "--graph", g,
+        Cli l = Launched.run(Map.of("SPARK_HOME", home.toString()), 900, "bench", "--graph", g,
                 "--algorithms", String.join(",", Algorithm.ids(d -> true)), "--spark", "local-cluster[2,1,1024]",
                 "--partitions", "3", "--repeat", "1", "--threads", "1");
         // Status 0: every program agreed with one JVM (stag bench says which differ, with status 1).
