@@ -11,16 +11,8 @@ import org.stag.testkit.HouseRules;
  * class is longer than {@link HouseRules#MAX_LINES} lines but the named exceptions.
  */
 class HouseRulesTest {
-    private static final String SPLIT_ELSEWHERE = "split by responsibility on the SchemaWalk branch (one walk shared with"
-            + " the engine's schema code), which removes this exception";
-
-    /** Long main classes, each with the reason it may be; the check fails once one of them is short. */
-    static final Map<String, String> LONG_CLASSES = Map.of(
-            "org/stag/formats/dynamic/SchemaWalk.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/dynamic/impl/BtreeNodes.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/dynamic/impl/CtreeFormat.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/dynamic/impl/RedBlackTree.java", SPLIT_ELSEWHERE,
-            "org/stag/formats/dynamic/impl/GenericFormat.java", SPLIT_ELSEWHERE);
+    /** Long main classes, each with the reason it may be; the check fails once one of them is short. None now. */
+    static final Map<String, String> LONG_CLASSES = Map.of();
 
     @Test
     void packagesAreLayeredInPipelineOrder() {
