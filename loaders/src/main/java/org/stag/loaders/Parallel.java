@@ -138,8 +138,11 @@ public final class Parallel {
         return bounds;
     }
 
-    /** Row ranges holding about equally many entries, so one hub row does not serialize a thread. */
-    static int[] balancedRowSplit(int n, int[] rowPtr, int parts) {
+    /**
+     * Row ranges holding about equally many entries, so one hub row does not serialize a thread: {@code parts + 1}
+     * bounds over the rows {@code [0, n)} of the CSR offsets {@code rowPtr}.
+     */
+    public static int[] balancedRowSplit(int n, int[] rowPtr, int parts) {
         int[] bounds = new int[parts + 1];
         long total = rowPtr[n];
         int r = 0;
