@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.stag.algorithms.graph.Csr;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * The real graphs bundled in the repository's {@code datasets/} folder. Its {@code SHA256SUMS} lists every

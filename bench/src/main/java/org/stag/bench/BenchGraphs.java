@@ -8,11 +8,11 @@ import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphBuilder;
-import org.stag.loaders.GraphWriter;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.gen.GeneratorOptions;
 import org.stag.loaders.gen.KroneckerGenerator;
+import org.stag.loaders.io.GraphWriter;
 
 /** Synthetic benchmark inputs, generated once into {@code -Dstag.bench.dir} (default {@code bench-out}). */
 public final class BenchGraphs {

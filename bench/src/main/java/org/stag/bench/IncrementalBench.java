@@ -7,10 +7,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.stag.algorithms.incremental.Incremental;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.IncrementalProgram.Relaxation;
 import org.stag.algorithms.catalog.Setting;
+import org.stag.algorithms.incremental.Incremental;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
@@ -19,10 +19,10 @@ import org.stag.formats.graph.EdgeChanges;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.gen.GeneratorOptions;
 import org.stag.loaders.gen.KroneckerGenerator;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Time per batch of an incremental update against a run from scratch (issue 12, must show 4): a graph held

@@ -15,10 +15,10 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.cin.ValueRead;
-import org.stag.engine.jit.CompiledDefinition;
-import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.front.Definition;
 import org.stag.engine.front.Source;
+import org.stag.engine.jit.CompiledDefinition;
+import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.engine.kernellib.ChunkRunner;
 import org.stag.engine.kernellib.Frame;
 import org.stag.formats.tensor.Format;
@@ -26,8 +26,8 @@ import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * What one outer iteration costs, in one JVM: (1) a PageRank iteration against PageRank's SpMV kernel alone

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.Betweenness;
 import org.stag.algorithms.handwritten.Bfs;
@@ -18,7 +19,6 @@ import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
-import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.TriangleCounting;
@@ -27,8 +27,8 @@ import org.stag.engine.check.Checker;
 import org.stag.engine.front.Source;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Variants of the kernels side by side in one JVM, interleaved: for A/B runs of a program against an edited copy

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.stag.loaders.EdgeList;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Peak heap during a load, measured as the smallest {@code -Xmx} (to 1%) under which a fresh JVM still

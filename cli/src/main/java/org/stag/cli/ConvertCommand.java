@@ -6,15 +6,15 @@ import java.util.concurrent.Callable;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
-import org.stag.loaders.GraphWriter;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code stag convert IN OUT}: rewrites a graph in another file format. */
 @Command(name = "convert", mixinStandardHelpOptions = true,

@@ -3,28 +3,28 @@ package org.stag.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.stag.loaders.BadInputException;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphBuilder;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
-import org.stag.loaders.GraphWriter;
-import org.stag.loaders.Parallel;
-import org.stag.loaders.gen.GeneratorOptions;
-import org.stag.loaders.gen.EdgeBlocks;
-import org.stag.loaders.gen.GraphFileBuild;
-import org.stag.loaders.binary.BinaryLayout;
 import org.stag.loaders.MemoryBudget;
-import org.stag.loaders.BadInputException;
+import org.stag.loaders.Parallel;
+import org.stag.loaders.binary.BinaryLayout;
+import org.stag.loaders.gen.EdgeBlocks;
+import org.stag.loaders.gen.GeneratorOptions;
+import org.stag.loaders.gen.GraphFileBuild;
 import org.stag.loaders.gen.GraphGenerator;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 import org.stag.loaders.updates.UpdateGenerator;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /**
  * {@code stag generate kron|urand|grid}: writes a synthetic graph; {@code stag generate updates}: an update
@@ -159,7 +159,7 @@ final class GenerateCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("stag: wrote " + output + ": " + w.vertices() + " vertices, " + w.entries()
                 + " stored edges (" + w.duplicates() + " duplicates merged), " + String.format(java.util.Locale.ROOT,
                 "%.1f MB in %.1f s, %d passes over the edges", bytes / 1e6, seconds, w.passes()));
-        return Stag.OK;
+        return Exit.OK;
     }
 
     private Integer updates(long start) {

@@ -9,8 +9,8 @@ import org.stag.algorithms.run.LdbcParameters;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /** What {@code stag run} and {@code stag compare} share: loading the graph, its LDBC parameters, the summary. */
 final class GraphRuns {

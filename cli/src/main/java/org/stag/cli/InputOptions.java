@@ -7,10 +7,11 @@ import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Parallel;
-import picocli.CommandLine;
+import org.stag.loaders.io.GraphLoader;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** Options that say how to read an input graph; shared by every command that loads one. */
 final class InputOptions {
@@ -95,7 +96,7 @@ final class InputOptions {
      */
     void noteMirroredEdgeList(Graph g, java.nio.file.Path input) {
         GraphFileFormat format = inputFormat != null ? GraphFileFormat.parse(inputFormat)
-                : org.stag.loaders.GraphLoader.isStdin(input) ? null : GraphFileFormat.of(input);
+                : GraphLoader.isStdin(input) ? null : GraphFileFormat.of(input);
         boolean edgeList = format == GraphFileFormat.EDGE_LIST || format == GraphFileFormat.WEIGHTED_EDGE_LIST
                 || format == GraphFileFormat.SNAP;
         if (!edgeList || directed || undirected || !g.directed() || g.numEdges() == g.selfLoops()

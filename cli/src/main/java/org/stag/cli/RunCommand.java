@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -108,7 +109,7 @@ final class RunCommand implements Callable<Integer> {
                 Ranges.notAnInput(cl, "-o", output, Path.of(what));
             }
             if (spark != null || partitions != null || outputFormat == ResultFormat.PARQUET) {
-                return SparkRunCommand.run(this, program, a, settings, shown);
+                return runOnSpark(program, a, settings, shown);
             }
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
@@ -152,6 +153,72 @@ final class RunCommand implements Callable<Integer> {
             err.println("stag: " + Exit.oneLine(e.getMessage()));
             return Exit.BAD_INPUT;
         }
+    }
+
+    /**
+     * {@code stag run --spark MASTER [--partitions P]}: hands the run to the Spark module ({@link SparkRuns}) and writes
+     * its result and summary as a local run does, or the result as Parquet.
+     */
+    private int runOnSpark(CheckedProgram program, Algorithm a, RunSettings settings, Progress shown) {
+        CommandLine cl = spec.commandLine();
+        if (spark == null) {
+            throw new CommandLine.ParameterException(cl, partitions != null ? "--partitions needs --spark MASTER"
+                    : "--output-format parquet needs --spark MASTER");
+        }
+        if (partitions != null && (partitions < 1 || partitions > 65536)) {
+            throw new CommandLine.ParameterException(cl, "--partitions must be between 1 and 65536, got " + partitions);
+        }
+        if (outputFormat == ResultFormat.PARQUET && output == null) {
+            throw new CommandLine.ParameterException(cl, "--output-format parquet needs -o DIR");
+        }
+        if (explain) {
+            settings.explain(cl.getErr()::println);
+        }
+        settings.graphName(algorithm.graph.toString()).onIteration(explain ? null : shown.loops());
+        SparkRuns.RunResponse r = SparkRuns.find().run(new SparkRuns.RunRequest(spark,
+                partitions == null ? 0 : partitions, program, a, algorithm.graph.toString(), input.toLoadOptions(),
+                settings, outputFormat == ResultFormat.PARQUET ? output : null));
+        shown.clear();
+        if (outputFormat != ResultFormat.PARQUET) {
+            write(r.result());
+        }
+        PrintWriter err = cl.getErr();
+        new Summary()
+                .put("program", program.source().name())
+                .put("graph", algorithm.graph.toString())
+                .put("spark", spark)
+                .put("partitions", r.partitions())
+                .put("vertices", r.vertices())
+                .put("edges", r.edges())
+                .put("format", r.result().format())
+                .put("threads", input.threads)
+                .put("parameters", sparkParameters(r))
+                .put("load-seconds", Summary.seconds(r.loadSeconds()))
+                .put("graph-bytes", r.graphBytes())
+                .put("graph-bytes-per-edge", Summary.perEdge(r.graphBytes(), r.edges()))
+                .put("compile-seconds", Summary.seconds(r.result().compileSeconds()))
+                .put("run-seconds", Summary.seconds(r.result().runSeconds()))
+                .put("iterations", r.result().iterations())
+                .put("spark-jobs", r.jobs())
+                .put("shipped-bytes", r.shippedBytes())
+                .put("result-bytes", r.resultBytes())
+                .putEach("results", "result", r.result().scalars())
+                .put("output", r.result().values().name() + " -> " + (output == null ? "stdout" : output + " ("
+                        + outputFormat.name().toLowerCase(java.util.Locale.ROOT) + ")"))
+                .print(err, summaryStyle);
+        return Exit.OK;
+    }
+
+    /** A Spark run's parameters without {@code N}, {@code source} in the input's numbering (as {@code stag run} prints them). */
+    private static Map<String, Object> sparkParameters(SparkRuns.RunResponse r) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        r.result().parameters().forEach((name, v) -> {
+            if (!name.equals("N")) {
+                out.put(name, name.equals("source") && v instanceof Integer i && i >= 0 && i < r.vertices()
+                        ? r.result().values().ids().external(i) : v);
+            }
+        });
+        return out;
     }
 
     /** {@code what} as a program file, or an unknown algorithm. */

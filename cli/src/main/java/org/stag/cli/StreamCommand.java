@@ -31,16 +31,16 @@ import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
+import org.stag.loaders.io.GraphLoader;
 import org.stag.loaders.text.IoCause;
 import org.stag.loaders.updates.UpdateBatchReader;
 import org.stag.loaders.updates.UpdateIds;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /**
  * {@code stag stream --graph G --updates FILE|-}: loads a graph into a dynamic format, applies an update

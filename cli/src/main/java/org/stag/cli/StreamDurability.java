@@ -11,7 +11,7 @@ import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.tensor.Format;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
-import org.stag.loaders.GraphLoader;
+import org.stag.loaders.io.GraphLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.stag.algorithms.catalog.Algorithm;
-import org.stag.loaders.GraphLoader;
+import org.stag.loaders.io.GraphLoader;
 import picocli.CommandLine;
 
 /** Checks of {@code stag stream}'s update file made before anything is loaded or written. */

@@ -8,17 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import org.stag.engine.ops.Constant;
 import org.stag.engine.check.VarType;
 import org.stag.engine.front.ScalarType;
+import org.stag.engine.ops.Constant;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.TensorCursor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 import org.stag.loaders.text.InputFiles;
 
 /**

@@ -26,11 +26,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.binary.BinaryCorruptions;
 import org.stag.loaders.binary.BinaryGraphWriter;
 import org.stag.loaders.binary.BinaryLayout;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * A fuzz corpus generated from the bundled small graphs with fixed seeds: truncations at random offsets,

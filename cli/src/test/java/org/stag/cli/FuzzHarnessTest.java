@@ -26,10 +26,10 @@ import org.stag.engine.front.ProgramException;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.schema.SchemaException;
 import org.stag.loaders.BadInputException;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.VertexIds;
 import org.stag.loaders.binary.BinaryGraphWriter;
+import org.stag.loaders.io.GraphLoader;
 import org.stag.loaders.updates.UpdateBatchReader;
 import org.stag.loaders.updates.UpdateIds;
 

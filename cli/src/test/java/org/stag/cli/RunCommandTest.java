@@ -18,8 +18,8 @@ import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.ldbc.LdbcOutput;
 import org.stag.algorithms.ldbc.LdbcValidation;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * {@code stag run}: the result on stdout or in a file in the input's numbering, the summary on stderr, the

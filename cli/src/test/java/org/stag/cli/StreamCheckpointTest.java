@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
+import org.stag.loaders.io.GraphLoader;
 import org.stag.loaders.LoadOptions;
 
 /**

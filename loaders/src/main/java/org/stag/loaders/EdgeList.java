@@ -196,4 +196,12 @@ public final class EdgeList {
         return 4L * src.length + 4L * dst.length + (weights == null ? 0 : 8L * weights.length)
                 + (exact == null ? 0 : 8L * exact.length);
     }
+
+    /** The error for entry {@code k}, which repeats a stored (row, column). */
+    BadInputException duplicateAt(int k, boolean mirror) {
+        String id = "(" + ids().external(src()[k]) + ", " + ids().external(dst()[k]) + ")";
+        return new BadInputException(source(), lineOf(k),
+                "duplicate entry " + id + (mirror ? " (counting the mirror of symmetric entries)" : "")
+                        + "; choose --duplicates first|last|sum|min to accept duplicates");
+    }
 }

@@ -116,7 +116,7 @@ final class ExactBuild {
             int s = edges.src()[k];
             int d = edges.dst()[k];
             if (!seen.add((long) s << 32 | d) || mirror && s != d && !seen.add((long) d << 32 | s)) {
-                return GraphBuilder.duplicateAt(edges, k, mirror);
+                return edges.duplicateAt(k, mirror);
             }
         }
         return new BadInputException(edges.source(), 0, "duplicate entries");

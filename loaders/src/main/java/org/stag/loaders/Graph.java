@@ -227,7 +227,7 @@ public final class Graph {
     /**
      * Whether every edge {@code (u, v)} has its mirror {@code (v, u)}: a square graph read as directed that is
      * in fact undirected (as GAP's kron files are). One streaming pass over the entries with a keyed multiset
-     * hash ({@link BothWaysBuild#symmetricPairs}), in parallel; nothing the size of the graph is allocated.
+     * hash ({@link SymmetricPairs#symmetricPairs}), in parallel; nothing the size of the graph is allocated.
      */
     public boolean symmetricPattern(int threads) {
         if (numRows != numCols) {
@@ -239,8 +239,8 @@ public final class Graph {
         Boolean known = symmetricPattern;
         if (known == null) {
             // Kept: the command line asks (to tell the user) and the graph tensor asks (to share AT with A).
-            known = blocks != null ? BothWaysBuild.symmetricPairs(blocks, threads)
-                    : BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
+            known = blocks != null ? SymmetricPairs.symmetricPairs(blocks, threads)
+                    : SymmetricPairs.symmetricPairs(numRows, rowPtr(), colIdx, null, threads) >= 0;
             symmetricPattern = known;
         }
         return known;
@@ -257,9 +257,9 @@ public final class Graph {
             return true;
         }
         if (blocks != null) {
-            return BothWaysBuild.symmetricPairs(blocks, threads);
+            return SymmetricPairs.symmetricPairs(blocks, threads);
         }
-        return BothWaysBuild.symmetricPairs(numRows, rowPtr(), colIdx, weights, exact,
+        return SymmetricPairs.symmetricPairs(numRows, rowPtr(), colIdx, weights, exact,
                 symmetry == Symmetry.SKEW_SYMMETRIC, threads) >= 0;
     }
 

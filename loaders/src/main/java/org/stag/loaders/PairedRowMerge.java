@@ -7,17 +7,17 @@ import java.util.Arrays;
  * mirror of line {@code u v}, stored in row {@code v}, holds {@code ~u}: after sorting, the mirrors come first in
  * decreasing column order and the lines themselves after them in increasing order, each group in file order
  * within a column, so one merge from both ends tells a repeated line from a line and its mirror. Counts and
- * owner.conflicts go to the owning {@link RowMerge}, whose policy and scratch owner.keys it uses.
+ * owner.conflicts go to the owning {@link MergeState}, whose policy and scratch owner.keys it uses.
  */
 final class PairedRowMerge {
-    private final RowMerge owner;
+    private final MergeState owner;
     private int[] ints = new int[16];
 
     private static final int NO_MIRRORS = 0;
     private static final int SORTED_WITH_MIRRORS = 1;
     private static final int UNSORTED_WITH_MIRRORS = 2;
 
-    PairedRowMerge(RowMerge owner) {
+    PairedRowMerge(MergeState owner) {
         this.owner = owner;
     }
 
@@ -103,7 +103,7 @@ final class PairedRowMerge {
                 }
                 if (owner.policyGiven) {
                     v = all;
-                } else if (val != null && !RowMerge.same(lineValue, mirrorValue) && r < c && owner.conflicts.size() < RowMerge.MAX_CONFLICTS) {
+                } else if (val != null && !MergeState.same(lineValue, mirrorValue) && r < c && owner.conflicts.size() < MergeState.MAX_CONFLICTS) {
                     owner.conflicts.add(((long) r << 32) | c);
                 }
             }
@@ -189,7 +189,7 @@ final class PairedRowMerge {
                 if (i > i0 && j > j0) {
                     if (owner.policyGiven) {
                         v = combineByPosition(i0, i, j0, j);
-                    } else if (!RowMerge.same(lv, mv) && r < c && owner.conflicts.size() < RowMerge.MAX_CONFLICTS) {
+                    } else if (!MergeState.same(lv, mv) && r < c && owner.conflicts.size() < MergeState.MAX_CONFLICTS) {
                         owner.conflicts.add(((long) r << 32) | c);
                     }
                 }
@@ -318,7 +318,7 @@ final class PairedRowMerge {
                 } else {
                     v = owner.combine(dStart, dEnd);
                     double mv = owner.combine(mStart, mEnd);
-                    if (!RowMerge.same(v, mv) && r < c && owner.conflicts.size() < RowMerge.MAX_CONFLICTS) {
+                    if (!MergeState.same(v, mv) && r < c && owner.conflicts.size() < MergeState.MAX_CONFLICTS) {
                         owner.conflicts.add(((long) r << 32) | c);
                     }
                 }

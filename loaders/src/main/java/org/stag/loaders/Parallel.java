@@ -137,4 +137,23 @@ public final class Parallel {
         }
         return bounds;
     }
+
+    /**
+     * Row ranges holding about equally many entries, so one hub row does not serialize a thread: {@code parts + 1}
+     * bounds over the rows {@code [0, n)} of the CSR offsets {@code rowPtr}.
+     */
+    public static int[] balancedRowSplit(int n, int[] rowPtr, int parts) {
+        int[] bounds = new int[parts + 1];
+        long total = rowPtr[n];
+        int r = 0;
+        for (int p = 1; p < parts; p++) {
+            long target = total * p / parts;
+            while (r < n && rowPtr[r] < target) {
+                r++;
+            }
+            bounds[p] = r;
+        }
+        bounds[parts] = n;
+        return bounds;
+    }
 }

@@ -1,6 +1,5 @@
 package org.stag.loaders;
 
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Arrays;
 
 /**
@@ -9,30 +8,14 @@ import java.util.Arrays;
  * {@link #forPart()} makes them and {@link #add} sums their counts. A row of an undirected edge list, whose
  * mirrors are marked, goes to {@link PairedRowMerge}.
  */
-final class RowMerge {
+final class RowMerge extends MergeState {
     private static final int INSERTION_SORT_MAX = 24;
-    /** Conflicts remembered per worker; one is reported, the rest only need to exist. */
-    static final int MAX_CONFLICTS = 1 << 12;
-
-    final DuplicatePolicy policy;
-    final boolean policyGiven;
     private final boolean pairs;
-    /** Scratch of {@link #loadKeys}: sorted {@code (column << 32) | position}, and the values in row order. */
-    long[] keys = new long[16];
-    double[] values = new double[16];
     private final RowSort runs = new RowSort();
     private final PairedRowMerge paired;
 
-    /** Lines that repeat an earlier line's (row, column), counted once each (paired rows only). */
-    long repeatedLines;
-    /** Lines whose mirror is also a line, counted once per pair. */
-    long mirroredPairs;
-    /** {@code (row << 32) | column} of pairs whose two directions have different values. */
-    final LongArrayList conflicts = new LongArrayList();
-
     RowMerge(DuplicatePolicy policy, boolean policyGiven, boolean pairs) {
-        this.policy = policy;
-        this.policyGiven = policyGiven;
+        super(policy, policyGiven);
         this.pairs = pairs;
         this.paired = pairs ? new PairedRowMerge(this) : null;
     }
@@ -40,15 +23,6 @@ final class RowMerge {
     /** A fresh merger with the same rules, for one worker. */
     RowMerge forPart() {
         return new RowMerge(policy, policyGiven, pairs);
-    }
-
-    /** Adds a worker's counts to this one's. */
-    void add(RowMerge part) {
-        repeatedLines += part.repeatedLines;
-        mirroredPairs += part.mirroredPairs;
-        for (int i = 0; i < part.conflicts.size() && conflicts.size() < MAX_CONFLICTS; i++) {
-            conflicts.add(part.conflicts.getLong(i));
-        }
     }
 
     /** Sorts and merges row {@code r}, stored in {@code [lo, hi)}; returns how many columns it keeps. */
@@ -100,20 +74,6 @@ final class RowMerge {
         }
     }
 
-    /** Fills {@link #keys} with sorted {@code (column << 32) | position} and {@link #values} in row order. */
-    void loadKeys(int[] col, double[] val, int lo, int hi) {
-        int len = hi - lo;
-        if (keys.length < len) {
-            keys = new long[Math.max(len, keys.length * 2)];
-            values = new double[keys.length];
-        }
-        for (int i = 0; i < len; i++) {
-            keys[i] = ((long) col[lo + i] << 32) | i;
-            values[i] = val[lo + i];
-        }
-        Arrays.sort(keys, 0, len);
-    }
-
     /** Merges runs of equal columns to the front of the row; returns the number of distinct columns. */
     private int mergeDuplicates(int[] col, double[] val, int lo, int hi) {
         if (hi - lo < 2) {
@@ -134,19 +94,5 @@ final class RowMerge {
             }
         }
         return out - lo + 1;
-    }
-
-    /** Equal values, NaN equal to NaN (a pair written twice as {@code nan} is one edge). */
-    static boolean same(double a, double b) {
-        return a == b || a != a && b != b;
-    }
-
-    /** The policy applied to the keys {@code [from, to)}, which are in file order. */
-    double combine(int from, int to) {
-        double v = values[(int) keys[from]];
-        for (int i = from + 1; i < to; i++) {
-            v = policy.combine(v, values[(int) keys[i]]);
-        }
-        return v;
     }
 }

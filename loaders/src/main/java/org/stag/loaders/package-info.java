@@ -8,10 +8,9 @@
  *   <li>{@code text}: bytes to entries, parsed in parallel chunks, gzip recognised by its magic bytes;</li>
  *   <li>the readers of each format: {@code mtx}, {@code edgelist}, {@code ldbc}, {@code binary};</li>
  *   <li>{@code updates}: update streams for a loaded graph; {@code gen}: synthetic graphs;</li>
- *   <li>the entry points at the top, {@link org.stag.loaders.GraphLoader}, {@link org.stag.loaders.GraphWriter} and
- *       {@link org.stag.loaders.StdinSpool}, which choose a reader or writer by format. They live in this package,
- *       beside the model, so that every module keeps importing them by these names; no class below them uses
- *       them.</li>
+ *   <li>{@code io}, the entry points at the top: {@link org.stag.loaders.io.GraphLoader} and
+ *       {@link org.stag.loaders.io.GraphWriter}, which choose a reader or writer by format, and the spool that
+ *       reads a graph from standard input.</li>
  * </ol>
  */
 package org.stag.loaders;

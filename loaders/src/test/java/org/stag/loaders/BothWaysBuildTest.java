@@ -177,19 +177,19 @@ class BothWaysBuildTest {
     @Test
     void everyEntryNeedsItsMirrorOnBothSidesOfTheDiagonal() {
         // Row 1 holds 0 but row 0 is empty.
-        assertEquals(-1, BothWaysBuild.symmetricPairs(2, new int[] {0, 0, 1}, new int[] {0}, null, 1));
+        assertEquals(-1, SymmetricPairs.symmetricPairs(2, new int[] {0, 0, 1}, new int[] {0}, null, 1));
         // Row 0 holds 1 but row 1 is empty.
-        assertEquals(-1, BothWaysBuild.symmetricPairs(2, new int[] {0, 1, 1}, new int[] {1}, null, 1));
+        assertEquals(-1, SymmetricPairs.symmetricPairs(2, new int[] {0, 1, 1}, new int[] {1}, null, 1));
         // Row 2 holds 0 and 1, row 0 holds 2, row 1 does not.
-        assertEquals(-1, BothWaysBuild.symmetricPairs(3, new int[] {0, 1, 1, 3}, new int[] {2, 0, 1}, null, 1));
+        assertEquals(-1, SymmetricPairs.symmetricPairs(3, new int[] {0, 1, 1, 3}, new int[] {2, 0, 1}, null, 1));
         // As many entries above as below, but not mirrors of each other: (0,1), (0,2) above; (1,0), (2,1) below.
-        assertEquals(-1, BothWaysBuild.symmetricPairs(3, new int[] {0, 2, 3, 4}, new int[] {1, 2, 0, 1}, null, 1));
+        assertEquals(-1, SymmetricPairs.symmetricPairs(3, new int[] {0, 2, 3, 4}, new int[] {1, 2, 0, 1}, null, 1));
         // Symmetric pattern, values different on the pair (1, 2).
         int[] rowPtr = {0, 1, 3, 4};
         int[] col = {1, 0, 2, 1};
-        assertEquals(2, BothWaysBuild.symmetricPairs(3, rowPtr, col, null, 1));
-        assertEquals(-1, BothWaysBuild.symmetricPairs(3, rowPtr, col, new double[] {1, 1, 2, 3}, 1));
-        assertEquals(2, BothWaysBuild.symmetricPairs(3, rowPtr, col, new double[] {1, 1, 2, 2}, 1));
+        assertEquals(2, SymmetricPairs.symmetricPairs(3, rowPtr, col, null, 1));
+        assertEquals(-1, SymmetricPairs.symmetricPairs(3, rowPtr, col, new double[] {1, 1, 2, 3}, 1));
+        assertEquals(2, SymmetricPairs.symmetricPairs(3, rowPtr, col, new double[] {1, 1, 2, 2}, 1));
     }
 
     /** A random CSR graph with sorted distinct rows, symmetric, values equal both ways (some 0.0 one way and -0.0 the other, some NaN). */
@@ -243,7 +243,7 @@ class BothWaysBuildTest {
                     above += col[q] > r ? 1 : 0;
                 }
             }
-            assertEquals(above, BothWaysBuild.symmetricPairs(n, rowPtr, col, val, threads), "round " + round);
+            assertEquals(above, SymmetricPairs.symmetricPairs(n, rowPtr, col, val, threads), "round " + round);
             // Break it: an off-diagonal entry moved to another column of its row, or a value changed.
             int p = rnd.nextInt(Math.max(1, col.length));
             if (col.length == 0 || col[p] == rowPtrRow(rowPtr, p)) {
@@ -252,7 +252,7 @@ class BothWaysBuildTest {
             if (weighted && rnd.nextBoolean()) {
                 double[] changed = val.clone();
                 changed[p] = val[p] != val[p] ? 1.0 : val[p] + 0.5;
-                assertEquals(-1, BothWaysBuild.symmetricPairs(n, rowPtr, col, changed, threads), "round " + round);
+                assertEquals(-1, SymmetricPairs.symmetricPairs(n, rowPtr, col, changed, threads), "round " + round);
             } else {
                 int r = rowPtrRow(rowPtr, p);
                 int free = firstFreeColumn(rowPtr, col, r, n);
@@ -262,7 +262,7 @@ class BothWaysBuildTest {
                 int[] moved = col.clone();
                 moved[p] = free;
                 Arrays.sort(moved, rowPtr[r], rowPtr[r + 1]);
-                assertEquals(-1, BothWaysBuild.symmetricPairs(n, rowPtr, moved, null, threads), "round " + round);
+                assertEquals(-1, SymmetricPairs.symmetricPairs(n, rowPtr, moved, null, threads), "round " + round);
             }
         }
     }

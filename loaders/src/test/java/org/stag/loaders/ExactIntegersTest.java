@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 
 /**
  * Integer values are exact through load and write (issue 30, defect 1): values beyond 2^53 keep an exact column,

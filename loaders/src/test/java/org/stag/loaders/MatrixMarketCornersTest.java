@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Matrix Market corners as LAGraph's reader treats them (issue 30, item 2 and defect 5): {@code %%GraphBLAS}

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.io.GraphLoader;
 
 /** Every legal shape of a Matrix Market file reads to the same graph. */
 class MatrixMarketVariantsTest {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Loads that cannot fit the heap are refused before their arrays are allocated, with the file, the line

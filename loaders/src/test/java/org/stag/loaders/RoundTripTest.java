@@ -12,6 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 
 /** Every shared SuiteSparse graph written and read back is the same graph; writing is a fixed point. */
 class RoundTripTest {

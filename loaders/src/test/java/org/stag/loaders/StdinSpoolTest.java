@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 
 /** A graph read from a stream: the format sniffed or named, messages about {@code <stdin>}, the spool file removed. */
 class StdinSpoolTest {

@@ -16,6 +16,7 @@ import java.util.Random;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * With {@code --undirected}, a line of an edge list and its mirror are one edge: kept once when the weights

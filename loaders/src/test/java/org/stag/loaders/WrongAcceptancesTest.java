@@ -15,6 +15,8 @@ import java.util.zip.CRC32C;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 import org.stag.loaders.updates.UpdateBatchReader;
 import org.stag.loaders.updates.UpdateIds;
 

@@ -8,8 +8,8 @@ import java.util.Locale;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphFileFormat;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 import org.stag.loaders.ldbc.LdbcGraphFiles;
 import org.stag.loaders.ldbc.LdbcProperties;
 

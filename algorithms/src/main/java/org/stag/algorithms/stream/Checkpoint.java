@@ -19,7 +19,7 @@ import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphWriter;
+import org.stag.loaders.io.GraphWriter;
 import org.stag.loaders.binary.BinaryGraphReader;
 import org.stag.loaders.text.IoCause;
 import org.stag.loaders.updates.UpdateBatch;

@@ -11,17 +11,17 @@ import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.TestData;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Tensor;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Issue 9, must-show 1: for every dynamic graph format (each shipped schema as {@code dense,X}, and

@@ -24,8 +24,8 @@ import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * {@code tc.stag} counts exactly the triangles that the hand-written GAP-style count and JGraphT's

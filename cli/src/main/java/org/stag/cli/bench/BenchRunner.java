@@ -10,20 +10,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Implementation;
 import org.stag.algorithms.catalog.Setting;
+import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.loaders.BadInputException;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.tensor.Format;
+import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Runs {@code stag bench}: loads every graph once, builds its tensors once per format, and runs every

@@ -18,8 +18,8 @@ import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Not a test: the canonical form ({@link org.stag.engine.pass.Canonical}) on and off, in one JVM, interleaved

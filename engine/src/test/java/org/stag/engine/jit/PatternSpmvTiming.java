@@ -17,8 +17,8 @@ import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Not a test: the generated pattern SpMV {@code y[i] = A[i][j] * x[j] | j:(+, 0.0)} with A a bool tensor read

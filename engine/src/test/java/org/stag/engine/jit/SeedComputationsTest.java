@@ -21,8 +21,8 @@ import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.TensorCursor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Issue 4, must-show 4: the two computations the dynamic-formats paper [Chou 2021] evaluates beyond PageRank, on a real

@@ -1,5 +1,8 @@
 package org.stag.formats.dynamic;
 
+import java.lang.reflect.Array;
+import java.util.Arrays;
+
 /**
  * Working arrays that one batch at a time borrows and the next batch reuses, so that applying a large batch
  * allocates only what outlives it (the changes it reports, the levels' own growth): a batch of 10^6 updates
@@ -13,58 +16,56 @@ package org.stag.formats.dynamic;
  * have different slots.
  */
 public final class BatchScratch {
-    private final long[][] longs = new long[8][];
-    private final int[][] ints = new int[12][];
-    private final double[][] doubles = new double[6][];
-    private final boolean[][] booleans = new boolean[4][];
-    private final byte[][] bytes = new byte[2][];
+    private static final int LONG = 0;
+    private static final int INT = 1;
+    private static final int DOUBLE = 2;
+    private static final int BOOLEAN = 3;
+    private static final int BYTE = 4;
+    /** Per kind of array: its element type, its bytes per element and its number of slots. */
+    private static final Class<?>[] TYPES = {long.class, int.class, double.class, boolean.class, byte.class};
+    private static final int[] ELEMENT_BYTES = {8, 4, 8, 1, 1};
+    private static final int[] SLOTS = {8, 12, 6, 4, 2};
+
+    /** The arrays by kind and slot: each a primitive array of its kind's type, or null. */
+    private final Object[][] arrays = new Object[TYPES.length][];
+
+    public BatchScratch() {
+        for (int kind = 0; kind < TYPES.length; kind++) {
+            arrays[kind] = new Object[SLOTS[kind]];
+        }
+    }
 
     /** A {@code long[]} of at least {@code n} elements, the slot's (contents left as they were). */
     public long[] longs(int slot, int n) {
-        long[] a = longs[slot];
-        if (a == null || a.length < n) {
-            a = new long[grown(n)];
-            longs[slot] = a;
-        }
-        return a;
+        return (long[]) borrow(LONG, slot, n);
     }
 
     /** An {@code int[]} of at least {@code n} elements, the slot's (contents left as they were). */
     public int[] ints(int slot, int n) {
-        int[] a = ints[slot];
-        if (a == null || a.length < n) {
-            a = new int[grown(n)];
-            ints[slot] = a;
-        }
-        return a;
+        return (int[]) borrow(INT, slot, n);
     }
 
     /** A {@code double[]} of at least {@code n} elements, the slot's (contents left as they were). */
     public double[] doubles(int slot, int n) {
-        double[] a = doubles[slot];
-        if (a == null || a.length < n) {
-            a = new double[grown(n)];
-            doubles[slot] = a;
-        }
-        return a;
+        return (double[]) borrow(DOUBLE, slot, n);
     }
 
     /** A {@code boolean[]} of at least {@code n} elements, the slot's (contents left as they were). */
     public boolean[] booleans(int slot, int n) {
-        boolean[] a = booleans[slot];
-        if (a == null || a.length < n) {
-            a = new boolean[grown(n)];
-            booleans[slot] = a;
-        }
-        return a;
+        return (boolean[]) borrow(BOOLEAN, slot, n);
     }
 
     /** A {@code byte[]} of at least {@code n} elements, the slot's (contents left as they were). */
     public byte[] bytes(int slot, int n) {
-        byte[] a = bytes[slot];
-        if (a == null || a.length < n) {
-            a = new byte[grown(n)];
-            bytes[slot] = a;
+        return (byte[]) borrow(BYTE, slot, n);
+    }
+
+    /** The array of {@code kind} in {@code slot}, replaced by a larger one when it holds fewer than {@code n}. */
+    private Object borrow(int kind, int slot, int n) {
+        Object a = arrays[kind][slot];
+        if (a == null || Array.getLength(a) < n) {
+            a = Array.newInstance(TYPES[kind], grown(n));
+            arrays[kind][slot] = a;
         }
         return a;
     }
@@ -72,31 +73,19 @@ public final class BatchScratch {
     /** Bytes the arrays held now take (for memory accounting). */
     public long memoryBytes() {
         long s = 0;
-        for (long[] a : longs) {
-            s += a == null ? 0 : 8L * a.length;
-        }
-        for (int[] a : ints) {
-            s += a == null ? 0 : 4L * a.length;
-        }
-        for (double[] a : doubles) {
-            s += a == null ? 0 : 8L * a.length;
-        }
-        for (boolean[] a : booleans) {
-            s += a == null ? 0 : a.length;
-        }
-        for (byte[] a : bytes) {
-            s += a == null ? 0 : a.length;
+        for (int kind = 0; kind < TYPES.length; kind++) {
+            for (Object a : arrays[kind]) {
+                s += a == null ? 0 : (long) ELEMENT_BYTES[kind] * Array.getLength(a);
+            }
         }
         return s;
     }
 
     /** Drops every array (the next batch allocates afresh). */
     public void clear() {
-        java.util.Arrays.fill(longs, null);
-        java.util.Arrays.fill(ints, null);
-        java.util.Arrays.fill(doubles, null);
-        java.util.Arrays.fill(booleans, null);
-        java.util.Arrays.fill(bytes, null);
+        for (Object[] slots : arrays) {
+            Arrays.fill(slots, null);
+        }
     }
 
     private static int grown(int n) {

@@ -23,7 +23,7 @@ record CsrTranspose(int[] rowPtr, int[] col, double[] vals) {
     static CsrTranspose of(int rows, int cols, int[] ptr, int[] idx, double[] w, int threads) {
         int m = ptr[rows];
         int blocks = Math.max(1, Math.min(Math.min(threads, MAX_BLOCKS), m / Math.max(1, cols)));
-        int[] firstRow = splitByEntries(ptr, rows, blocks);
+        int[] firstRow = Parallel.balancedRowSplit(rows, ptr, blocks);
         int[][] next = new int[blocks][];
         Parallel.forEachBlock(threads, blocks, b -> {
             int[] count = new int[cols];
@@ -59,21 +59,5 @@ record CsrTranspose(int[] rowPtr, int[] col, double[] vals) {
             }
         });
         return new CsrTranspose(outPtr, outIdx, outW);
-    }
-
-    /** Row bounds of {@code blocks} runs of rows holding about the same number of entries each. */
-    private static int[] splitByEntries(int[] ptr, int rows, int blocks) {
-        int[] first = new int[blocks + 1];
-        long m = ptr[rows];
-        int r = 0;
-        for (int b = 1; b < blocks; b++) {
-            long target = m * b / blocks;
-            while (r < rows && ptr[r] < target) {
-                r++;
-            }
-            first[b] = r;
-        }
-        first[blocks] = rows;
-        return first;
     }
 }

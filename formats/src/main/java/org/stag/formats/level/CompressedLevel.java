@@ -9,13 +9,11 @@ import java.util.Arrays;
  * in position order {@link #appendCoord} for each child and {@link #appendEdges}, then
  * {@link #appendFinalize}.
  */
-public final class CompressedLevel extends StaticLevel {
+public final class CompressedLevel extends CoordinateLevel {
     private int[] pos = new int[1];
-    private int[] crd = IntArrays.EMPTY_ARRAY;
-    private int count;
 
     CompressedLevel(StaticLevelFormat format, int dimension) {
-        super(format, dimension);
+        super(format, dimension, IntArrays.EMPTY_ARRAY);
     }
 
     /** {@code append_init}: {@code parentSize} parents, no children yet; {@code expected} sizes {@code crd}. */
@@ -50,8 +48,7 @@ public final class CompressedLevel extends StaticLevel {
         if (count == crd.length) {
             crd = IntArrays.grow(crd, count + 1);
         }
-        crd[count] = i;
-        return count++;
+        return put(i);
     }
 
     /** {@code append_edges}: positions {@code [begin, end)} are the children of parent {@code p}. */
@@ -82,24 +79,9 @@ public final class CompressedLevel extends StaticLevel {
         return pos[p + 1];
     }
 
-    /** {@code pos_access}: the coordinate at position {@code q}. */
-    public int coord(int q) {
-        return crd[q];
-    }
-
     /** The segment bounds, {@code parentSize + 1} entries (not a copy). */
     public int[] pos() {
         return pos;
-    }
-
-    /** The coordinates, {@code size()} entries (not a copy). */
-    public int[] crd() {
-        return crd;
-    }
-
-    @Override
-    public int size() {
-        return count;
     }
 
     @Override

@@ -49,10 +49,8 @@ public final class DynamicLevel extends Level {
     /** A row level's positions by coordinate and the positions of removed rows. */
     private final RowDirectory directory;
     private final BatchScheduler scheduler = new BatchScheduler(this);
-    /** The parent assembled last, and whether by appends (then {@code appendState} continues it). */
-    private int lastParent = -1;
-    private boolean appending;
-    private int appendState;
+    /** Assembly one parent at a time ({@link #build}, {@link #append}). */
+    private final LevelAppender appender;
 
     DynamicLevel(DynamicLevelFormat format, int dimension, ValueMode mode) {
         super(dimension);
@@ -62,6 +60,7 @@ public final class DynamicLevel extends Level {
         this.shardBits = ShardedRows.bitsFor(0);
         this.shards = new ShardSet();
         this.directory = new RowDirectory();
+        this.appender = new LevelAppender(this, -1);
     }
 
     /**
@@ -78,8 +77,8 @@ public final class DynamicLevel extends Level {
         this.shards = o.shards.readOnlyCopy();
         this.roots = o.roots;
         this.size = o.size;
-        this.lastParent = o.lastParent;
         this.directory = new RowDirectory();
+        this.appender = new LevelAppender(this, o.appender.lastParent());
     }
 
     /** Whether this is a snapshot's copy: batches refuse it ({@code Tensor.takesBatches} is false). */
@@ -196,20 +195,7 @@ public final class DynamicLevel extends Level {
      * holds the values and -1 is returned ({@link ValueMode#NONE}: ignored).
      */
     public int build(int p, int[] crd, double[] scratch, int from, int to) {
-        checkParent(p);
-        int first = (int) size;
-        if (mode == ValueMode.POSITION) {
-            for (int k = from; k < to; k++) {
-                scratch[k] = size + (k - from);
-            }
-        }
-        NodeStore store = storeOf(p);
-        store.invalidateNodeOrder();
-        impl.build(store, roots[p], crd, scratch, from, to);
-        size += to - from;
-        lastParent = p;
-        appending = false;
-        return mode == ValueMode.POSITION ? first : -1;
+        return appender.build(p, crd, scratch, from, to);
     }
 
     /**
@@ -223,11 +209,9 @@ public final class DynamicLevel extends Level {
      * bottom-up by the format's {@code build}; nothing is sorted.
      */
     public void buildRows(int[] rowPtr, int[] rowOf, int[] col, double[] vals, int threads) {
-        if (size > 0 || lastParent >= 0) {
-            throw new IllegalStateException("dynamic level: already assembled");
-        }
+        appender.checkFresh();
         size = scheduler.buildRows(RowBlocks.of(rowPtr.length - 1, rowPtr, col, vals), rowOf, threads);
-        lastParent = parentSize - 1;
+        appender.assembledAll();
     }
 
     /**
@@ -237,14 +221,12 @@ public final class DynamicLevel extends Level {
      * each shard reads its rows from their block.
      */
     public void buildRows(RowBlocks rows, int[] rowOf, int threads) {
-        if (size > 0 || lastParent >= 0) {
-            throw new IllegalStateException("dynamic level: already assembled");
-        }
+        appender.checkFresh();
         if (mode == ValueMode.POSITION && rows.entries() > MAX_SIZE) {
             throw new IllegalArgumentException("dynamic level: " + rows.entries() + " positions, more than " + MAX_SIZE);
         }
         size = scheduler.buildRows(rows, rowOf, threads);
-        lastParent = parentSize - 1;
+        appender.assembledAll();
     }
 
     /**
@@ -254,27 +236,7 @@ public final class DynamicLevel extends Level {
      * {@link ValueMode#NONE}, where it is ignored.
      */
     public int append(int p, int i, double value) {
-        int position = (int) size;
-        double carried = mode == ValueMode.POSITION ? position : value;
-        storeOf(p).invalidateNodeOrder();
-        if (appending && p == lastParent) {
-            appendState = impl.appendRest(storeOf(p), roots[p], appendState, i, carried);
-        } else {
-            checkParent(p);
-            appendState = impl.appendFirst(storeOf(p), roots[p], i, carried);
-            lastParent = p;
-            appending = true;
-        }
-        size++;
-        return mode == ValueMode.POSITION ? position : -1;
-    }
-
-    /** Each parent is assembled once, parents in increasing order. */
-    private void checkParent(int p) {
-        if (p <= lastParent || p >= parentSize) {
-            throw new IllegalArgumentException("dynamic level: parent " + p + " already assembled (last was "
-                    + lastParent + ") or out of range 0.." + (parentSize - 1));
-        }
+        return appender.append(p, i, value);
     }
 
     /**
@@ -307,6 +269,11 @@ public final class DynamicLevel extends Level {
     /** A fresh position, {@link #size()}, which grows by one: for a new row that reuses none. */
     int freshPosition() {
         return (int) size++;
+    }
+
+    /** Adds {@code n} elements (or positions handed out) to the count: assembly appended them. */
+    void grew(int n) {
+        size += n;
     }
 
     /**

@@ -6,12 +6,9 @@ import java.util.Arrays;
  * A singleton level: parent position {@code p} has exactly the one child {@code crd[p]} at position
  * {@code p} ([Chou 2018], Figure 3a). Assembled by append: one {@link #appendCoord} per parent, in order.
  */
-public final class SingletonLevel extends StaticLevel {
-    private int[] crd = new int[0];
-    private int count;
-
+public final class SingletonLevel extends CoordinateLevel {
     SingletonLevel(StaticLevelFormat format, int dimension) {
-        super(format, dimension);
+        super(format, dimension, new int[0]);
     }
 
     /** {@code append_init}: one child per parent, so {@code crd} has {@code parentSize} entries. */
@@ -23,8 +20,7 @@ public final class SingletonLevel extends StaticLevel {
 
     /** {@code append_coord}: the child of the next parent; returns its position (the parent's). */
     public int appendCoord(int i) {
-        crd[count] = i;
-        return count++;
+        return put(i);
     }
 
     /** {@code append_finalize}: checks the level is branchless (every parent got its child). */
@@ -43,21 +39,6 @@ public final class SingletonLevel extends StaticLevel {
     /** {@code pos_bounds} upper end: {@code p + 1}. */
     public int posEnd(int p) {
         return p + 1;
-    }
-
-    /** {@code pos_access}: the coordinate at position {@code q}. */
-    public int coord(int q) {
-        return crd[q];
-    }
-
-    /** The coordinates (not a copy). */
-    public int[] crd() {
-        return crd;
-    }
-
-    @Override
-    public int size() {
-        return count;
     }
 
     @Override

@@ -5,7 +5,7 @@ package org.stag.formats.level;
  * holds besides its own arrays, its {@link StaticLevelFormat}.
  */
 public abstract sealed class StaticLevel extends Level
-        permits BitmapLevel, BlockedLevel, CompressedLevel, DenseLevel, HashedLevel, SingletonLevel {
+        permits BitmapLevel, BlockedLevel, CoordinateLevel, DenseLevel, HashedLevel {
     private final StaticLevelFormat format;
 
     StaticLevel(StaticLevelFormat format, int dimension) {

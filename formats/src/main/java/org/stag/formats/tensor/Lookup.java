@@ -1,5 +1,6 @@
 package org.stag.formats.tensor;
 
+import org.stag.formats.dynamic.walk.Bisect;
 import org.stag.formats.level.BitmapLevel;
 import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DenseLevel;
@@ -81,7 +82,7 @@ final class Lookup {
             // Segments are sorted (tensors are assembled from sorted coordinates); a non-unique level may
             // hold a coordinate several times, each with its own subtree.
             int e = c.posEnd(p);
-            int q = lowerBound(c.crd(), c.posBegin(p), e, i);
+            int q = Bisect.lowerBound(c.crd(), c.posBegin(p), e, i);
             for (; q < e && c.coord(q) == i; q++) {
                 int r = find(levels, k + 1, q, lc, out);
                 if (r >= 0) {
@@ -101,19 +102,5 @@ final class Lookup {
         }
         int q = d.locate(p, i);
         return q < 0 ? -1 : find(levels, k + 1, q, lc, out);
-    }
-
-    private static int lowerBound(int[] a, int from, int to, int key) {
-        int lo = from;
-        int hi = to;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (a[mid] < key) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
     }
 }

@@ -18,8 +18,8 @@ import org.stag.formats.dynamic.impl.NamedFormat;
 import org.stag.formats.schema.Schemas;
 import org.stag.formats.tensor.DynamicFormats;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * The user schemas of {@code cli/examples/} (files stag does not ship), loaded as {@code --format} loads them,

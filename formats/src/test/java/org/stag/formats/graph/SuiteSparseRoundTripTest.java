@@ -16,8 +16,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.formats.TestData;
 import org.stag.formats.dynamic.BuiltinFormats;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 
 /** Every square bundled SuiteSparse graph, built as a {@link GraphTensor} in every graph format and read back, is the same graph. */
 class SuiteSparseRoundTripTest {
@@ -53,7 +54,7 @@ class SuiteSparseRoundTripTest {
     private static byte[] mtx(Graph g) {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (org.stag.loaders.text.ByteSink out = org.stag.loaders.text.ByteSink.wrap(bytes)) {
-            org.stag.loaders.GraphWriter.writeMatrixMarket(g, out);
+            GraphWriter.writeMatrixMarket(g, out);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -17,8 +17,8 @@ import org.stag.formats.dynamic.BatchGrowth;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /**
  * Must-show 3 of issue 9 through the tensor API: a graph tensor of ca-GrQc in {@code dense,FILE.schema} for

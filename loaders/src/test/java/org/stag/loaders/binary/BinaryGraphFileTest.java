@@ -26,14 +26,14 @@ import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphBuilder;
 import org.stag.loaders.GraphFileFormat;
-import org.stag.loaders.GraphLoader;
-import org.stag.loaders.GraphWriter;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
 import org.stag.loaders.gen.GeneratorOptions;
 import org.stag.loaders.gen.GraphGenerator;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 
 /** Writing a graph as {@code .stagb} and loading it back gives the same graph, on one thread and on several. */
 class BinaryGraphFileTest {

@@ -21,14 +21,14 @@ import org.stag.loaders.BadInputException;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.Graph;
 import org.stag.loaders.GraphBuilder;
-import org.stag.loaders.GraphLoader;
-import org.stag.loaders.GraphWriter;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
 import org.stag.loaders.VertexIds;
 import org.stag.loaders.gen.GeneratorOptions;
 import org.stag.loaders.gen.GraphGenerator;
+import org.stag.loaders.io.GraphLoader;
+import org.stag.loaders.io.GraphWriter;
 
 /** Every damaged binary graph file is refused with one line naming the file and the cause, never a crash. */
 class BinaryValidationTest {

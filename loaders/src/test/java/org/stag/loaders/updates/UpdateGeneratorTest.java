@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
 import org.stag.loaders.LoadOptions;
+import org.stag.loaders.io.GraphLoader;
 
 /** Generated update files read back: the counts written, ids of the graph, deletes that hit, the window's shape. */
 class UpdateGeneratorTest {

@@ -16,7 +16,7 @@ import org.stag.cli.SparkRuns;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphLoader;
+import org.stag.loaders.io.GraphLoader;
 import org.stag.spark.exec.Shipping;
 import org.stag.spark.graph.PartitionedGraph;
 import org.stag.spark.read.GraphFiles;

@@ -27,7 +27,7 @@ final class CtreeAssembly {
      * runs from the free lists, as every other update does, since it is likely to grow again.
      */
     static void build(CtreeView v, long threshold, int[] crd, double[] val, int from, int to, boolean exact) {
-        CtreeScratch sc = CtreeScratch.get();
+        TreeScratch sc = TreeScratch.get();
         int[] at = sc.ints;
         long[] hash = sc.longs;
         int m = 0;
@@ -75,19 +75,19 @@ final class CtreeAssembly {
             long p = hash[q];
             int last = 0;
             while (sp > 0 && sc.stackPrio[sp - 1] < p) {
-                last = sc.stack[--sp];
+                last = sc.headStack[--sp];
             }
             left[z] = last;
             if (sp > 0) {
-                right[sc.stack[sp - 1]] = z;
+                right[sc.headStack[sp - 1]] = z;
             }
             sc.ensureStack(sp);
-            sc.stack[sp] = z;
+            sc.headStack[sp] = z;
             sc.stackPrio[sp] = p;
             sp++;
         }
         if (m > 0) {
-            v.tree[v.root] = sc.stack[0];
+            v.tree[v.root] = sc.headStack[0];
         }
     }
 

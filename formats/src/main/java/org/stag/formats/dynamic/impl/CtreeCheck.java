@@ -10,7 +10,7 @@ import org.stag.formats.dynamic.ChunkArena;
  */
 final class CtreeCheck {
     private final CtreeView v;
-    private final CtreeScratch sc = CtreeScratch.get();
+    private final TreeScratch sc = TreeScratch.get();
     private final long threshold;
     /** The last coordinate seen in order, and what held it (for the message when order breaks). */
     private long last = -1;
@@ -38,10 +38,10 @@ final class CtreeCheck {
                     throw new IllegalStateException("ctree: head tree has a cycle (deeper than the " + live + " live nodes)");
                 }
                 sc.ensureStack(sp);
-                sc.stack[sp++] = x;
+                sc.headStack[sp++] = x;
                 x = v.left[x];
             }
-            x = sc.stack[--sp];
+            x = sc.headStack[--sp];
             if (++seen > live) {
                 throw new IllegalStateException("ctree: head tree has a cycle (more nodes reached than the " + live + " live)");
             }
@@ -134,7 +134,7 @@ final class CtreeCheck {
 
     /** Depth of the head tree of {@code v.root}, by an iterative walk. */
     static int depth(CtreeView v) {
-        CtreeScratch sc = CtreeScratch.get();
+        TreeScratch sc = TreeScratch.get();
         int x = v.tree[v.root];
         if (x == 0) {
             return 0;
@@ -143,10 +143,10 @@ final class CtreeCheck {
         int sp = 0;
         int max = 0;
         sc.ensureStack(sp);
-        sc.stack[sp] = x;
+        sc.headStack[sp] = x;
         sc.stackPrio[sp++] = 1;
         while (sp > 0) {
-            x = sc.stack[--sp];
+            x = sc.headStack[--sp];
             int d = (int) sc.stackPrio[sp];
             max = Math.max(max, d);
             sp = push(sc, sp, v.left[x], d + 1);
@@ -155,12 +155,12 @@ final class CtreeCheck {
         return max;
     }
 
-    private static int push(CtreeScratch sc, int sp, int x, int d) {
+    private static int push(TreeScratch sc, int sp, int x, int d) {
         if (x == 0) {
             return sp;
         }
         sc.ensureStack(sp);
-        sc.stack[sp] = x;
+        sc.headStack[sp] = x;
         sc.stackPrio[sp] = d;
         return sp + 1;
     }

@@ -81,13 +81,9 @@ final class CtreeChunks {
             int p = end - 1;
             for (int k = to - 1; k >= from; k--) {
                 int c = bc[k];
-                int q = gallopBack(a, off, p, c);
-                int run = p - q;
-                if (run > 0) {
-                    v.copyArena(q + 1, w - run + 1, run);
-                    w -= run;
-                    p = q;
-                }
+                int q = shiftAbove(v, a, off, p, w, c);
+                w -= p - q;
+                p = q;
                 if (p >= off && a[p] == c) {
                     v.move(p, w);
                     p--;
@@ -125,6 +121,20 @@ final class CtreeChunks {
     }
 
     /**
+     * One step of a merge from the back: finds {@code q}, the last of {@code a(off..p]} below {@code c} or
+     * {@code off - 1} (so {@code a(q..p]} are above {@code c}), moves {@code a(q..p]} up in bulk to end at {@code w},
+     * and returns {@code q}; the caller moves {@code p} to {@code q} and {@code w} down by as many.
+     */
+    private static int shiftAbove(CtreeView v, int[] a, int off, int p, int w, int c) {
+        int q = gallopBack(a, off, p, c);
+        int run = p - q;
+        if (run > 0) {
+            v.copyArena(q + 1, w - run + 1, run);
+        }
+        return q;
+    }
+
+    /**
      * {@link #merge} of a group that fits the chunk's run even if every element is new: one pass from the back,
      * which moves the chunk's elements above each batch element up in bulk and finds the present ones on the
      * way (the two-pass merge first scans the chunk for them to know the merged size). A present element takes
@@ -143,13 +153,9 @@ final class CtreeChunks {
         int present = 0;
         for (int k = to - 1; k >= from; k--) {
             int c = bc[k];
-            int q = gallopBack(a, off, p, c);
-            int run = p - q;
-            if (run > 0) {
-                v.copyArena(q + 1, w - run + 1, run);
-                w -= run;
-                p = q;
-            }
+            int q = shiftAbove(v, a, off, p, w, c);
+            w -= p - q;
+            p = q;
             if (p >= off && a[p] == c) {
                 if (old != null) {
                     old[k] = v.arenaValue(p);
@@ -231,7 +237,7 @@ final class CtreeChunks {
      * each new head becomes a tree node carrying the part up to the next. Returns how many were new.
      */
     static int split(CtreeView v, int owner, int[] bc, double[] bv, int from, int to, long threshold, double[] old) {
-        CtreeScratch sc = CtreeScratch.get();
+        TreeScratch sc = TreeScratch.get();
         int off = v.off(owner);
         int n = v.size(owner);
         int cap = v.cap(owner);

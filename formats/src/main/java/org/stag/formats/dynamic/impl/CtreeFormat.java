@@ -238,17 +238,17 @@ public final class CtreeFormat extends SchemaFormat {
     @Override
     public void clear(NodeStore s, int root) {
         CtreeView v = new CtreeView(layout, s, root);
-        CtreeScratch sc = CtreeScratch.get();
+        TreeScratch sc = TreeScratch.get();
         int sp = 0;
         int x = v.tree[root];
         while (x != 0 || sp > 0) {
             if (x == 0) {
-                x = sc.stack[--sp];
+                x = sc.headStack[--sp];
             }
             int l = v.left[x];
             if (v.right[x] != 0) {
                 sc.ensureStack(sp);
-                sc.stack[sp++] = v.right[x];
+                sc.headStack[sp++] = v.right[x];
             }
             v.freeRun(v.tailOff[x], v.tailCap[x]);
             v.freeNode(x);

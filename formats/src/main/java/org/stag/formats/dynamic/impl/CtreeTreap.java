@@ -16,6 +16,15 @@ final class CtreeTreap {
     private CtreeTreap() {
     }
 
+    /** Makes {@code x} (0: none) the right child of {@code parent} if {@code toRight}, else its left child. */
+    private static void setChild(int[] left, int[] right, int parent, boolean toRight, int x) {
+        if (toRight) {
+            right[parent] = x;
+        } else {
+            left[parent] = x;
+        }
+    }
+
     /** Inserts the fresh node {@code z} (key set, no children) into the tree of {@code v.root}. */
     static void insert(CtreeView v, int z) {
         int[] key = v.key;
@@ -36,35 +45,19 @@ final class CtreeTreap {
         boolean hiRight = true;
         while (x != 0) {
             if (key[x] < k) {
-                if (loRight) {
-                    right[lo] = x;
-                } else {
-                    left[lo] = x;
-                }
+                setChild(left, right, lo, loRight, x);
                 lo = x;
                 loRight = true;
                 x = right[x];
             } else {
-                if (hiRight) {
-                    right[hi] = x;
-                } else {
-                    left[hi] = x;
-                }
+                setChild(left, right, hi, hiRight, x);
                 hi = x;
                 hiRight = false;
                 x = left[x];
             }
         }
-        if (loRight) {
-            right[lo] = 0;
-        } else {
-            left[lo] = 0;
-        }
-        if (hiRight) {
-            right[hi] = 0;
-        } else {
-            left[hi] = 0;
-        }
+        setChild(left, right, lo, loRight, 0);
+        setChild(left, right, hi, hiRight, 0);
         if (parent == 0) {
             v.tree[v.root] = z;
         } else if (k < key[parent]) {

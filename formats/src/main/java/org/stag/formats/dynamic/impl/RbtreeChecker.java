@@ -79,14 +79,7 @@ final class RbtreeChecker {
             }
             h = stack[--sp];
             b = blacks[sp];
-            int c = t.crd[h];
-            if (c < 0) {
-                throw new IllegalStateException(name + ": negative coordinate " + c + " at node " + h);
-            }
-            if (c <= last) {
-                throw new IllegalStateException(name + ": BST order broken at node " + h + " (coordinate " + c + " after " + last + ")");
-            }
-            last = c;
+            last = t.checkInOrder(name, h, last);
             if (r[h] == 0) {
                 pathBlacks = checkBlackHeight(name, h, b, pathBlacks);
             }

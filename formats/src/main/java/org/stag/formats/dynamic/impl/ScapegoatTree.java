@@ -320,15 +320,7 @@ final class ScapegoatTree {
             }
             h = stack[--sp];
             d = depth[sp];
-            int c = t.crd[h];
-            if (c < 0) {
-                throw new IllegalStateException(name + ": negative coordinate " + c + " at node " + h);
-            }
-            if (c <= last) {
-                throw new IllegalStateException(name + ": BST order broken at node " + h + " (coordinate " + c
-                        + " after " + last + ")");
-            }
-            last = c;
+            last = t.checkInOrder(name, h, last);
             seen++;
             deepest = Math.max(deepest, d);
             h = t.right[h];

@@ -268,4 +268,19 @@ final class TreeNodes {
             }
         }
     }
+
+    /**
+     * A check of in-order traversal: node {@code h}, met after a node of coordinate {@code last}, must hold a
+     * coordinate that is not negative and above {@code last}. Returns it; throws naming the tree {@code name}.
+     */
+    int checkInOrder(String name, int h, long last) {
+        int c = crd[h];
+        if (c < 0) {
+            throw new IllegalStateException(name + ": negative coordinate " + c + " at node " + h);
+        }
+        if (c <= last) {
+            throw new IllegalStateException(name + ": BST order broken at node " + h + " (coordinate " + c + " after " + last + ")");
+        }
+        return c;
+    }
 }

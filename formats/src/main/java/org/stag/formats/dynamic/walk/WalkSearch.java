@@ -113,7 +113,7 @@ final class WalkSearch {
                     int[] c = crds(a, e);
                     int b = base(a, e, h);
                     int n = length(a, e, h);
-                    int lo = WalkSlots.lowerBound(c, b, b + n, key);
+                    int lo = Bisect.lowerBound(c, b, b + n, key);
                     int[] kids = ch < 0 ? null : a.ints(ch);
                     int cb = ch < 0 ? 0 : base(a, ch, h);
                     boolean childFirst = loopChildFirst[ref];

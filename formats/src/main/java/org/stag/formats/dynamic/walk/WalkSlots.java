@@ -22,23 +22,6 @@ final class WalkSlots {
         this.nonempty = t.nonempty;
     }
 
-    /**
-     * The first slot in {@code [lo, hi)} whose coordinate is at or above {@code key} ({@code hi} if none), for
-     * sorted distinct coordinates (a node's or a block's).
-     */
-    static int lowerBound(int[] c, int lo, int hi, int key) {
-        // A plain halving loop: no range check and no early exit, which measured faster here than Arrays.binarySearch.
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (c[mid] < key) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
     /** Records slot {@code k} of field {@code f} as the one found. */
     static int found(WalkScratch sc, int f, int k) {
         sc.value = Carried.get(sc.dv[f], sc.pv[f], k);
@@ -133,7 +116,7 @@ final class WalkSlots {
             return 0;
         }
         // The key is in this block or nowhere: the first slot at or above it decides.
-        int k = full ? lowerBound(c, b, last, key) : b;
+        int k = full ? Bisect.lowerBound(c, b, last, key) : b;
         while (c[k] < key) {
             k++;
         }

@@ -1,8 +1,15 @@
-package org.stag.loaders;
+package org.stag.loaders.io;
 
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.EdgeList;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphBuilder;
+import org.stag.loaders.GraphFileFormat;
+import org.stag.loaders.LoadOptions;
+import org.stag.loaders.ValueKind;
 import org.stag.loaders.binary.BinaryGraphReader;
 import org.stag.loaders.edgelist.EdgeListReader;
 import org.stag.loaders.ldbc.LdbcReader;

@@ -1,7 +1,14 @@
-package org.stag.loaders;
+package org.stag.loaders.io;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.ExactValues;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphBlasType;
+import org.stag.loaders.Parallel;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
 import org.stag.loaders.binary.BinaryGraphWriter;
 import org.stag.loaders.binary.BinaryLayout;
 import org.stag.loaders.text.ByteSink;

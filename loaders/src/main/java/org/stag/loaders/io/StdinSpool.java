@@ -1,4 +1,4 @@
-package org.stag.loaders;
+package org.stag.loaders.io;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.function.BiFunction;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphFileFormat;
+import org.stag.loaders.LoadOptions;
 import org.stag.loaders.binary.BinaryLayout;
 import org.stag.loaders.text.InputFiles;
 import org.stag.loaders.text.IoCause;

@@ -1,4 +1,8 @@
-package org.stag.loaders;
+package org.stag.loaders.io;
+
+import org.stag.loaders.EdgeList;
+import org.stag.loaders.Graph;
+import org.stag.loaders.Symmetry;
 
 /**
  * The entries of a built graph as an {@link EdgeList}, for callers of {@link GraphLoader#read} on a binary
