@@ -16,7 +16,7 @@ import org.stag.loaders.RowBlocks;
 import org.stag.loaders.binary.BinaryGraphReader;
 
 /**
- * Issue 27 on the command line: a {@code .stagb} written with 64-bit sections (version 2) and read back, {@code info}
+ * Issue 27 on the command line: a {@code .stagb} written with 64-bit sections (version 3) and read back, {@code info}
  * and {@code run} on it; a header that claims more than memory allows is refused in one line before anything large is
  * allocated; a vertex id of 2^31 or more is refused in one line naming the file and line.
  */
@@ -24,9 +24,9 @@ class WideGraphCliTest {
     @TempDir
     Path dir;
 
-    /** A kron graph generated into a version 2 file (the block limit lowered), then read, run and converted. */
+    /** A kron graph generated into a version 3 file (the block limit lowered), then read, run and converted. */
     @Test
-    void version2RoundTripInfoAndRun() throws IOException {
+    void version3RoundTripInfoAndRun() throws IOException {
         Path v1 = dir.resolve("k1.stagb");
         Path v2 = dir.resolve("k2.stagb");
         assertEquals(0, CliRunner.run("generate", "kron", "--scale", "9", "--degree", "8", "-o", v1.toString()).code());
@@ -34,7 +34,7 @@ class WideGraphCliTest {
         try {
             CliRunner g = CliRunner.run("generate", "kron", "--scale", "9", "--degree", "8", "-o", v2.toString());
             assertEquals(0, g.code(), g.err());
-            assertEquals(2, ByteBuffer.wrap(Files.readAllBytes(v2)).order(ByteOrder.LITTLE_ENDIAN).getInt(8));
+            assertEquals(3, ByteBuffer.wrap(Files.readAllBytes(v2)).order(ByteOrder.LITTLE_ENDIAN).getInt(8));
             Graph wide = BinaryGraphReader.read(v2, v2.toString(), 2);
             assertTrue(wide.wide(), "read into row blocks");
             CliRunner info = CliRunner.run("info", v2.toString());
@@ -49,7 +49,7 @@ class WideGraphCliTest {
                 assertEquals(0, b.code(), b.err());
                 assertEquals(Files.readString(dir.resolve("a.txt")), Files.readString(dir.resolve("b.txt")), f);
             }
-            // Written back from row blocks: version 2 again, the same bytes as generated.
+            // Written back from row blocks: version 3 again, the same bytes as generated.
             Path back = dir.resolve("back.stagb");
             CliRunner c = CliRunner.run("convert", v2.toString(), back.toString());
             assertEquals(0, c.code(), c.err());
@@ -62,7 +62,7 @@ class WideGraphCliTest {
         assertTrue(!BinaryGraphReader.read(v2, "v2", 1).wide());
     }
 
-    /** A version 2 header claiming 2^40 entries (with a file of that length, sparse) is refused before allocating. */
+    /** A version 3 header claiming 2^40 entries (with a file of that length, sparse) is refused before allocating. */
     @Test
     void aHeaderClaimingMoreThanMemoryIsOneLine() throws IOException {
         long rows = 1L << 20;
@@ -70,7 +70,7 @@ class WideGraphCliTest {
         long length = 128 + ((8 * (rows + 1) + 7) & ~7L) + 4 * entries;
         ByteBuffer h = ByteBuffer.allocate(128).order(ByteOrder.LITTLE_ENDIAN);
         h.put(new byte[] {(byte) 0x89, 'S', 'T', 'A', 'G', 'B', '\r', '\n'});
-        h.putInt(8, 2);
+        h.putInt(8, 3);
         h.put(12, (byte) 0);
         h.putLong(16, rows);
         h.putLong(24, rows);

@@ -18,7 +18,7 @@ import org.stag.loaders.binary.BinaryGraphReader;
 /**
  * A kron or urand graph written straight into a {@code .stagb} file in bounded memory ({@link GraphFileBuild}) is the
  * graph the in-memory generator and builder give (the same entries, weights, duplicate count), whatever the range
- * budget (one pass per range) and the threads, and in version 2 (int64 row pointers) when its entries pass the block
+ * budget (one pass per range) and the threads, and in version 3 (int64 row pointers) when its entries pass the block
  * limit, read back into row blocks.
  */
 class GraphFileBuildTest {
