@@ -99,7 +99,7 @@ final class InputOptions {
                 : GraphLoader.isStdin(input) ? null : GraphFileFormat.of(input);
         boolean edgeList = format == GraphFileFormat.EDGE_LIST || format == GraphFileFormat.WEIGHTED_EDGE_LIST
                 || format == GraphFileFormat.SNAP;
-        if (!edgeList || directed || undirected || !g.directed() || g.numEdges() == g.selfLoops()
+        if (!edgeList || directed || undirected || !g.directed() || g.numEntries() == g.selfLoops()
                 || !g.symmetricPattern(threads)) {
             return;
         }

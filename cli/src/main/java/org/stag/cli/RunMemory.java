@@ -22,13 +22,13 @@ final class RunMemory {
     static void check(CheckedProgram program, Graph g) {
         long n = g.numVertices();
         long bytes = graphBytes(g) + n * vectorBytesPerVertex(program);
-        MemoryBudget.require(g.source(), 0, bytes, MemoryBudget.describe(n, n, g.numEdges()) + " and the run's vectors");
+        MemoryBudget.require(g.source(), 0, bytes, MemoryBudget.describe(n, n, g.numEntries()) + " and the run's vectors");
     }
 
     /** The tensors' arrays: row offsets per structure, and an in-edge copy of a directed graph's columns and values. */
     static long graphBytes(Graph g) {
         long n = g.numVertices();
-        long m = g.numEdges();
+        long m = g.numEntries();
         long rows = 4 * (n + 1);
         return g.directed() ? 2 * rows + 4 * m + (g.weighted() ? 8 * m : 0) : rows;
     }

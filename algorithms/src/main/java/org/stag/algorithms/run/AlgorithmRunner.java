@@ -125,7 +125,7 @@ public final class AlgorithmRunner {
         Format format = s.format();
         // Shared tensors may be a later version of g (a DynamicGraph's snapshot) with more vertices.
         int n = shared != null ? shared.numVertices() : g.numVertices();
-        Binding b = Binding.of(p, algorithm, g, n, shared != null ? shared.numEdges() : g.numEdges(), s, extra);
+        Binding b = Binding.of(p, algorithm, g, n, shared != null ? shared.numEdges() : g.numEntries(), s, extra);
         // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
         String output = algorithm != null && p == algorithm.program() ? shippedOutput(algorithm)
                 : Binding.vertexOutput(p);
