@@ -126,6 +126,9 @@ public final class GraphWriter {
      * that is not a whole number of 64 bits), or {@code null}.
      */
     static String unwritableInteger(Graph g) {
+        if (g.wide()) {
+            return null;   // rows in blocks are written as version 3, whose values are float64 as held
+        }
         double[] w = g.weights();
         if (g.valueKind() != ValueKind.INTEGER || w == null || g.exactValues() != null) {
             return null;
