@@ -25,11 +25,6 @@ public final class UniformRandomGenerator implements GraphGenerator {
     }
 
     /**
-     * Generates the graph; its source string is {@code urand(scale=S,degree=D,seed=X)}.
-     *
-     * @throws IllegalArgumentException when {@code degree * 2^scale} exceeds {@link GeneratorOptions#MAX_EDGES}
-     */
-    /**
      * The edges of {@code options} block by block ({@link EdgeBlocks}), each regenerated from (seed, block) alone:
      * what {@link #generate} puts in its arrays, for a build that passes over them more than once.
      */
@@ -52,6 +47,11 @@ public final class UniformRandomGenerator implements GraphGenerator {
         };
     }
 
+    /**
+     * Generates the graph; its source string is {@code urand(scale=S,degree=D,seed=X)}.
+     *
+     * @throws IllegalArgumentException when {@code degree * 2^scale} exceeds {@link GeneratorOptions#MAX_EDGES}
+     */
     @Override
     public EdgeList generate(GeneratorOptions options) {
         int n = options.numVertices();
