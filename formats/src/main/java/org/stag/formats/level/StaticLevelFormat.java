@@ -43,7 +43,7 @@ public record StaticLevelFormat(LevelType type, Set<Property> properties) implem
         for (Property q : p) {
             if (!type.fixedProperties().contains(q) && !type.configurableProperties().contains(q)) {
                 throw new IllegalArgumentException(type.formatName() + " levels cannot be " + word(q, true)
-                        + " (seed 001, Table 1)");
+                        + " (Chou et al., Format Abstraction for Sparse Tensor Algebra Compilers, 2018, Table 1)");
             }
         }
         properties = Collections.unmodifiableSet(p);

@@ -241,7 +241,7 @@ public final class FormatParser {
                 throw error(col, type.formatName() + " levels are always " + mods.get(i).replaceFirst("^non|^un", ""));
             }
             if (!fixed && !configurable && m.held()) {
-                throw error(col, type.formatName() + " levels cannot be " + mods.get(i) + " (seed 001, Table 1)");
+                throw error(col, type.formatName() + " levels cannot be " + mods.get(i) + " (Chou et al., Format Abstraction for Sparse Tensor Algebra Compilers, 2018, Table 1)");
             }
             if (configurable) {
                 f = m.held() ? f.with(m.property()) : f.without(m.property());

@@ -171,7 +171,7 @@ class FormatParserTest {
 
     @Test
     void propertiesATypeNeverHasCannotBeClaimed() {
-        error("hashed(ordered)", "hashed levels cannot be ordered (seed 001, Table 1)", 8);
+        error("hashed(ordered)", "hashed levels cannot be ordered (Chou et al., Format Abstraction for Sparse Tensor Algebra Compilers, 2018, Table 1)", 8);
         error("bitmap(full)", "bitmap levels cannot be full", 8);
     }
 
