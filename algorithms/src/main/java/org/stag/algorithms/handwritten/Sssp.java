@@ -102,13 +102,27 @@ public final class Sssp {
         for (int p = 0, m = g.m(); p < m; p++) {
             sum += w[p];
         }
-        double mean = sum / g.m();
-        if (Double.isInfinite(mean)) {
-            // The sum overflowed (weights near Double.MAX_VALUE): the mean of the weights divided first is finite.
-            mean = 0.0;
+        return deltaOf(max, sum, g.m(), () -> {
+            double mean = 0.0;
             for (int p = 0, m = g.m(); p < m; p++) {
                 mean += w[p] / m;
             }
+            return mean;
+        });
+    }
+
+    /**
+     * The default bucket width from the largest weight, the weights' sum and their count: the mean weight, at least
+     * the largest over the ring of buckets, 1 when every weight is 0. {@code meanDividedFirst} gives the mean when
+     * the sum overflowed (weights near {@code Double.MAX_VALUE}): each weight divided first keeps it finite.
+     */
+    public static double deltaOf(double max, double sum, long m, java.util.function.DoubleSupplier meanDividedFirst) {
+        if (max == 0.0) {
+            return 1.0;
+        }
+        double mean = sum / m;
+        if (Double.isInfinite(mean)) {
+            mean = meanDividedFirst.getAsDouble();
         }
         return Math.max(mean, max / MAX_RING);
     }

@@ -1,5 +1,6 @@
 package org.stag.algorithms.run;
 
+import org.stag.algorithms.handwritten.Sssp;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import org.stag.loaders.RowBlocks;
@@ -10,9 +11,6 @@ import org.stag.loaders.RowBlocks;
  * {@code Sssp.defaultDelta}, block by block.
  */
 final class WideWeights {
-    /** As {@code Sssp}'s ring of buckets. */
-    private static final int MAX_RING = 1024;
-
     private WideWeights() {
     }
 
@@ -47,6 +45,15 @@ final class WideWeights {
                 }
             }
         }
-        return max == 0.0 ? 1.0 : Math.max(sum / rows.entries(), max / MAX_RING);
+        return Sssp.deltaOf(max, sum, rows.entries(), () -> {
+            double mean = 0.0;
+            for (int b = 0; b < rows.blockCount(); b++) {
+                double[] w = rows.weights(b);
+                for (int p = 0, end = (int) (rows.first(b + 1) - rows.first(b)); p < end; p++) {
+                    mean += w[p] / rows.entries();
+                }
+            }
+            return mean;
+        });
     }
 }
