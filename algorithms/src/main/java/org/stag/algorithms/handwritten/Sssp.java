@@ -136,6 +136,14 @@ public final class Sssp {
      * program steps through empty buckets one at a time (a width of 1e-300 would take 10^300 steps).
      */
     public static String refuseDelta(String text, Csr g) {
+        return refuseDelta(text, checkWeights(g));
+    }
+
+    /**
+     * Why {@code text} cannot be the bucket width of a graph whose largest weight is {@code maxWeight}, or null when
+     * it can: the rule of {@link #refuseDelta(String, Csr)} for a graph the {@code Csr} view does not reach.
+     */
+    public static String refuseDelta(String text, double maxWeight) {
         double delta;
         try {
             delta = Double.parseDouble(text.strip());
@@ -145,10 +153,9 @@ public final class Sssp {
         if (!(delta > 0) || Double.isInfinite(delta)) {
             return "the bucket width must be a positive finite number";
         }
-        double max = checkWeights(g);
-        if (max / delta > MAX_BUCKETS_PER_EDGE) {
+        if (maxWeight / delta > MAX_BUCKETS_PER_EDGE) {
             return "the bucket width must be at least the largest weight / " + (long) MAX_BUCKETS_PER_EDGE + " ("
-                    + max / MAX_BUCKETS_PER_EDGE + " here): each empty bucket costs a step";
+                    + maxWeight / MAX_BUCKETS_PER_EDGE + " here): each empty bucket costs a step";
         }
         return null;
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Descriptor;
+import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.graph.Csr;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
@@ -146,14 +147,23 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
         }
         if (g.wide()) {
             // Rows in blocks: the Csr view does not reach them; SSSP's check and delta run block by block.
-            double delta = WideWeights.checkedDelta(g);
+            WideWeights.Facts facts = WideWeights.checked(g);
             d.graphDefaults().keySet().forEach(name -> {
-                if (params.containsKey(name) && !s.params().containsKey(name)) {
-                    if (!name.equals("delta")) {
+                if (!params.containsKey(name)) {
+                    return;
+                }
+                if (!name.equals("delta")) {
+                    if (!s.params().containsKey(name)) {
                         throw new BadInputException(d.id() + ": give --param " + name + " for a graph of "
                                 + g.numEntries() + " entries (its default is computed from an array view)");
                     }
-                    given.put(name, Double.toString(delta));
+                } else if (!s.params().containsKey(name)) {
+                    given.put(name, Double.toString(facts.delta()));
+                } else {
+                    String why = Sssp.refuseDelta(s.params().get(name), facts.maxWeight());
+                    if (why != null) {
+                        throw new BadInputException("--param " + name + "=" + s.params().get(name) + ": " + why);
+                    }
                 }
             });
             return;

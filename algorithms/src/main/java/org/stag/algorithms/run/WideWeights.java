@@ -15,15 +15,21 @@ final class WideWeights {
     }
 
     /**
-     * The default delta (the mean weight, at least the largest over the ring), after checking every weight is finite
-     * and non-negative.
+     * The largest weight (0 when unweighted) and the default delta (the mean weight, at least the largest over the
+     * ring), after checking every weight is finite and non-negative.
+     */
+    record Facts(double maxWeight, double delta) {
+    }
+
+    /**
+     * The weights' facts SSSP needs, after checking every weight is finite and non-negative.
      *
      * @throws BadInputException naming the first bad edge
      */
-    static double checkedDelta(Graph g) {
+    static Facts checked(Graph g) {
         RowBlocks rows = g.blocks();
         if (!rows.weighted()) {
-            return 1.0;
+            return new Facts(0.0, 1.0);
         }
         double max = 0;
         double sum = 0;
@@ -45,7 +51,7 @@ final class WideWeights {
                 }
             }
         }
-        return Sssp.deltaOf(max, sum, rows.entries(), () -> {
+        return new Facts(max, Sssp.deltaOf(max, sum, rows.entries(), () -> {
             double mean = 0.0;
             for (int b = 0; b < rows.blockCount(); b++) {
                 double[] w = rows.weights(b);
@@ -54,6 +60,6 @@ final class WideWeights {
                 }
             }
             return mean;
-        });
+        }));
     }
 }
