@@ -94,7 +94,7 @@ final class CompareCommand implements Callable<Integer> {
             CheckedProgram program = programFile == null ? a.program() : Programs.check(programFile);
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
-            input.warnAboutDuplicates(loaded.graph());
+            input.warnAboutDuplicates(loaded.graph(), algorithm.graph);
             Graph g = loaded.graph();
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, algorithm.settings(input.threads)
                     .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown.loops()));

@@ -58,7 +58,7 @@ final class ConvertCommand implements Callable<Integer> {
         } finally {
             shown.clear();
         }
-        input.warnAboutDuplicates(g);
+        input.warnAboutDuplicates(g, in);
         input.noteMirroredEdgeList(g, in);
         if (format != null) {
             FormatFits.check(spec.commandLine(), format, g);

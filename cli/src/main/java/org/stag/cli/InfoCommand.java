@@ -55,7 +55,7 @@ final class InfoCommand implements Callable<Integer> {
         if (format != null && g.isSquare()) {
             FormatFits.check(spec.commandLine(), format, g);
         }
-        input.warnAboutDuplicates(g);
+        input.warnAboutDuplicates(g, graph);
         input.noteMirroredEdgeList(g, graph);
         PrintWriter out = spec.commandLine().getOut();
         GraphFileFormat fileFormat = loaded.format();

@@ -78,11 +78,13 @@ final class InputOptions {
     }
 
     /**
-     * Prints one warning line on stderr when duplicate edges were summed, which changes their weights:
-     * {@code stag: warning: g.el: 12 duplicate edges summed (--duplicates sum)}.
+     * Prints one warning line on stderr when this load summed duplicate edges, which changes their weights:
+     * {@code stag: warning: g.el: 12 duplicate edges summed (--duplicates sum)}. A {@code .stagb} file holds no
+     * duplicates: the count in its header is what its writer merged, so reading it warns of nothing.
      */
-    void warnAboutDuplicates(Graph g) {
-        if (g.duplicates() > 0 && g.weighted() && toLoadOptions().duplicates() == DuplicatePolicy.SUM) {
+    void warnAboutDuplicates(Graph g, java.nio.file.Path input) {
+        if (g.duplicates() > 0 && g.weighted() && toLoadOptions().duplicates() == DuplicatePolicy.SUM
+                && formatOf(input) != GraphFileFormat.BINARY) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("stag: warning: " + g.source() + ": " + g.duplicates() + " duplicate edge"
                     + (g.duplicates() == 1 ? "" : "s") + " summed (--duplicates sum)");
@@ -95,8 +97,7 @@ final class InputOptions {
      * {@code stag generate} and GAP's converter write an undirected graph: {@code --undirected} reads it as one.
      */
     void noteMirroredEdgeList(Graph g, java.nio.file.Path input) {
-        GraphFileFormat format = inputFormat != null ? GraphFileFormat.parse(inputFormat)
-                : GraphLoader.isStdin(input) ? null : GraphFileFormat.of(input);
+        GraphFileFormat format = formatOf(input);
         boolean edgeList = format == GraphFileFormat.EDGE_LIST || format == GraphFileFormat.WEIGHTED_EDGE_LIST
                 || format == GraphFileFormat.SNAP;
         if (!edgeList || directed || undirected || !g.directed() || g.numEntries() == g.selfLoops()
@@ -107,6 +108,12 @@ final class InputOptions {
         err.println("stag: note: " + g.source() + ": every edge is listed in both directions; read as directed"
                 + " (the default for edge lists), or give --undirected to read one undirected edge per pair");
         err.flush();
+    }
+
+    /** The format {@code input} is read in: {@code --input-format}, else its name's; null for standard input. */
+    private GraphFileFormat formatOf(java.nio.file.Path input) {
+        return inputFormat != null ? GraphFileFormat.parse(inputFormat)
+                : GraphLoader.isStdin(input) ? null : GraphFileFormat.of(input);
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -113,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
             }
             GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
-            input.warnAboutDuplicates(loaded.graph());
+            input.warnAboutDuplicates(loaded.graph(), algorithm.graph);
             input.noteMirroredEdgeList(loaded.graph(), algorithm.graph);
             Graph g = loaded.graph();
             FormatFits.check(cl, algorithm.format, g);

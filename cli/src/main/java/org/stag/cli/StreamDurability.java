@@ -94,7 +94,7 @@ final class StreamDurability {
         GraphRuns.Loaded loaded;
         if (base == null) {
             loaded = GraphRuns.load(graphFile, input.toLoadOptions());
-            input.warnAboutDuplicates(loaded.graph());
+            input.warnAboutDuplicates(loaded.graph(), graphFile);
         } else {
             LdbcParameters ldbc = GraphFileFormat.of(graphFile) == GraphFileFormat.LDBC ? LdbcParameters.of(graphFile)
                     : LdbcParameters.NONE;

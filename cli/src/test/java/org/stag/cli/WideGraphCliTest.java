@@ -18,7 +18,8 @@ import org.stag.loaders.binary.BinaryGraphReader;
 /**
  * Issue 27 on the command line: a {@code .stagb} written with 64-bit sections (version 3) and read back, {@code info}
  * and {@code run} on it; a header that claims more than memory allows is refused in one line before anything large is
- * allocated; a vertex id of 2^31 or more is refused in one line naming the file and line.
+ * allocated; a vertex id of 2^31 or more is refused in one line naming the file and line; SSSP's delta is checked
+ * on row blocks as on one array.
  */
 class WideGraphCliTest {
     @TempDir
@@ -60,6 +61,47 @@ class WideGraphCliTest {
         // Read with the limit back: one array, the same graph as version 1.
         assertEquals(BinaryGraphReader.read(v1, "v1", 1).numEntries(), BinaryGraphReader.read(v2, "v2", 1).numEntries());
         assertTrue(!BinaryGraphReader.read(v2, "v2", 1).wide());
+    }
+
+    /**
+     * SSSP's {@code --param delta} is checked on a graph in row blocks as on one array: a width that is not a positive
+     * finite number, or so small that the program would step through 10^300 empty buckets, is one line and exit 2; a
+     * fine one runs and gives the same distances as the array graph.
+     */
+    @Test
+    void aBadDeltaIsRefusedOnRowBlocksToo() throws IOException {
+        Path one = dir.resolve("w1.stagb");
+        Path blocks = dir.resolve("w3.stagb");
+        assertEquals(0, CliRunner.run("generate", "kron", "--scale", "8", "--degree", "8", "--weighted",
+                "-o", one.toString()).code());
+        // Its writer merged duplicates; the file holds none, so reading it warns of none.
+        CliRunner info = CliRunner.run("info", one.toString());
+        assertEquals(0, info.code(), info.err());
+        assertEquals("", info.err().strip());
+        long old = RowBlocks.setLimit(499);
+        try {
+            assertEquals(0, CliRunner.run("generate", "kron", "--scale", "8", "--degree", "8", "--weighted",
+                    "-o", blocks.toString()).code());
+            assertTrue(BinaryGraphReader.read(blocks, blocks.toString(), 1).wide(), "read into row blocks");
+            for (String delta : new String[] {"0", "-1", "1e-300", "Infinity", "NaN", "x"}) {
+                for (Path g : new Path[] {one, blocks}) {
+                    CliRunner r = CliRunner.run("run", "sssp", "--graph", g.toString(), "--source", "0",
+                            "--param", "delta=" + delta, "--output", dir.resolve("d.txt").toString());
+                    assertEquals(2, r.code(), g + " delta=" + delta + ": " + r.err());
+                    assertEquals(1, r.err().strip().lines().count(), r.err());
+                    assertTrue(r.err().contains("--param delta=" + delta + ": the bucket width must be"), r.err());
+                }
+            }
+            CliRunner a = CliRunner.run("run", "sssp", "--graph", one.toString(), "--source", "0",
+                    "--param", "delta=2", "--output", dir.resolve("a.txt").toString());
+            CliRunner b = CliRunner.run("run", "sssp", "--graph", blocks.toString(), "--source", "0",
+                    "--param", "delta=2", "--output", dir.resolve("b.txt").toString());
+            assertEquals(0, a.code(), a.err());
+            assertEquals(0, b.code(), b.err());
+            assertEquals(Files.readString(dir.resolve("a.txt")), Files.readString(dir.resolve("b.txt")));
+        } finally {
+            RowBlocks.setLimit(old);
+        }
     }
 
     /** A version 3 header claiming 2^40 entries (with a file of that length, sparse) is refused before allocating. */
