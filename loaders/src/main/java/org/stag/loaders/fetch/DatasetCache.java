@@ -93,10 +93,11 @@ public final class DatasetCache {
             HttpDownload.deleteQuietly(part);
             have = 0;
         }
-        notes.accept(have > 0
-                ? "resuming " + e.name() + " at " + have + " of " + e.bytes() + " bytes from " + e.url().getHost()
-                : "fetching " + e.name() + " (" + megabytes(e.bytes()) + ") from " + e.url());
-        http.fetch(e.name(), e.url(), e.bytes(), part);
+        long from = have;
+        // Said once the server answers, so that an unreachable host gives its one line and nothing else.
+        http.fetch(e.name(), e.url(), e.bytes(), part, () -> notes.accept(from > 0
+                ? "resuming " + e.name() + " at " + from + " of " + e.bytes() + " bytes from " + e.url().getHost()
+                : "fetching " + e.name() + " (" + megabytes(e.bytes()) + ") from " + e.url()));
         long got = HttpDownload.size(part);
         if (got != e.bytes()) {
             HttpDownload.deleteQuietly(part);

@@ -30,10 +30,11 @@ final class HttpDownload {
 
     /**
      * Fetches {@code url} into {@code part} until it holds {@code bytes} bytes or the server has no more.
-     * {@code name} is the graph the messages name. An unreachable host, an HTTP error or a broken transfer is bad
-     * input; the part is kept, so that the next run resumes it.
+     * {@code name} is the graph the messages name; {@code connected} runs once the server has answered, before the
+     * body is read. An unreachable host, an HTTP error or a broken transfer is bad input; the part is kept, so that
+     * the next run resumes it.
      */
-    void fetch(String name, URI url, long bytes, Path part) {
+    void fetch(String name, URI url, long bytes, Path part, Runnable connected) {
         long have = Files.isRegularFile(part) ? size(part) : 0;
         if (have >= bytes) {
             return;
@@ -57,13 +58,14 @@ final class HttpDownload {
             // The part is not a prefix the server can continue: start again.
             close(response);
             deleteQuietly(part);
-            fetch(name, url, bytes, part);
+            fetch(name, url, bytes, part, connected);
             return;
         }
         if (status != 200 && status != 206) {
             close(response);
             throw new BadInputException(name, 0, url.getHost() + " answered HTTP " + status + " for " + url);
         }
+        connected.run();
         copy(name, url, response, part, append);
     }
 
@@ -81,10 +83,17 @@ final class HttpDownload {
 
     /** The one line for a host that cannot be reached: offline, a wrong name, a refused connection. */
     private static BadInputException unreachable(String name, URI url, IOException e) {
-        boolean offline = e instanceof ConnectException || e instanceof HttpConnectTimeoutException
-                || e instanceof UnknownHostException || e.getCause() instanceof UnresolvedAddressException;
-        return new BadInputException(name, 0, "cannot reach " + url.getHost() + (offline ? " (offline?)" : "")
-                + ": " + reason(e));
+        String why;
+        if (e instanceof HttpConnectTimeoutException) {
+            why = "connection timed out";
+        } else if (e instanceof UnknownHostException || e.getCause() instanceof UnresolvedAddressException) {
+            why = "unknown host";
+        } else if (e instanceof ConnectException) {
+            why = e.getMessage() == null || e.getMessage().isBlank() ? "connection refused" : e.getMessage();
+        } else {
+            return new BadInputException(name, 0, "cannot reach " + url.getHost() + ": " + reason(e));
+        }
+        return new BadInputException(name, 0, "cannot reach " + url.getHost() + " (offline?): " + why);
     }
 
     private static String reason(Throwable e) {

@@ -129,9 +129,9 @@ class DatasetCacheTest {
         server.close();
         BadInputException ex = assertThrows(BadInputException.class,
                 () -> new DatasetCache(cache, notes::add).fetch(entry(archive.length, sha256(archive))));
-        assertTrue(ex.getMessage().startsWith("suitesparse:HB/1138_bus: cannot reach 127.0.0.1 (offline?): "),
+        assertEquals("suitesparse:HB/1138_bus: cannot reach 127.0.0.1 (offline?): connection refused",
                 ex.getMessage());
-        assertFalse(ex.getMessage().contains("\n"));
+        assertEquals(List.of(), notes);
         assertEquals(100, Files.size(part));
     }
 
