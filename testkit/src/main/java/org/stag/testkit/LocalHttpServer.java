@@ -26,6 +26,8 @@ public final class LocalHttpServer implements AutoCloseable {
     private final Map<String, byte[]> files = new ConcurrentHashMap<>();
     private final List<String> ranges = new CopyOnWriteArrayList<>();
     private volatile boolean honourRanges = true;
+    private volatile int breakAfter = -1;
+    private volatile boolean chunked;
 
     /** Starts a server on a free loopback port. */
     public LocalHttpServer() {
@@ -52,6 +54,19 @@ public final class LocalHttpServer implements AutoCloseable {
     /** Whether a {@code Range} header gets a 206 with the rest of the file (true) or the whole file (false). */
     public void honourRanges(boolean honour) {
         honourRanges = honour;
+    }
+
+    /**
+     * Makes the next responses announce their full length but close the connection after {@code bytes} bytes of
+     * the body, as a dropped connection does; a negative value sends whole bodies again.
+     */
+    public void breakAfter(int bytes) {
+        breakAfter = bytes;
+    }
+
+    /** Whether bodies are sent chunked, without a {@code Content-Length}, as some servers and proxies do. */
+    public void chunked(boolean on) {
+        chunked = on;
     }
 
     /** The {@code Range} header of each request so far, {@code ""} for a request without one. */
@@ -86,7 +101,16 @@ public final class LocalHttpServer implements AutoCloseable {
             status = 206;
             ex.getResponseHeaders().add("Content-Range", "bytes " + from + "-" + (body.length - 1) + "/" + body.length);
         }
-        ex.sendResponseHeaders(status, body.length - from);
+        ex.sendResponseHeaders(status, chunked ? 0 : body.length - from);
+        int cut = breakAfter;
+        if (cut >= 0 && cut < body.length - from) {
+            OutputStream out = ex.getResponseBody();
+            out.write(body, from, cut);
+            out.flush();
+            // Closing before the announced length is sent drops the connection: the point.
+            ex.close();
+            return;
+        }
         try (OutputStream out = ex.getResponseBody()) {
             out.write(body, from, body.length - from);
         }

@@ -65,6 +65,15 @@ final class HttpDownload {
             close(response);
             throw new BadInputException(name, 0, url.getHost() + " answered HTTP " + status + " for " + url);
         }
+        long length = response.headers().firstValueAsLong("Content-Length").orElse(-1);
+        long total = length < 0 ? -1 : append ? have + length : length;
+        if (total >= 0 && total != bytes) {
+            // Checked before the body is read: a wrong file of gigabytes is refused at once.
+            close(response);
+            deleteQuietly(part);
+            throw new BadInputException(name, 0, "size mismatch: the manifest pins " + bytes + " bytes, "
+                    + url.getHost() + " offers " + total + "; nothing is kept");
+        }
         connected.run();
         copy(name, url, response, part, append);
     }

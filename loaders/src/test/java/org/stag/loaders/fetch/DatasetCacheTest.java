@@ -92,9 +92,21 @@ class DatasetCacheTest {
         BadInputException ex = assertThrows(BadInputException.class,
                 () -> new DatasetCache(cache, notes::add).fetch(entry(archive.length + 7L, sha256(archive))));
         assertEquals("suitesparse:HB/1138_bus: size mismatch: the manifest pins " + (archive.length + 7)
-                + " bytes, 127.0.0.1 sent " + archive.length + "; the download is deleted", ex.getMessage());
+                + " bytes, 127.0.0.1 offers " + archive.length + "; nothing is kept", ex.getMessage());
+        assertEquals(List.of(), notes);
         assertFalse(Files.exists(cache.resolve("suitesparse/HB/1138_bus.tar.gz")));
         assertFalse(Files.exists(cache.resolve("suitesparse/HB/1138_bus.tar.gz.part")));
+    }
+
+    @Test
+    void aDownloadWithoutALengthIsCheckedOnceItIsComplete() {
+        server.chunked(true);
+        BadInputException ex = assertThrows(BadInputException.class,
+                () -> new DatasetCache(cache, notes::add).fetch(entry(archive.length + 7L, sha256(archive))));
+        assertEquals("suitesparse:HB/1138_bus: size mismatch: the manifest pins " + (archive.length + 7)
+                + " bytes, 127.0.0.1 sent " + archive.length + "; the download is deleted", ex.getMessage());
+        assertFalse(Files.exists(cache.resolve("suitesparse/HB/1138_bus.tar.gz.part")));
+        assertFalse(Files.exists(cache.resolve("suitesparse/HB/1138_bus.tar.gz")));
     }
 
     @Test
@@ -108,6 +120,35 @@ class DatasetCacheTest {
         assertEquals("resuming suitesparse:HB/1138_bus at " + half + " of " + archive.length
                 + " bytes from 127.0.0.1", notes.get(0));
         assertArrayEquals(mtx, Files.readAllBytes(graph));
+        assertFalse(Files.exists(part));
+    }
+
+    @Test
+    void aDroppedConnectionKeepsThePartAndTheNextRunResumesIt() throws IOException {
+        server.breakAfter(1000);
+        DatasetEntry e = entry(archive.length, sha256(archive));
+        BadInputException ex = assertThrows(BadInputException.class, () -> new DatasetCache(cache, notes::add).fetch(e));
+        assertTrue(ex.getMessage().startsWith("suitesparse:HB/1138_bus: download from 127.0.0.1 broke off at 1000"
+                + " bytes ("), ex.getMessage());
+        assertTrue(ex.getMessage().endsWith("); run again to resume it"), ex.getMessage());
+        Path part = cache.resolve("suitesparse/HB/1138_bus.tar.gz.part");
+        assertEquals(1000, Files.size(part));
+        server.breakAfter(-1);
+        Path graph = new DatasetCache(cache, notes::add).fetch(e);
+        assertEquals(List.of("", "bytes=1000-"), server.ranges());
+        assertArrayEquals(mtx, Files.readAllBytes(graph));
+    }
+
+    @Test
+    void aPartTheServerCannotContinueIsStartedAgain() throws IOException {
+        // The manifest pins more bytes than the server has; a part as long as the server's file gets a 416.
+        Path part = cache.resolve("suitesparse/HB/1138_bus.tar.gz.part");
+        Files.createDirectories(part.getParent());
+        Files.write(part, archive);
+        BadInputException ex = assertThrows(BadInputException.class,
+                () -> new DatasetCache(cache, notes::add).fetch(entry(archive.length + 1L, sha256(archive))));
+        assertEquals(List.of("bytes=" + archive.length + "-", ""), server.ranges());
+        assertTrue(ex.getMessage().contains("size mismatch"), ex.getMessage());
         assertFalse(Files.exists(part));
     }
 
