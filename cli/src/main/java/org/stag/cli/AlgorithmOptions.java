@@ -16,8 +16,8 @@ final class AlgorithmOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--graph", required = true, paramLabel = "GRAPH",
-            description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC .properties file (or its .v or .e), gzipped or not, a binary .stagb file, or - for standard input.")
+    @Option(names = "--graph", required = true, paramLabel = "GRAPH", converter = GraphArgument.class,
+            description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC .properties file (or its .v or .e), gzipped or not, a binary .stagb file, - for standard input, or a name of 'stag fetch --list' (suitesparse:GROUP/NAME), fetched into the dataset cache.")
     Path graph;
 
     /** Parsed as the command line is read, before any file is: a typo does not cost a load. */

@@ -227,7 +227,7 @@ final class BenchCommand implements Callable<Integer> {
     private BenchRunner.Config config(CommandLine cl) {
         List<Path> graphFiles = new ArrayList<>();
         for (String g : list(cl, "--graph", graphs, ",")) {
-            graphFiles.add(Path.of(g));
+            graphFiles.add(GraphArgument.resolve(g));
         }
         List<Algorithm> algs = new ArrayList<>();
         for (String a : list(cl, "--algorithms", algorithms, ",")) {

@@ -21,8 +21,10 @@ import picocli.CommandLine.Spec;
         description = {"Load a graph and print facts about it, one 'key value' per line.",
             "edges counts stored directed edges: an undirected edge counts twice, a self-loop once."})
 final class InfoCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "GRAPH", description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC"
-                    + " .properties file (or its .v or .e), gzipped or not, a binary .stagb file, or - for standard input.")
+    @Parameters(index = "0", paramLabel = "GRAPH", converter = GraphArgument.class,
+            description = "The graph: a Matrix Market .mtx, an edge list .el or .wel, SNAP .txt, an LDBC"
+                    + " .properties file (or its .v or .e), gzipped or not, a binary .stagb file, - for standard input,"
+                    + " or a name of 'stag fetch --list', fetched into the dataset cache.")
     Path graph;
 
     @Mixin

@@ -94,6 +94,7 @@ public final class Stag implements Runnable {
         m.put("compare", CompareCommand::new);
         m.put("stream", StreamCommand::new);
         m.put("bench", BenchCommand::new);
+        m.put("fetch", FetchCommand::new);
         m.put("help", CommandLine.HelpCommand::new);
         return m;
     }

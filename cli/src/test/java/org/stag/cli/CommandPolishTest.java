@@ -164,7 +164,7 @@ class CommandPolishTest {
 
     @Test
     void helpFitsEightyColumnsAndCommandsAreSummedUpInOneLine() {
-        for (String command : List.of("", "info", "convert", "generate", "compile", "eval", "run", "compare")) {
+        for (String command : List.of("", "info", "convert", "generate", "compile", "eval", "run", "compare", "fetch")) {
             String[] args = command.isEmpty() ? new String[] {"--help"} : new String[] {command, "--help"};
             CliRunner r = CliRunner.run(args);
             assertEquals(0, r.code());

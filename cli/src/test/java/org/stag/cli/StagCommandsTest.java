@@ -13,7 +13,7 @@ import picocli.CommandLine;
  */
 class StagCommandsTest {
     static final List<String> ALL = List.of("info", "convert", "generate", "compile", "eval", "run", "compare",
-            "stream", "bench", "help");
+            "stream", "bench", "fetch", "help");
 
     private static List<String> added(String first) {
         CommandLine cl = new CommandLine(new Stag());

@@ -7,7 +7,9 @@
  *       the options, limits and errors every reader shares;</li>
  *   <li>{@code text}: bytes to entries, parsed in parallel chunks, gzip recognised by its magic bytes;</li>
  *   <li>the readers of each format: {@code mtx}, {@code edgelist}, {@code ldbc}, {@code binary};</li>
- *   <li>{@code updates}: update streams for a loaded graph; {@code gen}: synthetic graphs;</li>
+ *   <li>{@code updates}: update streams for a loaded graph; {@code gen}: synthetic graphs; {@code fetch}: graphs
+ *       downloaded by name into a cache, checked against the pinned sizes and digests of the dataset
+ *       manifest;</li>
  *   <li>{@code io}, the entry points at the top: {@link org.stag.loaders.io.GraphLoader} and
  *       {@link org.stag.loaders.io.GraphWriter}, which choose a reader or writer by format, and the spool that
  *       reads a graph from standard input.</li>

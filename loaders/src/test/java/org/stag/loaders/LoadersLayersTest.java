@@ -7,12 +7,12 @@ import org.stag.testkit.HouseRules;
 
 /**
  * The loaders' packages are layers in the order {@code package-info.java} gives (the model, {@code text}, the
- * readers, {@code updates}, {@code gen}, the entry points in {@code io}), with no cycles; no main class is over 450
+ * readers, {@code updates}, {@code gen}, {@code fetch}, the entry points in {@code io}), with no cycles; no main class is over 450
  * lines.
  */
 class LoadersLayersTest {
     private static final HouseRules RULES = HouseRules.forPackage("org.stag.loaders")
-            .layers("", "text", "mtx", "edgelist", "ldbc", "binary", "updates", "gen", "io");
+            .layers("", "text", "mtx", "edgelist", "ldbc", "binary", "updates", "gen", "fetch", "io");
 
     @Test
     void packagesAreLayeredWithoutCycles() {
