@@ -4,7 +4,6 @@ import it.unimi.dsi.fastutil.longs.Long2DoubleLinkedOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongLinkedOpenHashSet;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphSnapshot;
-import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.updates.UpdateBatch;
 
 /**
@@ -110,10 +109,7 @@ public final class DynamicGraphView extends TensorGraphView implements AutoClose
         if (snapshot == null || snapshot.version() != graph.version()) {
             release();
             snapshot = graph.snapshot();
-            GraphTensor t = snapshot.tensors();
-            TensorRows out = TensorRows.of(t.a(), t.weighted() ? t.w() : null);
-            TensorRows in = t.directed() ? TensorRows.of(t.at(), null) : out;
-            current = new Current(t.numVertices(), out, in, t.numEdges(), t.directed());
+            current = Current.of(snapshot.tensors());
         }
         return current;
     }

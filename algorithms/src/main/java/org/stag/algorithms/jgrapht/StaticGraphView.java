@@ -22,9 +22,7 @@ final class StaticGraphView extends TensorGraphView {
     @Override
     Current current() {
         if (current == null || version != tensor.version()) {
-            TensorRows out = TensorRows.of(tensor.a(), tensor.weighted() ? tensor.w() : null);
-            TensorRows in = tensor.directed() ? TensorRows.of(tensor.at(), null) : out;
-            current = new Current(tensor.numVertices(), out, in, tensor.numEdges(), tensor.directed());
+            current = Current.of(tensor);
             version = tensor.version();
         }
         return current;

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.jgrapht.GraphType;
 import org.jgrapht.graph.AbstractGraph;
 import org.jgrapht.graph.DefaultGraphType;
+import org.stag.formats.graph.GraphTensor;
 
 /**
  * An {@code org.jgrapht.Graph} read from a stag graph tensor in place ({@link JGraphTView}): vertices are the
@@ -36,12 +37,19 @@ public abstract sealed class TensorGraphView extends AbstractGraph<Integer, Long
         private final boolean directed;
         private long loops = -1;
 
-        Current(int n, TensorRows out, TensorRows in, long stored, boolean directed) {
+        private Current(int n, TensorRows out, TensorRows in, long stored, boolean directed) {
             this.n = n;
             this.out = out;
             this.in = in;
             this.stored = stored;
             this.directed = directed;
+        }
+
+        /** The rows of {@code t} as it is now: {@code A} weighted by {@code W}, and {@code AT} when directed. */
+        static Current of(GraphTensor t) {
+            TensorRows out = TensorRows.of(t.a(), t.weighted() ? t.w() : null);
+            TensorRows in = t.directed() ? TensorRows.of(t.at(), null) : out;
+            return new Current(t.numVertices(), out, in, t.numEdges(), t.directed());
         }
 
         int n() {
