@@ -22,6 +22,8 @@ final class ViewFixtures {
     final Csr csr;
     /** Whether some vertex has an edge to itself. */
     final boolean selfLoops;
+    /** Whether some edge weighs less than 0 (shortest paths refuse such graphs). */
+    final boolean negativeWeights;
     final Graph<Integer, ?> copy;
     final Map<String, Graph<Integer, Long>> views = new LinkedHashMap<>();
 
@@ -33,6 +35,11 @@ final class ViewFixtures {
             loops = csr.hasEdge(v, v);
         }
         selfLoops = loops;
+        boolean negative = false;
+        for (int p = 0; csr.weighted() && p < csr.m(); p++) {
+            negative |= csr.outWeights()[p] < 0;
+        }
+        negativeWeights = negative;
         copy = csr.weighted() ? JGraphTGraphs.weighted(csr) : JGraphTGraphs.unweighted(csr);
         views.put(FORMATS[0], JGraphTView.of(GraphTensor.of(g, GraphTensor.format(FORMATS[0]), 1)));
         for (int f = 1; f < FORMATS.length; f++) {
