@@ -121,7 +121,7 @@ public final class JGraphTViewBench {
     }
 
     /** Each edge of the symmetric graph {@code s} in one direction: {@code u -> v} when {@code u + v} is even and {@code u < v}, or odd and {@code u > v}. */
-    private static org.stag.loaders.Graph oriented(org.stag.loaders.Graph s) {
+    static org.stag.loaders.Graph oriented(org.stag.loaders.Graph s) {
         int n = s.numVertices();
         int[] ptr = s.rowPtr();
         int[] col = s.colIdx();
@@ -141,7 +141,7 @@ public final class JGraphTViewBench {
                 Symmetry.GENERAL, ValueKind.PATTERN, VertexIds.offset(0), 0);
     }
 
-    private static Graph<Integer, DefaultEdge> defaultDirected(org.stag.loaders.Graph g) {
+    static Graph<Integer, DefaultEdge> defaultDirected(org.stag.loaders.Graph g) {
         Graph<Integer, DefaultEdge> d = new DefaultDirectedGraph<>(DefaultEdge.class);
         int n = g.numVertices();
         for (int v = 0; v < n; v++) {
@@ -157,7 +157,7 @@ public final class JGraphTViewBench {
         return d;
     }
 
-    private static Graph<Integer, Integer> sparse(org.stag.loaders.Graph g) {
+    static Graph<Integer, Integer> sparse(org.stag.loaders.Graph g) {
         int n = g.numVertices();
         int[] ptr = g.rowPtr();
         int[] col = g.colIdx();
@@ -171,7 +171,7 @@ public final class JGraphTViewBench {
     }
 
     /** The sum of every edge's target, reached through {@code outgoingEdgesOf} and {@code getEdgeTarget}. */
-    private static <E> long sweep(Graph<Integer, E> g, int n) {
+    static <E> long sweep(Graph<Integer, E> g, int n) {
         long s = 0;
         for (int v = 0; v < n; v++) {
             for (E e : g.outgoingEdgesOf(v)) {
@@ -182,7 +182,7 @@ public final class JGraphTViewBench {
     }
 
     /** The sum of the vertices a breadth-first traversal from {@code source} reaches, and their count. */
-    private static <E> long bfs(Graph<Integer, E> g, int source) {
+    static <E> long bfs(Graph<Integer, E> g, int source) {
         BreadthFirstIterator<Integer, E> it = new BreadthFirstIterator<>(g, source);
         long s = 0;
         while (it.hasNext()) {
@@ -191,7 +191,7 @@ public final class JGraphTViewBench {
         return s;
     }
 
-    private static int hub(org.stag.loaders.Graph g) {
+    static int hub(org.stag.loaders.Graph g) {
         int[] ptr = g.rowPtr();
         int best = 0;
         for (int v = 1; v < g.numVertices(); v++) {
