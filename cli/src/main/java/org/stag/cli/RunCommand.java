@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Output;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "A program gets what it declares: N (vertices), A (out-edges), AT",
             "(in-edges), W (weights, fill inf), id (vertex ids), source, K and sources,",
             "directed, iterations, damping; other parameters with --param. Its result",
-            "is Main's first output with one dimension. --threads also sets the threads",
+            "is Main's first output with one dimension (ktruss: 'source target' lines,",
+            "one per edge). --threads also sets the threads",
             "of the kernels. A loop with a stop condition that runs more than",
             "--max-iterations times fails, naming the loop."})
 final class RunCommand implements Callable<Integer> {
@@ -144,7 +146,8 @@ final class RunCommand implements Callable<Integer> {
                     .put("run-seconds", Summary.seconds(r.runSeconds()))
                     .put("iterations", r.iterations())
                     .putEach("results", "result", r.scalars())
-                    .put("output", r.values().name() + " -> " + (output == null ? "stdout" : output.toString()))
+                    .put("output", (r.edges() != null ? r.edges().name() + " (" + r.edges().size() + " edges)"
+                            : r.values().name()) + " -> " + (output == null ? "stdout" : output.toString()))
                     .print(err, summaryStyle);
             return Exit.OK;
         } catch (ProgramException e) {
@@ -161,6 +164,10 @@ final class RunCommand implements Callable<Integer> {
      */
     private int runOnSpark(CheckedProgram program, Algorithm a, RunSettings settings, Progress shown) {
         CommandLine cl = spec.commandLine();
+        if (a != null && a.descriptor().output().shape() == Output.Shape.EDGE) {
+            throw new BadInputException(a.id() + " gives a set of edges, and runs on Spark collect one value per vertex"
+                    + " only; run it without --spark");
+        }
         if (spark == null) {
             throw new CommandLine.ParameterException(cl, partitions != null ? "--partitions needs --spark MASTER"
                     : "--output-format parquet needs --spark MASTER");
@@ -231,18 +238,26 @@ final class RunCommand implements Callable<Integer> {
                 + ", or a FILE.stag program)");
     }
 
-    /** Writes the result to {@code -o} or stdout in {@code --output-format}. */
+    /** Writes the result (values per vertex, or a set of edges) to {@code -o} or stdout in {@code --output-format}. */
     void write(AlgorithmRunner.Result r) {
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
             try {
-                outputFormat.write(r.values(), out);
+                write(r, out);
             } catch (IOException e) {
                 throw new IllegalStateException(e); // a PrintWriter does not throw
             }
             out.flush();
             return;
         }
-        OutputFiles.write(output, w -> outputFormat.write(r.values(), w));
+        OutputFiles.write(output, w -> write(r, w));
+    }
+
+    private void write(AlgorithmRunner.Result r, java.io.Writer w) throws IOException {
+        if (r.edges() != null) {
+            outputFormat.write(r.edges(), w);
+        } else {
+            outputFormat.write(r.values(), w);
+        }
     }
 }
