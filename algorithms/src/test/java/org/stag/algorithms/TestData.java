@@ -56,9 +56,13 @@ public final class TestData {
 
     /** Loads a bundled SuiteSparse graph, 0-based where the copy was written so by mistake. */
     public static Csr suiteSparse(String name) {
+        return Csr.of(suiteSparseGraph(name));
+    }
+
+    /** Loads a bundled SuiteSparse graph as the loader gives it, 0-based where the copy was written so by mistake. */
+    public static Graph suiteSparseGraph(String name) {
         boolean zeroBased = name.equals("lesmis.mtx") || name.equals("netscience.mtx");
-        Graph g = GraphLoader.load(file("suitesparse/" + name), LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
-        return Csr.of(g);
+        return GraphLoader.load(file("suitesparse/" + name), LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
     }
 
     /** The files {@code SHA256SUMS} lists under {@code prefix} with names ending in {@code suffix}, sorted. */

@@ -146,8 +146,7 @@ final class RunCommand implements Callable<Integer> {
                     .put("run-seconds", Summary.seconds(r.runSeconds()))
                     .put("iterations", r.iterations())
                     .putEach("results", "result", r.scalars())
-                    .put("output", (r.edges() != null ? r.edges().name() + " (" + r.edges().size() + " edges)"
-                            : r.values().name()) + " -> " + (output == null ? "stdout" : output.toString()))
+                    .put("output", outputName(r) + " -> " + (output == null ? "stdout" : output.toString()))
                     .print(err, summaryStyle);
             return Exit.OK;
         } catch (ProgramException e) {
@@ -164,9 +163,9 @@ final class RunCommand implements Callable<Integer> {
      */
     private int runOnSpark(CheckedProgram program, Algorithm a, RunSettings settings, Progress shown) {
         CommandLine cl = spec.commandLine();
-        if (a != null && a.descriptor().output().shape() == Output.Shape.EDGE) {
-            throw new BadInputException(a.id() + " gives a set of edges, and runs on Spark collect one value per vertex"
-                    + " only; run it without --spark");
+        if (outputFormat == ResultFormat.PARQUET && a != null && a.descriptor().output().shape() == Output.Shape.EDGE) {
+            throw new CommandLine.ParameterException(cl, a.id() + " gives a set of edges; --output-format parquet"
+                    + " writes one value per vertex only");
         }
         if (spark == null) {
             throw new CommandLine.ParameterException(cl, partitions != null ? "--partitions needs --spark MASTER"
@@ -210,7 +209,7 @@ final class RunCommand implements Callable<Integer> {
                 .put("shipped-bytes", r.shippedBytes())
                 .put("result-bytes", r.resultBytes())
                 .putEach("results", "result", r.result().scalars())
-                .put("output", r.result().values().name() + " -> " + (output == null ? "stdout" : output + " ("
+                .put("output", outputName(r.result()) + " -> " + (output == null ? "stdout" : output + " ("
                         + outputFormat.name().toLowerCase(java.util.Locale.ROOT) + ")"))
                 .print(err, summaryStyle);
         return Exit.OK;
@@ -226,6 +225,11 @@ final class RunCommand implements Callable<Integer> {
             }
         });
         return out;
+    }
+
+    /** The output a result came from, with its number of edges when it is a set of edges. */
+    private static String outputName(AlgorithmRunner.Result r) {
+        return r.edges() != null ? r.edges().name() + " (" + r.edges().size() + " edges)" : r.values().name();
     }
 
     /** {@code what} as a program file, or an unknown algorithm. */

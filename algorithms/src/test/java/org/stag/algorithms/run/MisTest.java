@@ -88,9 +88,7 @@ class MisTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("bundled")
     void bundledGraphsGiveAMaximalIndependentSetThatTheHandwrittenLubyGivesToo(String name) {
-        boolean zeroBased = name.equals("lesmis.mtx") || name.equals("netscience.mtx");
-        Graph g = GraphLoader.load(TestData.file("suitesparse/" + name),
-                LoadOptions.defaults().withIndexBase(zeroBased ? 0 : 1));
+        Graph g = TestData.suiteSparseGraph(name);
         Csr csr = Csr.of(g);
         long[] expected = Mis.run(csr, 1, 2);
         assertNull(violation(csr, expected), "hand-written");
