@@ -40,7 +40,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "iterations (or one JSON object with --summary json).",
             "A program gets what it declares: N (vertices), A (out-edges), AT",
             "(in-edges), W (weights, fill inf), id (vertex ids), source, K and sources,",
-            "directed, iterations, damping; other parameters with --param. Its result",
+            "directed, iterations, damping, seed, k; other parameters with --param. Its result",
             "is Main's first output with one dimension (ktruss: 'source target' lines,",
             "one per edge). --threads also sets the threads",
             "of the kernels. A loop with a stop condition that runs more than",

@@ -40,6 +40,8 @@ import org.stag.loaders.Graph;
  *   <li>{@code iterations} and {@code damping}: {@link RunSettings#iterations()} and
  *       {@link RunSettings#damping()}, else the LDBC parameters of PageRank or CDLP, else the program's
  *       defaults;</li>
+ *   <li>{@code seed} and {@code k} (lower case, unlike the sources' {@code K}): {@link RunSettings#seed()} and
+ *       {@link RunSettings#k()}, else the program's defaults;</li>
  *   <li>any other parameter from {@link RunSettings#params()}.</li>
  * </ul>
  * A shipped algorithm's descriptor adds what its program cannot say: weights it needs non-negative (SSSP's,
