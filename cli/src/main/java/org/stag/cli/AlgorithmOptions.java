@@ -41,6 +41,13 @@ final class AlgorithmOptions {
 
     long maxIterations = RunOptions.DEFAULT_MAX_ITERATIONS;
 
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Seed of a randomised algorithm (${bundle:help-algorithms.seed}), any long; the same seed gives the"
+                    + " same result in every format and thread count (default: the program's, 1).")
+    Long seed;
+
+    Integer k;
+
     /** At least 1: zero iterations would return the starting vector, which no algorithm means. */
     @Option(names = "--iterations", paramLabel = "K",
             description = "Iterations (${bundle:help-algorithms.iterations}), at least 1; default: the LDBC .properties, else the"
@@ -54,6 +61,14 @@ final class AlgorithmOptions {
                     + " else the program's default.")
     void damping(double d) {
         damping = Ranges.openInterval(spec.commandLine(), "--damping", d, 0, 1);
+    }
+
+    /** At least 2: below, k - 2 triangles is no condition, and k = 2 already keeps every edge. */
+    @Option(names = "--k", paramLabel = "K",
+            description = "k-truss's k (${bundle:help-algorithms.k}), at least 2: every edge kept is in at least k - 2"
+                    + " triangles of the kept edges (default: the program's, 3).")
+    void k(int value) {
+        k = (int) Ranges.atLeast(spec.commandLine(), "--k", value, 2);
     }
 
     @Option(names = "--max-iterations", paramLabel = "N",
@@ -74,7 +89,7 @@ final class AlgorithmOptions {
     /** The settings these options give, on {@code threads} threads. */
     RunSettings settings(int threads) {
         return new RunSettings().format(format).threads(threads).source(source).sources(sourceIds())
-                .iterations(iterations).damping(damping).maxIterations(maxIterations);
+                .iterations(iterations).damping(damping).seed(seed).k(k).maxIterations(maxIterations);
     }
 
     /** {@code --sources a,b,c}: whole numbers, each at most once. */

@@ -36,8 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "ratio to stderr, one 'key value' per line (or JSON with --summary json).",
             "Reals agree within 1e-9 (relative; PageRank 1e-6, since it keeps its",
             "contributions in float), BFS depths and CDLP labels exactly, WCC",
-            "as the same partition. The exit status is 1 when they disagree, naming the",
-            "first vertex that differs.",
+            "as the same partition, k-truss edge sets exactly. The exit status is 1 when",
+            "they disagree, naming the first vertex (or edge) that differs.",
             "A program is compared as the algorithm --as names, else as the one its",
             "file is named after (bfs.stag is bfs); its result is Main's first output",
             "with one dimension, and it gets the algorithm's LDBC parameters and checks.",
@@ -103,7 +103,7 @@ final class CompareCommand implements Callable<Integer> {
             shown.clear();
             Csr csr = Csr.of(g);
             Comparison.ReferenceRun rr = Comparison.run(ref, a, csr, r, sources, input.threads);
-            Comparison.Outcome o = Comparison.check(a, rr.values(), r.values());
+            Comparison.Outcome o = Comparison.check(a, rr, r);
             String name = ref.id();
             Summary summary = new Summary().put("algorithm", a.id());
             if (programFile != null) {

@@ -27,6 +27,8 @@ final class HelpText extends ResourceBundle {
             Map.entry("help-algorithms.source", () -> String.join(", ", Algorithm.ids(d -> d.settings().contains(Setting.SOURCE)))),
             Map.entry("help-algorithms.iterations", () -> String.join(", ",
                     Algorithm.ids(d -> d.settings().contains(Setting.ITERATIONS)))),
+            Map.entry("help-algorithms.seed", () -> String.join(", ", Algorithm.ids(d -> d.settings().contains(Setting.SEED)))),
+            Map.entry("help-algorithms.k", () -> String.join(", ", Algorithm.ids(d -> d.settings().contains(Setting.K)))),
             Map.entry("help-algorithms.sourced", () -> and(Algorithm.ids(d -> d.settings().contains(Setting.SOURCE)
                     || d.settings().contains(Setting.SOURCES)))),
             Map.entry("help-algorithms.nonNegative", () -> or(Algorithm.ids(d -> d.weights() == Weights.NON_NEGATIVE))),

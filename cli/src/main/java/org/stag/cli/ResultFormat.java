@@ -2,10 +2,12 @@ package org.stag.cli;
 
 import java.io.IOException;
 import java.io.Writer;
+import org.stag.algorithms.run.EdgeValues;
 import org.stag.algorithms.run.VertexValues;
 
 /**
- * How {@code run} writes its per-vertex result ({@code --output-format}). Vertices are in the input's
+ * How {@code run} writes its per-vertex result, or a set of edges ({@link #write(EdgeValues, Writer)}),
+ * ({@code --output-format}). Vertices are in the input's
  * numbering, in the graph's order; reals as Java writes doubles ({@code Infinity} in text, tsv and csv).
  * <ul>
  *   <li>{@code text}: {@code vertex value} lines, space-separated (LDBC Graphalytics; the default);</li>
@@ -43,6 +45,30 @@ enum ResultFormat {
                     item.append(k == 0 ? "[" : ",\n[").append(v.ids().external(k)).append(',')
                             .append(v.integral() ? Long.toString(v.longs()[k]) : Json.number(v.doubles()[k])).append(']');
                     out.append(item);
+                }
+                out.write("]}\n");
+            }
+            case PARQUET -> throw new IllegalStateException("Parquet is written by the Spark module");
+        }
+    }
+
+    /**
+     * Writes the set of edges {@code e} in this format: {@code source target} lines (text), the same with a tab
+     * (tsv), a header {@code source,target} then {@code source,target} lines (csv), or one object
+     * {@code {"output":NAME,"edges":[[source,target],...]}} (json).
+     */
+    void write(EdgeValues e, Writer out) throws IOException {
+        switch (this) {
+            case TEXT -> e.write(out, ' ');
+            case TSV -> e.write(out, '\t');
+            case CSV -> {
+                out.write("source,target\n");
+                e.write(out, ',');
+            }
+            case JSON -> {
+                out.write("{\"output\":" + Json.string(e.name()) + ",\"edges\":[");
+                for (int k = 0; k < e.size(); k++) {
+                    out.append(k == 0 ? "[" : ",\n[").append(e.text(k, ',')).append(']');
                 }
                 out.write("]}\n");
             }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Output;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
@@ -39,8 +40,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "iterations (or one JSON object with --summary json).",
             "A program gets what it declares: N (vertices), A (out-edges), AT",
             "(in-edges), W (weights, fill inf), id (vertex ids), source, K and sources,",
-            "directed, iterations, damping; other parameters with --param. Its result",
-            "is Main's first output with one dimension. --threads also sets the threads",
+            "directed, iterations, damping, seed, k; other parameters with --param. Its result",
+            "is Main's first output with one dimension (ktruss: 'source target' lines,",
+            "one per edge). --threads also sets the threads",
             "of the kernels. A loop with a stop condition that runs more than",
             "--max-iterations times fails, naming the loop."})
 final class RunCommand implements Callable<Integer> {
@@ -144,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
                     .put("run-seconds", Summary.seconds(r.runSeconds()))
                     .put("iterations", r.iterations())
                     .putEach("results", "result", r.scalars())
-                    .put("output", r.values().name() + " -> " + (output == null ? "stdout" : output.toString()))
+                    .put("output", outputName(r) + " -> " + (output == null ? "stdout" : output.toString()))
                     .print(err, summaryStyle);
             return Exit.OK;
         } catch (ProgramException e) {
@@ -161,6 +163,10 @@ final class RunCommand implements Callable<Integer> {
      */
     private int runOnSpark(CheckedProgram program, Algorithm a, RunSettings settings, Progress shown) {
         CommandLine cl = spec.commandLine();
+        if (outputFormat == ResultFormat.PARQUET && a != null && a.descriptor().output().shape() == Output.Shape.EDGE) {
+            throw new CommandLine.ParameterException(cl, a.id() + " gives a set of edges; --output-format parquet"
+                    + " writes one value per vertex only");
+        }
         if (spark == null) {
             throw new CommandLine.ParameterException(cl, partitions != null ? "--partitions needs --spark MASTER"
                     : "--output-format parquet needs --spark MASTER");
@@ -203,7 +209,7 @@ final class RunCommand implements Callable<Integer> {
                 .put("shipped-bytes", r.shippedBytes())
                 .put("result-bytes", r.resultBytes())
                 .putEach("results", "result", r.result().scalars())
-                .put("output", r.result().values().name() + " -> " + (output == null ? "stdout" : output + " ("
+                .put("output", outputName(r.result()) + " -> " + (output == null ? "stdout" : output + " ("
                         + outputFormat.name().toLowerCase(java.util.Locale.ROOT) + ")"))
                 .print(err, summaryStyle);
         return Exit.OK;
@@ -221,6 +227,11 @@ final class RunCommand implements Callable<Integer> {
         return out;
     }
 
+    /** The output a result came from, with its number of edges when it is a set of edges. */
+    private static String outputName(AlgorithmRunner.Result r) {
+        return r.edges() != null ? r.edges().name() + " (" + r.edges().size() + " edges)" : r.values().name();
+    }
+
     /** {@code what} as a program file, or an unknown algorithm. */
     static Path programFile(String what) {
         Path p = Path.of(what);
@@ -231,18 +242,26 @@ final class RunCommand implements Callable<Integer> {
                 + ", or a FILE.stag program)");
     }
 
-    /** Writes the result to {@code -o} or stdout in {@code --output-format}. */
+    /** Writes the result (values per vertex, or a set of edges) to {@code -o} or stdout in {@code --output-format}. */
     void write(AlgorithmRunner.Result r) {
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
             try {
-                outputFormat.write(r.values(), out);
+                write(r, out);
             } catch (IOException e) {
                 throw new IllegalStateException(e); // a PrintWriter does not throw
             }
             out.flush();
             return;
         }
-        OutputFiles.write(output, w -> outputFormat.write(r.values(), w));
+        OutputFiles.write(output, w -> write(r, w));
+    }
+
+    private void write(AlgorithmRunner.Result r, java.io.Writer w) throws IOException {
+        if (r.edges() != null) {
+            outputFormat.write(r.edges(), w);
+        } else {
+            outputFormat.write(r.values(), w);
+        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Output;
 import org.stag.algorithms.catalog.Weights;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.stream.DurableFiles;
@@ -274,6 +275,10 @@ final class StreamCommand implements Callable<Integer> {
             if (out.contains(a)) {
                 throw new CommandLine.ParameterException(cl, "--run: " + a.id() + " is given twice");
             }
+            if (a.descriptor().output().shape() != Output.Shape.VERTEX) {
+                throw new CommandLine.ParameterException(cl, "--run: " + a.id() + " gives a set of edges, and stag"
+                        + " stream writes one value per vertex only; run it on a snapshot with stag run");
+            }
             out.add(a);
         }
         for (String o : List.of("--every", "--run-threads")) {
@@ -306,13 +311,19 @@ final class StreamCommand implements Callable<Integer> {
         if (!declared.contains("damping")) {
             s.damping(null);
         }
+        if (!declared.contains("seed")) {
+            s.seed(null);
+        }
+        if (!declared.contains("k")) {
+            s.k(null);
+        }
         return s;
     }
 
     /** Refuses an algorithm option that none of {@code algorithms} declares. */
     private void takenBySome(CommandLine cl, List<Algorithm> algorithms) {
         String[][] options = {{"--source", "source"}, {"--sources", "sources"}, {"--iterations", "iterations"},
-            {"--damping", "damping"}};
+            {"--damping", "damping"}, {"--seed", "seed"}, {"--k", "k"}};
         for (String[] o : options) {
             if (!cl.getParseResult().hasMatchedOption(o[0])) {
                 continue;

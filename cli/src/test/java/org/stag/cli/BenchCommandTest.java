@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.stag.algorithms.catalog.Algorithm;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -231,8 +232,8 @@ class BenchCommandTest {
     void badOptionsAreUsageErrors() throws IOException {
         Path emptyGap = Files.createDirectories(dir.resolve("gap-without-binaries"));
         String[][] cases = {
-            {"--algorithms", "pagerank,bfz", "--algorithms 'pagerank,bfz': unknown algorithm 'bfz' (expected pagerank,"
-                    + " bfs, sssp, wcc, cdlp, lcc, bc)"},
+            {"--algorithms", "pagerank,bfz", "--algorithms 'pagerank,bfz': unknown algorithm 'bfz' (expected "
+                    + String.join(", ", Algorithm.names()) + ")"},
             {"--algorithms", "", "--algorithms '': an empty list"},
             {"--algorithms", "bfs,,wcc", "--algorithms 'bfs,,wcc': an empty name (two separators, or one at an end)"},
             {"--algorithms", "bfs,bfs", "--algorithms 'bfs,bfs': 'bfs' is given twice"},
@@ -251,8 +252,8 @@ class BenchCommandTest {
                     + " directory (a gapbs checkout built with make)"},
             {"--peer", "gap=" + emptyGap, "--peer gap=" + emptyGap + ": no executable pr there (run make in " + emptyGap
                     + ")"},
-            {"--program", "bfz=x.stag", "--program bfz=x.stag: unknown algorithm 'bfz' (expected pagerank, bfs, sssp,"
-                    + " wcc, cdlp, lcc, bc)"},
+            {"--program", "bfz=x.stag", "--program bfz=x.stag: unknown algorithm 'bfz' (expected "
+                    + String.join(", ", Algorithm.names()) + ")"},
             {"--program", "lcc=x.stag", "--program lcc=x.stag: lcc is not among --algorithms pagerank,bfs,sssp,wcc,bc"},
             {"--iterations", "0", "--iterations must be at least 1, got 0"},
             {"--out", KARATE, "--out " + KARATE + " is a file, not a directory"},

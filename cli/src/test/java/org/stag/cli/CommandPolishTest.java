@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.stag.algorithms.catalog.Algorithm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,8 +55,8 @@ class CommandPolishTest {
         Path mine = dir.resolve("components.stag");
         Files.copy(WCC, mine);
         usageError(CliRunner.run("compare", mine.toString(), "--graph", KARATE),
-                "say which algorithm " + mine + " computes with --as ALGORITHM (expected pagerank, bfs, sssp, wcc, cdlp,"
-                        + " lcc, bc), so that the reference can run it");
+                "say which algorithm " + mine + " computes with --as ALGORITHM (expected "
+                        + String.join(", ", Algorithm.names()) + "), so that the reference can run it");
         r = CliRunner.run("compare", mine.toString(), "--as", "wcc", "--graph", KARATE, "--reference", "handwritten");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("\nagree yes\n"), r.err());

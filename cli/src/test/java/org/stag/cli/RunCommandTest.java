@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.stag.algorithms.catalog.Algorithm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.stag.algorithms.graph.Csr;
@@ -177,8 +178,8 @@ class RunCommandTest {
     @Test
     void unknownAlgorithm() {
         badInput(CliRunner.run("run", "pagerrank", "--graph", KARATE),
-                "stag: unknown algorithm 'pagerrank' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc, or a FILE.stag"
-                        + " program)");
+                "stag: unknown algorithm 'pagerrank' (expected " + String.join(", ", Algorithm.names())
+                        + ", or a FILE.stag program)");
         assertEquals(1, CliRunner.run("run", "pagerrank", "--graph", KARATE).err().strip().lines().count());
     }
 

@@ -63,8 +63,16 @@ public final class StagSpark {
         return GraphFiles.read(sc, path, options, partitions, format);
     }
 
-    /** Runs a shipped algorithm; {@code settings}' format must be the graph's. */
+    /**
+     * Runs a shipped algorithm that gives one value per vertex; {@code settings}' format must be the graph's. An
+     * algorithm that gives a set of edges (ktruss) returns it in {@link #runResult}'s {@code edges()}.
+     *
+     * @throws IllegalArgumentException for an algorithm that gives a set of edges
+     */
     public VertexValues run(Algorithm a, PartitionedGraph g, RunSettings settings) {
+        if (a.descriptor().output().shape() != org.stag.algorithms.catalog.Output.Shape.VERTEX) {
+            throw new IllegalArgumentException(a.id() + " gives a set of edges; run it with runResult");
+        }
         return runResult(a.program(), a, g, settings).values();
     }
 

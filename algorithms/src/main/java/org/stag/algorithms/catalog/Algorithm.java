@@ -21,7 +21,9 @@ import java.util.Optional;
 import org.stag.algorithms.handwritten.Betweenness;
 import org.stag.algorithms.handwritten.Bfs;
 import org.stag.algorithms.handwritten.Cdlp;
+import org.stag.algorithms.handwritten.KTruss;
 import org.stag.algorithms.handwritten.Lcc;
+import org.stag.algorithms.handwritten.Mis;
 import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.Wcc;
@@ -112,6 +114,19 @@ public enum Algorithm {
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> reals(JGraphTReference.betweenness(in.graph())))
                     .allSourcesOnly("computes betweenness from all sources only"))
             .gap(GapKernel.of("bc", "-r", "{source}", "-i", "1"))
+            .build()),
+    /** A maximal independent set (Luby, priorities hashed from a seed): 1 in the set, 0 out. */
+    MIS(Descriptor.of("mis", "maximal independent set", Output.perVertex("member"))
+            .takes(Setting.SEED)
+            .handwritten(Implementation.of(in -> integers(Mis.run(in.graph(), in.wide("seed"), in.threads()))))
+            .build()),
+    /** The k-truss: the largest edge set in which every edge closes at least k - 2 triangles; each edge once. */
+    KTRUSS(Descriptor.of("ktruss", "k-truss", Output.edges("truss"))
+            .takes(Setting.K)
+            .handwritten(Implementation.of(in -> {
+                int[][] e = KTruss.run(in.graph(), in.integer("k"));
+                return Implementation.Values.edges(e[0], e[1]);
+            }))
             .build());
 
     private final Descriptor descriptor;

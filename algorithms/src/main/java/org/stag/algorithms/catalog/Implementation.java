@@ -62,6 +62,11 @@ public record Implementation(Code code, Consumer<Csr> graph, String allSourcesOn
             return number(name).intValue();
         }
 
+        /** Parameter {@code name} as a long (a seed). */
+        public long wide(String name) {
+            return number(name).longValue();
+        }
+
         /** Parameter {@code name} as a double. */
         public double real(String name) {
             return number(name).doubleValue();
@@ -76,24 +81,27 @@ public record Implementation(Code code, Consumer<Csr> graph, String allSourcesOn
     }
 
     /**
-     * A reference's per-vertex result, by internal id: integers or reals.
+     * A reference's result, by internal id: one integer or one real per vertex, or a set of edges.
      *
      * @param longs   integer values, else null
      * @param doubles real values, else null
+     * @param sources the sources of the edges of a set, else null
+     * @param targets their targets, in the same order, else null
      */
-    public record Values(long[] longs, double[] doubles) {
+    public record Values(long[] longs, double[] doubles, int[] sources, int[] targets) {
         public Values {
-            if ((longs == null) == (doubles == null)) {
-                throw new IllegalArgumentException("exactly one of longs and doubles");
+            int kinds = (longs != null ? 1 : 0) + (doubles != null ? 1 : 0) + (sources != null ? 1 : 0);
+            if (kinds != 1 || (sources == null) != (targets == null)) {
+                throw new IllegalArgumentException("exactly one of longs, doubles and edges");
             }
         }
 
         public static Values reals(double[] v) {
-            return new Values(null, v);
+            return new Values(null, v, null, null);
         }
 
         public static Values integers(long[] v) {
-            return new Values(v, null);
+            return new Values(v, null, null, null);
         }
 
         /** Integers widened from ints (component labels). */
@@ -102,7 +110,12 @@ public record Implementation(Code code, Consumer<Csr> graph, String allSourcesOn
             for (int i = 0; i < v.length; i++) {
                 out[i] = v[i];
             }
-            return new Values(out, null);
+            return new Values(out, null, null, null);
+        }
+
+        /** The edges {@code (sources[e], targets[e])}, in any order. */
+        public static Values edges(int[] sources, int[] targets) {
+            return new Values(null, null, sources, targets);
         }
     }
 }

@@ -6,14 +6,13 @@ import java.util.Objects;
  * What an algorithm gives: the output of its program's {@code Main} that holds the result, and the result's
  * shape.
  *
- * <p>The shipped algorithms give one value per vertex, which {@code stag run} writes as {@code vertex value}
- * lines, {@code stag compare} checks vertex by vertex and {@code stag stream} writes per version. The other
- * shapes describe the algorithms that come next, so that their descriptors can say so now: triangle counting
- * gives one count ({@link Shape#SCALAR}, a scalar output of {@code Main}); k-truss gives edges
- * ({@link Shape#EDGE}, an output of order 2 over the graph's vertices). The runner binds and runs a program of
- * any shape, and refuses to collect a result whose shape it has no writer and no check for yet, naming the
- * algorithm: a scalar is to be printed as one {@code name value} line and checked as one value by the
- * algorithm's {@link Check}; edges as {@code source target value} lines, checked edge by edge.
+ * <p>Most shipped algorithms give one value per vertex, which {@code stag run} writes as {@code vertex value}
+ * lines, {@code stag compare} checks vertex by vertex and {@code stag stream} writes per version. k-truss gives a
+ * set of edges ({@link Shape#EDGE}: a {@code bool} output of order 2 over the graph's vertices), which
+ * {@code stag run} writes as {@code source target} lines and {@code stag compare} checks as a set; {@code stag
+ * stream} and Spark runs refuse it. Triangle counting would give one count ({@link Shape#SCALAR}, a scalar
+ * output of {@code Main}): the runner binds and runs a program of that shape, and refuses to collect its result,
+ * naming the algorithm, since no writer and no check for it exist.
  *
  * @param name  the output of {@code Main}, e.g. {@code rank}
  * @param shape what it holds
@@ -25,13 +24,18 @@ public record Output(String name, Shape shape) {
         VERTEX,
         /** One value for the whole graph (a count, a sum). */
         SCALAR,
-        /** One value per edge (or a set of edges): a matrix over the graph's vertices. */
+        /** A set of edges: a {@code bool} matrix over the graph's vertices. */
         EDGE
     }
 
     public Output {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A set of edges, in output {@code name}. */
+    public static Output edges(String name) {
+        return new Output(name, Shape.EDGE);
     }
 
     /** One value per vertex, in output {@code name}. */

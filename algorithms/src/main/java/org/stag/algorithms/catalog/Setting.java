@@ -13,7 +13,11 @@ public enum Setting {
     /** A fixed iteration count ({@code iterations int}). */
     ITERATIONS("iterations"),
     /** PageRank's damping factor ({@code damping double}). */
-    DAMPING("damping");
+    DAMPING("damping"),
+    /** The seed of a randomised algorithm ({@code seed long}): the same seed gives the same result. */
+    SEED("seed"),
+    /** k-truss's k ({@code k int}): every edge kept is in at least k - 2 triangles of the kept edges. */
+    K("k");
 
     private final String parameter;
 

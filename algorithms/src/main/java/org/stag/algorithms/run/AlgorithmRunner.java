@@ -21,7 +21,7 @@ import org.stag.loaders.Graph;
 
 /**
  * Runs a stag program on a graph: binds what the program declares by the binding convention, runs
- * {@code Main}, and returns the per-vertex result with its timings.
+ * {@code Main}, and returns the per-vertex result (or the set of edges) with its timings.
  *
  * <p><b>Binding convention.</b> A program declares the inputs and parameters it uses; for each one it
  * declares, the runner supplies:
@@ -40,6 +40,8 @@ import org.stag.loaders.Graph;
  *   <li>{@code iterations} and {@code damping}: {@link RunSettings#iterations()} and
  *       {@link RunSettings#damping()}, else the LDBC parameters of PageRank or CDLP, else the program's
  *       defaults;</li>
+ *   <li>{@code seed} and {@code k} (lower case, unlike the sources' {@code K}): {@link RunSettings#seed()} and
+ *       {@link RunSettings#k()}, else the program's defaults;</li>
  *   <li>any other parameter from {@link RunSettings#params()}.</li>
  * </ul>
  * A shipped algorithm's descriptor adds what its program cannot say: weights it needs non-negative (SSSP's,
@@ -160,14 +162,14 @@ public final class AlgorithmRunner {
     }
 
     /**
-     * The output holding a shipped algorithm's result, which the runner collects per vertex: a result of another
-     * shape has no writer and no check yet ({@link Output}).
+     * The output holding a shipped algorithm's result, which the runner collects per vertex or as a set of edges: a
+     * scalar result has no writer and no check yet ({@link Output}).
      */
     private static String shippedOutput(Algorithm a) {
         Output out = a.descriptor().output();
-        if (out.shape() != Output.Shape.VERTEX) {
-            throw new BadInputException(a.id() + " gives " + (out.shape() == Output.Shape.SCALAR ? "one value"
-                    : "a value per edge") + " ('" + out.name() + "'), and stag runs collect one value per vertex only");
+        if (out.shape() == Output.Shape.SCALAR) {
+            throw new BadInputException(a.id() + " gives one value ('" + out.name() + "'), and stag runs collect one"
+                    + " value per vertex or a set of edges only");
         }
         return out.name();
     }
@@ -286,10 +288,11 @@ public final class AlgorithmRunner {
             long planned = planCompileNanos;
             planCompileNanos = 0;
             Object value = outs.get(output);
-            if (!(value instanceof Tensor t) || t.order() != 1) {
-                throw new IllegalStateException("output " + output + " of " + program.source().name() + " is not a vector");
+            if (!(value instanceof Tensor t) || t.order() != 1 && t.order() != 2) {
+                throw new IllegalStateException("output " + output + " of " + program.source().name()
+                        + " is not a vector or a matrix");
             }
-            if (t.dimension(0) != tensors.numVertices()) {
+            if (t.dimension(0) != tensors.numVertices() || t.order() == 2 && t.dimension(1) != tensors.numVertices()) {
                 throw new BadInputException(program.source().name(), 0, "output '" + output + "' has " + t.dimension(0)
                         + " entries, but the graph has " + tensors.numVertices() + " vertices");
             }
@@ -299,8 +302,10 @@ public final class AlgorithmRunner {
                     scalars.put(name, v);
                 }
             });
-            return new Result(algorithm, program.source().name(), format, VertexValues.of(output, t, graph.ids()),
-                    scalars, runner.parameters(), buildSeconds, (compile + planned) / 1e9, Math.max(0, wall - compile) / 1e9,
+            boolean edges = t.order() == 2;
+            return new Result(algorithm, program.source().name(), format,
+                    edges ? null : VertexValues.of(output, t, graph.ids()),
+                    edges ? EdgeValues.of(output, t, graph.ids()) : null, scalars, runner.parameters(), buildSeconds, (compile + planned) / 1e9, Math.max(0, wall - compile) / 1e9,
                     runner.stats().iterations() - iterations, runner.stats().kernelRuns() - kernelRuns,
                     graphBytes ? tensors.memoryBytes() : -1, tensors.holdsInEdges());
         }
@@ -312,7 +317,8 @@ public final class AlgorithmRunner {
      * @param algorithm      the shipped algorithm, or {@code null} for a user's program
      * @param program        the program's file name
      * @param format         the graph format
-     * @param values         the per-vertex result
+     * @param values         the per-vertex result, or null for a set of edges
+     * @param edges          the set of edges a program gives as a bool matrix ({@link Output.Shape#EDGE}), else null
      * @param scalars        Main's scalar outputs, by name
      * @param parameters     every parameter's value, by name
      * @param buildSeconds   building the graph tensors
@@ -325,7 +331,7 @@ public final class AlgorithmRunner {
      *                       when not counted ({@link Prepared#run(boolean)})
      * @param inEdges        whether they include an in-edge structure of their own (a directed graph's {@code AT})
      */
-    public record Result(Algorithm algorithm, String program, Format format, VertexValues values,
+    public record Result(Algorithm algorithm, String program, Format format, VertexValues values, EdgeValues edges,
                          Map<String, Object> scalars, Map<String, Object> parameters, double buildSeconds,
                          double compileSeconds, double runSeconds, long iterations, long kernelRuns,
                          long graphBytes, boolean inEdges) {

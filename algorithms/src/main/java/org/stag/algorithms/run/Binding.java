@@ -134,6 +134,8 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
                 algorithm == null ? null : s.ldbc().iterations(algorithm).orElse(null));
         setting(given, params, s, file, "damping", s.damping(),
                 algorithm == null ? null : s.ldbc().damping(algorithm).orElse(null));
+        setting(given, params, s, file, "seed", s.seed(), null);
+        setting(given, params, s, file, "k", s.k(), null);
         given.putAll(s.params());
         return new Binding(given, sources, inputs);
     }
@@ -234,7 +236,7 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
     }
 
     /**
-     * {@code --iterations} or {@code --damping} ({@code option}), else the LDBC value, for a program that
+     * {@code --iterations}, {@code --damping}, {@code --seed} or {@code --k} ({@code option}), else the LDBC value, for a program that
      * declares the parameter; a {@code --param} of the same name overrides the LDBC value but not the option.
      */
     private static void setting(Map<String, String> given, Map<String, Symbol> params, RunSettings s, String file,

@@ -15,7 +15,7 @@ import org.stag.loaders.BadInputException;
  * {@code stag compare}: runs a reference implementation with the semantics of a stag run, on the same graph
  * and with the same parameters (iterations, damping factor, source, sources, as the run used them), and
  * checks that both agree by the algorithm's {@link Check}: integers exactly (BFS depths, CDLP labels),
- * components as the same partition (WCC), reals within a relative tolerance: 1e-9 for SSSP, LCC and
+ * components as the same partition (WCC), sets of edges exactly (k-truss), reals within a relative tolerance: 1e-9 for SSSP, LCC and
  * betweenness, 1e-6 for PageRank (whose contributions are floats).
  *
  * <p>References: {@linkplain Reference#JGRAPHT JGraphT} and stag's {@linkplain Reference#HANDWRITTEN hand-written}
@@ -65,12 +65,13 @@ public final class Comparison {
     /**
      * What the reference computed and how long it took.
      *
-     * @param values       its per-vertex result
+     * @param values       its per-vertex result, or null for a set of edges
+     * @param edges        its set of edges ({@link org.stag.algorithms.catalog.Output.Shape#EDGE}), else null
      * @param seconds      its run time (for JGraphT including building the JGraphT graph)
      * @param graphSeconds building the reference's graph alone (measured separately; 0 for hand-written code,
      *                     which reads the CSR as it is)
      */
-    public record ReferenceRun(VertexValues values, double seconds, double graphSeconds) {
+    public record ReferenceRun(VertexValues values, EdgeValues edges, double seconds, double graphSeconds) {
     }
 
     /**
@@ -108,7 +109,10 @@ public final class Comparison {
             impl.graph().accept(g);
             graphSeconds = (System.nanoTime() - t1) / 1e9;
         }
-        return new ReferenceRun(new VertexValues(a.output(), g.ids(), v.longs(), v.doubles()), seconds, graphSeconds);
+        return v.sources() != null
+                ? new ReferenceRun(null, EdgeValues.of(a.output(), g.ids(), v.sources(), v.targets()), seconds, graphSeconds)
+                : new ReferenceRun(new VertexValues(a.output(), g.ids(), v.longs(), v.doubles()), null, seconds,
+                        graphSeconds);
     }
 
     /**
@@ -128,6 +132,25 @@ public final class Comparison {
                     + " sources with --reference " + (reference == Reference.JGRAPHT ? "handwritten" : "jgrapht"));
         }
         return impl;
+    }
+
+    /** Compares the stag run {@code actual} with the reference's {@code expected}: values per vertex, or edge sets. */
+    public static Outcome check(Algorithm a, ReferenceRun expected, AlgorithmRunner.Result actual) {
+        return expected.edges() != null ? check(expected.edges(), actual.edges())
+                : check(a, expected.values(), actual.values());
+    }
+
+    /** Compares two stag runs of {@code a} (two formats, two thread counts): values per vertex, or edge sets. */
+    public static Outcome check(Algorithm a, AlgorithmRunner.Result expected, AlgorithmRunner.Result actual) {
+        return expected.edges() != null ? check(expected.edges(), actual.edges())
+                : check(a, expected.values(), actual.values());
+    }
+
+    /** Compares two sets of edges exactly, the first edge in only one of them named in the input's numbering. */
+    public static Outcome check(EdgeValues expected, EdgeValues actual) {
+        String why = expected.difference(actual);
+        return new Outcome(why == null, LdbcValidation.Method.EXACT,
+                why == null ? expected.size() + " edges match" : why);
     }
 
     /**

@@ -69,7 +69,7 @@ public record LdbcParameters(Path propertiesFile, Map<Algorithm, Map<Setting, Ob
             case SOURCE -> p.getLong(key);
             case ITERATIONS -> count(p, key);
             case DAMPING -> p.getDouble(key);
-            case SOURCES -> throw new IllegalArgumentException("LDBC gives no " + setting.parameter() + " (" + key + ")");
+            case SOURCES, SEED, K -> throw new IllegalArgumentException("LDBC gives no " + setting.parameter() + " (" + key + ")");
         };
     }
 

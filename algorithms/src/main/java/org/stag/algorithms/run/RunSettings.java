@@ -27,6 +27,8 @@ public final class RunSettings {
     private Long source;
     private long[] sources;
     private Integer iterations;
+    private Long seed;
+    private Integer k;
     private Double damping;
     private final Map<String, String> params = new LinkedHashMap<>();
     private Consumer<String> explain;
@@ -113,6 +115,18 @@ public final class RunSettings {
         return this;
     }
 
+    /** {@code --seed}: a randomised algorithm's seed; null for the program's default. */
+    public RunSettings seed(Long s) {
+        this.seed = s;
+        return this;
+    }
+
+    /** {@code --k}: k-truss's k; null for the program's default. */
+    public RunSettings k(Integer value) {
+        this.k = value;
+        return this;
+    }
+
     /** {@code --param name=value}. */
     public RunSettings param(String name, String value) {
         params.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
@@ -192,6 +206,14 @@ public final class RunSettings {
 
     public Double damping() {
         return damping;
+    }
+
+    public Long seed() {
+        return seed;
+    }
+
+    public Integer k() {
+        return k;
     }
 
     public Map<String, String> params() {

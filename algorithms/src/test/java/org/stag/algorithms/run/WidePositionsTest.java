@@ -59,12 +59,12 @@ class WidePositionsTest {
             }
             for (int threads : new int[] {1, 2}) {
                 s.threads(threads);
-                VertexValues narrow = RUNNER.prepare(a, g, s).run().values();
+                AlgorithmRunner.Result narrow = RUNNER.prepare(a, g, s).run();
                 long old = RowBlocks.setLimit(LIMIT);
-                VertexValues wide;
+                AlgorithmRunner.Result wide;
                 try {
                     assertBlocked(g, format, threads);
-                    wide = RUNNER.prepare(a, g, s).run().values();
+                    wide = RUNNER.prepare(a, g, s).run();
                 } finally {
                     RowBlocks.setLimit(old);
                 }
@@ -73,7 +73,7 @@ class WidePositionsTest {
                         + o.message());
                 if (a == Algorithm.BFS || a == Algorithm.WCC || a == Algorithm.CDLP) {
                     for (int v = 0; v < t.n(); v++) {
-                        assertEquals(narrow.text(v), wide.text(v), a.id() + " vertex " + v);
+                        assertEquals(narrow.values().text(v), wide.values().text(v), a.id() + " vertex " + v);
                     }
                 }
             }

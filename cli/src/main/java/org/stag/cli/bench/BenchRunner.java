@@ -216,7 +216,7 @@ public final class BenchRunner {
             if (first == null) {
                 first = r;
             } else {
-                Comparison.Outcome o = Comparison.check(a, first.values(), r.values());
+                Comparison.Outcome o = Comparison.check(a, first, r);
                 if (!o.agree()) {
                     cell.refuse(Measurement.Status.FAILED, "differs from " + stagColumn(c.formats().get(0)) + " at "
                             + o.message());
@@ -246,7 +246,7 @@ public final class BenchRunner {
             }
             listener.step("checking " + cell.label());
             Comparison.ReferenceRun rr = Comparison.run(ref, a, csr, stag, sources, t);
-            Comparison.Outcome o = Comparison.check(a, rr.values(), stag.values());
+            Comparison.Outcome o = Comparison.check(a, rr, stag);
             if (!o.agree()) {
                 cell.refuse(Measurement.Status.FAILED, "differs from stag at " + o.message());
             }

@@ -10,6 +10,7 @@ import org.stag.engine.front.Definition;
 import org.stag.engine.front.Expr;
 import org.stag.engine.front.Ident;
 import org.stag.engine.front.Node;
+import org.stag.engine.front.Builtin;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.Reduction;
 import org.stag.engine.front.ScalarType;
@@ -17,7 +18,6 @@ import org.stag.engine.front.SourcePos;
 import org.stag.engine.front.Target;
 import org.stag.engine.front.Trees;
 import org.stag.engine.ops.Operator;
-import org.stag.engine.ops.Operators;
 
 /**
  * Checks one definition: its target, its index variables (which are free, which reduced, what each ranges
@@ -229,9 +229,9 @@ final class DefinitionChecker {
 
     private ExprType reduce(Reduction r, ExprType body, ExprType init) {
         Operator op = facts.operators.get(r.op());
-        if (op == null) {
-            throw report.at(r.pos(), "unknown reduction operator '" + r.op() + "'; use "
-                    + String.join(", ", Operators.builtins().stream().map(Operator::name).toList())
+        if (op == null || op.def() == null && op.typing() == Operator.Typing.DECLARED) {
+            throw report.at(r.pos(), (op == null ? "unknown reduction operator '" + r.op() + "'"
+                    : r.op() + " is a function, not a reduction operator") + "; use " + Builtin.spellings()
                     + " or a Def declared in this program");
         }
         switch (op.typing()) {

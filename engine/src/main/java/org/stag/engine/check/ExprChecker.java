@@ -182,7 +182,8 @@ final class ExprChecker {
                     ExprType t = k == 0 ? a : b;
                     if (!Types.assignable(t, op.declaredType())) {
                         throw report.at(Trees.start(c.args().get(k)), "argument " + (k + 1) + " of " + c.function()
-                                + " is " + t + "; Def " + c.function() + " takes " + op.declaredType());
+                                + " is " + t + "; " + (op.def() != null ? "Def " : "") + c.function() + " takes "
+                                + op.declaredType());
                     }
                 }
                 yield ExprType.typed(op.declaredType());

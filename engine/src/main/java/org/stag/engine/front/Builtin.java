@@ -10,22 +10,26 @@ import java.util.List;
  * typing, identity, laws and Java form) is its descriptor in {@code ops.Operators}, built from this spelling.
  */
 public enum Builtin {
-    ADD("+", false),
-    MUL("*", false),
-    MIN("MIN", true),
-    MAX("MAX", true),
-    OR("OR", true),
-    AND("AND", true),
-    CHOOSE("CHOOSE", true);
+    ADD("+", false, true),
+    MUL("*", false, true),
+    MIN("MIN", true, true),
+    MAX("MAX", true, true),
+    OR("OR", true, true),
+    AND("AND", true, true),
+    CHOOSE("CHOOSE", true, true),
+    /** A 64-bit hash of two longs: deterministic pseudo-random numbers (Luby's priorities). Not a reduction. */
+    HASH64("hash64", true, false);
 
     private static final List<String> FUNCTIONS = functions();
 
     private final String spelling;
     private final boolean callable;
+    private final boolean reduction;
 
-    Builtin(String spelling, boolean callable) {
+    Builtin(String spelling, boolean callable, boolean reduction) {
         this.spelling = spelling;
         this.callable = callable;
+        this.reduction = reduction;
     }
 
     /** How programs write it: {@code +}, {@code MIN}, ... */
@@ -36,6 +40,11 @@ public enum Builtin {
     /** Whether programs may call it as a function, {@code NAME(a, b)} (not {@code +} and {@code *}: they are infix). */
     public boolean callable() {
         return callable;
+    }
+
+    /** Whether {@code | j:(OP, init)} accepts it (all but {@code hash64}). */
+    public boolean reduction() {
+        return reduction;
     }
 
     /** The built-in written {@code spelling}, or null. */
@@ -63,11 +72,13 @@ public enum Builtin {
         return List.copyOf(out);
     }
 
-    /** Every spelling, reductions first: {@code +, *, MIN, ...}. */
+    /** The spellings of the reduction operators: {@code +, *, MIN, ...}. */
     public static String spellings() {
         List<String> out = new ArrayList<>();
         for (Builtin b : values()) {
-            out.add(b.spelling);
+            if (b.reduction) {
+                out.add(b.spelling);
+            }
         }
         return String.join(", ", out);
     }

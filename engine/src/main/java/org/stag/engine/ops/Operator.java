@@ -27,7 +27,7 @@ public final class Operator {
         LOGICAL,
         /** The common type of the two arguments ({@code MIN}, {@code MAX}, {@code CHOOSE}). */
         JOIN,
-        /** The {@link #declaredType()} of a {@code Def}: both arguments are converted to it. */
+        /** A fixed {@link #declaredType()} (a {@code Def}'s, {@code hash64}'s long): both arguments are converted to it. */
         DECLARED
     }
 
@@ -395,6 +395,12 @@ public final class Operator {
 
         Builder atomic(Function<ScalarType, String> f) {
             this.atomic = f;
+            return this;
+        }
+
+        /** The one type of the arguments and the result ({@link Typing#DECLARED}). */
+        Builder declaredType(ScalarType t) {
+            this.declaredType = t;
             return this;
         }
 

@@ -11,7 +11,7 @@ import org.stag.engine.kernellib.Ops;
 /**
  * The descriptors of the built-in operators ({@link Builtin}: how the language writes them), each fact written
  * once: {@code +} and {@code *} (reductions), and {@code MIN}, {@code MAX}, {@code OR}, {@code AND} and
- * {@code CHOOSE} (functions and reductions). On bools {@code MIN} is {@code AND} and {@code MAX} is {@code OR}
+ * {@code CHOOSE} (functions and reductions), and {@code hash64} (a function). On bools {@code MIN} is {@code AND} and {@code MAX} is {@code OR}
  * ({@code false < true}).
  */
 public final class Operators {
@@ -89,7 +89,19 @@ public final class Operators {
             .values((a, b, t) -> Ops.choose(a, b), (a, b, t) -> Ops.choose(a, b))
             .build();
 
+    /**
+     * {@code hash64}: a 64-bit hash of two longs ({@link Ops#hash64}), for pseudo-random numbers that depend on
+     * nothing but their arguments (a seed, a vertex, a round). No algebra: it neither reduces nor is simplified.
+     */
+    public static final Operator HASH64 = Operator.builder(Builtin.HASH64, Typing.DECLARED)
+            .declaredType(ScalarType.LONG)
+            .java(t -> new JavaForm.StaticCall("org.stag.engine.kernellib.Ops", "hash64"))
+            .values((a, b, t) -> Ops.hash64(a, b), null)
+            .build();
+
     private static final List<Operator> ALL = Arrays.stream(Builtin.values()).map(Operators::of).toList();
+    private static final List<Operator> REDUCTIONS = Arrays.stream(Builtin.values()).filter(Builtin::reduction)
+            .map(Operators::of).toList();
 
     /** The descriptor of built-in {@code b}. */
     public static Operator of(Builtin b) {
@@ -101,12 +113,18 @@ public final class Operators {
             case OR -> OR;
             case AND -> AND;
             case CHOOSE -> CHOOSE;
+            case HASH64 -> HASH64;
         };
     }
 
     /** Every built-in operator, reductions first as {@code | j:(OP, init)} lists them. */
     public static List<Operator> builtins() {
         return ALL;
+    }
+
+    /** The built-in reduction operators ({@code | j:(OP, init)}): every built-in but {@code hash64}. */
+    public static List<Operator> reductions() {
+        return REDUCTIONS;
     }
 
     /** The built-in written {@code name} ({@code +}, {@code MIN}, ...), or null. */

@@ -238,4 +238,15 @@ class UserAlgebraTest {
                 rejected(header + "Def f(a int, b int) -> int = a + b\nLet Main() -> (r double[N])\n"
                         + "    r[i] = f(A[i][j], 1) | j:(+, 0.0)\nEnd\n").getMessage());
     }
+
+    @Test
+    void hash64IsAFunctionOfLongsOnly() {
+        String header = "N int\nA double[N][compressed[N]]\n";
+        assertEquals("algebra.stag:4:28: hash64 is a function, not a reduction operator; use +, *, MIN, MAX, OR, AND,"
+                + " CHOOSE or a Def declared in this program",
+                rejected(header + "Let Main() -> (r long[N])\n    r[i] = A[i][j] > 0.0 | j:(hash64, 0L)\nEnd\n").getMessage());
+        assertEquals("algebra.stag:4:19: argument 1 of hash64 is double; hash64 takes long",
+                rejected(header + "Let Main() -> (r long[N])\n    r[i] = hash64(A[i][j], i) | j:(+, 0L)\nEnd\n")
+                        .getMessage());
+    }
 }

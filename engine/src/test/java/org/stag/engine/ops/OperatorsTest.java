@@ -39,6 +39,7 @@ class OperatorsTest {
         return switch (op.typing()) {
             case LOGICAL -> List.of(ScalarType.BOOL);
             case ARITHMETIC -> NUMBERS;
+            case DECLARED -> List.of(op.declaredType());
             default -> List.of(ScalarType.values());
         };
     }
@@ -52,8 +53,8 @@ class OperatorsTest {
                 checked++;
             }
         }
-        // +, * on 4 number types; MIN, MAX, CHOOSE on 5 types; OR, AND on bool.
-        assertEquals(2 * 4 + 3 * 5 + 2, checked);
+        // +, * on 4 number types; MIN, MAX, CHOOSE on 5 types; OR, AND on bool; hash64 on long.
+        assertEquals(2 * 4 + 3 * 5 + 2 + 1, checked);
     }
 
     @Test
@@ -117,7 +118,7 @@ class OperatorsTest {
         assertNull(Operators.CHOOSE.atomic(ScalarType.INT));
         assertEquals("acc += v", Operators.ADD.update("acc", "v", ScalarType.DOUBLE));
         assertEquals("acc = Math.max(acc, v)", Operators.MAX.update("acc", "v", ScalarType.LONG));
-        assertEquals(List.of("MIN", "MAX", "OR", "AND", "CHOOSE"), Builtin.functionNames());
+        assertEquals(List.of("MIN", "MAX", "OR", "AND", "CHOOSE", "hash64"), Builtin.functionNames());
         assertNotNull(Operators.builtin("+"));
         assertNull(Operators.builtin("abs"));
     }
@@ -132,6 +133,20 @@ class OperatorsTest {
             assertEquals(op, Operators.builtin(b.spelling()));
         }
         assertEquals("+, *, MIN, MAX, OR, AND, CHOOSE", Builtin.spellings());
+    }
+
+    @Test
+    void hash64IsSplitmix64AndHasNoAlgebra() {
+        Operator h = Operators.HASH64;
+        // splitmix64's first output from state 0 (the reference implementation's published value): mix(0) = 0.
+        assertEquals(0xE220A8397B1DCDAFL, h.applyLong(0, 0, ScalarType.LONG));
+        // ... and its second, from state 0x9E3779B97F4A7C15 = mix(0) + y.
+        assertEquals(0x6E789E6AA1B965F4L, h.applyLong(0, 0x9E3779B97F4A7C15L, ScalarType.LONG));
+        assertTrue(h.applyLong(1, 2, ScalarType.LONG) != h.applyLong(2, 1, ScalarType.LONG));
+        assertFalse(h.reduces(ScalarType.LONG));
+        assertNull(h.identity(ScalarType.LONG));
+        assertEquals(ScalarType.LONG, h.declaredType());
+        assertFalse(Builtin.HASH64.reduction());
     }
 
     @Test

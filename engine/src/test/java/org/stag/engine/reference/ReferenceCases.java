@@ -122,6 +122,8 @@ public final class ReferenceCases {
                 new Kernel("push", List.of(g, f), "bool[N]", "out[j] = G[k][j] && f[k] | k:(OR, false)"),
                 new Kernel("allrow", List.of(g), "bool[M]", "out[i] = G[i][j] | j:(AND, true)"),
                 new Kernel("firstcol", List.of(g), "int[M]", "out[i] = ifelse(G[i][j], j + 1, 0) | j:(CHOOSE, 0)"),
+                new Kernel("hashrow", List.of(ai), "long[M]",
+                        "out[i] = ifelse(A[i][j] != 0, hash64(A[i][j], j) % 1000, 0L) | j:(+, 0L)"),
                 new Kernel("parent", List.of(g), "int[N] fill -1", "out[j] = ifelse(G[k][j], k, -1) | k:(MAX, -1)"),
                 new Kernel("relax", List.of(w, dist), "double[N] fill inf", "out[j] = W[k][j] + dist[k] | k:(MIN, inf)"),
                 new Kernel("count", List.of(g), "int", "out = G[i][j] | i:(+, 0), j:(+, 0)"),

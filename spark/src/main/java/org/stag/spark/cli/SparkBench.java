@@ -57,7 +57,7 @@ final class SparkBench {
                     AlgorithmRunner.Prepared one = local.prepare(a.program(), a, tensors, settings(a, g));
                     AlgorithmRunner.Result first = one.run(false);
                     AlgorithmRunner.Result onSpark = spark.run(a.program(), a, pg, settings(a, g), shipping, null).result();
-                    Comparison.Outcome same = Comparison.check(a, first.values(), onSpark.values());
+                    Comparison.Outcome same = Comparison.check(a, first, onSpark);
                     if (!same.agree()) {
                         err.println("stag: " + a.id() + " on " + name + ": Spark and one JVM differ: " + same.message());
                         table.append("| ").append(name).append(" | ").append(a.id()).append(" | ").append(p)
