@@ -22,8 +22,7 @@ public final class Kept {
 
     Kept(StagDynamicGraph graph, String name) {
         this.graph = graph;
-        this.algorithm = Algorithm.byName(name).orElseThrow(() -> new StagException("unknown algorithm '" + name
-                + "' (expected " + String.join(", ", Algorithm.names()) + ")", null));
+        this.algorithm = Run.algorithm(name);
         settings.format(graph.graph().format()).graphName(graph.base().name());
     }
 

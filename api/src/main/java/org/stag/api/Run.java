@@ -39,6 +39,16 @@ public final class Run {
         }
     }
 
+    /**
+     * The shipped algorithm called {@code name} (any case).
+     *
+     * @throws StagException naming the algorithms there are
+     */
+    static Algorithm algorithm(String name) {
+        return Algorithm.byName(name).orElseThrow(() -> new StagException("unknown algorithm '" + name
+                + "' (expected " + String.join(", ", Algorithm.names()) + ")", null));
+    }
+
     /** A run of {@code program} ({@code algorithm}'s, or a user's with a null algorithm) on a graph or a snapshot. */
     static Run on(StagGraph graph, Snapshot snapshot, Algorithm algorithm, CheckedProgram program) {
         return new Run(graph, snapshot, algorithm, program);

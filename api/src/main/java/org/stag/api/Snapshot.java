@@ -37,8 +37,7 @@ public final class Snapshot implements AutoCloseable {
 
     /** A run of shipped algorithm {@code algorithm} on this version (in the graph's format). */
     public Run run(String algorithm) {
-        Algorithm a = Algorithm.byName(algorithm).orElseThrow(() -> new StagException("unknown algorithm '" + algorithm
-                + "' (expected " + String.join(", ", Algorithm.names()) + ")", null));
+        Algorithm a = Run.algorithm(algorithm);
         return Run.on(null, this, a, a.program());
     }
 

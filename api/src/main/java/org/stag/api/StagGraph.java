@@ -111,8 +111,7 @@ public final class StagGraph {
 
     /** A run of the shipped algorithm {@code algorithm} (any case), e.g. {@code pagerank}; set it up, then execute. */
     public Run run(String algorithm) {
-        Algorithm a = Algorithm.byName(algorithm).orElseThrow(() -> new StagException("unknown algorithm '" + algorithm
-                + "' (expected " + String.join(", ", Algorithm.names()) + ", or a .stag program's path)", null));
+        Algorithm a = Run.algorithm(algorithm);
         return Run.on(this, null, a, a.program());
     }
 

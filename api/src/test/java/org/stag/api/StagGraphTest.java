@@ -130,8 +130,8 @@ class StagGraphTest {
         StagGraph g = StagGraph.load(KARATE);
         assertMessage("--source: wcc does not take it (wcc takes none of --source, --sources, --iterations, --damping)",
                 () -> g.run("wcc").source(1).execute());
-        assertMessage("unknown algorithm 'pagerrank' (expected " + String.join(", ", Algorithm.names())
-                + ", or a .stag program's path)", () -> g.run("pagerrank"));
+        assertMessage("unknown algorithm 'pagerrank' (expected " + String.join(", ", Algorithm.names()) + ")",
+                () -> g.run("pagerrank"));
         assertMessage("source 99 is not a vertex of ../data/karate.mtx", () -> g.run("bfs").source(99).execute());
         assertThrows(StagException.class, () -> g.run("bfs").format("dense,nosuchlevel"));
         assertThrows(StagException.class, () -> StagGraph.load(dir.resolve("missing.mtx")));
