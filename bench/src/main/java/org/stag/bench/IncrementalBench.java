@@ -12,6 +12,7 @@ import org.stag.algorithms.catalog.IncrementalProgram.Relaxation;
 import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.incremental.Incremental;
 import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.DefaultSource;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.formats.dynamic.BatchGrowth;
@@ -72,7 +73,7 @@ public final class IncrementalBench {
                 g.numVertices(), g.numEdges(), (System.nanoTime() - t0) / 1e9);
         RunSettings s = new RunSettings().format(FORMAT).threads(threads);
         if (a.takes(Setting.SOURCE)) {
-            s.source(g.ids().external(maxDegree(g)));
+            s.source(DefaultSource.of(g, file.toString()).id());
         }
         if (warmStart(a)) {
             s.param("tolerance", "1e-6");
@@ -162,16 +163,6 @@ public final class IncrementalBench {
     /** Whether the loaded graph has edge u -> v. */
     private static boolean stored(Graph g, int u, int v) {
         return Arrays.binarySearch(g.colIdx(), g.rowPtr()[u], g.rowPtr()[u + 1], v) >= 0;
-    }
-
-    private static int maxDegree(Graph g) {
-        int best = 0;
-        for (int v = 1; v < g.numVertices(); v++) {
-            if (g.rowPtr()[v + 1] - g.rowPtr()[v] > g.rowPtr()[best + 1] - g.rowPtr()[best]) {
-                best = v;
-            }
-        }
-        return best;
     }
 
     /** Whether {@code a} is kept up to date by warm starts to a tolerance (PageRank): its results agree within it. */

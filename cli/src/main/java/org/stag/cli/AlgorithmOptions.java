@@ -27,8 +27,8 @@ final class AlgorithmOptions {
     Format format = Format.csr();
 
     @Option(names = "--source", paramLabel = "ID",
-            description = "Source vertex (${bundle:help-algorithms.source}), in the input's numbering. An LDBC graph's .properties"
-                    + " gives one.")
+            description = "Source vertex (${bundle:help-algorithms.source}), in the input's numbering; default: an LDBC graph's"
+                    + " .properties, else the vertex with the most out-edges (printed on stderr).")
     Long source;
 
     @Option(names = "--sources", paramLabel = "IDS",

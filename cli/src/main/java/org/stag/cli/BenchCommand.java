@@ -6,15 +6,20 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import javax.imageio.ImageIO;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.Comparison;
+import org.stag.algorithms.run.OptionRule;
+import org.stag.algorithms.run.ProgramFiles;
 import org.stag.cli.bench.BenchChart;
 import org.stag.cli.bench.BenchResults;
 import org.stag.cli.bench.BenchRunner;
@@ -100,8 +105,8 @@ final class BenchCommand implements Callable<Integer> {
                     + " out-edges).")
     Long source;
 
-    @Option(names = "--iterations", paramLabel = "K", description = "PageRank's iterations, at least 1 (default: the"
-            + " program's).")
+    @Option(names = "--iterations", paramLabel = "K", description = "Iterations of ${bundle:help-algorithms.iterations}, at"
+            + " least 1 (default: the programs').")
     Integer iterations;
 
     @Option(names = "--program", paramLabel = "ALGORITHM=FILE.stag",
@@ -203,8 +208,23 @@ final class BenchCommand implements Callable<Integer> {
         BenchResults results;
         try (Progress shown = lines ? Progress.OFF : progress.start()) {
             // On a terminal one updating line; asked for (--progress) on a pipe or file, one line per step.
-            BenchRunner.Listener listener = lines ? what -> err.println("stag: bench: " + what)
-                    : what -> shown.step("bench: " + what);
+            BenchRunner.Listener listener = new BenchRunner.Listener() {
+                @Override
+                public void step(String what) {
+                    if (lines) {
+                        err.println("stag: bench: " + what);
+                    } else {
+                        shown.step("bench: " + what);
+                    }
+                }
+
+                @Override
+                public void note(String line) {
+                    shown.clear();
+                    err.println(line);
+                    err.flush();
+                }
+            };
             results = new BenchRunner(GraphRuns.RUNNER, listener).run(config, base);
         } catch (ProgramRunException e) {
             err.println("stag: " + Exit.oneLine(e.getMessage()));
@@ -235,6 +255,7 @@ final class BenchCommand implements Callable<Integer> {
                     + algorithms + "': unknown algorithm '" + a + "' (expected " + String.join(", ", Algorithm.names())
                     + ")")));
         }
+        OptionRule.check(benchSettings(), taken(algs), "--algorithms");
         // Parsed once, here, before any graph is loaded; the runner builds its tensors in these.
         List<Format> formatList = formats(cl);
         List<Integer> threadList = new ArrayList<>();
@@ -288,11 +309,37 @@ final class BenchCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cl, "--program " + name + "=" + file + ": " + name
                         + " is not among --algorithms " + algorithms);
             }
-            mine.put(a, Programs.check(Path.of(file)));
+            mine.put(a, ProgramFiles.check(Path.of(file)));
         });
         LoadOptions load = LoadOptions.defaults().withThreads(Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS));
         return new BenchRunner.Config(graphFiles, algs, formatList, threadList, repeat, refs, gap, source, iterations,
                 load, mine);
+    }
+
+    /** The settings given: bench has --source and --iterations. */
+    private Set<Setting> benchSettings() {
+        Set<Setting> given = EnumSet.noneOf(Setting.class);
+        if (source != null) {
+            given.add(Setting.SOURCE);
+        }
+        if (iterations != null) {
+            given.add(Setting.ITERATIONS);
+        }
+        return given;
+    }
+
+    /** What each algorithm takes in bench: its settings, and --source for one that takes sources (bench starts it there). */
+    static Map<String, Set<Setting>> taken(List<Algorithm> algs) {
+        Map<String, Set<Setting>> out = new LinkedHashMap<>();
+        for (Algorithm a : algs) {
+            Set<Setting> t = EnumSet.noneOf(Setting.class);
+            t.addAll(a.descriptor().settings());
+            if (t.contains(Setting.SOURCES)) {
+                t.add(Setting.SOURCE);
+            }
+            out.put(a.id(), t);
+        }
+        return out;
     }
 
     /** {@code --baseline} as a column name: a format names stag's column in it. */

@@ -12,6 +12,8 @@ import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
+import org.stag.algorithms.run.LoadedGraph;
+import org.stag.algorithms.run.ProgramFiles;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
@@ -54,8 +56,9 @@ final class CompareCommand implements Callable<Integer> {
     String as;
 
     @Option(names = "--reference", paramLabel = "R",
-            description = "jgrapht or handwritten (default: ${DEFAULT-VALUE}).")
-    String reference = "jgrapht";
+            description = "jgrapht or handwritten (default: jgrapht when it can run the algorithm as asked, else"
+                    + " handwritten).")
+    String reference;
 
     @Option(names = "--param", paramLabel = "NAME=VALUE", description = "Set a program parameter (repeatable).")
     List<String> params = new ArrayList<>();
@@ -88,22 +91,23 @@ final class CompareCommand implements Callable<Integer> {
         Algorithm shipped = Algorithm.byName(what).orElse(null);
         Path programFile = shipped == null ? RunCommand.programFile(what) : null;
         Algorithm a = algorithmOf(cl, shipped, programFile);
-        Comparison.Reference ref = Comparison.Reference.parse(reference);
-        Comparison.supports(ref, a, algorithm.sources != null);
+        boolean sampled = algorithm.sources != null;
+        Comparison.Reference ref = reference == null ? Comparison.choose(a, sampled) : Comparison.Reference.parse(reference);
+        Comparison.supports(ref, a, sampled);
         try (Progress shown = progress.start()) {
-            CheckedProgram program = programFile == null ? a.program() : Programs.check(programFile);
-            GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+            CheckedProgram program = programFile == null ? a.program() : ProgramFiles.check(programFile);
+            LoadedGraph loaded = LoadedGraph.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
             input.warnAboutDuplicates(loaded.graph(), algorithm.graph);
             Graph g = loaded.graph();
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, algorithm.settings(input.threads)
                     .params(paramArgs).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(shown.loops()));
-            int[] sources = algorithm.sources != null ? prepared.sources() : null;
-            AlgorithmRunner.Result r = prepared.run();
+            GraphRuns.tellSource(prepared, shown, err);
+            Comparison.Compared compared = Comparison.compare(ref, a, prepared, Csr.of(g), sampled, input.threads);
             shown.clear();
-            Csr csr = Csr.of(g);
-            Comparison.ReferenceRun rr = Comparison.run(ref, a, csr, r, sources, input.threads);
-            Comparison.Outcome o = Comparison.check(a, rr, r);
+            AlgorithmRunner.Result r = compared.stag();
+            Comparison.ReferenceRun rr = compared.reference();
+            Comparison.Outcome o = compared.outcome();
             String name = ref.id();
             Summary summary = new Summary().put("algorithm", a.id());
             if (programFile != null) {

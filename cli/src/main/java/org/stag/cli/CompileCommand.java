@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.run.ProgramFiles;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Symbol;
@@ -137,7 +138,7 @@ final class CompileCommand implements Callable<Integer> {
         Algorithm algorithm = Algorithm.byName(what).orElse(null);
         Format graphFormat = !graph.isEmpty() ? graph.get(0) : algorithm != null ? new RunSettings().format() : null;
         try {
-            CheckedProgram p = algorithm != null ? algorithm.program() : Programs.check(RunCommand.programFile(what));
+            CheckedProgram p = algorithm != null ? algorithm.program() : ProgramFiles.check(RunCommand.programFile(what));
             return compile(p, graphFormat, overrides, constantArgs, Programs.parameters(p, paramArgs, cl));
         } catch (ProgramException e) {
             return Programs.report(e, cl.getErr());

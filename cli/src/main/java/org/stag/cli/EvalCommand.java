@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.stag.algorithms.run.ProgramFiles;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.Symbol;
@@ -112,7 +113,7 @@ final class EvalCommand implements Callable<Integer> {
         }
         Ranges.notAnInput(cl, "-o", output, read.toArray(Path[]::new));
         try {
-            CheckedProgram p = Programs.check(program);
+            CheckedProgram p = ProgramFiles.check(program);
             return run(p, inputArgs, paramArgs, options);
         } catch (ProgramException e) {
             return Programs.report(e, cl.getErr());

@@ -4,10 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.stag.loaders.BadInputException;
-import org.stag.loaders.DuplicatePolicy;
-import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphBuilder;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.MemoryBudget;
 import org.stag.loaders.Parallel;
@@ -108,20 +105,19 @@ final class GenerateCommand implements Callable<Integer> {
         }
         GraphGenerator generator;
         GeneratorOptions options;
-        EdgeList edges;
+        Graph g;
         try {
             generator = GraphGenerator.byName(kind);
-            double d = degree != null ? degree : "grid".equals(generator.name()) ? 4 : 16;
+            double d = degree != null ? degree : generator.defaultDegree();
             options = new GeneratorOptions(scale, d, seed, threads, weighted, directed);
             EdgeBlocks blocks = GraphFileBuild.blocksOf(generator, options);
             if (blocks != null && output.getFileName().toString().endsWith(BinaryLayout.EXTENSION)) {
                 return direct(blocks, options, start);
             }
-            edges = generator.generate(options);
+            g = generator.graph(options);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        Graph g = GraphBuilder.build(edges, DuplicatePolicy.FIRST, threads);
         GraphWriter.Outcome outcome = GraphWriter.write(g, output);
         PrintWriter err = spec.commandLine().getErr();
         if (!outcome.note().isEmpty()) {

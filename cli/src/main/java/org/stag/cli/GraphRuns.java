@@ -1,18 +1,14 @@
 package org.stag.cli;
 
-import java.nio.file.Path;
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.stag.algorithms.run.AlgorithmRunner;
-import org.stag.algorithms.run.LdbcParameters;
 import org.stag.engine.jit.DefinitionCompiler;
 import org.stag.loaders.Graph;
-import org.stag.loaders.GraphFileFormat;
-import org.stag.loaders.LoadOptions;
-import org.stag.loaders.io.GraphLoader;
 
-/** What {@code stag run} and {@code stag compare} share: loading the graph, its LDBC parameters, the summary. */
+/** What {@code stag run}, {@code compare} and {@code stream} share: one runner, the source line, the summary. */
 final class GraphRuns {
     /** One compiler per process: a command runs once, and tests running many commands in-process share kernels. */
     static final AlgorithmRunner RUNNER = new AlgorithmRunner(new DefinitionCompiler());
@@ -20,19 +16,13 @@ final class GraphRuns {
     private GraphRuns() {
     }
 
-    /** A graph as loaded, and how long loading took. */
-    record Loaded(Graph graph, double seconds, LdbcParameters ldbc) {
-    }
-
-    /** Loads {@code file}; for an LDBC graph, also reads the parameters of its {@code .properties}. */
-    static Loaded load(Path file, LoadOptions options) {
-        long t0 = System.nanoTime();
-        GraphLoader.Loaded loaded = GraphLoader.loadDescribed(file, options);
-        Graph g = loaded.graph().requireSquare();
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        GraphFileFormat f = loaded.format();
-        LdbcParameters ldbc = f == GraphFileFormat.LDBC ? LdbcParameters.of(file) : LdbcParameters.NONE;
-        return new Loaded(g, seconds, ldbc);
+    /** Prints the source a run chose because none was given ({@link org.stag.algorithms.run.DefaultSource#line()}). */
+    static void tellSource(AlgorithmRunner.Prepared prepared, Progress shown, PrintWriter err) {
+        prepared.defaultSource().ifPresent(d -> {
+            shown.clear();
+            err.println(d.line());
+            err.flush();
+        });
     }
 
     /** Seconds as printed: four decimals. */

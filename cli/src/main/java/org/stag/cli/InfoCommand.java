@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 /** {@code stag info GRAPH}: loads a graph and prints its size and shape, one {@code key value} per line. */
 @Command(name = "info", mixinStandardHelpOptions = true,
         description = {"Load a graph and print facts about it, one 'key value' per line.",
+            "--summary json prints them as one JSON object.",
             "edges counts stored directed edges: an undirected edge counts twice, a self-loop once."})
 final class InfoCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "GRAPH", converter = GraphArgument.class,
@@ -34,6 +35,10 @@ final class InfoCommand implements Callable<Integer> {
             description = "Also build the graph in in-memory format F (e.g. dense,ctree or bst,ctree), as 'stag run' holds it,"
                     + " and report its memory: the out-edge structure, and for a directed graph the in-edge one.")
     Format format;
+
+    @Option(names = "--summary", paramLabel = "S",
+            description = "The facts as text ('key value' lines, the default) or json (one object).")
+    Summary.Style summaryStyle = Summary.Style.TEXT;
 
     @Mixin
     ProgressOption progress;
@@ -60,51 +65,56 @@ final class InfoCommand implements Callable<Integer> {
         input.warnAboutDuplicates(g, graph);
         input.noteMirroredEdgeList(g, graph);
         PrintWriter out = spec.commandLine().getOut();
+        Summary facts = new Summary();
         GraphFileFormat fileFormat = loaded.format();
-        out.println("file " + graph);
-        out.println("format " + fileFormat.shortName());
+        facts.put("file", graph);
+        facts.put("format", fileFormat.shortName());
         if (g.isSquare()) {
-            out.println("vertices " + g.numVertices());
-            out.println("edges " + g.numEntries());
+            facts.put("vertices", g.numVertices());
+            facts.put("edges", g.numEntries());
         } else {
-            out.println("rows " + g.numRows());
-            out.println("columns " + g.numCols());
-            out.println("entries " + g.numEntries());
-            out.println("graph no (not square: " + g.numRows() + " x " + g.numCols() + ")");
+            facts.put("rows", g.numRows());
+            facts.put("columns", g.numCols());
+            facts.put("entries", g.numEntries());
+            facts.put("graph", "no (not square: " + g.numRows() + " x " + g.numCols() + ")");
         }
-        out.println("directed " + g.directed());
-        out.println("weighted " + g.weighted());
-        out.println("values " + g.valueKind().mtxName());
-        out.println("duplicates " + g.duplicates());
+        facts.put("directed", g.directed());
+        facts.put("weighted", g.weighted());
+        facts.put("values", g.valueKind().mtxName());
+        facts.put("duplicates", g.duplicates());
         // Only edge lists read undirected pair a line with its mirror; Matrix Market and binary files cannot.
         if (!g.directed() && fileFormat != GraphFileFormat.MATRIX_MARKET && fileFormat != GraphFileFormat.BINARY) {
-            out.println("mirrored-pairs " + g.mirroredPairs());
+            facts.put("mirrored-pairs", g.mirroredPairs());
         }
-        out.println("non-finite-values " + g.nonFiniteValues());
+        facts.put("non-finite-values", g.nonFiniteValues());
         if (g.isSquare()) {
-            out.println("self-loops " + g.selfLoops());
-            out.println("min-degree " + g.minDegree());
-            out.println("max-degree " + g.maxDegree());
-            out.println("avg-degree " + String.format(Locale.ROOT, "%.3f",
-                    g.numVertices() == 0 ? 0.0 : (double) g.numEntries() / g.numVertices()));
+            facts.put("self-loops", g.selfLoops());
+            facts.put("min-degree", g.minDegree());
+            facts.put("max-degree", g.maxDegree());
+            facts.put("avg-degree", three(g.numVertices() == 0 ? 0.0 : (double) g.numEntries() / g.numVertices()));
         }
-        out.println("memory-bytes " + g.memoryBytes());
-        out.println("load-seconds " + String.format(Locale.ROOT, "%.3f", seconds));
+        facts.put("memory-bytes", g.memoryBytes());
+        facts.put("load-seconds", three(seconds));
         if (!Double.isNaN(loaded.parseSeconds())) {
             // Read and build apart, as GAP's converter prints its Read Time and Build Time.
-            out.println("parse-seconds " + String.format(Locale.ROOT, "%.3f", loaded.parseSeconds()));
-            out.println("graph-build-seconds " + String.format(Locale.ROOT, "%.3f", loaded.buildSeconds()));
+            facts.put("parse-seconds", three(loaded.parseSeconds()));
+            facts.put("graph-build-seconds", three(loaded.buildSeconds()));
         }
         if (format != null) {
             InMemoryFormat f = InMemoryFormat.build(format, g, options.threads());
-            out.println("in-memory-format " + format);
+            facts.put("in-memory-format", format);
             long bytes = f.graph().memoryBytes();
-            out.println("in-memory-counts " + f.counted());
-            out.println("in-memory-bytes " + bytes);
-            out.println("in-memory-bytes-per-edge " + Summary.perEdge(bytes, g.numEntries()));
-            out.println("in-memory-build-seconds " + String.format(Locale.ROOT, "%.3f", f.buildSeconds()));
+            facts.put("in-memory-counts", f.counted());
+            facts.put("in-memory-bytes", bytes);
+            facts.put("in-memory-bytes-per-edge", Summary.perEdge(bytes, g.numEntries()));
+            facts.put("in-memory-build-seconds", three(f.buildSeconds()));
         }
-        out.flush();
+        facts.print(out, summaryStyle);
         return Exit.OK;
+    }
+
+    /** Three decimals, a JSON number. */
+    private static java.math.BigDecimal three(double v) {
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3f", v));
     }
 }

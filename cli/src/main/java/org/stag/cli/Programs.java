@@ -1,10 +1,6 @@
 package org.stag.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -12,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.stag.engine.check.CheckedProgram;
-import org.stag.engine.check.Checker;
 import org.stag.engine.check.FunctionInfo;
 import org.stag.engine.check.Symbol;
 import org.stag.engine.check.VarType;
@@ -22,33 +17,13 @@ import org.stag.engine.front.Node;
 import org.stag.engine.front.Printer;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.ScalarType;
-import org.stag.engine.front.Source;
 import org.stag.engine.front.Trees;
 import org.stag.formats.tensor.Format;
-import org.stag.loaders.BadInputException;
 import picocli.CommandLine;
 
 /** What {@code stag compile} and {@code stag eval} share: reading programs, their errors, formats and parameters. */
 final class Programs {
     private Programs() {
-    }
-
-    /**
-     * Reads and checks a program. A file that cannot be read is a {@link BadInputException}; a program that does
-     * not parse or check throws {@link ProgramException} (print it with {@link #report}).
-     */
-    static CheckedProgram check(Path file) {
-        Source source;
-        try {
-            source = Source.read(file);
-        } catch (NoSuchFileException e) {
-            throw new BadInputException(file.toString(), 0, "no such file");
-        } catch (CharacterCodingException e) {
-            throw new BadInputException(file.toString(), 0, "not UTF-8 text");
-        } catch (IOException e) {
-            throw new BadInputException(file.toString(), 0, "cannot read: " + org.stag.loaders.text.IoCause.of(e));
-        }
-        return new Checker().check(source);
     }
 
     /**

@@ -12,11 +12,12 @@ import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Output;
 import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.LoadedGraph;
+import org.stag.algorithms.run.ProgramFiles;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
-import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import picocli.CommandLine;
@@ -39,12 +40,14 @@ import picocli.CommandLine.Model.CommandSpec;
             "A summary goes to stderr: load, build, compile and run times, and",
             "iterations (or one JSON object with --summary json).",
             "A program gets what it declares: N (vertices), A (out-edges), AT",
-            "(in-edges), W (weights, fill inf), id (vertex ids), source, K and sources,",
-            "directed, iterations, damping, seed, k; other parameters with --param. Its result",
-            "is Main's first output with one dimension (ktruss: 'source target' lines,",
-            "one per edge). --threads also sets the threads",
+            "(in-edges), W (weights, fill inf), id (vertex ids), source (default: the",
+            "vertex with the most out-edges, printed on stderr), K and sources,",
+            "directed, iterations, damping, seed, k; other parameters with --param. Its",
+            "result is Main's first output with one dimension (ktruss: 'source target'",
+            "lines, one per edge). --threads also sets the threads",
             "of the kernels. A loop with a stop condition that runs more than",
-            "--max-iterations times fails, naming the loop."})
+            "--max-iterations times fails, naming the loop. An algorithm option the",
+            "algorithm does not take (wcc --source 1) is refused, exit 2."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ALGORITHM|FILE.stag",
             description = "${bundle:help-algorithms}, or a program file.")
@@ -106,14 +109,14 @@ final class RunCommand implements Callable<Integer> {
         RunSettings settings = algorithm.settings(input.threads).params(paramArgs);
         try (Progress shown = progress.start()) {
             Algorithm a = Algorithm.byName(what).orElse(null);
-            CheckedProgram program = a != null ? a.program() : Programs.check(programFile(what));
+            CheckedProgram program = a != null ? a.program() : ProgramFiles.check(programFile(what));
             if (a == null) {
                 Ranges.notAnInput(cl, "-o", output, Path.of(what));
             }
             if (spark != null || partitions != null || outputFormat == ResultFormat.PARQUET) {
                 return runOnSpark(program, a, settings, shown);
             }
-            GraphRuns.Loaded loaded = GraphRuns.load(algorithm.graph, input.toLoadOptions());
+            LoadedGraph loaded = LoadedGraph.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
             input.warnAboutDuplicates(loaded.graph(), algorithm.graph);
             input.noteMirroredEdgeList(loaded.graph(), algorithm.graph);
@@ -126,6 +129,7 @@ final class RunCommand implements Callable<Integer> {
             // --explain prints lines of its own; an updating progress line would be drawn across them.
             settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(explain ? null : shown.loops());
             AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, settings);
+            GraphRuns.tellSource(prepared, shown, err);
             AlgorithmRunner.Result r = prepared.run();
             shown.clear();
             write(r);

@@ -146,13 +146,26 @@ public final class Stag implements Runnable {
         return m;
     }
 
-    /** Reads the version from the jar manifest when there is one. */
+    /** {@code stag -V}: the version Maven wrote into {@code version.properties} (the project's, one definition). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Stag.class.getPackage().getImplementationVersion();
-            return new String[] {"stag " + (v == null ? "development build" : v),
+            return new String[] {"stag " + version(),
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+
+        /** The project's version, e.g. {@code 0.1.0-SNAPSHOT}. */
+        static String version() {
+            java.util.Properties p = new java.util.Properties();
+            try (java.io.InputStream in = Stag.class.getResourceAsStream("version.properties")) {
+                if (in == null) {
+                    throw new IllegalStateException("version.properties is missing from the build");
+                }
+                p.load(in);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return p.getProperty("version");
         }
     }
 

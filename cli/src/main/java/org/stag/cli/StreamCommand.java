@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +13,10 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Output;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.catalog.Weights;
+import org.stag.algorithms.run.LoadedGraph;
+import org.stag.algorithms.run.OptionRule;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.stream.DurableFiles;
 import org.stag.algorithms.stream.FromScratch;
@@ -71,13 +73,15 @@ import picocli.CommandLine;
             "Deletes of absent edges count as missing. With ${bundle:help-algorithms.nonNegative}, a negative weight is",
             "refused. SIGINT/SIGTERM apply the complete lines read, finish the runs under",
             "way (no new one starts), print the summary and exit 130/143.",
-            "Each algorithm option goes to the algorithms of --run that take it.",
+            "Each algorithm option goes to the algorithms of --run that take it; one",
+            "that none takes is refused. bfs and sssp start at --source, else at the",
+            "vertex with the most out-edges of the graph loaded (printed on stderr).",
             "--checkpoint DIR makes every batch durable before its line is printed;",
             "after a crash the same command with --resume goes on from the first",
             "update that was not (exactly once). Result files are whole or absent."})
 final class StreamCommand implements Callable<Integer> {
-    /** The format a stream loads into unless told: Aspen's layout of out-edges, a C-tree per vertex. */
-    static final String DEFAULT_FORMAT = "dense,ctree";
+    /** The format a stream loads into unless told ({@link StreamGraph#DEFAULT_FORMAT}). */
+    static final String DEFAULT_FORMAT = StreamGraph.DEFAULT_FORMAT;
     /** Standard input's quiet time before a partial batch is applied, unless {@code --flush-ms} says. */
     static final long STDIN_FLUSH_MILLIS = 100;
 
@@ -163,7 +167,9 @@ final class StreamCommand implements Callable<Integer> {
         PrintWriter out = cl.getOut();
         PrintWriter err = cl.getErr();
         List<Algorithm> algorithms = algorithms(cl);
-        takenBySome(cl, algorithms);
+        Map<String, Set<Setting>> taken = new LinkedHashMap<>();
+        algorithms.forEach(a -> taken.put(a.id(), OptionRule.taken(a.program())));
+        OptionRule.check(OptionRule.given(algorithm.settings(1)), taken, "--run");
         if (incremental && fromScratch) {
             throw new CommandLine.ParameterException(cl, "--incremental and --from-scratch exclude each other");
         }
@@ -179,7 +185,7 @@ final class StreamCommand implements Callable<Integer> {
         }
         StreamDurability.Start start = durability.start(algorithm.graph, updates, input, format, err,
                 g -> dynamic(cl, g, format, input.threads));
-        GraphRuns.Loaded loaded = start.loaded();
+        LoadedGraph loaded = start.loaded();
         Graph g = loaded.graph();
         DynamicGraph graph = start.graph();
         try {
@@ -192,16 +198,26 @@ final class StreamCommand implements Callable<Integer> {
     }
 
     private int stream(CommandLine cl, PrintWriter out, PrintWriter err, List<Algorithm> algorithms,
-                       GraphRuns.Loaded loaded, Graph g, DynamicGraph graph, StreamDurability.Start start)
+                       LoadedGraph loaded, Graph g, DynamicGraph graph, StreamDurability.Start start)
             throws InterruptedException {
         List<StreamAlgorithm> runs = new ArrayList<>();
         try {
-            // The settings are checked (and the kernels compiled) before any update is read: a missing --source
-            // or a negative weight in the graph fails now, not after the first batches.
+            // The settings are checked (and the kernels compiled) before any update is read: a source that is not a
+            // vertex or a negative weight in the graph fails now, not after the first batches.
             try (GraphSnapshot first = graph.snapshot()) {
+                boolean told = false;
                 for (Algorithm a : algorithms) {
                     RunSettings settings = settings(a, loaded);
-                    GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings);
+                    var chosen = GraphRuns.RUNNER.prepare(a.program(), a, first.tensors(), settings).defaultSource();
+                    if (chosen.isPresent()) {
+                        // Chosen once, on the graph loaded: every run of the stream starts from the same vertex.
+                        settings.source(chosen.get().id());
+                        if (!told) {
+                            err.println(chosen.get().line());
+                            err.flush();
+                            told = true;
+                        }
+                    }
                     runs.add(fromScratch ? new FromScratch(a, settings, GraphRuns.RUNNER)
                             : new KeptUpToDate(a, settings, GraphRuns.RUNNER));
                 }
@@ -290,54 +306,13 @@ final class StreamCommand implements Callable<Integer> {
     }
 
     /**
-     * The algorithm options that {@code a} takes: one command line serves several algorithms, so an option
-     * goes to those that declare it ({@code --source} to bfs and sssp, {@code --iterations} to pagerank and
-     * cdlp...); one that no algorithm of {@code --run} takes is a usage error.
+     * The algorithm options that {@code a} takes ({@link OptionRule}): one command line serves several algorithms,
+     * so an option goes to those that take it ({@code --source} to bfs and sssp, {@code --iterations} to pagerank
+     * and cdlp...).
      */
-    private RunSettings settings(Algorithm a, GraphRuns.Loaded loaded) {
-        Set<String> declared = new HashSet<>();
-        a.program().parameters().forEach(p -> declared.add(p.name()));
-        a.program().inputs().forEach(p -> declared.add(p.name()));
-        RunSettings s = algorithm.settings(runThreads()).ldbc(loaded.ldbc()).graphName(algorithm.graph.toString());
-        if (!declared.contains("source")) {
-            s.source(null);
-        }
-        if (!declared.contains("sources")) {
-            s.sources(null);
-        }
-        if (!declared.contains("iterations")) {
-            s.iterations(null);
-        }
-        if (!declared.contains("damping")) {
-            s.damping(null);
-        }
-        if (!declared.contains("seed")) {
-            s.seed(null);
-        }
-        if (!declared.contains("k")) {
-            s.k(null);
-        }
-        return s;
-    }
-
-    /** Refuses an algorithm option that none of {@code algorithms} declares. */
-    private void takenBySome(CommandLine cl, List<Algorithm> algorithms) {
-        String[][] options = {{"--source", "source"}, {"--sources", "sources"}, {"--iterations", "iterations"},
-            {"--damping", "damping"}, {"--seed", "seed"}, {"--k", "k"}};
-        for (String[] o : options) {
-            if (!cl.getParseResult().hasMatchedOption(o[0])) {
-                continue;
-            }
-            boolean taken = false;
-            for (Algorithm a : algorithms) {
-                taken |= a.program().parameters().stream().anyMatch(p -> p.name().equals(o[1]))
-                        || a.program().inputs().stream().anyMatch(p -> p.name().equals(o[1]));
-            }
-            if (!taken) {
-                throw new CommandLine.ParameterException(cl, o[0] + ": no algorithm of --run takes it"
-                        + (algorithms.isEmpty() ? " (there is none)" : ""));
-            }
-        }
+    private RunSettings settings(Algorithm a, LoadedGraph loaded) {
+        return OptionRule.keepOnly(algorithm.settings(runThreads()).ldbc(loaded.ldbc())
+                .graphName(algorithm.graph.toString()), OptionRule.taken(a.program()));
     }
 
     private static void createDirectory(Path dir) {
@@ -366,7 +341,7 @@ final class StreamCommand implements Callable<Integer> {
         }
     }
 
-    private Summary summary(DynamicGraph graph, GraphRuns.Loaded loaded, SnapshotRunner runner, StreamIngest ingest,
+    private Summary summary(DynamicGraph graph, LoadedGraph loaded, SnapshotRunner runner, StreamIngest ingest,
                             boolean signalled) {
         double applySeconds = ingest.applyTimes().total() / 1e9;
         double ingestSeconds = ingest.nanos() / 1e9;

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.stag.algorithms.run.LdbcParameters;
+import org.stag.algorithms.run.LoadedGraph;
 import org.stag.algorithms.stream.Checkpoint;
 import org.stag.algorithms.stream.SavedGraph;
 import org.stag.formats.graph.DynamicGraph;
@@ -58,7 +59,7 @@ final class StreamDurability {
     CommandSpec spec;
 
     /** The stream's graph at its start, and where in the input it starts. */
-    record Start(GraphRuns.Loaded loaded, DynamicGraph graph, Checkpoint checkpoint, Checkpoint.Position at,
+    record Start(LoadedGraph loaded, DynamicGraph graph, Checkpoint checkpoint, Checkpoint.Position at,
                  SavedGraph saved) {
     }
 
@@ -91,14 +92,14 @@ final class StreamDurability {
             c = Checkpoint.open(checkpoint, identity(graphFile, format, updates), resume, snapshotEvery);
             base = c.snapshotGraph(input.threads);
         }
-        GraphRuns.Loaded loaded;
+        LoadedGraph loaded;
         if (base == null) {
-            loaded = GraphRuns.load(graphFile, input.toLoadOptions());
+            loaded = LoadedGraph.load(graphFile, input.toLoadOptions());
             input.warnAboutDuplicates(loaded.graph(), graphFile);
         } else {
             LdbcParameters ldbc = GraphFileFormat.of(graphFile) == GraphFileFormat.LDBC ? LdbcParameters.of(graphFile)
                     : LdbcParameters.NONE;
-            loaded = new GraphRuns.Loaded(base, 0, ldbc);
+            loaded = new LoadedGraph(base, 0, ldbc);
         }
         long version = c == null ? 0 : c.snapshotPosition().version();
         DynamicGraph graph = version == 0 ? build.apply(loaded.graph())

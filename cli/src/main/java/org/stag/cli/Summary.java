@@ -13,7 +13,7 @@ import java.util.Map;
 import org.stag.loaders.Graph;
 
 /**
- * The summary of {@code run} and {@code compare}: ordered entries printed as {@code key value} lines
+ * The summary of {@code run} and {@code compare}, and the facts {@code info} prints: ordered entries printed as {@code key value} lines
  * ({@code --summary text}, the default) or as one JSON object on one line ({@code --summary json}).
  * Values are strings, numbers, booleans or maps of them; a non-finite real is JSON {@code null}.
  */

@@ -87,7 +87,8 @@ class BenchCommandTest {
     void writesTheTableCsvJsonAndPng() throws IOException {
         assertEquals(0, run.code(), run.err());
         String md = run.out();
-        assertEquals("", run.err());
+        // The one line on stderr: the source chosen, as every command prints it.
+        assertEquals("karate.mtx: " + ConsistentOptionsTest.KARATE_SOURCE, run.err().strip());
         assertEquals(md, Files.readString(out.resolve("bench.md")));
         // The default source is the vertex with the most edges: karate's 34 (17 edges; vertex 1 has 16).
         assertTrue(md.startsWith("karate.mtx: 34 vertices, 156 stored edges, undirected, source 34  \n"), md);
@@ -275,7 +276,7 @@ class BenchCommandTest {
 
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--threads", "1", "--repeat", "1",
-                "--reference", "none", "--out", file.resolve("sub").toString());
+                "--reference", "none", "--source", "1", "--out", file.resolve("sub").toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().startsWith("stag: --out " + file.resolve("sub") + ": cannot create the directory ("),
                 r.err());
@@ -302,6 +303,7 @@ class BenchCommandTest {
                 "--reference", "handwritten", "--progress");
         assertEquals(0, r.code(), r.err());
         assertEquals(List.of("stag: bench: loading karate.mtx",
+                "karate.mtx: " + ConsistentOptionsTest.KARATE_SOURCE,
                 "stag: bench: checking karate.mtx bfs threads=1 stag dense,compressed",
                 "stag: bench: checking karate.mtx bfs threads=1 handwritten",
                 "stag: bench: round 1/2: karate.mtx bfs threads=1 stag dense,compressed",

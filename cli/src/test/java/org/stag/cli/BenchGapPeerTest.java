@@ -75,7 +75,8 @@ class BenchGapPeerTest {
         CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--threads", "1", "--repeat", "1",
                 "--reference", "none", "--peer", "gap=" + gap);
         assertEquals(1, r.code(), r.err());
-        assertEquals("stag: bench: gap bfs on karate.mtx (1 threads) failed: gap bfs printed no 'Average Time:' line;"
+        assertEquals("karate.mtx: " + ConsistentOptionsTest.KARATE_SOURCE + "\n"
+                + "stag: bench: gap bfs on karate.mtx (1 threads) failed: gap bfs printed no 'Average Time:' line;"
                 + " its last line: killed by the OOM killer", r.err().strip());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("| karate.mtx | bfs") && l.endsWith("| **FAILED** |")),
                 r.out());
@@ -87,7 +88,8 @@ class BenchGapPeerTest {
         CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "bfs", "--threads", "1", "--repeat", "1",
                 "--reference", "none", "--peer", "gap=" + gap);
         assertEquals(1, r.code(), r.err());
-        assertEquals("stag: bench: gap bfs on karate.mtx (1 threads) failed: gap bfs exited with status 255; its last"
+        assertEquals("karate.mtx: " + ConsistentOptionsTest.KARATE_SOURCE + "\n"
+                + "stag: bench: gap bfs on karate.mtx (1 threads) failed: gap bfs exited with status 255; its last"
                 + " line: Couldn't open file graph.el", r.err().strip());
     }
 

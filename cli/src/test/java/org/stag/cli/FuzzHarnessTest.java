@@ -22,6 +22,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
+import org.stag.algorithms.run.ProgramFiles;
 import org.stag.engine.front.ProgramException;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.schema.SchemaException;
@@ -253,7 +254,7 @@ class FuzzHarnessTest {
         String what = "program " + in.getFileName();
         FuzzRule.within(what, () -> {
             try {
-                Programs.check(in);
+                ProgramFiles.check(in);
             } catch (ProgramException e) {
                 REFUSED.incrementAndGet();
                 FuzzRule.oneLine(what, e.getMessage());

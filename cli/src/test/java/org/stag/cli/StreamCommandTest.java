@@ -461,11 +461,10 @@ class StreamCommandTest {
         "--run wcc --run-threads 0|--run-threads must be at least 1, got 0",
         "--run-threads 2|--run-threads needs algorithms to run (--run ALGO)",
         "--run wcc --incremental --from-scratch|--incremental and --from-scratch exclude each other",
-        "--run wcc --source 1|--source: no algorithm of --run takes it",
+        "--run wcc,pagerank --source 1|--source: no algorithm of --run takes it (wcc takes none; pagerank takes --iterations, --damping)",
         "--iterations 3|--iterations: no algorithm of --run takes it (there is none)",
         "--format dense,compressed|--format dense,compressed: format dense,compressed takes no batch updates: its last level is not dynamic (formats that do: dense,F and O,I with dynamic F, e.g. dense,ctree or bst,ctree)",
         "--if-busy never|invalid value for option '--if-busy': expected one of [SKIP, QUEUE] (case-insensitive) but was 'never'",
-        "--run bfs|bfs.stag needs a source vertex: give --source ID (in the numbering of ../data/karate.mtx)",
     })
     void badOptionsAreOneLineAndExitTwo(String options, String message) throws IOException {
         Path updates = dir.resolve("u.txt");

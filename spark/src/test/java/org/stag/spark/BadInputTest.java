@@ -121,6 +121,13 @@ class BadInputTest {
     }
 
     @Test
+    void aSourceMustBeGivenOnSpark() {
+        String g = Programs.graph("suitesparse/karate.mtx").toString();
+        assertOneLine(Cli.run("run", "bfs", "--graph", g, "--spark", "local[2]"), "bfs.stag on Spark needs --source ID"
+                + " (the default, the vertex with the most out-edges, is chosen on a graph loaded in one JVM)");
+    }
+
+    @Test
     void sparkOptionsNeedSpark(@TempDir Path dir) {
         String g = Programs.graph("suitesparse/karate.mtx").toString();
         Cli p = Cli.run("run", "wcc", "--graph", g, "--partitions", "3");

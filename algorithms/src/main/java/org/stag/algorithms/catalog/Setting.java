@@ -29,4 +29,9 @@ public enum Setting {
     public String parameter() {
         return parameter;
     }
+
+    /** How a command line and messages name it, e.g. {@code --source}. */
+    public String option() {
+        return "--" + parameter;
+    }
 }

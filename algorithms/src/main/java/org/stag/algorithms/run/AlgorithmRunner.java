@@ -33,7 +33,8 @@ import org.stag.loaders.Graph;
  *       graph format of {@link RunSettings#format()}, whatever level formats the program declares;</li>
  *   <li>{@code id long[N]}: the input's id of every vertex;</li>
  *   <li>{@code source int}: the internal id of {@link RunSettings#source()} (given in the input's numbering),
- *       else of the LDBC root for BFS or SSSP; required when the program gives no default;</li>
+ *       else of the LDBC root for BFS or SSSP, else the program's default, else the vertex with the most
+ *       out-edges ({@link DefaultSource}, which {@link Prepared#defaultSource()} reports);</li>
  *   <li>{@code K int} and {@code sources int[K]}: the internal ids of {@link RunSettings#sources()}, all
  *       vertices by default;</li>
  *   <li>{@code directed bool}: whether the graph is directed;</li>
@@ -48,8 +49,8 @@ import org.stag.loaders.Graph;
  * checked before anything runs) and defaults computed from the graph (SSSP's bucket width {@code delta}, the mean
  * edge weight), unless given. The convention itself is {@link Binding}.
  *
- * <p>Problems with what was asked (an unknown vertex, a missing source, negative weights, an input the
- * convention does not know, a setting the program has no parameter for) are {@link BadInputException}s with
+ * <p>Problems with what was asked (an unknown vertex, negative weights, an input the convention does not know, a
+ * setting the program does not take, refused by {@link OptionRule}) are {@link BadInputException}s with
  * one-line messages; problems the runtime finds are its {@code ProgramRunException}s.
  */
 public final class AlgorithmRunner {
@@ -156,7 +157,7 @@ public final class AlgorithmRunner {
         long compiled = kernelNanos();
         ProgramRunner runner = new ProgramRunner(p, compiler, o);   // compiles the plan's kernels
         Prepared prepared = new Prepared(p, algorithm, g, format, runner, output, b.sources(),
-                (tensors.buildNanos() - built) / 1e9, tensors);
+                (tensors.buildNanos() - built) / 1e9, tensors, b.chosen());
         prepared.planCompileNanos = Math.max(0, kernelNanos() - compiled);
         return prepared;
     }
@@ -194,11 +195,12 @@ public final class AlgorithmRunner {
         private final int[] sources;
         private final double buildSeconds;
         private final GraphTensor tensors;
+        private final DefaultSource chosen;
         /** Compiling the plan's kernels while preparing: counted in the first run's compile time. */
         private long planCompileNanos;
 
         Prepared(CheckedProgram program, Algorithm algorithm, Graph graph, Format format, ProgramRunner runner,
-                 String output, int[] sources, double buildSeconds, GraphTensor tensors) {
+                 String output, int[] sources, double buildSeconds, GraphTensor tensors, DefaultSource chosen) {
             this.program = program;
             this.algorithm = algorithm;
             this.graph = graph;
@@ -208,6 +210,15 @@ public final class AlgorithmRunner {
             this.sources = sources;
             this.buildSeconds = buildSeconds;
             this.tensors = tensors;
+            this.chosen = chosen;
+        }
+
+        /**
+         * The source chosen because the run was given none and the program declares one without a default (the
+         * vertex with the most out-edges), which a command prints ({@link DefaultSource#line()}); empty otherwise.
+         */
+        public java.util.Optional<DefaultSource> defaultSource() {
+            return java.util.Optional.ofNullable(chosen);
         }
 
         /** The graph the run reads, as built in its format. */

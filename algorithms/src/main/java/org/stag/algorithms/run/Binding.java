@@ -27,8 +27,9 @@ import org.stag.loaders.Graph;
  * @param given   the parameters' values, by name, as the runtime takes them
  * @param sources the internal ids bound to {@code sources}, or null when the program declares none
  * @param inputs  the program's input tensors, by name, in declaration order
+ * @param chosen  the source chosen because none was given ({@link DefaultSource}), else null
  */
-record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inputs) {
+record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inputs, DefaultSource chosen) {
     /** The inputs the convention binds: name, element type, order, fill value and what it is. */
     private record Convention(String name, ScalarType elem, int order, Constant fill, String what) {
         String type() {
@@ -88,6 +89,9 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
                 throw new IllegalArgumentException("'" + name + "' is not an input tensor of " + file);
             }
         }
+        // The one rule for settings the program does not take (OptionRule), before anything else is checked.
+        OptionRule.check(OptionRule.given(s), Map.of(algorithm != null && p == algorithm.program() ? algorithm.id()
+                : file, OptionRule.taken(p)), file);
         Map<String, String> given = new LinkedHashMap<>();   // parameter values as text, for the runtime
 
         s.params().forEach((name, value) -> {
@@ -112,32 +116,32 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
             given.put("directed", Boolean.toString(g.directed()));
         }
 
-        // The source: --source, else the LDBC root, else the program's default, else an error.
+        // The source: --source, else the LDBC root, else the program's default, else the vertex with the most
+        // out-edges.
         Long sourceId = s.source();
         if (sourceId == null && algorithm != null) {
             sourceId = s.ldbc().source(algorithm).orElse(null);
         }
+        DefaultSource chosen = null;
         if (params.containsKey("source")) {
             if (sourceId != null) {
                 given.put("source", Integer.toString(vertex(g, n, graphName, sourceId)));
             } else if (p.defaultValue("source").isEmpty()) {
-                throw new BadInputException(file + " needs a source vertex: give --source ID (in the numbering of "
-                        + graphName + ")");
+                chosen = DefaultSource.of(g, graphName);
+                given.put("source", Integer.toString(chosen.vertex()));
             }
-        } else if (s.source() != null) {
-            throw new BadInputException("--source: " + file + " has no parameter 'source'");
         }
 
-        int[] sources = sources(inputs, params, g, n, graphName, s, file, given);
+        int[] sources = sources(inputs, params, g, n, graphName, s, given);
 
-        setting(given, params, s, file, "iterations", s.iterations(),
+        setting(given, params, s, "iterations", s.iterations(),
                 algorithm == null ? null : s.ldbc().iterations(algorithm).orElse(null));
-        setting(given, params, s, file, "damping", s.damping(),
+        setting(given, params, s, "damping", s.damping(),
                 algorithm == null ? null : s.ldbc().damping(algorithm).orElse(null));
         setting(given, params, s, file, "seed", s.seed(), null);
         setting(given, params, s, file, "k", s.k(), null);
         given.putAll(s.params());
-        return new Binding(given, sources, inputs);
+        return new Binding(given, sources, inputs, chosen);
     }
 
     /** Checks the weights {@code d} needs, and sets the defaults it computes from the graph that were not given. */
@@ -190,12 +194,9 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
 
     /** Betweenness sources: {@code --sources}, else every vertex; null when the program declares none. */
     private static int[] sources(Map<String, Symbol> inputs, Map<String, Symbol> params, Graph g, int n,
-                                 String graphName, RunSettings s, String file, Map<String, String> given) {
+                                 String graphName, RunSettings s, Map<String, String> given) {
         if (!inputs.containsKey("sources")) {
-            if (s.sources() != null) {
-                throw new BadInputException("--sources: " + file + " has no input tensor 'sources'");
-            }
-            return null;
+            return null;   // OptionRule refused --sources already
         }
         long[] ids = s.sources();
         int[] sources;
@@ -239,13 +240,10 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
      * {@code --iterations}, {@code --damping}, {@code --seed} or {@code --k} ({@code option}), else the LDBC value, for a program that
      * declares the parameter; a {@code --param} of the same name overrides the LDBC value but not the option.
      */
-    private static void setting(Map<String, String> given, Map<String, Symbol> params, RunSettings s, String file,
+    private static void setting(Map<String, String> given, Map<String, Symbol> params, RunSettings s,
                                 String name, Object option, Object ldbc) {
         if (!params.containsKey(name)) {
-            if (option != null) {
-                throw new BadInputException("--" + name + ": " + file + " has no parameter '" + name + "'");
-            }
-            return;
+            return;   // OptionRule refused the option already
         }
         if (option != null && s.params().containsKey(name)) {
             throw new BadInputException("--param " + name + " and --" + name + " both set " + name);

@@ -154,6 +154,48 @@ public final class Comparison {
     }
 
     /**
+     * A stag run and its reference's, checked.
+     *
+     * @param stag      the stag run's result
+     * @param reference the reference's
+     * @param outcome   whether they agree
+     */
+    public record Compared(AlgorithmRunner.Result stag, ReferenceRun reference, Outcome outcome) {
+    }
+
+    /**
+     * {@code stag compare}: runs {@code prepared} (algorithm {@code a}, or a program computing it), then
+     * {@code reference} with the parameters the run used, and checks the two.
+     *
+     * @param sampled whether the run was given a sample of sources (the reference then gets the same ones)
+     * @throws BadInputException when the reference cannot run {@code a} as the run did
+     */
+    public static Compared compare(Reference reference, Algorithm a, AlgorithmRunner.Prepared prepared, Csr g,
+                                   boolean sampled, int threads) {
+        supports(reference, a, sampled);
+        AlgorithmRunner.Result r = prepared.run();
+        ReferenceRun rr = run(reference, a, g, r, sampled ? prepared.sources() : null, threads);
+        return new Compared(r, rr, check(a, rr.values(), r.values()));
+    }
+
+    /**
+     * The reference to compare {@code a} with when none is named: among the references its descriptor gives, JGraphT
+     * when it can run {@code a} as asked ({@code sampled}: from a sample of sources), else the hand-written code.
+     *
+     * @throws BadInputException when none of them can
+     */
+    public static Reference choose(Algorithm a, boolean sampled) {
+        for (Reference r : Reference.values()) {
+            if (r.of(a).filter(impl -> !sampled || impl.allSourcesOnly() == null).isPresent()) {
+                return r;
+            }
+        }
+        throw new BadInputException("no reference can check " + a.id() + (sampled ? " from a sample of sources"
+                : "") + ": its descriptor gives " + (a.descriptor().jgrapht().isEmpty()
+                && a.descriptor().handwritten().isEmpty() ? "none" : "only one that computes from all sources"));
+    }
+
+    /**
      * Compares the stag result {@code actual} with the reference's {@code expected}, the first differing vertex
      * named in the input's numbering.
      */

@@ -14,6 +14,9 @@ import org.stag.loaders.updates.UpdateBatch;
  * that an incremental run gets exactly the changes that lead to its version.
  */
 public final class StreamGraph {
+    /** The format a graph that takes updates is held in unless told: Aspen's layout of out-edges, a C-tree per vertex. */
+    public static final String DEFAULT_FORMAT = "dense,ctree";
+
     /** A snapshot and the changes of the batches since the snapshot taken before it (kept only when asked). */
     public record Taken(GraphSnapshot snapshot, List<EdgeChanges> since) {
     }

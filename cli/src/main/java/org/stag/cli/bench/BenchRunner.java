@@ -16,6 +16,7 @@ import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
+import org.stag.algorithms.run.DefaultSource;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.formats.graph.GraphTensor;
@@ -36,6 +37,10 @@ public final class BenchRunner {
     /** Told before every cell runs, for progress lines. */
     public interface Listener {
         void step(String what);
+
+        /** Told a line the user should see whatever the progress display, e.g. the source chosen. */
+        default void note(String line) {
+        }
     }
 
     /**
@@ -48,9 +53,9 @@ public final class BenchRunner {
      * @param repeat     timed runs per cell
      * @param references the reference implementations
      * @param gap        GAP's binaries, or null
-     * @param source     the source of bfs, sssp and bc in the input's numbering, or null for the vertex with
-     *                   the most out-edges
-     * @param iterations PageRank's iterations, or null for the program's default
+     * @param source     the source of the algorithms that take one, and the one source of those that take sources
+     *                   (bc), in the input's numbering; null for the vertex with the most out-edges
+     * @param iterations the iterations of the algorithms that take them, or null for the programs' defaults
      * @param load       how to read the graphs
      * @param programs   programs stag runs in place of the shipped ones, by the algorithm they compute
      */
@@ -154,7 +159,7 @@ public final class BenchRunner {
         listener.step("loading " + name);
         Graph g = GraphLoader.load(file, c.load()).requireSquare();
         Csr csr = Csr.of(g);
-        long source = c.source() != null ? c.source() : mostOutEdges(g, name);
+        long source = c.source() != null ? c.source() : defaultSource(c, g, name);
         int internalSource = g.ids().internal(source, g.numVertices());
         if (internalSource < 0) {
             throw new BadInputException("--source " + source + " is not a vertex of " + name);
@@ -202,7 +207,7 @@ public final class BenchRunner {
         List<Cell> cells = new ArrayList<>();
         AlgorithmRunner.Result first = null;
         for (Format f : c.formats()) {
-            RunSettings s = new RunSettings().format(f).threads(t).iterations(a.descriptor().perIteration()
+            RunSettings s = new RunSettings().format(f).threads(t).iterations(a.takes(Setting.ITERATIONS)
                     ? c.iterations() : null).graphName(name).startAt(a, source);
             AlgorithmRunner.Prepared p = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
             Cell cell = new Cell(name, a, t, stagColumn(f)) {
@@ -336,20 +341,15 @@ public final class BenchRunner {
     }
 
     /**
-     * The input's id of the vertex with the most out-edges (the first of those): a source from which a search
-     * reaches much of the graph, as a search from a vertex of a tiny component would not.
+     * The vertex with the most out-edges ({@link DefaultSource}), told to the listener as commands print it when an
+     * algorithm of {@code c} starts from it.
      */
-    private static long mostOutEdges(Graph g, String name) {
-        int best = -1;
-        for (int v = 0; v < g.numVertices(); v++) {
-            if (g.degree(v) > 0 && (best < 0 || g.degree(v) > g.degree(best))) {
-                best = v;
-            }
+    private long defaultSource(Config c, Graph g, String name) {
+        DefaultSource d = DefaultSource.of(g, name);
+        if (c.algorithms().stream().anyMatch(a -> a.takes(Setting.SOURCE) || a.takes(Setting.SOURCES))) {
+            listener.note(name + ": " + d.line());
         }
-        if (best < 0) {
-            throw new BadInputException(name + " has no edges to benchmark");
-        }
-        return g.ids().external(best);
+        return d.id();
     }
 
     private static void deleteTree(Path dir) {

@@ -1,7 +1,10 @@
 package org.stag.loaders.gen;
 
 import java.util.Locale;
+import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.EdgeList;
+import org.stag.loaders.Graph;
+import org.stag.loaders.GraphBuilder;
 
 /**
  * A deterministic synthetic graph generator. The result is an {@link EdgeList} in generation order with
@@ -19,6 +22,21 @@ public interface GraphGenerator {
      * @throws IllegalArgumentException when the options do not suit this generator (e.g. too many edges)
      */
     EdgeList generate(GeneratorOptions options);
+
+    /** The average degree a graph gets when none is asked for: 16, as GAP's kron and urand (a grid: its 4). */
+    default double defaultDegree() {
+        return 16;
+    }
+
+    /**
+     * Generates a graph and builds it, as {@code stag generate} writes it: duplicates kept once (the first), self-loops
+     * kept.
+     *
+     * @throws IllegalArgumentException when the options do not suit this generator
+     */
+    default Graph graph(GeneratorOptions options) {
+        return GraphBuilder.build(generate(options), DuplicatePolicy.FIRST, options.threads());
+    }
 
     /**
      * The generator called {@code name}: {@code kron} (Graph500 parameters), {@code urand} or {@code grid}.

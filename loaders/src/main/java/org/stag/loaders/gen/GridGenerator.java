@@ -38,6 +38,12 @@ public final class GridGenerator implements GraphGenerator {
         return NAME;
     }
 
+    /** A grid's degree is its lattice's: 4. */
+    @Override
+    public double defaultDegree() {
+        return MAX_DEGREE;
+    }
+
     /** The number of grid rows, {@code 2^floor(scale/2)}. */
     public static int rows(int scale) {
         return 1 << (scale / 2);

@@ -97,6 +97,21 @@ public final class UpdateIds {
         return vertices++;
     }
 
+    /**
+     * The internal id of {@code id}, adding it as a new vertex when it is not one yet: how a program hands updates
+     * in the graph's numbering to a batch without a file.
+     *
+     * @throws org.stag.loaders.BadInputException when {@code id} cannot be a vertex of this graph (below the first
+     *                                            id, an absurd jump, too many vertices)
+     */
+    public int internalOrAdd(long id) {
+        int v = internal(id);
+        if (v < 0) {
+            throw new org.stag.loaders.BadInputException(why);
+        }
+        return v;
+    }
+
     /** Why the last {@link #internal} returned -1. */
     String why;
 

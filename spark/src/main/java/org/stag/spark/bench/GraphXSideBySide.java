@@ -13,6 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.DefaultSource;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.algorithms.run.VertexValues;
 import org.stag.engine.jit.DefinitionCompiler;
@@ -61,7 +62,7 @@ public final class GraphXSideBySide {
             long t0 = System.nanoTime();
             Graph g = GraphLoader.load(Path.of(path), load);
             double oneLoad = (System.nanoTime() - t0) / 1e9;
-            long source = Long.parseLong(o.getOrDefault("--source", Long.toString(maxDegreeVertex(g))));
+            long source = Long.parseLong(o.getOrDefault("--source", Long.toString(DefaultSource.of(g, path).id())));
             t0 = System.nanoTime();
             PartitionedGraph pg = GraphFiles.read(sc, path, load, p, format);
             double sparkLoad = (System.nanoTime() - t0) / 1e9;
@@ -163,16 +164,6 @@ public final class GraphXSideBySide {
             default -> {
             }
         }
-    }
-
-    private static long maxDegreeVertex(Graph g) {
-        int best = 0;
-        for (int v = 1; v < g.numVertices(); v++) {
-            if (g.degree(v) > g.degree(best)) {
-                best = v;
-            }
-        }
-        return g.ids().external(best);
     }
 
     private static double median(double[] v) {

@@ -11,6 +11,7 @@ import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
+import org.stag.algorithms.run.DefaultSource;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.cli.SparkRuns;
 import org.stag.engine.jit.DefinitionCompiler;
@@ -92,9 +93,12 @@ final class SparkBench {
         return status;
     }
 
-    /** The run's settings: the request's source (else vertex 0's id) where one is taken, its iterations. */
+    /**
+     * The run's settings: the request's source (else the vertex with the most out-edges, as every command chooses
+     * it) where one is taken, its iterations.
+     */
     private RunSettings settings(Algorithm a, Graph g) {
-        long source = r.source() != null ? r.source() : g.ids().external(0);
+        long source = r.source() != null ? r.source() : DefaultSource.of(g, g.source()).id();
         RunSettings s = new RunSettings().format(r.format()).threads(r.threads()).startAt(a, source);
         if (a.takes(Setting.ITERATIONS)) {
             s.iterations(r.iterations());

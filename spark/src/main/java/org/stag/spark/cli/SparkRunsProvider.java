@@ -2,9 +2,13 @@ package org.stag.spark.cli;
 
 import java.io.PrintWriter;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.RunSettings;
 import org.stag.cli.SparkRuns;
+import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.jit.DefinitionCompiler;
+import org.stag.loaders.BadInputException;
 import org.stag.spark.StagSpark;
 import org.stag.spark.exec.Shipping;
 import org.stag.spark.graph.PartitionedGraph;
@@ -26,6 +30,7 @@ public final class SparkRunsProvider implements SparkRuns {
 
     @Override
     public RunResponse run(RunRequest r) {
+        requireSource(r.program(), r.settings());
         Contexts.check(r.master());
         GraphFiles.checkLocal(r.graph());
         boolean own = !Contexts.running();
@@ -46,6 +51,18 @@ public final class SparkRunsProvider implements SparkRuns {
             }
         } finally {
             Contexts.stop(sc, own);
+        }
+    }
+
+    /**
+     * A program that takes a source without a default needs {@code --source} on Spark: the default source, the vertex
+     * with the most out-edges ({@code DefaultSource}), is chosen on a graph loaded in one JVM, and here the graph is
+     * in the cluster's blocks. Checked before a context starts.
+     */
+    static void requireSource(CheckedProgram p, RunSettings s) {
+        if (s.source() == null && Algorithm.declares(p, "source") && p.defaultValue("source").isEmpty()) {
+            throw new BadInputException(p.source().name() + " on Spark needs --source ID (the default, the vertex with"
+                    + " the most out-edges, is chosen on a graph loaded in one JVM)");
         }
     }
 
