@@ -138,8 +138,8 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
                 algorithm == null ? null : s.ldbc().iterations(algorithm).orElse(null));
         setting(given, params, s, "damping", s.damping(),
                 algorithm == null ? null : s.ldbc().damping(algorithm).orElse(null));
-        setting(given, params, s, file, "seed", s.seed(), null);
-        setting(given, params, s, file, "k", s.k(), null);
+        setting(given, params, s, "seed", s.seed(), null);
+        setting(given, params, s, "k", s.k(), null);
         given.putAll(s.params());
         return new Binding(given, sources, inputs, chosen);
     }
