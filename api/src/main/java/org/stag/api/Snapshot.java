@@ -2,6 +2,7 @@ package org.stag.api;
 
 import java.nio.file.Path;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.jgrapht.JGraphTView;
 import org.stag.algorithms.run.ProgramFiles;
 import org.stag.formats.graph.GraphSnapshot;
 import org.stag.formats.graph.GraphTensor;
@@ -33,6 +34,14 @@ public final class Snapshot implements AutoCloseable {
     /** The version's tensors {@code A}, {@code AT} and {@code W}, in the dynamic graph's format. */
     public GraphTensor tensors() {
         return snapshot.tensors();
+    }
+
+    /**
+     * A read-only JGraphT view of this version, with no copy (vertices are the internal numbers {@code 0..N-1}); it
+     * must not be read after the snapshot is closed.
+     */
+    public org.jgrapht.Graph<Integer, Long> asJGraphT() {
+        return StagException.guard(() -> JGraphTView.of(snapshot));
     }
 
     /** A run of shipped algorithm {@code algorithm} on this version (in the graph's format). */

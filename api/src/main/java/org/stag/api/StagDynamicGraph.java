@@ -2,6 +2,8 @@ package org.stag.api;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.stag.algorithms.jgrapht.DynamicGraphView;
+import org.stag.algorithms.jgrapht.JGraphTView;
 import org.stag.formats.graph.ApplyResult;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.loaders.updates.UpdateIds;
@@ -22,6 +24,16 @@ public final class StagDynamicGraph {
         this.base = base;
         this.graph = graph;
         this.ids = new UpdateIds(base.graph().ids(), graph.numVertices());
+    }
+
+    /**
+     * A mutable JGraphT view of the graph, with no copy: {@code addEdge}, {@code removeEdge} and
+     * {@code setEdgeWeight} are collected into one batch, applied as the next version by the view's {@code flush()}
+     * or by its next read. Its vertices are the internal numbers {@code 0..N-1}, not the input's ids that
+     * {@link Batch} takes. Close it when done.
+     */
+    public DynamicGraphView asJGraphT() {
+        return JGraphTView.of(graph);
     }
 
     /**

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.graph.Csr;
+import org.stag.algorithms.jgrapht.JGraphTImport;
+import org.stag.algorithms.jgrapht.JGraphTView;
 import org.stag.algorithms.run.LdbcParameters;
 import org.stag.algorithms.run.LoadedGraph;
 import org.stag.algorithms.run.ProgramFiles;
@@ -104,6 +106,19 @@ public final class StagGraph {
         return new StagGraph(StagException.guard(g::requireSquare), LdbcParameters.NONE, g.source());
     }
 
+    /**
+     * The stag graph of a JGraphT graph, with no multiple edges and not mixed: its vertices are numbered in
+     * {@code vertexSet()} order (Integer vertices {@code 0..N-1} keep their numbers), weights kept when it is
+     * weighted. {@link #vertexId(int)} of the result is that number; {@code JGraphTImport.toStag} also gives the
+     * numbering both ways.
+     *
+     * @throws StagException for a mixed graph or one with multiple edges
+     */
+    public static <V, E> StagGraph fromJGraphT(org.jgrapht.Graph<V, E> g) {
+        return StagException.guard(() -> new StagGraph(JGraphTImport.toStag(g, Parallel.defaultThreads()).graph(),
+                LdbcParameters.NONE, "a JGraphT graph"));
+    }
+
     /** The names of the shipped algorithms, as {@link #run(String)} takes them. */
     public static List<String> algorithms() {
         return Algorithm.names();
@@ -159,6 +174,23 @@ public final class StagGraph {
      */
     public GraphTensor tensors(String format) {
         return StagException.guard(() -> GraphTensor.of(graph, GraphTensor.format(format), Parallel.defaultThreads()));
+    }
+
+    /**
+     * A read-only JGraphT view of the graph in {@code format} ({@code --format}'s text; {@code dense,compressed} or
+     * {@code dense,F} with F dynamic), with no copy of its edges: JGraphT's algorithms run on stag's arrays. Its
+     * vertices are the internal numbers {@code 0..N-1} ({@link #vertexId(int)} gives a vertex's id in the input);
+     * an edge is a {@code Long} packing its two ends.
+     *
+     * @throws StagException for a malformed format or one the view does not read by row
+     */
+    public org.jgrapht.Graph<Integer, Long> asJGraphT(String format) {
+        return StagException.guard(() -> JGraphTView.of(tensors(format)));
+    }
+
+    /** As {@link #asJGraphT(String)}, over {@code dense,compressed} (CSR). */
+    public org.jgrapht.Graph<Integer, Long> asJGraphT() {
+        return asJGraphT("dense,compressed");
     }
 
     /** How messages name the graph: its file, or how it was made. */
