@@ -23,6 +23,7 @@ import org.stag.algorithms.handwritten.Bfs;
 import org.stag.algorithms.handwritten.Cdlp;
 import org.stag.algorithms.handwritten.Lcc;
 import org.stag.algorithms.handwritten.PageRank;
+import org.stag.algorithms.handwritten.PersonalizedPageRank;
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.jgrapht.JGraphTGraphs;
@@ -112,6 +113,22 @@ public enum Algorithm {
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> reals(JGraphTReference.betweenness(in.graph())))
                     .allSourcesOnly("computes betweenness from all sources only"))
             .gap(GapKernel.of("bc", "-r", "{source}", "-i", "1"))
+            .build()),
+    /** Coreness of every vertex (k-core decomposition) on the undirected simple view of the graph. */
+    KCORE(Descriptor.of("kcore", "k-core decomposition", Output.perVertex("coreness"))
+            .jgrapht(Implementation.of(g -> JGraphTGraphs.simple(g), in -> integers(JGraphTReference.coreness(in.graph()))))
+            .build()),
+    /** Strongly connected components, each labelled with its smallest vertex id. */
+    SCC(Descriptor.of("scc", "strongly connected components", Output.perVertex("component"))
+            .jgrapht(Implementation.of(g -> JGraphTGraphs.directed(g), in -> integers(JGraphTReference.scc(in.graph()))))
+            .build()),
+    /** Personalized PageRank from one source: fixed iterations, restarts and dangling rank at the source. */
+    PPR(Descriptor.of("ppr", "personalized PageRank", Output.perVertex("rank"))
+            .takes(Setting.SOURCE, Setting.ITERATIONS, Setting.DAMPING)
+            .check(Check.reals(LdbcValidation.EPSILON))
+            .handwritten(Implementation.of(in -> reals(PersonalizedPageRank.run(in.graph(), in.integer("source"),
+                    in.integer("iterations"), in.real("damping")))))
+            .perIteration()
             .build());
 
     private final Descriptor descriptor;
