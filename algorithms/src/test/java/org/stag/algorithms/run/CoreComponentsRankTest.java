@@ -123,12 +123,15 @@ class CoreComponentsRankTest {
         }
     }
 
-    /** Many peeling levels and rounds, colouring rounds and parallel chunks: Kronecker graphs of 2^11 vertices. */
-    @ParameterizedTest(name = "directed={0}")
-    @MethodSource("directions")
-    void generatedGraphs(boolean directed) {
-        Csr c = Generated.graph("kron", 11, 6, 7, directed, false);
-        Graph g = graph(c, "kron-11");
+    /**
+     * Many peeling levels and rounds, colouring rounds and parallel chunks: Kronecker graphs and lattices of 2^11
+     * vertices (the generator's directed lattice has no cycles: trimming assigns every vertex).
+     */
+    @ParameterizedTest(name = "{0} directed={1}")
+    @MethodSource("generated")
+    void generatedGraphs(String kind, boolean directed) {
+        Csr c = Generated.graph(kind, 11, kind.equals("grid") ? 3 : 6, 7, directed, false);
+        Graph g = graph(c, kind + "-11");
         for (String format : List.of("dense,compressed", "dense,ctree")) {
             agrees(Algorithm.KCORE, g, c, new RunSettings().format(format), null, Comparison.Reference.JGRAPHT);
             agrees(Algorithm.SCC, g, c, new RunSettings().format(format), null, Comparison.Reference.JGRAPHT);
@@ -137,13 +140,14 @@ class CoreComponentsRankTest {
         }
     }
 
-    static List<Boolean> directions() {
-        return List.of(true, false);
+    static List<Arguments> generated() {
+        return List.of(Arguments.of("kron", true), Arguments.of("kron", false), Arguments.of("grid", true),
+                Arguments.of("grid", false));
     }
 
     /**
      * A directed path through a scrambled order with a few chords back: its components form a chain that the
-     * colouring splits into many rounds. Beside it, a clique of 7 with paths hanging off it and a ring: peeling
+     * colouring splits into many rounds. A vertex between two cycles. Beside them, a clique of 7 with paths hanging off it and a ring: peeling
      * levels 1, 2 and 6.
      */
     @Test
@@ -164,6 +168,14 @@ class CoreComponentsRankTest {
         TestGraph chain = TestGraph.of(n, true, edges.toArray(int[][]::new), null, ids);
         agrees(Algorithm.SCC, AlgorithmRunnerTest.graph(chain), chain.csr(), new RunSettings(), strongComponents(chain),
                 Comparison.Reference.JGRAPHT);
+
+        // Vertex 2 lies between two cycles, 1 -> 2 -> 0: it reaches the root 0 of another colour, yet is a
+        // component of its own (collecting backwards from 0 must stay within 0's colour).
+        TestGraph between = TestGraph.of(5, true, new int[][] {{0, 3}, {3, 0}, {1, 4}, {4, 1}, {1, 2}, {2, 0}}, null,
+                null);
+        assertArrayEquals(new long[] {0, 1, 2, 0, 1}, strongComponents(between));
+        agrees(Algorithm.SCC, AlgorithmRunnerTest.graph(between), between.csr(), new RunSettings(),
+                strongComponents(between), Comparison.Reference.JGRAPHT);
 
         List<int[]> nested = new ArrayList<>();
         for (int u = 0; u < 7; u++) {
