@@ -232,7 +232,7 @@ class BenchCommandTest {
         Path emptyGap = Files.createDirectories(dir.resolve("gap-without-binaries"));
         String[][] cases = {
             {"--algorithms", "pagerank,bfz", "--algorithms 'pagerank,bfz': unknown algorithm 'bfz' (expected pagerank,"
-                    + " bfs, sssp, wcc, cdlp, lcc, bc)"},
+                    + " bfs, sssp, wcc, cdlp, lcc, bc, kcore, scc, ppr)"},
             {"--algorithms", "", "--algorithms '': an empty list"},
             {"--algorithms", "bfs,,wcc", "--algorithms 'bfs,,wcc': an empty name (two separators, or one at an end)"},
             {"--algorithms", "bfs,bfs", "--algorithms 'bfs,bfs': 'bfs' is given twice"},
@@ -252,7 +252,7 @@ class BenchCommandTest {
             {"--peer", "gap=" + emptyGap, "--peer gap=" + emptyGap + ": no executable pr there (run make in " + emptyGap
                     + ")"},
             {"--program", "bfz=x.stag", "--program bfz=x.stag: unknown algorithm 'bfz' (expected pagerank, bfs, sssp,"
-                    + " wcc, cdlp, lcc, bc)"},
+                    + " wcc, cdlp, lcc, bc, kcore, scc, ppr)"},
             {"--program", "lcc=x.stag", "--program lcc=x.stag: lcc is not among --algorithms pagerank,bfs,sssp,wcc,bc"},
             {"--iterations", "0", "--iterations must be at least 1, got 0"},
             {"--out", KARATE, "--out " + KARATE + " is a file, not a directory"},

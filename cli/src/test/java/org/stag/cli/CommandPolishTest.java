@@ -55,7 +55,7 @@ class CommandPolishTest {
         Files.copy(WCC, mine);
         usageError(CliRunner.run("compare", mine.toString(), "--graph", KARATE),
                 "say which algorithm " + mine + " computes with --as ALGORITHM (expected pagerank, bfs, sssp, wcc, cdlp,"
-                        + " lcc, bc), so that the reference can run it");
+                        + " lcc, bc, kcore, scc, ppr), so that the reference can run it");
         r = CliRunner.run("compare", mine.toString(), "--as", "wcc", "--graph", KARATE, "--reference", "handwritten");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("\nagree yes\n"), r.err());

@@ -159,7 +159,7 @@ class CompareCommandTest {
         assertEquals("stag: unknown reference 'nothing' (expected jgrapht or handwritten)", r.err().strip());
         r = compare("pagerrank", "karate.mtx");
         assertEquals(2, r.code());
-        assertEquals("stag: unknown algorithm 'pagerrank' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc, or a"
+        assertEquals("stag: unknown algorithm 'pagerrank' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc, kcore, scc, ppr, or a"
                 + " FILE.stag program)",
                 r.err().strip());
     }

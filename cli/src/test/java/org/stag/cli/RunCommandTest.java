@@ -177,8 +177,8 @@ class RunCommandTest {
     @Test
     void unknownAlgorithm() {
         badInput(CliRunner.run("run", "pagerrank", "--graph", KARATE),
-                "stag: unknown algorithm 'pagerrank' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc, or a FILE.stag"
-                        + " program)");
+                "stag: unknown algorithm 'pagerrank' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc, kcore, scc, ppr,"
+                        + " or a FILE.stag program)");
         assertEquals(1, CliRunner.run("run", "pagerrank", "--graph", KARATE).err().strip().lines().count());
     }
 

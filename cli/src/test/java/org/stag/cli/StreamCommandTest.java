@@ -455,7 +455,7 @@ class StreamCommandTest {
         "--batch-size 0|--batch-size must be at least 1, got 0",
         "--run wcc --every 0|--every must be at least 1, got 0",
         "--flush-ms -1|--flush-ms must be at least 0, got -1",
-        "--run wcc,pagerankk|--run: unknown algorithm 'pagerankk' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc)",
+        "--run wcc,pagerankk|--run: unknown algorithm 'pagerankk' (expected pagerank, bfs, sssp, wcc, cdlp, lcc, bc, kcore, scc, ppr)",
         "--run wcc,wcc|--run: wcc is given twice",
         "--every 2|--every needs algorithms to run (--run ALGO)",
         "--run wcc --run-threads 0|--run-threads must be at least 1, got 0",
