@@ -3,16 +3,11 @@ package org.stag.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.stag.loaders.Graph;
-import org.stag.loaders.LoadOptions;
-import org.stag.loaders.io.GraphLoader;
 
 /**
  * {@code stag compare} agrees for kcore (with JGraphT's {@code Coreness}) and scc (with JGraphT's Kosaraju) exactly,
@@ -24,23 +19,16 @@ import org.stag.loaders.io.GraphLoader;
 class CompareCoreComponentsRankTest {
     private static final String KARATE = Datasets.suiteSparse("karate.mtx").toString();
 
-    static List<String> graphs() {
-        return Datasets.squareSuiteSparse();
-    }
-
     private static CliRunner compare(String algorithm, String name, String... more) {
-        List<String> args = new ArrayList<>(List.of("compare", algorithm, "--graph",
-                Datasets.suiteSparse(name).toString(), "--threads", "2"));
-        args.addAll(Datasets.indexBase(name));
-        args.addAll(Arrays.asList(more));
-        return CliRunner.run(args.toArray(String[]::new));
+        return CompareCommandTest.compare(algorithm, name, more);
     }
 
     private static Map<String, String> agrees(CliRunner r, String what) {
-        assertEquals(0, r.code(), what + ": " + r.err() + r.out());
-        Map<String, String> kv = new CliRunner(r.code(), r.err(), "").keyValues(); // the summary is on stderr
-        assertEquals("yes", kv.get("agree"), what + ": " + r.err());
-        return kv;
+        return CompareCommandTest.agrees(r, what);
+    }
+
+    static List<String> graphs() {
+        return Datasets.squareSuiteSparse();
     }
 
     private static void badInput(CliRunner r, String line) {
@@ -50,39 +38,27 @@ class CompareCoreComponentsRankTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("graphs")
-    void kcore(String name) {
-        Map<String, String> kv = agrees(compare("kcore", name), "kcore");
-        assertTrue(kv.get("check").startsWith("exact: "), kv.get("check"));
-        agrees(compare("kcore", name, "--format", "dense,ctree"), "kcore in dense,ctree");
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("graphs")
-    void scc(String name) {
-        Map<String, String> kv = agrees(compare("scc", name), "scc");
-        assertTrue(kv.get("check").startsWith("exact: "), kv.get("check"));
-        agrees(compare("scc", name, "--format", "bst,ctree"), "scc in bst,ctree");
+    void kcoreAndSccExactlyAsJGraphT(String name) {
+        for (String a : List.of("kcore", "scc")) {
+            Map<String, String> kv = agrees(compare(a, name), a);
+            assertTrue(kv.get("check").startsWith("exact: "), kv.get("check"));
+            String dynamic = a.equals("kcore") ? "dense,ctree" : "bst,ctree";
+            agrees(compare(a, name, "--format", dynamic), a + " in " + dynamic);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("graphs")
     void ppr(String name) {
-        Graph g = GraphLoader.load(Datasets.suiteSparse(name),
-                LoadOptions.defaults().withIndexBase(Datasets.indexBase(name).isEmpty() ? 1 : 0));
-        int hub = 0;
-        for (int v = 1; v < g.numVertices(); v++) {
-            if (g.degree(v) > g.degree(hub)) {
-                hub = v;
-            }
-        }
-        for (int v : new int[] {0, hub, g.numVertices() - 1}) {
-            String s = Long.toString(g.ids().external(v));
+        List<Long> sources = CompareCommandTest.sources(CompareCommandTest.load(name));
+        for (long id : sources) {
+            String s = Long.toString(id);
             Map<String, String> kv = agrees(compare("ppr", name, "--source", s, "--reference", "handwritten"),
                     "ppr from " + s);
             assertEquals("source=" + s + " iterations=10 damping=0.85", kv.get("parameters"));
             assertTrue(kv.get("check").startsWith("epsilon"), kv.get("check"));
         }
-        String s = Long.toString(g.ids().external(hub));
+        String s = Long.toString(sources.get(1));   // the vertex of largest degree
         agrees(compare("ppr", name, "--source", s, "--reference", "handwritten", "--iterations", "30", "--damping", "0.6"),
                 "ppr, 30 iterations");
     }

@@ -147,8 +147,8 @@ class CoreComponentsRankTest {
 
     /**
      * A directed path through a scrambled order with a few chords back: its components form a chain that the
-     * colouring splits into many rounds. A vertex between two cycles. Beside them, a clique of 7 with paths hanging off it and a ring: peeling
-     * levels 1, 2 and 6.
+     * colouring splits into many rounds. A vertex between two cycles. Beside them, a clique of 7 with paths
+     * hanging off it and a ring: peeling levels 1, 2 and 6.
      */
     @Test
     void chainsOfComponentsAndNestedCores() {
@@ -214,17 +214,17 @@ class CoreComponentsRankTest {
     @Test
     void theHandWrittenPprRefusesWhatItCannotRun() {
         Csr g = TestGraph.random(9, 10, 20, true, false).csr();
-        assertEquals("source 10 is not a vertex (0..9)",
-                assertThrows(IllegalArgumentException.class, () -> PersonalizedPageRank.run(g, 10, 5, 0.85)).getMessage());
-        assertEquals("source -1 is not a vertex (0..9)",
-                assertThrows(IllegalArgumentException.class, () -> PersonalizedPageRank.run(g, -1, 5, 0.85)).getMessage());
-        assertEquals("iterations must be at least 0, got -1",
-                assertThrows(IllegalArgumentException.class, () -> PersonalizedPageRank.run(g, 0, -1, 0.85)).getMessage());
-        assertEquals("damping must be in [0, 1], got 1.5",
-                assertThrows(IllegalArgumentException.class, () -> PersonalizedPageRank.run(g, 0, 5, 1.5)).getMessage());
+        assertEquals("source 10 is not a vertex (0..9)", refused(() -> PersonalizedPageRank.run(g, 10, 5, 0.85)));
+        assertEquals("source -1 is not a vertex (0..9)", refused(() -> PersonalizedPageRank.run(g, -1, 5, 0.85)));
+        assertEquals("iterations must be at least 0, got -1", refused(() -> PersonalizedPageRank.run(g, 0, -1, 0.85)));
+        assertEquals("damping must be in [0, 1], got 1.5", refused(() -> PersonalizedPageRank.run(g, 0, 5, 1.5)));
         double[] start = PersonalizedPageRank.run(g, 3, 0, 0.85);
         assertEquals(1.0, start[3]);
         assertEquals(1.0, Arrays.stream(start).sum());
+    }
+
+    private static String refused(org.junit.jupiter.api.function.Executable run) {
+        return assertThrows(IllegalArgumentException.class, run).getMessage();
     }
 
     // The definitions, over the plain arc list.
