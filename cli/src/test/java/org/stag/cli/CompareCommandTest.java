@@ -40,13 +40,13 @@ class CompareCommandTest {
         return graphs().stream().filter(name -> load(name).numVertices() < BETWEENNESS_BELOW).toList();
     }
 
-    private static Graph load(String name) {
+    static Graph load(String name) {
         return LOADED.computeIfAbsent(name, n -> GraphLoader.load(Datasets.suiteSparse(n),
                 LoadOptions.defaults().withIndexBase(Datasets.indexBase(n).isEmpty() ? 1 : 0)));
     }
 
     /** {@code stag compare ALGORITHM --graph NAME} with the graph's index base and {@code more}. */
-    private static CliRunner compare(String algorithm, String name, String... more) {
+    static CliRunner compare(String algorithm, String name, String... more) {
         List<String> args = new ArrayList<>(List.of("compare", algorithm, "--graph",
                 Datasets.suiteSparse(name).toString(), "--threads", "2"));
         args.addAll(Datasets.indexBase(name));
@@ -54,7 +54,7 @@ class CompareCommandTest {
         return CliRunner.run(args.toArray(String[]::new));
     }
 
-    private static Map<String, String> agrees(CliRunner r, String what) {
+    static Map<String, String> agrees(CliRunner r, String what) {
         assertEquals(0, r.code(), what + ": " + r.err() + r.out());
         Map<String, String> kv = new CliRunner(r.code(), r.err(), "").keyValues(); // the summary is on stderr
         assertEquals("yes", kv.get("agree"), what + ": " + r.err());
@@ -62,7 +62,7 @@ class CompareCommandTest {
     }
 
     /** Sources in the input's numbering: the first vertex, the one of largest out-degree, and the last. */
-    private static List<Long> sources(Graph g) {
+    static List<Long> sources(Graph g) {
         int hub = 0;
         for (int v = 1; v < g.numVertices(); v++) {
             if (g.degree(v) > g.degree(hub)) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.loaders.DuplicatePolicy;
@@ -63,7 +64,7 @@ class CompilePlanTest {
         if (a == Algorithm.BC) {
             s.sources(new long[] {first, kron.ids().external(1)});
         }
-        if (a != Algorithm.BFS && a != Algorithm.SSSP) {
+        if (!a.takes(Setting.SOURCE)) {
             s.source(null);
         }
         AlgorithmRunner.Prepared prepared = new AlgorithmRunner().prepare(a, kron, s);

@@ -25,6 +25,7 @@ import org.stag.algorithms.handwritten.KTruss;
 import org.stag.algorithms.handwritten.Lcc;
 import org.stag.algorithms.handwritten.Mis;
 import org.stag.algorithms.handwritten.PageRank;
+import org.stag.algorithms.handwritten.PersonalizedPageRank;
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.jgrapht.JGraphTGraphs;
@@ -114,6 +115,22 @@ public enum Algorithm {
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> reals(JGraphTReference.betweenness(in.graph())))
                     .allSourcesOnly("computes betweenness from all sources only"))
             .gap(GapKernel.of("bc", "-r", "{source}", "-i", "1"))
+            .build()),
+    /** Coreness of every vertex (k-core decomposition) on the undirected simple view of the graph. */
+    KCORE(Descriptor.of("kcore", "k-core decomposition", Output.perVertex("coreness"))
+            .jgrapht(Implementation.of(g -> JGraphTGraphs.simple(g), in -> integers(JGraphTReference.coreness(in.graph()))))
+            .build()),
+    /** Strongly connected components, each labelled with its smallest vertex id. */
+    SCC(Descriptor.of("scc", "strongly connected components", Output.perVertex("component"))
+            .jgrapht(Implementation.of(g -> JGraphTGraphs.directed(g), in -> integers(JGraphTReference.scc(in.graph()))))
+            .build()),
+    /** Personalized PageRank from one source: fixed iterations, restarts and dangling rank at the source. */
+    PPR(Descriptor.of("ppr", "personalized PageRank", Output.perVertex("rank"))
+            .takes(Setting.SOURCE, Setting.ITERATIONS, Setting.DAMPING)
+            .check(Check.reals(LdbcValidation.EPSILON))
+            .handwritten(Implementation.of(in -> reals(PersonalizedPageRank.run(in.graph(), in.integer("source"),
+                    in.integer("iterations"), in.real("damping")))))
+            .perIteration()
             .build()),
     /** A maximal independent set (Luby, priorities hashed from a seed): 1 in the set, 0 out. */
     MIS(Descriptor.of("mis", "maximal independent set", Output.perVertex("member"))

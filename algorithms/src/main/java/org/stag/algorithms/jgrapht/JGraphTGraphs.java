@@ -7,6 +7,7 @@ import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.DefaultUndirectedGraph;
 import org.jgrapht.graph.DefaultUndirectedWeightedGraph;
 import org.jgrapht.graph.DefaultWeightedEdge;
+import org.jgrapht.graph.SimpleGraph;
 import org.stag.algorithms.graph.Csr;
 
 /**
@@ -43,6 +44,25 @@ public final class JGraphTGraphs {
         for (int u = 0; u < g.n(); u++) {
             for (int p = ptr[u]; p < ptr[u + 1]; p++) {
                 out.addEdge(u, idx[p]);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The undirected simple graph: every stored edge of a directed {@code Csr} taken in both directions, each pair
+     * of vertices joined once, self-loops left out (the view of triangle counting and k-cores).
+     */
+    public static Graph<Integer, DefaultEdge> simple(Csr g) {
+        Graph<Integer, DefaultEdge> out = new SimpleGraph<>(DefaultEdge.class);
+        addVertices(out, g.n());
+        int[] ptr = g.outPtr();
+        int[] idx = g.outIdx();
+        for (int u = 0; u < g.n(); u++) {
+            for (int p = ptr[u]; p < ptr[u + 1]; p++) {
+                if (idx[p] != u && !out.containsEdge(u, idx[p])) {
+                    out.addEdge(u, idx[p]);
+                }
             }
         }
         return out;

@@ -4,15 +4,16 @@ import java.util.Map;
 import java.util.Set;
 import org.jgrapht.Graph;
 import org.jgrapht.alg.connectivity.ConnectivityInspector;
+import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm.SingleSourcePaths;
 import org.jgrapht.alg.scoring.BetweennessCentrality;
 import org.jgrapht.alg.scoring.ClusteringCoefficient;
+import org.jgrapht.alg.scoring.Coreness;
 import org.jgrapht.alg.scoring.PageRank;
 import org.jgrapht.alg.shortestpath.BFSShortestPath;
 import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.DefaultWeightedEdge;
-import org.jgrapht.graph.SimpleGraph;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.Bfs;
 
@@ -43,6 +44,11 @@ import org.stag.algorithms.handwritten.Bfs;
  * (weight 1 when unweighted) and throws for a negative weight only if the search meets it, where
  * {@code Sssp} refuses any negative weight; {@code ConnectivityInspector} treats a directed graph as
  * undirected, and each component is labelled with its smallest internal id, as {@code Wcc} labels them.
+ *
+ * <p><b>SCC, k-core.</b> {@code KosarajuStrongConnectivityInspector} runs on the directed form (an undirected
+ * edge is two arcs, so its strong components are the connected ones), and each component is labelled with its
+ * smallest input id, as {@code scc.stag} labels them. {@code Coreness} runs on the undirected simple graph
+ * ({@link JGraphTGraphs#simple}), the view {@code kcore.stag} takes.
  */
 public final class JGraphTReference {
     private JGraphTReference() {
@@ -119,19 +125,7 @@ public final class JGraphTReference {
      * vertices of degree above the square root of the edge count (ca-GrQc: 48,195 where SNAP lists 48,260).
      */
     public static long triangles(Csr g) {
-        Graph<Integer, DefaultEdge> simple = new SimpleGraph<>(DefaultEdge.class);
-        for (int v = 0; v < g.n(); v++) {
-            simple.addVertex(v);
-        }
-        int[] ptr = g.outPtr();
-        int[] idx = g.outIdx();
-        for (int u = 0; u < g.n(); u++) {
-            for (int p = ptr[u]; p < ptr[u + 1]; p++) {
-                if (idx[p] != u && !simple.containsEdge(u, idx[p])) {
-                    simple.addEdge(u, idx[p]);
-                }
-            }
-        }
+        Graph<Integer, DefaultEdge> simple = JGraphTGraphs.simple(g);
         ClusteringCoefficient<Integer, DefaultEdge> cc = new ClusteringCoefficient<>(simple);
         long sum = 0;
         for (int v = 0; v < g.n(); v++) {
@@ -142,5 +136,31 @@ public final class JGraphTReference {
             throw new IllegalStateException("per-vertex triangle counts sum to " + sum + ", not a multiple of 3");
         }
         return sum / 3;
+    }
+
+    /** Strongly connected components, each labelled with its smallest input id; see the class comment. */
+    public static long[] scc(Csr g) {
+        long[] label = new long[g.n()];
+        for (Set<Integer> component : new KosarajuStrongConnectivityInspector<>(JGraphTGraphs.directed(g))
+                .stronglyConnectedSets()) {
+            long min = Long.MAX_VALUE;
+            for (int v : component) {
+                min = Math.min(min, g.external(v));
+            }
+            for (int v : component) {
+                label[v] = min;
+            }
+        }
+        return label;
+    }
+
+    /** The coreness of every vertex of the undirected simple graph; see the class comment. */
+    public static long[] coreness(Csr g) {
+        Map<Integer, Integer> scores = new Coreness<>(JGraphTGraphs.simple(g)).getScores();
+        long[] out = new long[g.n()];
+        for (int v = 0; v < out.length; v++) {
+            out[v] = scores.get(v);
+        }
+        return out;
     }
 }

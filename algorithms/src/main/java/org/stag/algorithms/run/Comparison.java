@@ -124,7 +124,8 @@ public final class Comparison {
     public static Implementation supports(Reference reference, Algorithm a, boolean sampled) {
         String name = a.id();
         Implementation impl = reference.of(a).orElseThrow(() -> new BadInputException(
-                reference == Reference.JGRAPHT ? "JGraphT has no " + name + " with LDBC's semantics; compare " + name
+                reference == Reference.JGRAPHT ? "JGraphT has no " + name + (a.ldbc().isPresent() ? " with LDBC's semantics"
+                        : "") + "; compare " + name
                         + " with --reference handwritten" : "stag has no hand-written " + name
                         + (a.descriptor().jgrapht().isPresent() ? "; compare " + name + " with --reference jgrapht" : "")));
         if (sampled && impl.allSourcesOnly() != null) {
