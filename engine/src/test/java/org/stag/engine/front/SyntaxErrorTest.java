@@ -77,7 +77,7 @@ class SyntaxErrorTest {
                 bad("a function call inside an expression", F + main("  r = 1 + F(2)"), "t.stag:5:11: function F can"
                         + " only be called as a statement ('out = F(...)')"),
                 bad("an unknown function inside an expression", main("  r = 1 + abs(2)"), "t.stag:2:11: 'abs' is not"
-                        + " a built-in function (ifelse, MIN, MAX, OR, AND, CHOOSE, bool, int, long, float, double) or a"
+                        + " a built-in function (ifelse, MIN, MAX, OR, AND, CHOOSE, hash64, bool, int, long, float, double) or a"
                         + " Def"),
                 bad("a call's result in an expression", main("  r = F(x) + 1"), "t.stag:2:12: unexpected '+' after the"
                         + " call; a call is a statement of its own and its results are variables"),
