@@ -200,13 +200,20 @@ class CoreComponentsRankTest {
     }
 
     @Test
-    void pprNeedsASourceOfTheGraph() {
+    void pprStartsAtTheDefaultSourceOrOneOfTheGraph() {
         TestGraph t = TestGraph.random(9, 10, 20, true, false);
-        BadInputException e = assertThrows(BadInputException.class,
-                () -> RUNNER.run(Algorithm.PPR, AlgorithmRunnerTest.graph(t), new RunSettings()));
-        assertEquals("ppr.stag needs a source vertex: give --source ID (in the numbering of random-10)", e.getMessage());
+        Graph g = AlgorithmRunnerTest.graph(t);
+        // Without --source: the vertex with the most out-edges, as every command and the API choose it.
+        AlgorithmRunner.Prepared p = RUNNER.prepare(Algorithm.PPR, g, new RunSettings());
+        DefaultSource chosen = p.defaultSource().orElseThrow();
+        assertEquals(DefaultSource.of(g, "random-10"), chosen);
+        VertexValues given = RUNNER.run(Algorithm.PPR, g, new RunSettings().source(chosen.id())).values();
+        VertexValues chosenRun = p.run().values();
+        for (int v = 0; v < t.n(); v++) {
+            assertEquals(given.text(v), chosenRun.text(v), "vertex " + v);
+        }
         long missing = t.ids()[0] + 1;   // ids step by 7
-        e = assertThrows(BadInputException.class,
+        BadInputException e = assertThrows(BadInputException.class,
                 () -> RUNNER.run(Algorithm.PPR, AlgorithmRunnerTest.graph(t), new RunSettings().source(missing)));
         assertEquals("source " + missing + " is not a vertex of random-10", e.getMessage());
     }

@@ -167,6 +167,6 @@ class KTrussTest {
         assertNull(handwritten(t.csr(), 3).difference(r.edges()));
         BadInputException e = assertThrows(BadInputException.class,
                 () -> RUNNER.prepare(Algorithm.BFS, g, new RunSettings().k(4).source(t.ids()[0])));
-        assertEquals("--k: bfs.stag has no parameter 'k'", e.getMessage());
+        assertEquals("--k: bfs does not take it (bfs takes --source)", e.getMessage());
     }
 }

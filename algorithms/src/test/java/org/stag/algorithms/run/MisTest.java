@@ -140,7 +140,7 @@ class MisTest {
         Graph g = GraphLoader.load(java.nio.file.Path.of("..", "data", "karate.mtx"), LoadOptions.defaults());
         BadInputException e = assertThrows(BadInputException.class,
                 () -> RUNNER.prepare(Algorithm.WCC, g, new RunSettings().seed(3L)));
-        assertEquals("--seed: wcc.stag has no parameter 'seed'", e.getMessage());
+        assertEquals("--seed: wcc does not take it (wcc takes none of --source, --sources, --iterations, --damping, --seed, --k)", e.getMessage());
         BadInputException both = assertThrows(BadInputException.class,
                 () -> RUNNER.prepare(Algorithm.MIS, g, new RunSettings().seed(3L).param("seed", "4")));
         assertEquals("--param seed and --seed both set seed", both.getMessage());
