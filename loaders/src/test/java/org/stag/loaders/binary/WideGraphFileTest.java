@@ -1,0 +1,101 @@
+package org.stag.loaders.binary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.stag.loaders.Graph;
+import org.stag.loaders.RowBlocks;
+import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexIds;
+
+/**
+ * Graphs held in row blocks ({@link Graph#wide()}) written by {@link BinaryGraphWriter} (version 3: int64 row
+ * pointers, the blocks' columns and weights one after the other) and read back, row by row against the arrays they
+ * were split from: weighted, unweighted and weighted-by-kind without weights (weight 1), and more rows than the
+ * writer's row-pointer buffer holds.
+ */
+class WideGraphFileTest {
+    @TempDir
+    Path dir;
+    private long savedLimit;
+
+    @BeforeEach
+    void saveLimit() {
+        savedLimit = RowBlocks.limit();
+    }
+
+    @AfterEach
+    void restoreLimit() {
+        RowBlocks.setLimit(savedLimit);
+    }
+
+    /** Each row as "column:weight" strings, read through the blocks whatever holds them. */
+    private static List<List<String>> rows(Graph g) {
+        RowBlocks b = g.blocks();
+        List<List<String>> out = new ArrayList<>();
+        for (int r = 0; r < g.numRows(); r++) {
+            int k = b.blockOf(r);
+            int local = r - b.firstRow(k);
+            List<String> row = new ArrayList<>();
+            for (int p = b.ptr(k)[local]; p < b.ptr(k)[local + 1]; p++) {
+                row.add(b.col(k)[p] + ":" + (b.weighted() ? b.weights(k)[p] : 1.0));
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0} rows, {1}, weights held: {2}")
+    @CsvSource({"300,REAL,true", "300,PATTERN,false", "120,REAL,false", "70000,REAL,true"})
+    void aGraphInRowBlocksRoundTrips(int n, ValueKind kind, boolean weightsHeld) throws IOException {
+        SplittableRandom rnd = new SplittableRandom(n);
+        int[] rowPtr = new int[n + 1];
+        List<Integer> cols = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            int deg = r % 1000 == 7 ? 30 : rnd.nextInt(3);
+            int c = rnd.nextInt(5);
+            for (int k = 0; k < deg && c < n; k++, c += 1 + rnd.nextInt(7)) {
+                cols.add(c);
+            }
+            rowPtr[r + 1] = cols.size();
+        }
+        int m = cols.size();
+        int[] col = cols.stream().mapToInt(Integer::intValue).toArray();
+        double[] w = null;
+        if (weightsHeld) {
+            w = new double[m];
+            for (int p = 0; p < m; p++) {
+                w[p] = rnd.nextInt(10) == 0 ? -0.0 : rnd.nextInt(-100, 100) / 4.0;
+            }
+        }
+        // Blocks of at most a fifth of the entries, and a limit that reads the file back into blocks too.
+        long max = Math.max(50, m / 5);
+        RowBlocks.setLimit(max);
+        Graph g = new Graph("g", n, n, RowBlocks.split(n, rowPtr, col, w, max), Symmetry.GENERAL, kind, VertexIds.offset(1), 2);
+        assertTrue(g.wide() && g.blocks().blockCount() > 2, "blocks: " + g.blocks().blockCount());
+        Path file = dir.resolve("g.stagb");
+        BinaryGraphWriter.write(g, file, 2);
+        Graph back = BinaryGraphReader.read(file, file.toString(), 2);
+        assertEquals(n, back.numRows());
+        assertEquals(m, back.numEntries());
+        assertEquals(kind, back.valueKind());
+        assertEquals(2, back.duplicates());
+        assertEquals(rows(g), rows(back));
+        // Read with the usual limit, the same rows come back in arrays.
+        RowBlocks.setLimit(savedLimit);
+        Graph arrays = BinaryGraphReader.read(file, file.toString(), 1);
+        assertTrue(!arrays.wide());
+        assertEquals(rows(g), rows(arrays));
+    }
+}
