@@ -23,7 +23,7 @@ import org.stag.loaders.VertexIds;
  * Graphs held in row blocks ({@link Graph#wide()}) written by {@link BinaryGraphWriter} (version 3: int64 row
  * pointers, the blocks' columns and weights one after the other) and read back, row by row against the arrays they
  * were split from: weighted, unweighted and weighted-by-kind without weights (weight 1), and more rows than the
- * writer's row-pointer buffer holds.
+ * writer's row-pointer buffer holds; and integer values held only as doubles, written exactly.
  */
 class WideGraphFileTest {
     @TempDir
@@ -97,5 +97,42 @@ class WideGraphFileTest {
         Graph arrays = BinaryGraphReader.read(file, file.toString(), 1);
         assertTrue(!arrays.wide());
         assertEquals(rows(g), rows(arrays));
+    }
+
+    /**
+     * An integer graph held as doubles only (as a format hands one back) is written as exact int64 values: uint64
+     * values from 2^63 up as their 64 bits, signed ones as they are; a graph weighted by kind but holding no weights
+     * is written with weight 1.
+     */
+    @org.junit.jupiter.api.Test
+    void integerValuesHeldAsDoublesAreWrittenExactly() throws IOException {
+        int[] rowPtr = {0, 3, 4};
+        int[] col = {0, 1, 2, 1};
+        double[] u = {0x1p63, 0x1.fffffffffffffp63, 5, 0x1p62};
+        Graph unsigned = new Graph("u", 3, 3, rowPtr, col, u, Symmetry.GENERAL, ValueKind.INTEGER, VertexIds.offset(1), 0, 0,
+                null, org.stag.loaders.GraphBlasType.UINT64);
+        Path file = dir.resolve("u.stagb");
+        BinaryGraphWriter.write(unsigned, file, 1);
+        Graph back = BinaryGraphReader.read(file, file.toString(), 1);
+        assertEquals(org.stag.loaders.GraphBlasType.UINT64, back.valueType());
+        long[] exact = back.exactValues();
+        assertEquals(Long.MIN_VALUE, exact[0], "2^63 as its bits");
+        assertEquals(0xfffffffffffff800L, exact[1]);
+        assertEquals(5, back.weightAt(2));
+        assertEquals(1L << 62, exact[3]);
+        double[] s = {-0x1p62, 7, -3, 0x1p62};
+        Graph signed = new Graph("s", 3, 3, rowPtr, col, s, Symmetry.GENERAL, ValueKind.INTEGER, VertexIds.offset(1), 0);
+        BinaryGraphWriter.write(signed, file, 1);
+        Graph sb = BinaryGraphReader.read(file, file.toString(), 1);
+        for (int p = 0; p < 4; p++) {
+            assertEquals(s[p], sb.weightAt(p));
+        }
+        Graph ones = new Graph("w", 3, 3, rowPtr, col, null, Symmetry.GENERAL, ValueKind.REAL, VertexIds.offset(1), 0);
+        BinaryGraphWriter.write(ones, file, 1);
+        Graph ob = BinaryGraphReader.read(file, file.toString(), 1);
+        assertEquals(ValueKind.REAL, ob.valueKind());
+        for (int p = 0; p < 4; p++) {
+            assertEquals(1.0, ob.weightAt(p));
+        }
     }
 }
