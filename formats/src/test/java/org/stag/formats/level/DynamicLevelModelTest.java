@@ -310,6 +310,25 @@ class DynamicLevelModelTest {
         assertEquals(-1, d.positionOf(7));
         assertEquals(3, d.size(), "positions handed out stay counted");
         d.check();
+        // Freed positions are handed out again (the last freed first), then fresh ones; the directory follows,
+        // also past a grown dimension.
+        assertEquals(2, d.removeCoordinates(0, new int[] {4, 9, 11}, 0, 3));
+        d.growDimension(COLS + 10);
+        int[] again = new int[4];
+        d.insertRows(0, new int[] {0, 3, 5, COLS + 9}, 0, 4, again);
+        assertArrayEquals(new int[] {2, 0, 1, 3}, again);
+        assertEquals(4, d.size());
+        assertEquals(2, d.positionOf(0));
+        assertEquals(1, d.positionOf(5));
+        assertEquals(3, d.positionOf(COLS + 9));
+        assertEquals(-1, d.positionOf(4));
+        assertEquals(-1, d.positionOf(11));
+        assertEquals(-1, d.positionOf(COLS + 10), "beyond the dimension");
+        assertEquals(3, d.locate(0, COLS + 9));
+        d.check();
+        IllegalStateException present = assertThrows(IllegalStateException.class,
+                () -> d.insertRows(0, new int[] {3, 6}, 0, 2, new int[2]));
+        assertEquals("dynamic level: 1 of the new coordinates were present", present.getMessage());
 
         DynamicLevel values = level("ctree", ValueMode.DOUBLE, 2, 1);
         IllegalStateException rows = assertThrows(IllegalStateException.class,
