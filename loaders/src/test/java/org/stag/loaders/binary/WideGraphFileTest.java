@@ -23,7 +23,8 @@ import org.stag.loaders.VertexIds;
  * Graphs held in row blocks ({@link Graph#wide()}) written by {@link BinaryGraphWriter} (version 3: int64 row
  * pointers, the blocks' columns and weights one after the other) and read back, row by row against the arrays they
  * were split from: weighted, unweighted and weighted-by-kind without weights (weight 1), and more rows than the
- * writer's row-pointer buffer holds; and integer values held only as doubles, written exactly.
+ * writer's row-pointer buffer holds; integer values held only as doubles, written exactly; and a version 2 file read
+ * into row blocks.
  */
 class WideGraphFileTest {
     @TempDir
@@ -134,5 +135,39 @@ class WideGraphFileTest {
         for (int p = 0; p < 4; p++) {
             assertEquals(1.0, ob.weightAt(p));
         }
+    }
+
+    /**
+     * A version 2 file (int32 row pointers, exact int64 values) read past the block limit comes back in row blocks:
+     * the pointers widened, the int64 values converted to doubles (uint64 from 2^63 up as unsigned).
+     */
+    @ParameterizedTest(name = "uint64: {0}")
+    @CsvSource({"false", "true"})
+    void aVersion2FileIsReadIntoRowBlocks(boolean unsigned) throws IOException {
+        int n = 400;
+        SplittableRandom rnd = new SplittableRandom(unsigned ? 3 : 4);
+        int[] rowPtr = new int[n + 1];
+        List<Integer> cols = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            for (int c = rnd.nextInt(3); c < n && cols.size() - rowPtr[r] < 4; c += 1 + rnd.nextInt(150)) {
+                cols.add(c);
+            }
+            rowPtr[r + 1] = cols.size();
+        }
+        int m = cols.size();
+        int[] col = cols.stream().mapToInt(Integer::intValue).toArray();
+        double[] w = new double[m];
+        for (int p = 0; p < m; p++) {
+            w[p] = unsigned ? (p % 5 == 0 ? 0x1p63 + 0x1p11 * p : p) : rnd.nextInt(-1000, 1000);
+        }
+        Graph g = new Graph("g", n, n, rowPtr, col, w, Symmetry.GENERAL, ValueKind.INTEGER, VertexIds.offset(1), 0, 0, null,
+                unsigned ? org.stag.loaders.GraphBlasType.UINT64 : null);
+        Path file = dir.resolve("v2.stagb");
+        BinaryGraphWriter.write(g, file, 1);
+        RowBlocks.setLimit(m / 4);
+        Graph back = BinaryGraphReader.read(file, file.toString(), 2);
+        assertTrue(back.wide() && back.blocks().blockCount() > 2, "read into blocks");
+        assertEquals(ValueKind.INTEGER, back.valueKind());
+        assertEquals(rows(g), rows(back));
     }
 }
