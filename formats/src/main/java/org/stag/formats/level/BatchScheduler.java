@@ -182,7 +182,23 @@ final class BatchScheduler {
         // Blocks of consecutive shards holding about equal entries (a shard's parents' entries counted through
         // the batch's start array): R-MAT batches pile onto a few rows, whose shards would otherwise leave one
         // thread working alone at the end.
-        int blocks = Math.min(runs, 8 * threads);
+        int[] bounds = runBlocks(before, runs, Math.min(runs, 8 * threads));
+        Parallel.forEachBlock(threads, bounds.length - 1, blk -> {
+            long n = 0;
+            for (int run = bounds[blk]; run < bounds[blk + 1]; run++) {
+                n += applyRun(key, runStart, run, u);
+            }
+            sum.add(n);
+        });
+        return sum.sum();
+    }
+
+    /**
+     * Cuts runs {@code [0, runs)}, with {@code before[r]} entries before run {@code r} ({@code before[runs]} in all),
+     * into {@code blocks} blocks of consecutive runs: block {@code b} is {@code [bounds[b], bounds[b + 1])}, and
+     * {@code bounds[b]} is the first run with at least {@code b / blocks} of the entries before it.
+     */
+    static int[] runBlocks(long[] before, int runs, int blocks) {
         int[] bounds = new int[blocks + 1];
         for (int b = 1; b < blocks; b++) {
             long target = before[runs] * b / blocks;
@@ -193,14 +209,24 @@ final class BatchScheduler {
             bounds[b] = r;
         }
         bounds[blocks] = runs;
-        Parallel.forEachBlock(threads, blocks, blk -> {
-            long n = 0;
-            for (int run = bounds[blk]; run < bounds[blk + 1]; run++) {
-                n += applyRun(key, runStart, run, u);
-            }
-            sum.add(n);
-        });
-        return sum.sum();
+        return bounds;
+    }
+
+    /**
+     * Cuts parents {@code [0, count)}, whose entries start at {@code start[i]}, into {@code blocks} blocks of whole
+     * parents: {@code bounds[b]} is the last parent whose entries start at or before {@code b / blocks} of the way
+     * through the entries (never before {@code bounds[b - 1]}).
+     */
+    static int[] parentBlocks(int[] start, int count, int blocks) {
+        int entries = start[count] - start[0];
+        int[] bounds = new int[blocks + 1];
+        for (int b = 1; b < blocks; b++) {
+            int target = start[0] + (int) ((long) entries * b / blocks);
+            int i = Arrays.binarySearch(start, 0, count + 1, target);
+            bounds[b] = Math.max(bounds[b - 1], i >= 0 ? i : -i - 2);
+        }
+        bounds[blocks] = count;
+        return bounds;
     }
 
     /**
@@ -247,14 +273,8 @@ final class BatchScheduler {
      */
     void read(int[] parents, int[] start, int count, int[] crd, double[] out, int threads) {
         int entries = start[count] - start[0];
-        int blocks = entries < SEQUENTIAL_BATCH || threads <= 1 ? 1 : 4 * threads;
-        int[] bounds = new int[blocks + 1];
-        for (int b = 1; b < blocks; b++) {
-            int target = start[0] + (int) ((long) entries * b / blocks);
-            int i = Arrays.binarySearch(start, 0, count + 1, target);
-            bounds[b] = Math.max(bounds[b - 1], i >= 0 ? i : -i - 2);
-        }
-        bounds[blocks] = count;
+        int[] bounds = parentBlocks(start, count, entries < SEQUENTIAL_BATCH || threads <= 1 ? 1 : 4 * threads);
+        int blocks = bounds.length - 1;
         DynamicFormat impl = level.impl();
         int[] roots = level.roots();
         Parallel.forEachBlock(threads, blocks, blk -> {
