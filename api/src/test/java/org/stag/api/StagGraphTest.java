@@ -136,7 +136,7 @@ class StagGraphTest {
     @Test
     void badInputIsAStagExceptionWithTheCommandLinesMessage() throws IOException {
         StagGraph g = StagGraph.load(KARATE);
-        assertMessage("--source: wcc does not take it (wcc takes none of --source, --sources, --iterations, --damping)",
+        assertMessage("--source: wcc does not take it (wcc takes none of --source, --sources, --iterations, --damping, --seed, --k)",
                 () -> g.run("wcc").source(1).execute());
         assertMessage("unknown algorithm 'pagerrank' (expected " + String.join(", ", Algorithm.names()) + ")",
                 () -> g.run("pagerrank"));

@@ -24,7 +24,7 @@ class ConsistentOptionsTest {
     static final String KARATE = Path.of("..", "data", "karate.mtx").toString();
     /** Karate's vertex 34 has 17 neighbours, the most (vertex 1 has 16). */
     static final String KARATE_SOURCE = "source: 34 (most out-edges, 17)";
-    static final String WCC_TAKES_NONE = "(wcc takes none of --source, --sources, --iterations, --damping)";
+    static final String WCC_TAKES_NONE = "(wcc takes none of --source, --sources, --iterations, --damping, --seed, --k)";
 
     @TempDir
     Path dir;

@@ -199,9 +199,9 @@ class RunCommandTest {
     @Test
     void settingsTheProgramDoesNotTake() {
         badInput(CliRunner.run("run", "lcc", "--graph", KARATE, "--iterations", "3"),
-                "stag: --iterations: lcc does not take it (lcc takes none of --source, --sources, --iterations, --damping)");
+                "stag: --iterations: lcc does not take it (lcc takes none of --source, --sources, --iterations, --damping, --seed, --k)");
         badInput(CliRunner.run("run", "wcc", "--graph", KARATE, "--source", "3"),
-                "stag: --source: wcc does not take it (wcc takes none of --source, --sources, --iterations, --damping)");
+                "stag: --source: wcc does not take it (wcc takes none of --source, --sources, --iterations, --damping, --seed, --k)");
         badInput(CliRunner.run("run", "pagerank", "--graph", KARATE, "--param", "N=3"),
                 "stag: --param N: it is the number of vertices of the graph");
         badInput(CliRunner.run("run", "pagerank", "--graph", KARATE, "--param", "iterations=3", "--iterations", "4"),
