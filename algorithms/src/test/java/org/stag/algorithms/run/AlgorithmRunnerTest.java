@@ -30,9 +30,16 @@ class AlgorithmRunnerTest {
             "dense,bst", "dense,hashed", "compressed,compressed", "dense,list", "dense,bitmap");
 
     static List<Arguments> cases() {
+        return randomCases(11, new int[][] {{1, 0}, {7, 5}, {20, 30}, {40, 60}, {40, 200}, {80, 120}});
+    }
+
+    /**
+     * Random-graph cases (seed, vertices, edges, directed, format): each shape {vertices, edges} directed and not,
+     * seeds counting up from {@code firstSeed}, the formats of {@link #FORMATS} in turn.
+     */
+    static List<Arguments> randomCases(long firstSeed, int[][] shapes) {
         List<Arguments> out = new ArrayList<>();
-        int[][] shapes = {{1, 0}, {7, 5}, {20, 30}, {40, 60}, {40, 200}, {80, 120}};
-        long seed = 11;
+        long seed = firstSeed;
         int f = 0;
         for (int[] shape : shapes) {
             for (boolean directed : new boolean[] {true, false}) {

@@ -38,17 +38,7 @@ class CoreComponentsRankTest {
     private static final AlgorithmRunner RUNNER = AlgorithmRunnerTest.RUNNER;
 
     static List<Arguments> cases() {
-        List<Arguments> out = new ArrayList<>();
-        int[][] shapes = {{1, 0}, {2, 1}, {7, 5}, {20, 30}, {40, 60}, {40, 200}, {80, 120}, {60, 400}};
-        long seed = 301;
-        int f = 0;
-        for (int[] shape : shapes) {
-            for (boolean directed : new boolean[] {true, false}) {
-                out.add(Arguments.of(seed++, shape[0], shape[1], directed,
-                        AlgorithmRunnerTest.FORMATS.get(f++ % AlgorithmRunnerTest.FORMATS.size())));
-            }
-        }
-        return out;
+        return AlgorithmRunnerTest.randomCases(301, new int[][] {{1, 0}, {2, 1}, {7, 5}, {20, 30}, {40, 60}, {40, 200}, {80, 120}, {60, 400}});
     }
 
     /** Runs {@code a} on one and two threads; the values by internal id agree with {@code expected} and JGraphT. */

@@ -39,17 +39,7 @@ class KTrussTest {
     }
 
     static List<Arguments> randoms() {
-        List<Arguments> out = new ArrayList<>();
-        int[][] shapes = {{1, 0}, {3, 3}, {9, 20}, {30, 120}, {40, 300}, {60, 500}};
-        long seed = 91;
-        int f = 0;
-        for (int[] shape : shapes) {
-            for (boolean directed : new boolean[] {true, false}) {
-                out.add(Arguments.of(seed++, shape[0], shape[1], directed,
-                        AlgorithmRunnerTest.FORMATS.get(f++ % AlgorithmRunnerTest.FORMATS.size())));
-            }
-        }
-        return out;
+        return AlgorithmRunnerTest.randomCases(91, new int[][] {{1, 0}, {3, 3}, {9, 20}, {30, 120}, {40, 300}, {60, 500}});
     }
 
     private static EdgeValues stag(Graph g, String format, int threads, int k) {

@@ -39,17 +39,7 @@ class MisTest {
     }
 
     static List<Arguments> randoms() {
-        List<Arguments> out = new ArrayList<>();
-        int[][] shapes = {{1, 0}, {2, 1}, {9, 12}, {30, 40}, {40, 300}, {80, 120}, {120, 900}};
-        long seed = 71;
-        int f = 0;
-        for (int[] shape : shapes) {
-            for (boolean directed : new boolean[] {true, false}) {
-                out.add(Arguments.of(seed++, shape[0], shape[1], directed,
-                        AlgorithmRunnerTest.FORMATS.get(f++ % AlgorithmRunnerTest.FORMATS.size())));
-            }
-        }
-        return out;
+        return AlgorithmRunnerTest.randomCases(71, new int[][] {{1, 0}, {2, 1}, {9, 12}, {30, 40}, {40, 300}, {80, 120}, {120, 900}});
     }
 
     /** Why {@code member} is not a maximal independent set of {@code g} (as undirected, without self-loops), or null. */
