@@ -146,7 +146,7 @@ class MalformedInputCliTest {
     static Stream<Arguments> usageErrors() {
         return Stream.of(
                 Arguments.of("no command", List.of(), "missing command"),
-                Arguments.of("unknown subcommand", List.of("frobnicate"), "unknown command 'frobnicate' (expected info, convert, generate, compile, eval, run, compare, stream, bench, help)"),
+                Arguments.of("unknown subcommand", List.of("frobnicate"), "unknown command 'frobnicate' (expected info, convert, generate, compile, eval, run, compare, stream, bench, fetch, help)"),
                 Arguments.of("misspelt subcommand", List.of("inf", "GRAPH"), "unknown command 'inf'"),
                 Arguments.of("unknown option", List.of("info", "--bogus", "GRAPH"), "--bogus"),
                 Arguments.of("missing GRAPH", List.of("info"), "GRAPH"),

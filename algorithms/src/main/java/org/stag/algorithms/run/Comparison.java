@@ -176,7 +176,7 @@ public final class Comparison {
         supports(reference, a, sampled);
         AlgorithmRunner.Result r = prepared.run();
         ReferenceRun rr = run(reference, a, g, r, sampled ? prepared.sources() : null, threads);
-        return new Compared(r, rr, check(a, rr.values(), r.values()));
+        return new Compared(r, rr, check(a, rr, r));
     }
 
     /**
