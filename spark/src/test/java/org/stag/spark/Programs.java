@@ -27,7 +27,6 @@ final class Programs {
         return LoadOptions.defaults().withIndexBase(name.endsWith("netscience.mtx") ? 0 : 1);
     }
 
-    /** The settings of {@code a}: source 1 (the graphs are Matrix Market), three BC sources, LDBC defaults. */
     /**
      * The shipped programs that row blocks cannot run, each refused in one line naming the definition: ktruss's
      * support {@code E[i][j] && E[i][w] && E[j][w]} reads rows j of the edges it computes, which may be any block's.
@@ -37,6 +36,7 @@ final class Programs {
     /** The refusal of a program in {@link #NOT_ON_ROW_BLOCKS}. */
     static final String ROW_BLOCKS_REFUSAL = "cannot run on row blocks the definition";
 
+    /** The settings of {@code a}: source 1 (the graphs are Matrix Market), three BC sources, LDBC defaults. */
     static RunSettings settings(Algorithm a) {
         return new RunSettings().startAt(a, 1L, 1, 2, 3);
     }
