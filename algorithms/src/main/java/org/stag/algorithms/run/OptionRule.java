@@ -26,23 +26,10 @@ public final class OptionRule {
     /** The settings {@code s} gives explicitly. */
     public static Set<Setting> given(RunSettings s) {
         Set<Setting> out = EnumSet.noneOf(Setting.class);
-        if (s.source() != null) {
-            out.add(Setting.SOURCE);
-        }
-        if (s.sources() != null) {
-            out.add(Setting.SOURCES);
-        }
-        if (s.iterations() != null) {
-            out.add(Setting.ITERATIONS);
-        }
-        if (s.damping() != null) {
-            out.add(Setting.DAMPING);
-        }
-        if (s.seed() != null) {
-            out.add(Setting.SEED);
-        }
-        if (s.k() != null) {
-            out.add(Setting.K);
+        for (Setting x : Setting.values()) {
+            if (s.has(x)) {
+                out.add(x);
+            }
         }
         return out;
     }
@@ -73,25 +60,12 @@ public final class OptionRule {
         }
     }
 
-    /** A copy of {@code s} without the settings {@code taken} leaves out, for one of several selected algorithms. */
+    /** {@code s} without the settings {@code taken} leaves out, for one of several selected algorithms. */
     public static RunSettings keepOnly(RunSettings s, Set<Setting> taken) {
-        if (!taken.contains(Setting.SOURCE)) {
-            s.source(null);
-        }
-        if (!taken.contains(Setting.SOURCES)) {
-            s.sources(null);
-        }
-        if (!taken.contains(Setting.ITERATIONS)) {
-            s.iterations(null);
-        }
-        if (!taken.contains(Setting.DAMPING)) {
-            s.damping(null);
-        }
-        if (!taken.contains(Setting.SEED)) {
-            s.seed(null);
-        }
-        if (!taken.contains(Setting.K)) {
-            s.k(null);
+        for (Setting x : Setting.values()) {
+            if (!taken.contains(x)) {
+                s.clear(x);
+            }
         }
         return s;
     }

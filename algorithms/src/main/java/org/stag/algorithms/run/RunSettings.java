@@ -216,6 +216,34 @@ public final class RunSettings {
         return k;
     }
 
+    /**
+     * Whether setting {@code s} was given. With {@link #clear(Setting)}, the one place that maps a {@link Setting} to
+     * its field: the switches are exhaustive, so a new setting cannot be left out.
+     */
+    public boolean has(Setting s) {
+        return switch (s) {
+            case SOURCE -> source != null;
+            case SOURCES -> sources != null;
+            case ITERATIONS -> iterations != null;
+            case DAMPING -> damping != null;
+            case SEED -> seed != null;
+            case K -> k != null;
+        };
+    }
+
+    /** Forgets what was given for setting {@code s}. */
+    public RunSettings clear(Setting s) {
+        switch (s) {
+            case SOURCE -> source = null;
+            case SOURCES -> sources = null;
+            case ITERATIONS -> iterations = null;
+            case DAMPING -> damping = null;
+            case SEED -> seed = null;
+            case K -> k = null;
+        }
+        return this;
+    }
+
     public Map<String, String> params() {
         return Collections.unmodifiableMap(params);
     }
