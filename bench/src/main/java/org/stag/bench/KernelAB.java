@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.Betweenness;
 import org.stag.algorithms.handwritten.Bfs;
@@ -21,7 +22,6 @@ import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.RunSettings;
-import org.stag.algorithms.run.TriangleCounting;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.front.Source;
@@ -141,25 +141,25 @@ public final class KernelAB {
 
     private static IntFunction<Object> stag(AlgorithmRunner runner, String algo, Path program, GraphTensor tensors,
                                             Graph g, int threads, String delta) throws IOException {
-        if (algo.equals("tc")) {
-            TriangleCounting.Prepared p = TriangleCounting.prepare(runner.compiler(), tensors, threads);
-            return s -> p.run().triangles();
-        }
         Algorithm a = Algorithm.byName(algo).orElseThrow(() -> new IllegalArgumentException("unknown " + algo));
         CheckedProgram p = program == null ? a.program()
                 : new Checker().check(new Source(program.getFileName().toString(), Files.readString(program)));
         Map<Integer, AlgorithmRunner.Prepared> bySource = new LinkedHashMap<>();
-        return s -> bySource.computeIfAbsent(a == Algorithm.PAGERANK || a == Algorithm.WCC ? -1 : s, x -> {
-            RunSettings rs = new RunSettings().threads(threads).format("dense,compressed");
-            switch (a) {
-                case PAGERANK -> rs.iterations(PR_ITERATIONS);
-                case BFS -> rs.source(g.ids().external(x));
-                case SSSP -> rs.source(g.ids().external(x)).param("delta", delta);
-                case BC -> rs.sources(new long[] {g.ids().external(x)});
-                default -> { }
-            }
-            return runner.prepare(p, a, tensors, rs);
-        }).run(false).values();
+        boolean sourceless = !a.takes(Setting.SOURCE) && !a.takes(Setting.SOURCES);
+        return s -> {
+            AlgorithmRunner.Result r = bySource.computeIfAbsent(sourceless ? -1 : s, x -> {
+                RunSettings rs = new RunSettings().threads(threads).format("dense,compressed");
+                switch (a) {
+                    case PAGERANK -> rs.iterations(PR_ITERATIONS);
+                    case BFS -> rs.source(g.ids().external(x));
+                    case SSSP -> rs.source(g.ids().external(x)).param("delta", delta);
+                    case BC -> rs.sources(new long[] {g.ids().external(x)});
+                    default -> { }
+                }
+                return runner.prepare(p, a, tensors, rs);
+            }).run(false);
+            return r.scalar() != null ? r.scalar().value() : r.values();
+        };
     }
 
     private static IntFunction<Object> handwritten(String algo, Csr g, int threads) {

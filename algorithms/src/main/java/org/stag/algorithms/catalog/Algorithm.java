@@ -27,6 +27,7 @@ import org.stag.algorithms.handwritten.Mis;
 import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.handwritten.PersonalizedPageRank;
 import org.stag.algorithms.handwritten.Sssp;
+import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.jgrapht.JGraphTGraphs;
 import org.stag.algorithms.jgrapht.JGraphTReference;
@@ -144,6 +145,16 @@ public enum Algorithm {
                 int[][] e = KTruss.run(in.graph(), in.integer("k"));
                 return Implementation.Values.edges(e[0], e[1]);
             }))
+            .build()),
+    /**
+     * Triangle counting as GAP's {@code tc} counts: on the undirected graph (a directed graph symmetrised), without
+     * self-loops or duplicate edges, every triangle once.
+     */
+    TC(Descriptor.of("tc", "triangle counting", Output.scalar("triangles"))
+            .handwritten(Implementation.of(in -> Implementation.Values.count(TriangleCount.run(in.graph(), in.threads()))))
+            .jgrapht(Implementation.of(g -> JGraphTGraphs.simple(g), in -> Implementation.Values.count(
+                    JGraphTReference.triangles(in.graph()))))
+            .gap(GapKernel.of("tc"))
             .build());
 
     private final Descriptor descriptor;
