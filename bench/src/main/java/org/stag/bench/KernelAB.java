@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Setting;
@@ -21,6 +20,7 @@ import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.RandomSources;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
@@ -61,7 +61,7 @@ public final class KernelAB {
         GraphTensor tensors = GraphTensor.of(g, GraphTensor.format("dense,compressed"), threads);
         String given = System.getProperty("sources");
         int[] sources = given != null ? Arrays.stream(given.split(",")).mapToInt(id -> csr.internal(Long.parseLong(id)))
-                .toArray() : sources(csr, nSources, Long.getLong("seed", 27491095L));
+                .toArray() : sources(csr, nSources, Long.getLong("seed", RandomSources.DEFAULT_SEED));
         if (Boolean.getBoolean("print-sources")) {
             System.out.println(String.join(",", Arrays.stream(sources).mapToObj(v -> Long.toString(csr.external(v)))
                     .toList()));
@@ -118,25 +118,7 @@ public final class KernelAB {
 
     /** {@code k} distinct vertices with out-degree above 0, drawn with {@code seed}. */
     static int[] sources(Csr g, int k, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        int[] out = new int[k];
-        for (int i = 0; i < k; i++) {
-            int v;
-            do {
-                v = r.nextInt(g.n());
-            } while (g.outDegree(v) == 0 || contains(out, i, v));
-            out[i] = v;
-        }
-        return out;
-    }
-
-    private static boolean contains(int[] a, int n, int v) {
-        for (int i = 0; i < n; i++) {
-            if (a[i] == v) {
-                return true;
-            }
-        }
-        return false;
+        return RandomSources.pick(g.outPtr(), k, seed);
     }
 
     private static IntFunction<Object> stag(AlgorithmRunner runner, String algo, Path program, GraphTensor tensors,

@@ -63,7 +63,7 @@ public enum Algorithm {
             .handwritten(Implementation.of(in -> integers(Bfs.depths(in.graph(), in.integer("source"), true, in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> integers(JGraphTReference.bfs(in.graph(),
                     in.integer("source")))))
-            .gap(GapKernel.of("bfs", "-r", "{source}"))
+            .gap(GapKernel.of("bfs"))
             .incremental("bfs-incremental.stag", DEPTHS)
             .build()),
     /** Delta-stepping single-source shortest paths: distances, unreachable = Infinity. */
@@ -85,7 +85,8 @@ public enum Algorithm {
             .handwritten(Implementation.of(in -> reals(Sssp.run(in.graph(), in.integer("source"), in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.weighted(g), in -> reals(JGraphTReference.sssp(in.graph(),
                     in.integer("source")))))
-            .gap(GapKernel.of("sssp", "-r", "{source}", "-d", "{delta}"))
+            .gap(GapKernel.of("sssp", "-d", "{delta}").byKind("delta", "-d", "1", Map.of("kron", "2", "urand", "2",
+                    "twitter", "2", "web", "2", "road", "50000"), "1", "2", "8", "32", "128", "512", "2048", "50000"))
             .incremental("sssp-incremental.stag", DISTANCES)
             .build()),
     /** Weakly connected components, each labelled with its smallest vertex id. */
@@ -115,7 +116,7 @@ public enum Algorithm {
                     : Betweenness.run(in.graph(), in.sources(), in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> reals(JGraphTReference.betweenness(in.graph())))
                     .allSourcesOnly("computes betweenness from all sources only"))
-            .gap(GapKernel.of("bc", "-r", "{source}", "-i", "1"))
+            .gap(GapKernel.of("bc", "-i", "1"))
             .build()),
     /** Coreness of every vertex (k-core decomposition) on the undirected simple view of the graph. */
     KCORE(Descriptor.of("kcore", "k-core decomposition", Output.perVertex("coreness"))
@@ -154,7 +155,7 @@ public enum Algorithm {
             .handwritten(Implementation.of(in -> Implementation.Values.count(TriangleCount.run(in.graph(), in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.simple(g), in -> Implementation.Values.count(
                     JGraphTReference.triangles(in.graph()))))
-            .gap(GapKernel.of("tc"))
+            .gap(GapKernel.of("tc").onSymmetric())
             .build());
 
     private final Descriptor descriptor;
