@@ -129,6 +129,10 @@ class BenchGapPeerTest {
                 + " (random with out-edges, seed 27491095"), r.out());
         // 2 rounds from each of the 8 sources: every cell holds 16 runs, GAP's 16 trials.
         assertTrue(r.out().contains("bc -f graph.el -s -r S -i 1 -n 2` (bench.mk; S: each of the 8 sources)"), r.out());
+        assertTrue(r.out().contains("Each cell: median / min of 2 runs from each source (all sources together) in ms"),
+                r.out());
+        String bfs = r.out().lines().filter(l -> l.startsWith("| karate.mtx | bfs")).findFirst().orElseThrow();
+        assertTrue(bfs.matches(".*\\| 9\\.00 / 9\\.00 \\([0-9.]+×\\) \\|$"), bfs);   // GAP: 16 trials of 9 ms
         assertEquals("", r.err().strip(), "no default source is chosen");
     }
 
