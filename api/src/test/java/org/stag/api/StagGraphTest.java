@@ -28,6 +28,30 @@ class StagGraphTest {
         assertEquals(Algorithm.names(), StagGraph.algorithms());
     }
 
+    /** tc's result is one number: count() and scalar(); the per-vertex accessors say what to read instead. */
+    @Test
+    void triangleCountingReturnsOneCountAndComparesWithBothReferences() {
+        StagGraph g = StagGraph.load(KARATE);
+        Result tc = g.run("tc").execute();
+        assertTrue(tc.isScalar());
+        assertEquals(45, tc.count());
+        assertEquals("triangles", tc.scalar().name());
+        assertEquals(45L, tc.scalars().get("triangles"));
+        IllegalStateException e = assertThrows(IllegalStateException.class, tc::size);
+        assertEquals("tc.stag gives one number: read count() or scalar()", e.getMessage());
+        for (String ref : new String[] {"jgrapht", "handwritten"}) {
+            Agreement a = g.run("tc").threads(2).compare(ref);
+            assertTrue(a.agree(), ref + ": " + a.message());
+            assertEquals(45, a.stag().count());
+        }
+        Result pr = g.run("pagerank").execute();
+        assertFalse(pr.isScalar());
+        assertEquals("pagerank.stag gives one value per vertex, not one number: read values()",
+                assertThrows(IllegalStateException.class, pr::count).getMessage());
+        StagException bad = assertThrows(StagException.class, () -> g.run("tc").source(1).execute());
+        assertTrue(bad.getMessage().contains("source"), bad.getMessage());
+    }
+
     @Test
     void loadsAndRunsPageRankAndBfs() {
         StagGraph g = StagGraph.load(KARATE);

@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import org.stag.algorithms.catalog.Algorithm;
+import org.stag.algorithms.catalog.Setting;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.Betweenness;
 import org.stag.algorithms.handwritten.Bfs;
@@ -20,8 +20,8 @@ import org.stag.algorithms.handwritten.Sssp;
 import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.run.AlgorithmRunner;
+import org.stag.algorithms.run.RandomSources;
 import org.stag.algorithms.run.RunSettings;
-import org.stag.algorithms.run.TriangleCounting;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.check.Checker;
 import org.stag.engine.front.Source;
@@ -61,7 +61,7 @@ public final class KernelAB {
         GraphTensor tensors = GraphTensor.of(g, GraphTensor.format("dense,compressed"), threads);
         String given = System.getProperty("sources");
         int[] sources = given != null ? Arrays.stream(given.split(",")).mapToInt(id -> csr.internal(Long.parseLong(id)))
-                .toArray() : sources(csr, nSources, Long.getLong("seed", 27491095L));
+                .toArray() : sources(csr, nSources, Long.getLong("seed", RandomSources.DEFAULT_SEED));
         if (Boolean.getBoolean("print-sources")) {
             System.out.println(String.join(",", Arrays.stream(sources).mapToObj(v -> Long.toString(csr.external(v)))
                     .toList()));
@@ -118,48 +118,30 @@ public final class KernelAB {
 
     /** {@code k} distinct vertices with out-degree above 0, drawn with {@code seed}. */
     static int[] sources(Csr g, int k, long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        int[] out = new int[k];
-        for (int i = 0; i < k; i++) {
-            int v;
-            do {
-                v = r.nextInt(g.n());
-            } while (g.outDegree(v) == 0 || contains(out, i, v));
-            out[i] = v;
-        }
-        return out;
-    }
-
-    private static boolean contains(int[] a, int n, int v) {
-        for (int i = 0; i < n; i++) {
-            if (a[i] == v) {
-                return true;
-            }
-        }
-        return false;
+        return RandomSources.pick(g.outPtr(), k, seed);
     }
 
     private static IntFunction<Object> stag(AlgorithmRunner runner, String algo, Path program, GraphTensor tensors,
                                             Graph g, int threads, String delta) throws IOException {
-        if (algo.equals("tc")) {
-            TriangleCounting.Prepared p = TriangleCounting.prepare(runner.compiler(), tensors, threads);
-            return s -> p.run().triangles();
-        }
         Algorithm a = Algorithm.byName(algo).orElseThrow(() -> new IllegalArgumentException("unknown " + algo));
         CheckedProgram p = program == null ? a.program()
                 : new Checker().check(new Source(program.getFileName().toString(), Files.readString(program)));
         Map<Integer, AlgorithmRunner.Prepared> bySource = new LinkedHashMap<>();
-        return s -> bySource.computeIfAbsent(a == Algorithm.PAGERANK || a == Algorithm.WCC ? -1 : s, x -> {
-            RunSettings rs = new RunSettings().threads(threads).format("dense,compressed");
-            switch (a) {
-                case PAGERANK -> rs.iterations(PR_ITERATIONS);
-                case BFS -> rs.source(g.ids().external(x));
-                case SSSP -> rs.source(g.ids().external(x)).param("delta", delta);
-                case BC -> rs.sources(new long[] {g.ids().external(x)});
-                default -> { }
-            }
-            return runner.prepare(p, a, tensors, rs);
-        }).run(false).values();
+        boolean sourceless = !a.takes(Setting.SOURCE) && !a.takes(Setting.SOURCES);
+        return s -> {
+            AlgorithmRunner.Result r = bySource.computeIfAbsent(sourceless ? -1 : s, x -> {
+                RunSettings rs = new RunSettings().threads(threads).format("dense,compressed");
+                switch (a) {
+                    case PAGERANK -> rs.iterations(PR_ITERATIONS);
+                    case BFS -> rs.source(g.ids().external(x));
+                    case SSSP -> rs.source(g.ids().external(x)).param("delta", delta);
+                    case BC -> rs.sources(new long[] {g.ids().external(x)});
+                    default -> { }
+                }
+                return runner.prepare(p, a, tensors, rs);
+            }).run(false);
+            return r.scalar() != null ? r.scalar().value() : r.values();
+        };
     }
 
     private static IntFunction<Object> handwritten(String algo, Csr g, int threads) {

@@ -56,15 +56,20 @@ import picocli.CommandLine.Model.CommandSpec;
             "Then all cells of a graph run round-robin --repeat times, so that noise",
             "hits all alike. Times are the kernels' only (stag: run without",
             "compilation; jgrapht: with building its graph, as stag compare reports);",
-            "PageRank's are per iteration. ${bundle:help-algorithms.sourced} (one source) start at",
-            "--source.",
+            "PageRank's are per iteration. ${bundle:help-algorithms.sourced} start at --source,",
+            "or run from each of --sources K random vertices with out-edges (8 with",
+            "--peer), a cell then holding the runs from every source.",
             "Prints a Markdown table: median / min ms per cell and the median's ratio",
             "to --baseline. --out DIR also writes bench.md, bench.csv, bench.json and",
             "bench.png (a bar chart; log scale when times span more than 10x).",
             "--peer gap=DIR runs the ${bundle:help-gap-kernels} binaries of a gapbs",
             "checkout built with make, on the graph written as a GAP edge list, with",
-            "the same source, iterations, delta and OMP_NUM_THREADS=threads, and reads",
-            "its Trial Time lines (GAP prints no result, so it is not checked)."})
+            "GAP's benchmark/bench.mk arguments for the graph's kind (from its file",
+            "name; sssp -d2 on kron, urand, twitter, web, -d50000 on road, else GAP's",
+            "fastest of a sweep), -r for each of the same sources, stag's iterations",
+            "(pr -t0), OMP_NUM_THREADS=threads, and reads its Trial Time lines (GAP",
+            "prints no result, so it is not checked). stag's sssp takes GAP's delta;",
+            "tc runs on the symmetrised graph (-s). The table says what GAP ran."})
 final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--graph", required = true, paramLabel = "G[,G2...]",
@@ -91,9 +96,8 @@ final class BenchCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     String references = "handwritten,jgrapht";
 
-    @Option(names = "--peer", paramLabel = "gap=DIR",
-            description = "Also run GAP's binaries from DIR, a gapbs checkout built with make.")
-    String peer;
+    @Mixin
+    PeerOptions peers;
 
     @Option(names = "--baseline", paramLabel = "COLUMN",
             description = "The column ratios are taken to: a format (stag in it), handwritten, jgrapht or gap"
@@ -144,7 +148,7 @@ final class BenchCommand implements Callable<Integer> {
         if (partitions != null && (partitions < 1 || partitions > 65536)) {
             throw new CommandLine.ParameterException(cl, "--partitions must be between 1 and 65536, got " + partitions);
         }
-        if (formats.contains(";") || threads != null && threads.contains(",") || peer != null) {
+        if (formats.contains(";") || threads != null && threads.contains(",") || peers.peer != null) {
             throw new CommandLine.ParameterException(cl, "--spark times one format and one thread count, without --peer");
         }
         if (repeat < 1) {
@@ -287,19 +291,9 @@ final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
-        GapPeer gap = null;
-        if (peer != null) {
-            int eq = peer.indexOf('=');
-            if (eq < 0 || !peer.substring(0, eq).strip().equals("gap") || peer.substring(eq + 1).isBlank()) {
-                throw new CommandLine.ParameterException(cl, "--peer '" + peer + "': expected gap=DIR, the directory"
-                        + " of a gapbs checkout built with make");
-            }
-            gap = new GapPeer(Path.of(peer.substring(eq + 1).strip()));
-            String missing = gap.missing(algs).orElse(null);
-            if (missing != null) {
-                throw new CommandLine.ParameterException(cl, missing);
-            }
-        }
+        GapPeer gap = peers.gap(cl, algs);
+        Map<String, List<String>> gapArgs = gap == null ? Map.of() : peers.gapArgs(cl, algs);
+        int randomSources = peers.randomSources(cl, source);
         Map<Algorithm, CheckedProgram> mine = new LinkedHashMap<>();
         Programs.assignments(programs, "--program", cl).forEach((name, file) -> {
             Algorithm a = Algorithm.byName(name).orElseThrow(() -> new CommandLine.ParameterException(cl, "--program "
@@ -312,8 +306,8 @@ final class BenchCommand implements Callable<Integer> {
             mine.put(a, ProgramFiles.check(Path.of(file)));
         });
         LoadOptions load = LoadOptions.defaults().withThreads(Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS));
-        return new BenchRunner.Config(graphFiles, algs, formatList, threadList, repeat, refs, gap, source, iterations,
-                load, mine);
+        return new BenchRunner.Config(graphFiles, algs, formatList, threadList, repeat, refs, gap, source,
+                randomSources, peers.seed(), gapArgs, iterations, load, mine);
     }
 
     /** The settings given: bench has --source and --iterations. */

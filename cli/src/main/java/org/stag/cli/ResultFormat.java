@@ -3,11 +3,12 @@ package org.stag.cli;
 import java.io.IOException;
 import java.io.Writer;
 import org.stag.algorithms.run.EdgeValues;
+import org.stag.algorithms.run.ScalarValue;
 import org.stag.algorithms.run.VertexValues;
 
 /**
- * How {@code run} writes its per-vertex result, or a set of edges ({@link #write(EdgeValues, Writer)}),
- * ({@code --output-format}). Vertices are in the input's
+ * How {@code run} writes its per-vertex result, a set of edges ({@link #write(EdgeValues, Writer)}) or one number
+ * ({@link #write(ScalarValue, Writer)}) ({@code --output-format}). Vertices are in the input's
  * numbering, in the graph's order; reals as Java writes doubles ({@code Infinity} in text, tsv and csv).
  * <ul>
  *   <li>{@code text}: {@code vertex value} lines, space-separated (LDBC Graphalytics; the default);</li>
@@ -72,6 +73,21 @@ enum ResultFormat {
                 }
                 out.write("]}\n");
             }
+            case PARQUET -> throw new IllegalStateException("Parquet is written by the Spark module");
+        }
+    }
+
+    /**
+     * Writes the one number {@code s} in this format: {@code name value} (text), the same with a tab (tsv), a header
+     * {@code output,value} then {@code name,value} (csv), or one object {@code {"output":NAME,"value":V}} (json).
+     */
+    void write(ScalarValue s, Writer out) throws IOException {
+        switch (this) {
+            case TEXT -> s.write(out);
+            case TSV -> out.write(s.name() + "\t" + s.text() + "\n");
+            case CSV -> out.write("output,value\n" + s.name() + "," + s.text() + "\n");
+            case JSON -> out.write("{\"output\":" + Json.string(s.name()) + ",\"value\":"
+                    + (s.integral() ? s.text() : Json.number(s.value().doubleValue())) + "}\n");
             case PARQUET -> throw new IllegalStateException("Parquet is written by the Spark module");
         }
     }

@@ -44,7 +44,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "vertex with the most out-edges, printed on stderr), K and sources,",
             "directed, iterations, damping, seed, k; other parameters with --param. Its",
             "result is Main's first output with one dimension (ktruss: 'source target'",
-            "lines, one per edge). --threads also sets the threads",
+            "lines, one per edge; tc: one 'triangles COUNT' line, counted as GAP does on",
+            "the undirected graph without self-loops or duplicate edges, a directed",
+            "graph symmetrised first). --threads also sets the threads",
             "of the kernels. A loop with a stop condition that runs more than",
             "--max-iterations times fails, naming the loop. An algorithm option the",
             "algorithm does not take (wcc --source 1) is refused, exit 2."})
@@ -167,9 +169,10 @@ final class RunCommand implements Callable<Integer> {
      */
     private int runOnSpark(CheckedProgram program, Algorithm a, RunSettings settings, Progress shown) {
         CommandLine cl = spec.commandLine();
-        if (outputFormat == ResultFormat.PARQUET && a != null && a.descriptor().output().shape() == Output.Shape.EDGE) {
-            throw new CommandLine.ParameterException(cl, a.id() + " gives a set of edges; --output-format parquet"
-                    + " writes one value per vertex only");
+        if (outputFormat == ResultFormat.PARQUET && a != null && a.descriptor().output().shape() != Output.Shape.VERTEX) {
+            throw new CommandLine.ParameterException(cl, a.id() + " gives " + (a.descriptor().output().shape()
+                    == Output.Shape.EDGE ? "a set of edges" : "one number") + "; --output-format parquet writes one"
+                    + " value per vertex only");
         }
         if (spark == null) {
             throw new CommandLine.ParameterException(cl, partitions != null ? "--partitions needs --spark MASTER"
@@ -233,6 +236,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** The output a result came from, with its number of edges when it is a set of edges. */
     private static String outputName(AlgorithmRunner.Result r) {
+        if (r.scalar() != null) {
+            return r.scalar().name();
+        }
         return r.edges() != null ? r.edges().name() + " (" + r.edges().size() + " edges)" : r.values().name();
     }
 
@@ -246,7 +252,7 @@ final class RunCommand implements Callable<Integer> {
                 + ", or a FILE.stag program)");
     }
 
-    /** Writes the result (values per vertex, or a set of edges) to {@code -o} or stdout in {@code --output-format}. */
+    /** Writes the result (values per vertex, a set of edges or one number) to {@code -o} or stdout in {@code --output-format}. */
     void write(AlgorithmRunner.Result r) {
         if (output == null) {
             PrintWriter out = spec.commandLine().getOut();
@@ -262,7 +268,9 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void write(AlgorithmRunner.Result r, java.io.Writer w) throws IOException {
-        if (r.edges() != null) {
+        if (r.scalar() != null) {
+            outputFormat.write(r.scalar(), w);
+        } else if (r.edges() != null) {
             outputFormat.write(r.edges(), w);
         } else {
             outputFormat.write(r.values(), w);

@@ -292,8 +292,9 @@ final class StreamCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cl, "--run: " + a.id() + " is given twice");
             }
             if (a.descriptor().output().shape() != Output.Shape.VERTEX) {
-                throw new CommandLine.ParameterException(cl, "--run: " + a.id() + " gives a set of edges, and stag"
-                        + " stream writes one value per vertex only; run it on a snapshot with stag run");
+                throw new CommandLine.ParameterException(cl, "--run: " + a.id() + " gives " + (a.descriptor().output()
+                        .shape() == Output.Shape.EDGE ? "a set of edges" : "one number") + ", and stag stream writes"
+                        + " one value per vertex only; run it on a snapshot with stag run");
             }
             out.add(a);
         }

@@ -255,7 +255,7 @@ class BenchCommandTest {
                     + ")"},
             {"--program", "bfz=x.stag", "--program bfz=x.stag: unknown algorithm 'bfz' (expected "
                     + String.join(", ", Algorithm.names()) + ")"},
-            {"--program", "lcc=x.stag", "--program lcc=x.stag: lcc is not among --algorithms pagerank,bfs,sssp,wcc,bc"},
+            {"--program", "lcc=x.stag", "--program lcc=x.stag: lcc is not among --algorithms " + HelpText.benchDefault()},
             {"--iterations", "0", "--iterations must be at least 1, got 0"},
             {"--out", KARATE, "--out " + KARATE + " is a file, not a directory"},
         };

@@ -29,9 +29,10 @@ final class Programs {
 
     /**
      * The shipped programs that row blocks cannot run, each refused in one line naming the definition: ktruss's
-     * support {@code E[i][j] && E[i][w] && E[j][w]} reads rows j of the edges it computes, which may be any block's.
+     * support {@code E[i][j] && E[i][w] && E[j][w]} and tc's count {@code U[i][j] && U[j][k] && U[i][k]} read rows
+     * j of the matrices they compute, which may be any block's.
      */
-    static final java.util.Set<Algorithm> NOT_ON_ROW_BLOCKS = java.util.EnumSet.of(Algorithm.KTRUSS);
+    static final java.util.Set<Algorithm> NOT_ON_ROW_BLOCKS = java.util.EnumSet.of(Algorithm.KTRUSS, Algorithm.TC);
 
     /** The refusal of a program in {@link #NOT_ON_ROW_BLOCKS}. */
     static final String ROW_BLOCKS_REFUSAL = "cannot run on row blocks the definition";
@@ -46,6 +47,10 @@ final class Programs {
      * else within 1e-9 relative (sums combine across blocks in another order than in one JVM).
      */
     static void assertSame(Algorithm a, AlgorithmRunner.Result expected, AlgorithmRunner.Result actual, String what) {
+        if (expected.scalar() != null) {
+            assertEquals(expected.scalar(), actual.scalar(), what);
+            return;
+        }
         if (expected.edges() != null) {
             assertTrue(actual.edges() != null, what + ": no set of edges");
             assertEquals(null, expected.edges().difference(actual.edges()), what);

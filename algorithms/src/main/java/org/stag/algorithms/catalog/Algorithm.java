@@ -27,6 +27,7 @@ import org.stag.algorithms.handwritten.Mis;
 import org.stag.algorithms.handwritten.PageRank;
 import org.stag.algorithms.handwritten.PersonalizedPageRank;
 import org.stag.algorithms.handwritten.Sssp;
+import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.handwritten.Wcc;
 import org.stag.algorithms.jgrapht.JGraphTGraphs;
 import org.stag.algorithms.jgrapht.JGraphTReference;
@@ -62,7 +63,7 @@ public enum Algorithm {
             .handwritten(Implementation.of(in -> integers(Bfs.depths(in.graph(), in.integer("source"), true, in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> integers(JGraphTReference.bfs(in.graph(),
                     in.integer("source")))))
-            .gap(GapKernel.of("bfs", "-r", "{source}"))
+            .gap(GapKernel.of("bfs"))
             .incremental("bfs-incremental.stag", DEPTHS)
             .build()),
     /** Delta-stepping single-source shortest paths: distances, unreachable = Infinity. */
@@ -84,7 +85,8 @@ public enum Algorithm {
             .handwritten(Implementation.of(in -> reals(Sssp.run(in.graph(), in.integer("source"), in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.weighted(g), in -> reals(JGraphTReference.sssp(in.graph(),
                     in.integer("source")))))
-            .gap(GapKernel.of("sssp", "-r", "{source}", "-d", "{delta}"))
+            .gap(GapKernel.of("sssp", "-d", "{delta}").byKind("delta", "-d", "1", Map.of("kron", "2", "urand", "2",
+                    "twitter", "2", "web", "2", "road", "50000"), "1", "2", "8", "32", "128", "512", "2048", "50000"))
             .incremental("sssp-incremental.stag", DISTANCES)
             .build()),
     /** Weakly connected components, each labelled with its smallest vertex id. */
@@ -114,7 +116,7 @@ public enum Algorithm {
                     : Betweenness.run(in.graph(), in.sources(), in.threads()))))
             .jgrapht(Implementation.of(g -> JGraphTGraphs.unweighted(g), in -> reals(JGraphTReference.betweenness(in.graph())))
                     .allSourcesOnly("computes betweenness from all sources only"))
-            .gap(GapKernel.of("bc", "-r", "{source}", "-i", "1"))
+            .gap(GapKernel.of("bc", "-i", "1"))
             .build()),
     /** Coreness of every vertex (k-core decomposition) on the undirected simple view of the graph. */
     KCORE(Descriptor.of("kcore", "k-core decomposition", Output.perVertex("coreness"))
@@ -144,6 +146,16 @@ public enum Algorithm {
                 int[][] e = KTruss.run(in.graph(), in.integer("k"));
                 return Implementation.Values.edges(e[0], e[1]);
             }))
+            .build()),
+    /**
+     * Triangle counting as GAP's {@code tc} counts: on the undirected graph (a directed graph symmetrised), without
+     * self-loops or duplicate edges, every triangle once.
+     */
+    TC(Descriptor.of("tc", "triangle counting", Output.scalar("triangles"))
+            .handwritten(Implementation.of(in -> Implementation.Values.count(TriangleCount.run(in.graph(), in.threads()))))
+            .jgrapht(Implementation.of(g -> JGraphTGraphs.simple(g), in -> Implementation.Values.count(
+                    JGraphTReference.triangles(in.graph()))))
+            .gap(GapKernel.of("tc").onSymmetric())
             .build());
 
     private final Descriptor descriptor;

@@ -81,27 +81,35 @@ public record Implementation(Code code, Consumer<Csr> graph, String allSourcesOn
     }
 
     /**
-     * A reference's result, by internal id: one integer or one real per vertex, or a set of edges.
+     * A reference's result, by internal id: one integer or one real per vertex, a set of edges, or one number for
+     * the whole graph.
      *
      * @param longs   integer values, else null
      * @param doubles real values, else null
      * @param sources the sources of the edges of a set, else null
      * @param targets their targets, in the same order, else null
+     * @param scalar  the one number ({@link Output.Shape#SCALAR}: a {@code Long} or a {@code Double}), else null
      */
-    public record Values(long[] longs, double[] doubles, int[] sources, int[] targets) {
+    public record Values(long[] longs, double[] doubles, int[] sources, int[] targets, Number scalar) {
         public Values {
-            int kinds = (longs != null ? 1 : 0) + (doubles != null ? 1 : 0) + (sources != null ? 1 : 0);
+            int kinds = (longs != null ? 1 : 0) + (doubles != null ? 1 : 0) + (sources != null ? 1 : 0)
+                    + (scalar != null ? 1 : 0);
             if (kinds != 1 || (sources == null) != (targets == null)) {
-                throw new IllegalArgumentException("exactly one of longs, doubles and edges");
+                throw new IllegalArgumentException("exactly one of longs, doubles, edges and a scalar");
             }
         }
 
         public static Values reals(double[] v) {
-            return new Values(null, v, null, null);
+            return new Values(null, v, null, null, null);
         }
 
         public static Values integers(long[] v) {
-            return new Values(v, null, null, null);
+            return new Values(v, null, null, null, null);
+        }
+
+        /** One whole number for the whole graph (a count). */
+        public static Values count(long v) {
+            return new Values(null, null, null, null, v);
         }
 
         /** Integers widened from ints (component labels). */
@@ -110,12 +118,12 @@ public record Implementation(Code code, Consumer<Csr> graph, String allSourcesOn
             for (int i = 0; i < v.length; i++) {
                 out[i] = v[i];
             }
-            return new Values(out, null, null, null);
+            return new Values(out, null, null, null, null);
         }
 
         /** The edges {@code (sources[e], targets[e])}, in any order. */
         public static Values edges(int[] sources, int[] targets) {
-            return new Values(null, null, sources, targets);
+            return new Values(null, null, sources, targets, null);
         }
     }
 }

@@ -38,6 +38,11 @@ public record Output(String name, Shape shape) {
         return new Output(name, Shape.EDGE);
     }
 
+    /** One value for the whole graph, in scalar output {@code name}. */
+    public static Output scalar(String name) {
+        return new Output(name, Shape.SCALAR);
+    }
+
     /** One value per vertex, in output {@code name}. */
     public static Output perVertex(String name) {
         return new Output(name, Shape.VERTEX);

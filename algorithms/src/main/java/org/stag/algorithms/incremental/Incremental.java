@@ -216,7 +216,7 @@ public final class Incremental {
             throw e;
         }
         // Reported as the algorithm it keeps up to date.
-        return new AlgorithmRunner.Result(algorithm, r.program(), r.format(), r.values(), r.edges(), r.scalars(),
+        return new AlgorithmRunner.Result(algorithm, r.program(), r.format(), r.values(), r.edges(), r.scalar(), r.scalars(),
                 r.parameters(), r.buildSeconds(), r.compileSeconds(), r.runSeconds(), r.iterations(), r.kernelRuns(),
                 r.graphBytes(), r.inEdges());
     }

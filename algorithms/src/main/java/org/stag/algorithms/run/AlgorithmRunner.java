@@ -21,7 +21,7 @@ import org.stag.loaders.Graph;
 
 /**
  * Runs a stag program on a graph: binds what the program declares by the binding convention, runs
- * {@code Main}, and returns the per-vertex result (or the set of edges) with its timings.
+ * {@code Main}, and returns the per-vertex result (or the set of edges, or the one number) with its timings.
  *
  * <p><b>Binding convention.</b> A program declares the inputs and parameters it uses; for each one it
  * declares, the runner supplies:
@@ -130,7 +130,7 @@ public final class AlgorithmRunner {
         int n = shared != null ? shared.numVertices() : g.numVertices();
         Binding b = Binding.of(p, algorithm, g, n, shared != null ? shared.numEdges() : g.numEntries(), s, extra);
         // A program of one's own run as an algorithm (stag compare --as) keeps its own output's name.
-        String output = algorithm != null && p == algorithm.program() ? shippedOutput(algorithm)
+        String output = algorithm != null && (p == algorithm.program() || scalar(algorithm)) ? shippedOutput(p, algorithm)
                 : Binding.vertexOutput(p);
 
         RunOptions o = new RunOptions().threads(s.threads()).maxIterations(s.maxIterations())
@@ -163,16 +163,21 @@ public final class AlgorithmRunner {
     }
 
     /**
-     * The output holding a shipped algorithm's result, which the runner collects per vertex or as a set of edges: a
-     * scalar result has no writer and no check yet ({@link Output}).
+     * The output holding a shipped algorithm's result, which the runner collects per vertex, as a set of edges or as
+     * one number. A program of one's own computing an algorithm of one number ({@code stag compare --as tc}) must
+     * give it in an output of the algorithm's name.
      */
-    private static String shippedOutput(Algorithm a) {
-        Output out = a.descriptor().output();
-        if (out.shape() == Output.Shape.SCALAR) {
-            throw new BadInputException(a.id() + " gives one value ('" + out.name() + "'), and stag runs collect one"
-                    + " value per vertex or a set of edges only");
+    private static String shippedOutput(CheckedProgram p, Algorithm a) {
+        String name = a.descriptor().output().name();
+        if (p != a.program() && p.main().outputs().stream().noneMatch(s -> s.name().equals(name) && !s.isTensor())) {
+            throw new BadInputException(p.source().name(), p.main().decl().pos().line(), "Main has no scalar output '"
+                    + name + "', which " + a.id() + " gives");
         }
-        return out.name();
+        return name;
+    }
+
+    private static boolean scalar(Algorithm a) {
+        return a.descriptor().output().shape() == Output.Shape.SCALAR;
     }
 
     /** Sum of the generation and compile times of every kernel the compiler holds. */
@@ -299,13 +304,23 @@ public final class AlgorithmRunner {
             long planned = planCompileNanos;
             planCompileNanos = 0;
             Object value = outs.get(output);
-            if (!(value instanceof Tensor t) || t.order() != 1 && t.order() != 2) {
-                throw new IllegalStateException("output " + output + " of " + program.source().name()
-                        + " is not a vector or a matrix");
-            }
-            if (t.dimension(0) != tensors.numVertices() || t.order() == 2 && t.dimension(1) != tensors.numVertices()) {
-                throw new BadInputException(program.source().name(), 0, "output '" + output + "' has " + t.dimension(0)
-                        + " entries, but the graph has " + tensors.numVertices() + " vertices");
+            ScalarValue scalar = null;
+            Tensor t = null;
+            if (!(value instanceof Tensor)) {
+                if (value == null) {
+                    throw new IllegalStateException("Main of " + program.source().name() + " has no output " + output);
+                }
+                scalar = ScalarValue.of(output, value);
+            } else {
+                t = (Tensor) value;
+                if (t.order() != 1 && t.order() != 2) {
+                    throw new IllegalStateException("output " + output + " of " + program.source().name()
+                            + " is not a vector or a matrix");
+                }
+                if (t.dimension(0) != tensors.numVertices() || t.order() == 2 && t.dimension(1) != tensors.numVertices()) {
+                    throw new BadInputException(program.source().name(), 0, "output '" + output + "' has "
+                            + t.dimension(0) + " entries, but the graph has " + tensors.numVertices() + " vertices");
+                }
             }
             Map<String, Object> scalars = new LinkedHashMap<>();
             outs.forEach((name, v) -> {
@@ -313,10 +328,11 @@ public final class AlgorithmRunner {
                     scalars.put(name, v);
                 }
             });
-            boolean edges = t.order() == 2;
+            boolean edges = t != null && t.order() == 2;
             return new Result(algorithm, program.source().name(), format,
-                    edges ? null : VertexValues.of(output, t, graph.ids()),
-                    edges ? EdgeValues.of(output, t, graph.ids()) : null, scalars, runner.parameters(), buildSeconds, (compile + planned) / 1e9, Math.max(0, wall - compile) / 1e9,
+                    t == null || edges ? null : VertexValues.of(output, t, graph.ids()),
+                    edges ? EdgeValues.of(output, t, graph.ids()) : null, scalar, scalars, runner.parameters(),
+                    buildSeconds, (compile + planned) / 1e9, Math.max(0, wall - compile) / 1e9,
                     runner.stats().iterations() - iterations, runner.stats().kernelRuns() - kernelRuns,
                     graphBytes ? tensors.memoryBytes() : -1, tensors.holdsInEdges());
         }
@@ -328,8 +344,9 @@ public final class AlgorithmRunner {
      * @param algorithm      the shipped algorithm, or {@code null} for a user's program
      * @param program        the program's file name
      * @param format         the graph format
-     * @param values         the per-vertex result, or null for a set of edges
+     * @param values         the per-vertex result ({@link Output.Shape#VERTEX}), else null
      * @param edges          the set of edges a program gives as a bool matrix ({@link Output.Shape#EDGE}), else null
+     * @param scalar         the one number of the whole graph ({@link Output.Shape#SCALAR}), else null
      * @param scalars        Main's scalar outputs, by name
      * @param parameters     every parameter's value, by name
      * @param buildSeconds   building the graph tensors
@@ -343,7 +360,7 @@ public final class AlgorithmRunner {
      * @param inEdges        whether they include an in-edge structure of their own (a directed graph's {@code AT})
      */
     public record Result(Algorithm algorithm, String program, Format format, VertexValues values, EdgeValues edges,
-                         Map<String, Object> scalars, Map<String, Object> parameters, double buildSeconds,
+                         ScalarValue scalar, Map<String, Object> scalars, Map<String, Object> parameters, double buildSeconds,
                          double compileSeconds, double runSeconds, long iterations, long kernelRuns,
                          long graphBytes, boolean inEdges) {
     }

@@ -15,7 +15,7 @@ import org.stag.loaders.BadInputException;
  * {@code stag compare}: runs a reference implementation with the semantics of a stag run, on the same graph
  * and with the same parameters (iterations, damping factor, source, sources, as the run used them), and
  * checks that both agree by the algorithm's {@link Check}: integers exactly (BFS depths, CDLP labels),
- * components as the same partition (WCC), sets of edges exactly (k-truss), reals within a relative tolerance: 1e-9 for SSSP, LCC and
+ * components as the same partition (WCC), sets of edges exactly (k-truss), counts exactly (triangles), reals within a relative tolerance: 1e-9 for SSSP, LCC and
  * betweenness, 1e-6 for PageRank (whose contributions are floats).
  *
  * <p>References: {@linkplain Reference#JGRAPHT JGraphT} and stag's {@linkplain Reference#HANDWRITTEN hand-written}
@@ -65,13 +65,15 @@ public final class Comparison {
     /**
      * What the reference computed and how long it took.
      *
-     * @param values       its per-vertex result, or null for a set of edges
+     * @param values       its per-vertex result, else null
      * @param edges        its set of edges ({@link org.stag.algorithms.catalog.Output.Shape#EDGE}), else null
+     * @param scalar       its one number ({@link org.stag.algorithms.catalog.Output.Shape#SCALAR}), else null
      * @param seconds      its run time (for JGraphT including building the JGraphT graph)
      * @param graphSeconds building the reference's graph alone (measured separately; 0 for hand-written code,
      *                     which reads the CSR as it is)
      */
-    public record ReferenceRun(VertexValues values, EdgeValues edges, double seconds, double graphSeconds) {
+    public record ReferenceRun(VertexValues values, EdgeValues edges, ScalarValue scalar, double seconds,
+                               double graphSeconds) {
     }
 
     /**
@@ -109,9 +111,13 @@ public final class Comparison {
             impl.graph().accept(g);
             graphSeconds = (System.nanoTime() - t1) / 1e9;
         }
+        if (v.scalar() != null) {
+            return new ReferenceRun(null, null, ScalarValue.of(a.output(), v.scalar()), seconds, graphSeconds);
+        }
         return v.sources() != null
-                ? new ReferenceRun(null, EdgeValues.of(a.output(), g.ids(), v.sources(), v.targets()), seconds, graphSeconds)
-                : new ReferenceRun(new VertexValues(a.output(), g.ids(), v.longs(), v.doubles()), null, seconds,
+                ? new ReferenceRun(null, EdgeValues.of(a.output(), g.ids(), v.sources(), v.targets()), null, seconds,
+                        graphSeconds)
+                : new ReferenceRun(new VertexValues(a.output(), g.ids(), v.longs(), v.doubles()), null, null, seconds,
                         graphSeconds);
     }
 
@@ -135,16 +141,41 @@ public final class Comparison {
         return impl;
     }
 
-    /** Compares the stag run {@code actual} with the reference's {@code expected}: values per vertex, or edge sets. */
+    /** Compares the stag run {@code actual} with the reference's {@code expected}: values per vertex, edge sets or numbers. */
     public static Outcome check(Algorithm a, ReferenceRun expected, AlgorithmRunner.Result actual) {
-        return expected.edges() != null ? check(expected.edges(), actual.edges())
-                : check(a, expected.values(), actual.values());
+        return check(a, expected.values(), expected.edges(), expected.scalar(), actual);
     }
 
-    /** Compares two stag runs of {@code a} (two formats, two thread counts): values per vertex, or edge sets. */
+    /** Compares two stag runs of {@code a} (two formats, two thread counts): values per vertex, edge sets or numbers. */
     public static Outcome check(Algorithm a, AlgorithmRunner.Result expected, AlgorithmRunner.Result actual) {
-        return expected.edges() != null ? check(expected.edges(), actual.edges())
-                : check(a, expected.values(), actual.values());
+        return check(a, expected.values(), expected.edges(), expected.scalar(), actual);
+    }
+
+    private static Outcome check(Algorithm a, VertexValues values, EdgeValues edges, ScalarValue scalar,
+                                 AlgorithmRunner.Result actual) {
+        if (scalar != null) {
+            return check(a, scalar, actual.scalar());
+        }
+        return edges != null ? check(edges, actual.edges()) : check(a, values, actual.values());
+    }
+
+    /**
+     * Compares two numbers of {@code a}: integers exactly, reals within its check's relative tolerance (exactly when
+     * its check is exact).
+     */
+    public static Outcome check(Algorithm a, ScalarValue expected, ScalarValue actual) {
+        Check c = a.check();
+        boolean agree;
+        if (expected.integral() && actual.integral()) {
+            agree = expected.value().longValue() == actual.value().longValue();
+        } else {
+            double e = expected.value().doubleValue();
+            double x = actual.value().doubleValue();
+            agree = e == x || c.method() == LdbcValidation.Method.EPSILON
+                    && Math.abs(e - x) <= c.epsilon() * Math.max(Math.abs(e), Math.abs(x));
+        }
+        return new Outcome(agree, c.method(), agree ? expected.name() + " " + expected.text() + " matches"
+                : expected.name() + ": expected " + expected.text() + ", got " + actual.text());
     }
 
     /** Compares two sets of edges exactly, the first edge in only one of them named in the input's numbering. */

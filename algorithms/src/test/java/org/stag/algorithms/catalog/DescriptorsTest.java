@@ -1,6 +1,7 @@
 package org.stag.algorithms.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,21 +68,28 @@ class DescriptorsTest {
         }
     }
 
+    /**
+     * Every placeholder of GAP's arguments, and the parameter bench.mk sets per kind of graph, is a parameter of the
+     * program: the stag run it is compared with has its value, or is given GAP's.
+     */
     @ParameterizedTest
     @EnumSource(Algorithm.class)
-    void gapsPlaceholdersHaveValues(Algorithm a) {
+    void gapsPlaceholdersAreParametersOfTheProgram(Algorithm a) {
         a.descriptor().gap().ifPresent(k -> {
             Map<String, String> values = new java.util.HashMap<>();
-            if (a.takes(Setting.SOURCE) || a.takes(Setting.SOURCES)) {
-                values.put("source", "0");
-            }
-            if (a.takes(Setting.ITERATIONS)) {
-                values.put("iterations", "1");
-            }
-            if (Algorithm.declares(a.program(), "delta")) {
-                values.put("delta", "1");
+            for (String arg : k.arguments()) {
+                if (arg.startsWith("{") && arg.endsWith("}")) {
+                    String name = arg.substring(1, arg.length() - 1);
+                    assertTrue(Algorithm.declares(a.program(), name), a.id() + " has no parameter " + name);
+                    values.put(name, "1");
+                }
             }
             assertEquals(k.arguments().size(), k.arguments(values).size(), a.id());
+            k.byKind().ifPresent(b -> {
+                assertTrue(Algorithm.declares(a.program(), b.parameter()), a.id() + " has no parameter " + b.parameter());
+                assertTrue(k.arguments().contains("{" + b.parameter() + "}"), a.id());
+                assertFalse(b.sweep().isEmpty(), a.id());
+            });
         });
     }
 
@@ -114,9 +122,10 @@ class DescriptorsTest {
 
     @Test
     void aPlaceholderWithoutAValueIsRefused() {
-        GapKernel k = GapKernel.of("sssp", "-r", "{source}", "-d", "{delta}");
-        assertEquals(List.of("-r", "3", "-d", "2"), k.arguments(Map.of("source", "3", "delta", "2")));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> k.arguments(Map.of("source", "3")));
+        GapKernel k = GapKernel.of("sssp", "-i", "{iterations}", "-d", "{delta}");
+        assertEquals(List.of("-i", "3", "-d", "2"), k.arguments(Map.of("iterations", "3", "delta", "2")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> k.arguments(Map.of("iterations", "3")));
         assertEquals("GAP's sssp needs {delta}, which the run has no value for", e.getMessage());
     }
 

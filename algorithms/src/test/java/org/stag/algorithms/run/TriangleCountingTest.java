@@ -1,6 +1,8 @@
 package org.stag.algorithms.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,24 +19,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.stag.algorithms.TestData;
 import org.stag.algorithms.TestGraph;
+import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.handwritten.TriangleCount;
 import org.stag.algorithms.jgrapht.JGraphTReference;
+import org.stag.algorithms.ldbc.LdbcDataset;
 import org.stag.engine.jit.DefinitionCompiler;
-import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.Graph;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.io.GraphLoader;
 
 /**
- * {@code tc.stag} counts exactly the triangles that the hand-written GAP-style count and JGraphT's
- * {@code GraphMetrics.getNumberOfTriangles} count, on every bundled square graph (directed ones taken as
+ * {@code tc.stag}, run as the catalog's {@code tc}, counts exactly the triangles that the hand-written GAP-style count
+ * and JGraphT (its clustering coefficients, {@link JGraphTReference#triangles}) count, on every bundled square graph (directed ones taken as
  * undirected), on random graphs with self-loops, and on edge lists with duplicate and mirrored edges; in CSR
  * and C-tree rows, on 1 and 2 threads.
  */
 class TriangleCountingTest {
-    private static final DefinitionCompiler COMPILER = new DefinitionCompiler();
+    private static final AlgorithmRunner RUNNER = new AlgorithmRunner(new DefinitionCompiler());
     private static final String[] FORMATS = {"dense,compressed", "dense,ctree"};
 
     static Stream<String> bundled() {
@@ -42,8 +45,10 @@ class TriangleCountingTest {
     }
 
     private static long stag(Graph g, String format, int threads) {
-        GraphTensor t = GraphTensor.of(g, GraphTensor.format(format), threads);
-        return TriangleCounting.prepare(COMPILER, t, threads).run().triangles();
+        AlgorithmRunner.Result r = RUNNER.run(Algorithm.TC, g, new RunSettings().format(format).threads(threads));
+        assertNull(r.values());
+        assertEquals("triangles", r.scalar().name());
+        return r.scalar().value().longValue();
     }
 
     private static Graph load(Path file, LoadOptions o) {
@@ -65,12 +70,55 @@ class TriangleCountingTest {
         assertEquals(expected, stag(g, "dense,compressed", 1), "1 thread");
     }
 
+    /** Every graph in the repository's {@code data/}: Matrix Market files and LDBC datasets. */
+    static Stream<String> dataGraphs() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("..", "data"))) {
+            List<String> names = files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".mtx") || n.endsWith(".properties")).sorted().toList();
+            assertTrue(names.size() >= 3, "data/ holds " + names);
+            return names.stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dataGraphs")
+    void everyGraphInDataMatchesHandwrittenJGraphTAndTheNaiveCount(String name) {
+        Path file = Path.of("..", "data", name);
+        Graph g = name.endsWith(".properties") ? LdbcDataset.open(file).load(LoadOptions.defaults())
+                : load(file, LoadOptions.defaults());
+        Csr csr = Csr.of(g);
+        long expected = naive(csr);
+        assertEquals(expected, JGraphTReference.triangles(csr), "JGraphT");
+        assertEquals(expected, TriangleCount.run(csr, 2), "hand-written");
+        for (String format : FORMATS) {
+            assertEquals(expected, stag(g, format, 2), format);
+        }
+    }
+
     @Test
     void caGrQcHasSnapsCount() {
         // SNAP's statistics for ca-GrQc list 48,260 triangles.
         Graph g = load(TestData.file("suitesparse/ca-GrQc.mtx"), LoadOptions.defaults());
         assertEquals(48260, stag(g, "dense,compressed", 2));
         assertEquals(48260, JGraphTReference.triangles(Csr.of(g)));
+    }
+
+    /** {@code stag compare tc}'s path: both references, checked by the descriptor's exact check. */
+    @Test
+    void comparisonWithBothReferencesAgreesAndCatchesADifference() {
+        Graph g = load(Path.of("..", "data", "ca-GrQc.mtx"), LoadOptions.defaults());
+        Csr csr = Csr.of(g);
+        for (Comparison.Reference ref : Comparison.Reference.values()) {
+            AlgorithmRunner.Prepared p = RUNNER.prepare(Algorithm.TC, g, new RunSettings().threads(2));
+            Comparison.Compared c = Comparison.compare(ref, Algorithm.TC, p, csr, false, 2);
+            assertTrue(c.outcome().agree(), ref + ": " + c.outcome().message());
+            assertEquals("triangles 48260 matches", c.outcome().message());
+            assertEquals(48260L, c.reference().scalar().value());
+        }
+        Comparison.Outcome off = Comparison.check(Algorithm.TC, new ScalarValue("triangles", 48260L),
+                new ScalarValue("triangles", 48261L));
+        assertEquals(false, off.agree());
+        assertEquals("triangles: expected 48260, got 48261", off.message());
     }
 
     @Test

@@ -134,7 +134,11 @@ public final class BenchResults {
     public String markdown() {
         StringBuilder sb = new StringBuilder();
         facts.forEach((k, v) -> sb.append(k).append(": ").append(v).append("  \n"));
-        sb.append("Each cell: median / min of ").append(repeat).append(" runs in ms, and the median ÷ the median of `")
+        // Cells of algorithms that start at a source hold the runs from every source (stag bench --sources).
+        boolean perSource = cells.stream().anyMatch(m -> m.status() == Measurement.Status.OK
+                && m.seconds().length > repeat);
+        sb.append("Each cell: median / min of ").append(repeat).append(perSource ? " runs from each source (all"
+                + " sources together) in ms" : " runs in ms").append(", and the median ÷ the median of `")
                 .append(baseline).append("`.").append(perIterationNote()).append("\n\n");
         sb.append("| graph | algorithm | threads |");
         columns.forEach(c -> sb.append(' ').append(c).append(" |"));

@@ -1,15 +1,10 @@
 package org.stag.cli.bench;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.stag.algorithms.catalog.Algorithm;
 import org.stag.algorithms.catalog.Implementation;
 import org.stag.algorithms.catalog.Setting;
@@ -17,6 +12,7 @@ import org.stag.algorithms.graph.Csr;
 import org.stag.algorithms.run.AlgorithmRunner;
 import org.stag.algorithms.run.Comparison;
 import org.stag.algorithms.run.DefaultSource;
+import org.stag.algorithms.run.RandomSources;
 import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.formats.graph.GraphTensor;
@@ -46,23 +42,29 @@ public final class BenchRunner {
     /**
      * What to run.
      *
-     * @param graphs     the graph files
-     * @param algorithms the algorithms
-     * @param formats    stag's graph formats, e.g. {@code dense,compressed}
-     * @param threads    the thread counts
-     * @param repeat     timed runs per cell
-     * @param references the reference implementations
-     * @param gap        GAP's binaries, or null
-     * @param source     the source of the algorithms that take one, and the one source of those that take sources
-     *                   (bc), in the input's numbering; null for the vertex with the most out-edges
-     * @param iterations the iterations of the algorithms that take them, or null for the programs' defaults
-     * @param load       how to read the graphs
-     * @param programs   programs stag runs in place of the shipped ones, by the algorithm they compute
+     * @param graphs        the graph files
+     * @param algorithms    the algorithms
+     * @param formats       stag's graph formats, e.g. {@code dense,compressed}
+     * @param threads       the thread counts
+     * @param repeat        timed runs per cell (per source, for an algorithm that takes one)
+     * @param references    the reference implementations
+     * @param gap           GAP's binaries, or null
+     * @param source        the one source of the algorithms that take one (and the one source of those that take
+     *                      sources, bc), in the input's numbering; null for random sources or the default
+     * @param randomSources how many random sources ({@link RandomSources}) every such algorithm, and GAP, runs from
+     *                      when {@code source} is null; 0 for the vertex with the most out-edges
+     * @param seed          the seed of the random sources
+     * @param gapArgs       GAP's arguments of one's own, by kernel ({@code --peer-args})
+     * @param iterations    the iterations of the algorithms that take them, or null for the programs' defaults
+     * @param load          how to read the graphs
+     * @param programs      programs stag runs in place of the shipped ones, by the algorithm they compute
      */
     public record Config(List<Path> graphs, List<Algorithm> algorithms, List<Format> formats, List<Integer> threads,
                          int repeat, List<Comparison.Reference> references, GapPeer gap, Long source,
-                         Integer iterations, LoadOptions load, Map<Algorithm, CheckedProgram> programs) {
+                         int randomSources, long seed, Map<String, List<String>> gapArgs, Integer iterations,
+                         LoadOptions load, Map<Algorithm, CheckedProgram> programs) {
         public Config {
+            gapArgs = Map.copyOf(gapArgs);
             programs = Map.copyOf(programs);
         }
     }
@@ -106,6 +108,9 @@ public final class BenchRunner {
         Measurement.Status status = Measurement.Status.OK;
         String note = "";
         double divisor = 1;
+        /** Runs per round: one per source of an algorithm that takes one, each run the next source's. */
+        int runsPerRound = 1;
+        int next;
 
         Cell(String graph, Algorithm algorithm, int threads, String column) {
             this.graph = graph;
@@ -114,8 +119,12 @@ public final class BenchRunner {
             this.column = column;
         }
 
-        /** Runs once and returns the seconds it took. */
-        abstract double once();
+        /** Runs once (from source {@code i} of an algorithm that takes one) and returns the seconds it took. */
+        abstract double once(int i);
+
+        double once() {
+            return once(next++ % runsPerRound);
+        }
 
         void refuse(Measurement.Status s, String why) {
             status = s;
@@ -159,101 +168,146 @@ public final class BenchRunner {
         listener.step("loading " + name);
         Graph g = GraphLoader.load(file, c.load()).requireSquare();
         Csr csr = Csr.of(g);
-        long source = c.source() != null ? c.source() : defaultSource(c, g, name);
-        int internalSource = g.ids().internal(source, g.numVertices());
-        if (internalSource < 0) {
-            throw new BadInputException("--source " + source + " is not a vertex of " + name);
+        int[] sources = sources(c, g, name);
+        long[] external = new long[sources.length];
+        for (int i = 0; i < sources.length; i++) {
+            external[i] = g.ids().external(sources[i]);
         }
         facts.put(name, g.numVertices() + " vertices, " + g.numEntries() + " stored edges, "
-                + (g.directed() ? "directed" : "undirected") + ", source " + source);
+                + (g.directed() ? "directed" : "undirected") + ", " + (sources.length == 1 ? "source " + external[0]
+                : sources.length + " sources " + java.util.Arrays.stream(external).mapToObj(Long::toString)
+                .collect(java.util.stream.Collectors.joining(",")) + " (random with out-edges, seed "
+                + c.seed() + "; a cell of an algorithm that takes one: the runs from every source)"));
         // One graph tensor per format, built once and read by every algorithm and thread count.
         int buildThreads = c.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
         Map<Format, GraphTensor> tensors = new LinkedHashMap<>();
         for (Format f : c.formats()) {
             tensors.put(f, GraphTensor.of(g, f, buildThreads));
         }
+        try (GapRuns gap = c.gap() == null ? null : new GapRuns(c, g, name, sources, listener)) {
+            List<Cell> cells = new ArrayList<>();
+            List<Cell> timed = new ArrayList<>();
+            List<Row> rows = new ArrayList<>();
+            for (Algorithm a : c.algorithms()) {
+                Map<String, String> shared = gap == null ? Map.of() : gap.stagParameters(a);
+                for (int t : c.threads()) {
+                    Row row = row(c, name, csr, a, t, sources, external, shared, tensors);
+                    rows.add(row);
+                    cells.addAll(row.cells);
+                    row.cells.stream().filter(x -> x.status == Measurement.Status.OK && !(x instanceof GapCell))
+                            .forEach(timed::add);
+                }
+            }
+            for (int round = 1; round <= c.repeat(); round++) {
+                for (Cell cell : timed) {
+                    listener.step("round " + round + "/" + c.repeat() + ": " + cell.label());
+                    for (int i = 0; i < cell.runsPerRound; i++) {
+                        cell.seconds.add(cell.once());
+                    }
+                }
+            }
+            if (gap != null) {
+                for (Row row : rows) {
+                    GapCell cell = (GapCell) row.cells.get(row.cells.size() - 1);
+                    if (cell.status == Measurement.Status.OK) {
+                        GapRuns.Outcome o = gap.run(row.algorithm, row.threads, row.stag.parameters());
+                        cell.seconds.addAll(o.seconds());
+                        if (o.status() != Measurement.Status.OK) {
+                            cell.refuse(o.status(), o.note());
+                        }
+                    }
+                }
+                facts.put(name + ", GAP's kind of graph", gap.kindFact());
+                facts.put(name + ", GAP ran", gap.describe());
+            }
+            return cells;
+        }
+    }
 
-        List<Cell> cells = new ArrayList<>();
-        List<Cell> timed = new ArrayList<>();
-        List<Row> rows = new ArrayList<>();
-        for (Algorithm a : c.algorithms()) {
-            for (int t : c.threads()) {
-                Row row = row(c, name, g, csr, a, t, source, internalSource, tensors);
-                rows.add(row);
-                cells.addAll(row.cells);
-                row.cells.stream().filter(x -> x.status == Measurement.Status.OK && !(x instanceof GapCell))
-                        .forEach(timed::add);
+    /**
+     * The sources (internal ids): {@code --source}, else {@link Config#randomSources()} random vertices with
+     * out-edges, else the vertex with the most out-edges.
+     */
+    private int[] sources(Config c, Graph g, String name) {
+        boolean any = c.algorithms().stream().anyMatch(a -> a.takes(Setting.SOURCE) || a.takes(Setting.SOURCES));
+        if (c.source() != null) {
+            int internal = g.ids().internal(c.source(), g.numVertices());
+            if (internal < 0) {
+                throw new BadInputException("--source " + c.source() + " is not a vertex of " + name);
             }
+            return new int[] {internal};
         }
-        for (int round = 1; round <= c.repeat(); round++) {
-            for (Cell cell : timed) {
-                listener.step("round " + round + "/" + c.repeat() + ": " + cell.label());
-                cell.seconds.add(cell.once());
-            }
+        if (c.randomSources() > 0 && any) {
+            return RandomSources.pick(g.rowPtr(), c.randomSources(), c.seed());
         }
-        if (c.gap() != null) {
-            gap(c, g, name, rows);
-        }
-        return cells;
+        return new int[] {g.ids().internal(defaultSource(c, g, name), g.numVertices())};
     }
 
     /** The cells of one row, warmed up and checked. */
-    private record Row(List<Cell> cells, AlgorithmRunner.Result stag, Algorithm algorithm, int threads,
-                       int source) {
+    private record Row(List<Cell> cells, AlgorithmRunner.Result stag, Algorithm algorithm, int threads) {
     }
 
-    private Row row(Config c, String name, Graph g, Csr csr, Algorithm a, int t, long source, int internalSource,
-                    Map<Format, GraphTensor> tensors) {
+    private Row row(Config c, String name, Csr csr, Algorithm a, int t, int[] sources, long[] external,
+                    Map<String, String> shared, Map<Format, GraphTensor> tensors) {
+        boolean sourced = a.takes(Setting.SOURCE) || a.takes(Setting.SOURCES);
+        int k = sourced ? sources.length : 1;
         List<Cell> cells = new ArrayList<>();
-        AlgorithmRunner.Result first = null;
+        AlgorithmRunner.Result[] first = new AlgorithmRunner.Result[k];
         for (Format f : c.formats()) {
-            RunSettings s = new RunSettings().format(f).threads(t).iterations(a.takes(Setting.ITERATIONS)
-                    ? c.iterations() : null).graphName(name).startAt(a, source);
-            AlgorithmRunner.Prepared p = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
+            AlgorithmRunner.Prepared[] p = new AlgorithmRunner.Prepared[k];
             Cell cell = new Cell(name, a, t, stagColumn(f)) {
                 @Override
-                double once() {
-                    return p.run().runSeconds();
+                double once(int i) {
+                    return p[i].run().runSeconds();
                 }
             };
             listener.step("checking " + cell.label());
-            AlgorithmRunner.Result r = p.run();
-            if (first == null) {
-                first = r;
-            } else {
-                Comparison.Outcome o = Comparison.check(a, first, r);
-                if (!o.agree()) {
-                    cell.refuse(Measurement.Status.FAILED, "differs from " + stagColumn(c.formats().get(0)) + " at "
-                            + o.message());
+            for (int i = 0; i < k; i++) {
+                RunSettings s = new RunSettings().format(f).threads(t).iterations(a.takes(Setting.ITERATIONS)
+                        ? c.iterations() : null).graphName(name).startAt(a, external[sourced ? i : 0]).params(shared);
+                p[i] = runner.prepare(c.programs().getOrDefault(a, a.program()), a, tensors.get(f), s);
+                AlgorithmRunner.Result r = p[i].run();
+                if (first[i] == null) {
+                    first[i] = r;
+                } else {
+                    Comparison.Outcome o = Comparison.check(a, first[i], r);
+                    if (!o.agree() && cell.status == Measurement.Status.OK) {
+                        cell.refuse(Measurement.Status.FAILED, "differs from " + stagColumn(c.formats().get(0))
+                                + (k > 1 ? " from source " + external[i] : "") + " at " + o.message());
+                    }
                 }
             }
             cells.add(cell);
         }
-        AlgorithmRunner.Result stag = first;
+        AlgorithmRunner.Result stag = first[0];
         double divisor = a.descriptor().perIteration() ? ((Number) stag.parameters().get("iterations")).doubleValue()
                 : 1;
-        int[] sources = a.takes(Setting.SOURCES) ? new int[] {internalSource} : null;
         for (Comparison.Reference ref : c.references()) {
             Cell cell = new Cell(name, a, t, ref.id()) {
                 @Override
-                double once() {
-                    return Comparison.run(ref, a, csr, stag, sources, t).seconds();
+                double once(int i) {
+                    return Comparison.run(ref, a, csr, first[i], a.takes(Setting.SOURCES) ? new int[] {sources[i]}
+                            : null, t).seconds();
                 }
             };
             cells.add(cell);
             try {
-                Comparison.supports(ref, a, sources != null);
+                Comparison.supports(ref, a, a.takes(Setting.SOURCES));
             } catch (BadInputException e) {
                 String allOnly = ref.of(a).map(Implementation::allSourcesOnly).orElse(null);
                 cell.refuse(Measurement.Status.NOT_AVAILABLE, allOnly != null
-                        ? ref.id() + " " + allOnly + "; bench runs " + a.id() + " from one source" : e.getMessage());
+                        ? ref.id() + " " + allOnly + "; bench runs " + a.id() + " from one source at a time" : e.getMessage());
                 continue;
             }
             listener.step("checking " + cell.label());
-            Comparison.ReferenceRun rr = Comparison.run(ref, a, csr, stag, sources, t);
-            Comparison.Outcome o = Comparison.check(a, rr, stag);
-            if (!o.agree()) {
-                cell.refuse(Measurement.Status.FAILED, "differs from stag at " + o.message());
+            for (int i = 0; i < k && cell.status == Measurement.Status.OK; i++) {
+                Comparison.ReferenceRun rr = Comparison.run(ref, a, csr, first[i], a.takes(Setting.SOURCES)
+                        ? new int[] {sources[i]} : null, t);
+                Comparison.Outcome o = Comparison.check(a, rr, first[i]);
+                if (!o.agree()) {
+                    cell.refuse(Measurement.Status.FAILED, "differs from stag" + (k > 1 ? " from source " + external[i]
+                            : "") + " at " + o.message());
+                }
             }
         }
         if (c.gap() != null) {
@@ -263,80 +317,22 @@ public final class BenchRunner {
             }
             cells.add(cell);
         }
-        cells.forEach(x -> x.divisor = divisor);
-        return new Row(cells, stag, a, t, internalSource);
+        cells.forEach(x -> {
+            x.divisor = divisor;
+            x.runsPerRound = k;
+        });
+        return new Row(cells, stag, a, t);
     }
 
-    /** GAP's cell: timed by GAP's own trials, not by {@link #once()}. */
+    /** GAP's cell: timed by GAP's own trials, not by {@link #once(int)}. */
     private static final class GapCell extends Cell {
         GapCell(String graph, Algorithm algorithm, int threads) {
             super(graph, algorithm, threads, "gap");
         }
 
         @Override
-        double once() {
+        double once(int i) {
             throw new IllegalStateException("GAP times its own trials");
-        }
-    }
-
-    /** Writes the graph as GAP's input once, then runs GAP's kernel for every row that has one. */
-    private void gap(Config c, Graph g, String name, List<Row> rows) {
-        Path dir;
-        try {
-            dir = Files.createTempDirectory("stag-bench-gap");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        try {
-            Path el = dir.resolve("graph.el");
-            Path wel = dir.resolve("graph.wel");
-            boolean elWritten = false;
-            boolean welWritten = false;
-            String welFailure = null;
-            for (Row row : rows) {
-                GapCell cell = (GapCell) row.cells.get(row.cells.size() - 1);
-                if (cell.status != Measurement.Status.OK) {
-                    continue;
-                }
-                boolean weighted = row.algorithm.weights().read();
-                try {
-                    if (weighted && !welWritten && welFailure == null) {
-                        listener.step("writing " + name + " as GAP's " + wel.getFileName());
-                        try {
-                            GapPeer.writeEdgeList(g, wel, true);
-                            welWritten = true;
-                        } catch (GapPeer.GapException e) {
-                            welFailure = e.getMessage();
-                        }
-                    } else if (!weighted && !elWritten) {
-                        listener.step("writing " + name + " as GAP's " + el.getFileName());
-                        GapPeer.writeEdgeList(g, el, false);
-                        elWritten = true;
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                if (weighted && welFailure != null) {
-                    cell.refuse(Measurement.Status.NOT_AVAILABLE, welFailure);
-                    continue;
-                }
-                Map<String, Object> p = row.stag.parameters();
-                int iterations = p.get("iterations") instanceof Number n ? n.intValue() : 0;
-                long delta = p.get("delta") instanceof Number d ? Math.max(1, Math.round(d.doubleValue())) : 1;
-                List<String> cmd = c.gap().command(row.algorithm, weighted ? wel : el, !g.directed(), row.source,
-                        iterations, delta, c.repeat());
-                listener.step("running " + String.join(" ", cmd) + " with OMP_NUM_THREADS=" + row.threads);
-                try {
-                    GapPeer.Output o = c.gap().run(cmd, row.threads, c.repeat());
-                    for (double s : o.trials()) {
-                        cell.seconds.add(s);
-                    }
-                } catch (GapPeer.GapException e) {
-                    cell.refuse(Measurement.Status.FAILED, e.getMessage());
-                }
-            }
-        } finally {
-            deleteTree(dir);
         }
     }
 
@@ -350,13 +346,5 @@ public final class BenchRunner {
             listener.note(name + ": " + d.line());
         }
         return d.id();
-    }
-
-    private static void deleteTree(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // A temporary directory left behind is harmless; the results are what matter.
-        }
     }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,9 +18,10 @@ import org.stag.loaders.Graph;
 /**
  * GAP (the GAP Benchmark Suite, github.com/sbeamer/gapbs) as a peer of {@code stag bench}: runs the kernel
  * binaries of a checkout the user built (each algorithm's descriptor names its kernel and arguments,
- * {@link GapKernel}: {@code bfs}, {@code pr}, {@code cc}, {@code sssp}, {@code bc}) on the graph written as GAP's
- * edge list, and reads the trial times GAP prints. GAP prints no per-vertex result, so its answers are not
- * compared with stag's; its parameters are stag's (source, iterations, delta).
+ * {@link GapKernel}: {@code bfs}, {@code pr}, {@code cc}, {@code sssp}, {@code bc}, {@code tc}) on the graph written
+ * as GAP's edge list, and reads the trial times GAP prints. GAP prints no per-vertex result, so its answers are not
+ * compared with stag's; its arguments are those of GAP's own {@code bench.mk} ({@link GapPlan}), from the same
+ * sources as stag.
  */
 public final class GapPeer {
     private static final Pattern TRIAL = Pattern.compile("^Trial Time:\\s+([0-9.eE+-]+)\\s*$", Pattern.MULTILINE);
@@ -38,7 +38,7 @@ public final class GapPeer {
         return dir;
     }
 
-    /** GAP's kernel for {@code a}, as its descriptor names it: bfs, pr, cc (Afforest, for wcc), sssp, bc; none for cdlp and lcc. */
+    /** GAP's kernel for {@code a}, as its descriptor names it: bfs, pr, cc (Afforest, for wcc), sssp, bc, tc; none for cdlp and lcc. */
     public static Optional<String> kernel(Algorithm a) {
         return a.descriptor().gap().map(GapKernel::name);
     }
@@ -67,24 +67,26 @@ public final class GapPeer {
     }
 
     /**
-     * The command line that runs {@code a}'s kernel.
+     * The command line that runs {@code a}'s kernel: {@code KERNEL -f INPUT [-s] [-r SOURCE] ARGUMENTS -n TRIALS}.
      *
-     * @param input      the edge list (.el, or .wel for sssp)
-     * @param symmetric  whether the list holds each undirected edge once (GAP's {@code -s} symmetrizes it)
-     * @param source     the source vertex in GAP's numbering (stag's internal id; bfs, sssp, bc)
-     * @param iterations PageRank's iterations (run exactly: tolerance 0)
-     * @param delta      SSSP's bucket width
-     * @param trials     GAP's trials ({@code -n})
+     * @param input     the edge list (.el, or .wel for sssp)
+     * @param symmetric whether the list holds each undirected edge once; GAP's {@code -s} symmetrises it, as it
+     *                  does any input of a kernel that needs an undirected graph ({@link GapKernel#symmetric()})
+     * @param source    the source vertex in GAP's numbering (stag's internal id), or null for a kernel without one
+     * @param arguments the kernel's other arguments ({@link GapPlan.Args#arguments()})
+     * @param trials    GAP's trials ({@code -n})
      */
-    public List<String> command(Algorithm a, Path input, boolean symmetric, int source, int iterations, long delta,
+    public List<String> command(Algorithm a, Path input, boolean symmetric, Integer source, List<String> arguments,
                                 int trials) {
         GapKernel k = a.descriptor().gap().orElseThrow(() -> new IllegalArgumentException("GAP has no " + a.id()));
         List<String> cmd = new ArrayList<>(List.of(binary(k.name()).toString(), "-f", input.toString()));
-        if (symmetric) {
+        if (symmetric || k.symmetric()) {
             cmd.add("-s");
         }
-        cmd.addAll(k.arguments(Map.of("source", Integer.toString(source), "iterations", Integer.toString(iterations),
-                "delta", Long.toString(delta))));
+        if (source != null) {
+            cmd.addAll(List.of("-r", Integer.toString(source)));
+        }
+        cmd.addAll(arguments);
         cmd.addAll(List.of("-n", Integer.toString(trials)));
         return cmd;
     }

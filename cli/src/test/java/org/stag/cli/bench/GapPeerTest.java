@@ -43,20 +43,24 @@ class GapPeerTest {
                         + " 1.2.3\n", 1)).getMessage());
     }
 
+    /** The harness's options (-f, -s, -r, -n) around the kernel's arguments; tc always symmetrised. */
     @Test
-    void commandsCarryStagsParameters() {
+    void commandsCarryTheInputTheSourceAndTheTrials() {
         GapPeer gap = new GapPeer(Path.of("/opt/gapbs"));
         Path el = Path.of("/tmp/g.el");
         assertEquals(List.of("/opt/gapbs/bfs", "-f", "/tmp/g.el", "-s", "-r", "7", "-n", "5"),
-                gap.command(Algorithm.BFS, el, true, 7, 0, 1, 5));
+                gap.command(Algorithm.BFS, el, true, 7, List.of(), 5));
         assertEquals(List.of("/opt/gapbs/pr", "-f", "/tmp/g.el", "-i", "20", "-t", "0", "-n", "3"),
-                gap.command(Algorithm.PAGERANK, el, false, 7, 20, 1, 3));
+                gap.command(Algorithm.PAGERANK, el, false, null, List.of("-i", "20", "-t", "0"), 3));
         assertEquals(List.of("/opt/gapbs/cc", "-f", "/tmp/g.el", "-s", "-n", "2"),
-                gap.command(Algorithm.WCC, el, true, 7, 0, 1, 2));
-        assertEquals(List.of("/opt/gapbs/sssp", "-f", "/tmp/g.wel", "-r", "3", "-d", "4", "-n", "2"),
-                gap.command(Algorithm.SSSP, Path.of("/tmp/g.wel"), false, 3, 0, 4, 2));
+                gap.command(Algorithm.WCC, el, true, null, List.of(), 2));
+        assertEquals(List.of("/opt/gapbs/sssp", "-f", "/tmp/g.wel", "-r", "3", "-d", "2", "-n", "2"),
+                gap.command(Algorithm.SSSP, Path.of("/tmp/g.wel"), false, 3, List.of("-d", "2"), 2));
         assertEquals(List.of("/opt/gapbs/bc", "-f", "/tmp/g.el", "-s", "-r", "0", "-i", "1", "-n", "1"),
-                gap.command(Algorithm.BC, el, true, 0, 0, 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> gap.command(Algorithm.LCC, el, true, 0, 0, 1, 1));
+                gap.command(Algorithm.BC, el, true, 0, List.of("-i", "1"), 1));
+        // GAP's tc refuses a directed graph: a directed edge list is symmetrised, as tc.stag symmetrises it.
+        assertEquals(List.of("/opt/gapbs/tc", "-f", "/tmp/g.el", "-s", "-n", "3"),
+                gap.command(Algorithm.TC, el, false, null, List.of(), 3));
+        assertThrows(IllegalArgumentException.class, () -> gap.command(Algorithm.LCC, el, true, 0, List.of(), 1));
     }
 }
