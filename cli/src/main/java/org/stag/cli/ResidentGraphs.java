@@ -140,7 +140,10 @@ public final class ResidentGraphs {
                 }
                 // The change time too: a program can set a file's modification time back, not its change time.
                 Object changed = Files.getAttribute(abs, "unix:ctime");
-                return new Key(abs, a.size(), a.lastModifiedTime(), changed, a.fileKey(), options);
+                // Threads change how fast a graph loads, not what loads.
+                LoadOptions what = new LoadOptions(1, options.duplicates(), options.directed(), options.weighted(),
+                        options.indexBase(), options.format(), options.duplicatesGiven());
+                return new Key(abs, a.size(), a.lastModifiedTime(), changed, a.fileKey(), what);
             } catch (IOException | SecurityException | UnsupportedOperationException | IllegalArgumentException e) {
                 return null;
             }

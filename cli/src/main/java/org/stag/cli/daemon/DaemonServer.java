@@ -29,7 +29,8 @@ import org.stag.cli.Stag;
  * line, one at a time in arrival order (a fair lock; standard streams and settings are the process's), keeping
  * graphs ({@link ResidentGraphs}) and compiled kernels between runs. One per socket (a lock file beside it), it
  * removes a stale socket file before it binds, and it exits after {@code stag.daemon.idle-seconds} without a
- * request (default three hours), on {@code stag daemon stop}, and after a run that ran out of memory.
+ * request (default three hours), on {@code stag daemon stop}, after a run that ran out of memory, and once its jar
+ * has been rebuilt (new clients then use a daemon of their own).
  */
 public final class DaemonServer {
     /** The log: the process's stdout as started (a file), not a run's. */
@@ -40,6 +41,8 @@ public final class DaemonServer {
     private final String key;
     private final ReentrantLock runs = new ReentrantLock(true);
     private final Instant started = Instant.now();
+    /** The class path as it was when the daemon started: a rebuilt jar gets a daemon of its own, and this one goes. */
+    private final String classPath = classPathStamp();
     private volatile long lastActive = System.nanoTime();
     private volatile int served;
     private volatile boolean running;
@@ -188,11 +191,25 @@ public final class DaemonServer {
                 log("idle for " + quiet + " s; exiting");
                 quit(0);
             }
+            if (!classPath.equals(classPathStamp())) {
+                log("the jar changed (clients of the new one use a daemon of their own); exiting");
+                quit(0);
+            }
             if (!collected && quiet >= 60) {
                 System.gc();
                 collected = true;
             }
         }
+    }
+
+    /** Size and modification time of each class path entry. */
+    private static String classPathStamp() {
+        StringBuilder b = new StringBuilder();
+        for (String part : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            java.io.File f = new java.io.File(part);
+            b.append(f.length()).append(' ').append(f.lastModified()).append('\n');
+        }
+        return b.toString();
     }
 
     /** Removes the socket, then ends the process. */
