@@ -34,6 +34,8 @@ class DaemonTest {
     Path work;
 
     private Path daemons;
+    /** Appended to the class path of the JVMs started (the daemon's too, as the client passes its own on). */
+    private String extraClassPath = "";
 
     @BeforeEach
     void place() throws IOException {
@@ -58,7 +60,7 @@ class DaemonTest {
     private ProcessBuilder java(Map<String, String> env, String main, String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:TieredStopAtLevel=1", "-Dstag.cache.dir=" + System.getProperty("stag.cache.dir"),
-                "-cp", System.getProperty("java.class.path"), main));
+                "-cp", System.getProperty("java.class.path") + extraClassPath, main));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(work.toFile());
         Map<String, String> e = pb.environment();
@@ -316,5 +318,20 @@ class DaemonTest {
         String text = Files.readString(work.resolve(Files.list(daemons).filter(f -> f.toString().endsWith(".log"))
                 .findFirst().orElseThrow()), StandardCharsets.UTF_8);
         assertTrue(text.contains("stopped"), text);
+    }
+
+    /** A rebuilt jar gets a daemon of its own (its hash differs), so the old one exits rather than hold its graphs. */
+    @Test
+    void aDaemonWhoseClassPathChangedExits() throws Exception {
+        Path extra = Files.createDirectory(work.resolve("extra"));
+        extraClassPath = java.io.File.pathSeparator + extra;
+        startDaemon();
+        long pid = daemonPid();
+        Path socket = socket();
+        Thread.sleep(1100); // a new entry's time must differ from the directory's at the start, at 1 s resolution
+        Files.writeString(extra.resolve("rebuilt.txt"), "new");
+        awaitDeath(pid);
+        assertFalse(Files.exists(socket), "the daemon left its socket");
+        assertTrue(logs().contains("the jar changed"), logs());
     }
 }
