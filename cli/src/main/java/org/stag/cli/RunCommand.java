@@ -18,6 +18,7 @@ import org.stag.algorithms.run.RunSettings;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.front.ProgramException;
 import org.stag.engine.program.ProgramRunException;
+import org.stag.formats.graph.GraphTensor;
 import org.stag.loaders.BadInputException;
 import org.stag.loaders.Graph;
 import picocli.CommandLine;
@@ -85,6 +86,11 @@ final class RunCommand implements Callable<Integer> {
             description = "With --spark: row blocks of the graph, 1..65536 (default: the cluster's parallelism).")
     Integer partitions;
 
+    /** Read by the launcher, which then runs this process itself; accepted here so that a plain run takes it too. */
+    @Option(names = "--no-daemon", description = "Run in a process of its own, not in the resident stag process the"
+            + " launcher otherwise uses (so does STAG_DAEMON=off).")
+    boolean noDaemon;
+
     @Mixin
     InputOptions input;
 
@@ -118,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
             if (spark != null || partitions != null || outputFormat == ResultFormat.PARQUET) {
                 return runOnSpark(program, a, settings, shown);
             }
-            LoadedGraph loaded = LoadedGraph.load(algorithm.graph, input.toLoadOptions());
+            LoadedGraph loaded = ResidentGraphs.load(algorithm.graph, input.toLoadOptions());
             shown.clear();
             input.warnAboutDuplicates(loaded.graph(), algorithm.graph);
             input.noteMirroredEdgeList(loaded.graph(), algorithm.graph);
@@ -130,7 +136,9 @@ final class RunCommand implements Callable<Integer> {
             }
             // --explain prints lines of its own; an updating progress line would be drawn across them.
             settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(explain ? null : shown.loops());
-            AlgorithmRunner.Prepared prepared = GraphRuns.RUNNER.prepare(program, a, g, settings);
+            GraphTensor kept = ResidentGraphs.tensors(g, settings.format(), input.threads);
+            AlgorithmRunner.Prepared prepared = kept != null ? GraphRuns.RUNNER.prepare(program, a, kept, settings)
+                    : GraphRuns.RUNNER.prepare(program, a, g, settings);
             GraphRuns.tellSource(prepared, shown, err);
             AlgorithmRunner.Result r = prepared.run();
             shown.clear();

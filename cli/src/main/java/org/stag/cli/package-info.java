@@ -9,7 +9,9 @@
  * <ol>
  *   <li>{@link org.stag.cli.bench bench}: {@code stag bench}'s harness (running and checking the cells, GAP as a
  *       peer, the table, the chart), which knows nothing of the command line;</li>
- *   <li>{@code org.stag.cli} itself: the commands and their options.</li>
+ *   <li>{@code org.stag.cli} itself: the commands and their options;</li>
+ *   <li>{@link org.stag.cli.daemon daemon}: the resident process that runs commands for the launcher's small
+ *       client, and that client.</li>
  * </ol>
  */
 package org.stag.cli;

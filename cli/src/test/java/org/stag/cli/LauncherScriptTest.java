@@ -33,6 +33,8 @@ class LauncherScriptTest {
     private String cds = "off";
     /** STAG_JAVA_OPTS for the launcher (null: unset). */
     private String javaOpts;
+    /** STAG_DAEMON for the launcher: off except in the tests of the daemon's client (null: unset). */
+    private String daemon = "off";
 
     @BeforeEach
     void copyTheLauncher() throws IOException {
@@ -65,6 +67,10 @@ class LauncherScriptTest {
         env.remove("STAG_CDS");
         if (cds != null) {
             env.put("STAG_CDS", cds);
+        }
+        env.remove("STAG_DAEMON");
+        if (daemon != null) {
+            env.put("STAG_DAEMON", daemon);
         }
         return pb.start();
     }
@@ -243,5 +249,44 @@ class LauncherScriptTest {
         assertEquals(0, p.exitValue(), err);
         assertEquals("", out);
         assertFalse(err.contains("warning") || err.contains("archive"), err);
+    }
+
+    /**
+     * {@code run} and {@code daemon} go to the daemon's client, with the plain run's JVM options and an archive of
+     * its own; {@code --no-daemon}, STAG_DAEMON=off, standard input and every other command run the jar itself.
+     */
+    @Test
+    void runGoesThroughTheDaemonsClientUnlessTold() throws Exception {
+        daemon = null;
+        cds = null;
+        recordingJava(0);
+        String client = "-cp " + target().resolve("stag.jar") + " org.stag.cli.daemon.DaemonClient ";
+        String jar = "-jar " + target().resolve("stag.jar") + " ";
+        String[][] cases = {
+            {"client", "run", "bfs", "--graph", "g.mtx"},
+            {"client", "daemon", "status"},
+            {"jar", "run", "bfs", "--graph", "g.mtx", "--no-daemon"},
+            {"jar", "run", "bfs", "--graph", "-"},
+            {"jar", "info", "g.mtx"},
+            {"jar", "compare", "bfs", "--graph", "g.mtx"},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            Process p = start(args);
+            String out = read(p.getInputStream());
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+            String expected = (c[0].equals("client") ? client : jar) + String.join(" ", args);
+            assertTrue(out.contains(expected + "\n"), expected + ": " + out);
+            assertTrue(out.startsWith("args: -XX:+UseParallelGC "), out);
+        }
+        daemon = "off";
+        Process p = start("run", "bfs", "--graph", "g.mtx");
+        String out = read(p.getInputStream());
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+        assertTrue(out.contains(jar + "run bfs"), out);
+        // The client's archive is its own: a recording of it never becomes the plain run's.
+        try (java.util.stream.Stream<Path> files = Files.list(target())) {
+            assertTrue(files.map(f -> f.getFileName().toString()).anyMatch(n -> n.startsWith("stag-client.jsa")));
+        }
     }
 }
