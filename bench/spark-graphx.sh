@@ -17,16 +17,8 @@ graph="$scratch/kron$scale.wel"
 if [ ! -f "$graph" ]; then
   "$here/stag" generate kron --scale "$scale" --weighted --seed 1 -o "$graph"
 fi
-(cd "$here" && mvn -B -q -o -Dmaven.test.skip=true -pl spark -am package)
-cp="$here/spark/target/stag-spark.jar:$here/cli/target/stag.jar:$(cat "$here/spark/target/classpath.txt")"
-opens=(--add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
-  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED
-  --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED
-  --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
-  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
-  --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED
-  --add-opens=java.base/sun.util.calendar=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
-  -Dio.netty.tryReflectionSetAccessible=true)
+# shellcheck source=spark-java.sh
+source "$here/bench/spark-java.sh"
 out="$here/bench/results/spark-graphx-kron$scale.md"
 java -Xmx12g -XX:+UseParallelGC "${opens[@]}" -Dlog4j2.configurationFile="$here/spark/log4j2-cli.properties" \
   -cp "$cp" org.stag.spark.bench.GraphXSideBySide --graph "$graph" --undirected --master 'local[2]' \

@@ -2,7 +2,6 @@ package org.stag.spark.exec;
 
 import java.io.Serializable;
 import org.apache.spark.TaskContext;
-import org.apache.spark.broadcast.Broadcast;
 import org.stag.engine.jit.CompiledDefinition;
 import org.stag.engine.kernellib.Frame;
 import org.stag.engine.kernellib.Workspace;
@@ -23,8 +22,8 @@ final class KernelTask implements Serializable {
     private final KernelTicket ticket;
     private final Role[] roles;
     private final int[] index;
-    private final Broadcast<Shipped[]> broadcast;
-    private final Shipped[] inline;
+    /** How each driver tensor travels, or null when each partition's own entries come with its input. */
+    private final Shipment[] shipped;
     private final long[] ints;
     private final double[] reals;
     private final boolean restrict;
@@ -37,13 +36,12 @@ final class KernelTask implements Serializable {
     private final long run;
     private final Faults faults;
 
-    KernelTask(KernelTicket ticket, KernelShape shape, int[] index, Broadcast<Shipped[]> broadcast, Shipped[] inline, Frame f,
+    KernelTask(KernelTicket ticket, KernelShape shape, int[] index, Shipment[] shipped, Frame f,
                long identityLong, double identityDouble, int inPlace, long run, Faults faults) {
         this.ticket = ticket;
         this.roles = shape.roles;
         this.index = index;
-        this.broadcast = broadcast;
-        this.inline = inline;
+        this.shipped = shipped;
         this.ints = f.ints.clone();
         this.reals = f.reals.clone();
         this.restrict = shape.restrict;
@@ -70,10 +68,9 @@ final class KernelTask implements Serializable {
         }
         CompiledDefinition k = ticket.kernel();
         Frame f = k.newFrame();
-        Shipped[] shipped = broadcast != null ? broadcast.value() : inline != null ? inline : in.payload;
         for (int s = 0; s < roles.length; s++) {
             f.tensors[s] = switch (roles[s]) {
-                case LOCAL -> shipped[s].tensor();
+                case LOCAL -> shipped != null ? shipped[s].tensor() : in.payload[s].tensor();
                 case A -> in.block.a();
                 case AT -> in.block.at();
                 case W -> in.block.w();

@@ -147,6 +147,24 @@ final class Shipped implements Serializable {
         return b;
     }
 
+    /** The values of a whole dense tensor (not a part of one), or null. */
+    Object denseValues() {
+        return crd == null && index == null ? values : null;
+    }
+
+    /** Whether {@code t} has this copy's format, sizes, element type and fill. */
+    boolean sameKind(Tensor t) {
+        Values v = t.values();
+        return t.valueType() == type && java.util.Arrays.equals(t.dimensions(), dims) && v.fillAsLong() == fillLong
+                && Double.doubleToRawLongBits(v.fillAsDouble()) == Double.doubleToRawLongBits(fillDouble)
+                && t.format().toString().equals(format);
+    }
+
+    /** A dense tensor of this copy's format, sizes and fill over the values {@code a} (a whole dense tensor's). */
+    Tensor withValues(Object a) {
+        return Tensor.ofDense(FormatParser.parse(format), dims, Arrays2.values(a, fillLong, fillDouble));
+    }
+
     /** The tensor again: the same format, sizes, type, fill and value read; a dense part's other entries hold the fill. */
     Tensor tensor() {
         org.stag.formats.tensor.Format f = FormatParser.parse(format);

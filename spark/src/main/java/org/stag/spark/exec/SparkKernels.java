@@ -27,7 +27,10 @@ import org.stag.spark.graph.PartitionedGraph;
  * partitions as a cached RDD of its own, with a stand-in on the driver. Not thread-safe: one program at a time.
  */
 public final class SparkKernels implements KernelExecutor, AutoCloseable {
-    /** Below this many bytes the driver's tensors travel inside the tasks instead of as a broadcast. */
+    /**
+     * Below this many bytes a driver's tensor travels inside the tasks instead of as a broadcast (a broadcast costs
+     * a round of block-manager messages); the system property {@code stag.spark.inlineBytes} sets another bound.
+     */
     static final long INLINE_BYTES = 1 << 20;
 
     private final JavaSparkContext sc;
@@ -39,15 +42,14 @@ public final class SparkKernels implements KernelExecutor, AutoCloseable {
     private final Map<String, JavaRDD<Tensor>> ghosts = new HashMap<>();
     private final Map<Role, List<int[]>> columns = new HashMap<>();
     private final SparkStats stats = new SparkStats();
+    private final Shipments shipments;
     private Faults faults;
 
     /** A partitioned matrix a kernel left in the partitions, with the broadcasts its lineage reads. */
-    private record Derived(JavaRDD<Tensor> rdd, Broadcast<Shipped[]> broadcast) {
+    private record Derived(JavaRDD<Tensor> rdd, List<Broadcast<Shipped>> broadcasts) {
         void drop() {
             rdd.unpersist(false);
-            if (broadcast != null) {
-                broadcast.unpersist(false);
-            }
+            broadcasts.forEach(b -> b.unpersist(false));
         }
     }
 
@@ -60,6 +62,9 @@ public final class SparkKernels implements KernelExecutor, AutoCloseable {
         this.sc = sc;
         this.graph = graph;
         this.shipping = shipping;
+        // Read at each run, so that one JVM can compare settings side by side.
+        this.shipments = new Shipments(sc, Long.getLong("stag.spark.inlineBytes", INLINE_BYTES),
+                !"false".equals(System.getProperty("stag.spark.deltas")), stats);
         stubs.put(graph.standIn().a(), Role.A);
         stubs.put(graph.standIn().w(), Role.W);
         stubs.putIfAbsent(graph.atStandIn(), Role.AT);
@@ -113,76 +118,65 @@ public final class SparkKernels implements KernelExecutor, AutoCloseable {
                 inputs = zip(inputs, ghost(f, shape, s, k), true);
             }
         }
-        Shipped[] whole = new Shipped[roles.length];
-        Broadcast<Shipped[]> broadcast = null;
+        Shipment[] shipped = null;
+        List<Broadcast<Shipped>> owned = shape.result == KernelShape.Result.MATRIX ? new ArrayList<>() : null;
         if (shipping == Shipping.BROADCAST || !anyLocal(shape)) {
-            long bytes = 0;
+            shipped = new Shipment[roles.length];
             for (int s = 0; s < roles.length; s++) {
                 if (shape.roles[s] == Role.LOCAL) {
-                    whole[s] = Shipped.of(f.tensors[s]);
-                    bytes += whole[s].bytes();
+                    shipped[s] = shipments.ship(k, s, f.tensors[s], graph.rows().count(), owned);
                 }
             }
-            // Small vectors ride in the tasks themselves (each task carries them): a broadcast costs a round of
-            // block-manager messages; a broadcast is counted once, as an executor fetches it once.
-            if (bytes >= INLINE_BYTES) {
-                broadcast = sc.broadcast(whole);
-                whole = null;
-                stats.shippedBytes += bytes;
-            } else {
-                stats.shippedBytes += bytes * graph.rows().count();
-            }
         } else {
-            whole = null;
             inputs = zipPayload(inputs, payloads(f, shape));
         }
-        KernelTask task = new KernelTask(p.ticket, shape, index, broadcast, whole, f,
+        stats.shipNanos += System.nanoTime() - t0;
+        KernelTask task = new KernelTask(p.ticket, shape, index, shipped, f,
                 Combine.identityLong(shape.op, shape.accType), Combine.identityDouble(shape.op, shape.accType), p.inPlace,
                 stats.runs, faults);
         try {
-            return collect(k, shape, inputs, task, f, reuse, broadcast);
+            return collect(k, shape, inputs, task, f, reuse, owned);
         } catch (Exception e) {
             throw TaskFailures.unwrap(e);
         } finally {
+            shipments.afterRun();
             stats.nanos += System.nanoTime() - t0;
         }
     }
 
     /** Runs the job and puts the blocks' results together; a matrix result stays in the partitions. */
     private Tensor collect(CompiledDefinition k, KernelShape shape, JavaRDD<TaskInput> inputs, KernelTask task, Frame f,
-                           Tensor reuse, Broadcast<Shipped[]> broadcast) {
-        try {
-            if (shape.result == KernelShape.Result.MATRIX) {
-                JavaRDD<Tensor> m = inputs.map(task::compute);
-                m.persist(StorageLevel.MEMORY_ONLY());
-                m.count();
-                Tensor stub = k.sparseResult(f, new CooBuffer[] {k.newEntries()}, 1, reuse);
-                Derived old = reuse == null ? null : derived.remove(reuse);
-                if (old != null) {
-                    old.drop();
-                }
-                derived.put(stub, new Derived(m, broadcast));
-                return stub;
+                           Tensor reuse, List<Broadcast<Shipped>> owned) {
+        if (shape.result == KernelShape.Result.MATRIX) {
+            JavaRDD<Tensor> m = inputs.map(task::compute);
+            m.persist(StorageLevel.MEMORY_ONLY());
+            long j0 = System.nanoTime();
+            m.count();
+            stats.jobNanos += System.nanoTime() - j0;
+            Tensor stub = k.sparseResult(f, new CooBuffer[] {k.newEntries()}, 1, reuse);
+            Derived old = reuse == null ? null : derived.remove(reuse);
+            if (old != null) {
+                old.drop();
             }
-            List<PartResult> parts = new ArrayList<>(inputs.map(task::part).collect());
-            parts.sort(java.util.Comparator.comparingInt(x -> x.block));
-            for (PartResult r : parts) {
-                stats.resultBytes += r.bytes();
-            }
-            return switch (shape.result) {
-                case SCALAR -> {
-                    Combine.scalar(shape, parts, f);
-                    yield null;
-                }
-                case DENSE -> Combine.dense(k, shape, parts, f, reuse);
-                case SPARSE_VECTOR -> Combine.sparse(k, shape, parts, f, reuse);
-                case MATRIX -> throw new IllegalStateException();
-            };
-        } finally {
-            if (broadcast != null && shape.result != KernelShape.Result.MATRIX) {
-                broadcast.unpersist(false);
-            }
+            derived.put(stub, new Derived(m, owned));
+            return stub;
         }
+        long j0 = System.nanoTime();
+        List<PartResult> parts = new ArrayList<>(inputs.map(task::part).collect());
+        stats.jobNanos += System.nanoTime() - j0;
+        parts.sort(java.util.Comparator.comparingInt(x -> x.block));
+        for (PartResult r : parts) {
+            stats.resultBytes += r.bytes();
+        }
+        return switch (shape.result) {
+            case SCALAR -> {
+                Combine.scalar(shape, parts, f);
+                yield null;
+            }
+            case DENSE -> Combine.dense(k, shape, parts, f, reuse);
+            case SPARSE_VECTOR -> Combine.sparse(k, shape, parts, f, reuse);
+            case MATRIX -> throw new IllegalStateException();
+        };
     }
 
     private static boolean anyLocal(KernelShape shape) {
@@ -277,6 +271,7 @@ public final class SparkKernels implements KernelExecutor, AutoCloseable {
     /** Frees what the kernels left in the executors (partitioned matrices, ghost rows); the graph stays. */
     @Override
     public void close() {
+        shipments.close();
         derived.values().forEach(Derived::drop);
         derived.clear();
         ghosts.values().forEach(r -> r.unpersist(false));

@@ -6,6 +6,9 @@ public final class SparkStats {
     long shippedBytes;
     long resultBytes;
     long nanos;
+    long shipNanos;
+    long deltas;
+    long jobNanos;
 
     /** Kernel runs sent to the partitions (one Spark job each). */
     public long runs() {
@@ -20,9 +23,24 @@ public final class SparkStats {
         return shippedBytes;
     }
 
+    /** Vectors shipped as the entries that changed since a base the executors hold ({@code Shipments}). */
+    public long deltas() {
+        return deltas;
+    }
+
     /** Bytes of the blocks' results sent back to the driver. */
     public long resultBytes() {
         return resultBytes;
+    }
+
+    /** Seconds of those runs spent copying and broadcasting the driver's tensors before the jobs. */
+    public double shipSeconds() {
+        return shipNanos / 1e9;
+    }
+
+    /** Seconds of those runs spent in Spark's jobs (from submitting a job to holding its results). */
+    public double jobSeconds() {
+        return jobNanos / 1e9;
     }
 
     /** Seconds spent in those runs, combining included. */
