@@ -6,6 +6,7 @@
 # The updates default to 200,000 generated R-MAT updates for the graph (10% deletes, seed 1). The checkpoint goes
 # into the scratch directory (give one on the disk you would checkpoint to: the cost is mostly its fsync).
 set -eu
+export STAG_DAEMON=off   # every ./stag run is its own JVM, timed and measured alone (no resident daemon)
 rounds=${1:-3}
 graph=${2:-data/ca-GrQc.mtx}
 updates=${3:-}

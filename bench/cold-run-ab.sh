@@ -7,6 +7,7 @@
 # sides start alike; the first round of each compiles its kernels (the kernel cache is keyed by the jar), later
 # rounds load them from the cache. Prints one line per run: side, round, seconds, peak RSS.
 set -eu
+export STAG_DAEMON=off   # every ./stag run is its own JVM, timed and measured alone (no resident daemon)
 before=$1
 after=$2
 rounds=${3:-7}

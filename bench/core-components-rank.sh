@@ -6,6 +6,7 @@
 # Graphs (Graph500 Kronecker, directed and undirected, and the generator's directed lattice, which has no
 # cycles) are written to scratch-dir (default /work/scratch/core-components-rank), never into the checkout.
 set -eu
+export STAG_DAEMON=off   # every ./stag run is its own JVM, timed and measured alone (no resident daemon)
 scale=${1:-16}
 rounds=${2:-3}
 dir=${3:-/work/scratch/core-components-rank}

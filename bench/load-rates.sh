@@ -19,6 +19,7 @@
 # MB are 10^6 bytes; a rate is the file's size over the time to read it into memory (for stag: the
 # load-seconds that 'stag info' prints, which includes building the CSR graph).
 set -euo pipefail
+export STAG_DAEMON=off   # every ./stag run is its own JVM, timed and measured alone (no resident daemon)
 
 if [ $# -ne 2 ]; then
   echo "usage: $0 GAPDIR GRAPHDIR" >&2

@@ -13,6 +13,7 @@
 # GAP runs in a memory cgroup of GAP_MEM (default 21G) when one can be made, so that it alone is killed if it
 # runs out. A graph generated earlier (with its .gen.err log beside it) is reused.
 set -uo pipefail
+export STAG_DAEMON=off   # every ./stag run is its own JVM, timed and measured alone (no resident daemon)
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 KIND="${KIND:-urand}"
 SCALE="${SCALE:-26}"
