@@ -116,13 +116,13 @@ final class TensorAssembler {
             ValueMode mode = !last ? ValueMode.POSITION : src.isConstant() ? ValueMode.NONE
                     : src.type() == ValueType.DOUBLE && !(f instanceof DynamicLevelFormat && anyNaN()) ? ValueMode.DOUBLE
                     : ValueMode.POSITION;
-            boolean vbyte = f instanceof StaticLevelFormat v && v.type() == LevelType.VBYTE;
-            Level level = vbyte ? assembleVbyte((StaticLevelFormat) f, dims[format.modeOfLevel(k)], parentSize, lc[k], k)
-                    : Level.create(f, dims[format.modeOfLevel(k)], mode);
             reach = k;
             while (reach + 1 < order && format.level(reach + 1).is(Property.BRANCHLESS)) {
                 reach++;
             }
+            boolean vbyte = f instanceof StaticLevelFormat v && v.type() == LevelType.VBYTE;
+            Level level = vbyte ? assembleVbyte((StaticLevelFormat) f, dims[format.modeOfLevel(k)], parentSize, lc[k], k)
+                    : Level.create(f, dims[format.modeOfLevel(k)], mode);
             int[] c = lc[k];
             if (vbyte) {
                 // assembled whole above: positions are element numbers, the values array is indexed by them
