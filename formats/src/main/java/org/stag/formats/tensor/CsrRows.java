@@ -115,6 +115,31 @@ final class CsrRows {
         return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, values);
     }
 
+    /** {@link Tensor#fromRows}: {@code dense,vbyte} encoded from the file's rows as they are read. */
+    static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
+        if (!isVbyte(f)) {
+            throw new IllegalArgumentException("format " + f + " is not built from a file's rows as they are read;"
+                    + " only dense,vbyte is");
+        }
+        VbyteBuilder.RowSource src = new VbyteBuilder.RowSource() {
+            @Override
+            public int rows() {
+                return reader.rows();
+            }
+
+            @Override
+            public boolean weighted() {
+                return reader.weighted();
+            }
+
+            @Override
+            public void scan(VbyteBuilder.RowSink sink) {
+                reader.scan(sink::row);
+            }
+        };
+        return vbyte(f, reader.rows(), reader.cols(), src, reader.entries());
+    }
+
     private static Tensor vbyte(Format f, int rows, int cols, RowBlocks blocks) {
         return vbyte(f, rows, cols, VbyteBuilder.of(blocks), blocks.entries());
     }

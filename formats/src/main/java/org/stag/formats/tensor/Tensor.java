@@ -161,6 +161,19 @@ public final class Tensor {
     }
 
     /**
+     * {@code dense,vbyte} built from a {@code .stagb} file's rows as {@code reader} reads them, a row range at a time:
+     * nothing of the file's size is held beside the result but its row pointers and the level's 8 bytes per row
+     * during the build ({@link org.stag.formats.level.VbyteBuilder} scans the file twice). Equal to
+     * {@link #fromCsr(Format, int, int, RowBlocks, ValueMode, int)} of the file's graph.
+     *
+     * @throws IllegalArgumentException for another format
+     * @throws org.stag.loaders.BadInputException for a corrupt file, naming it
+     */
+    public static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
+        return CsrRows.fromRows(f, reader);
+    }
+
+    /**
      * The same tensor in another format (same dimensions, type and fill value), assembled from this tensor's
      * sorted component stream, re-sorted only when the mode orders differ. Explicit fill values are dropped (the
      * tensor is the same): components whose bits are the fill's, any NaN for a NaN fill; {@code -0.0} under fill
