@@ -157,7 +157,7 @@ final class VbyteLevelCode implements LevelCode {
         out.var(INT, p + "_c" + id, lit(-1));
         Block loop = out.forLoop(label, List.of(new Stmt.Decl(false, INT, qn, load(elems, r)),
                 new Stmt.Decl(false, INT, qn + "_end", load(elems, add(r, 1)))), lt(q, intVar(qn + "_end")), postInc(q));
-        step(loop, p + "_w" + id, at, c);
+        step(loop, p + "_w" + id, codes, at, c);
         loop.let(INT, b.crd(), c);
         if (b.val() != null) {
             loop.let(DOUBLE, b.val(), valueAt(q));
@@ -166,14 +166,6 @@ final class VbyteLevelCode implements LevelCode {
             loop.let(INT, b.pos(), add(first, q));
         }
         body.accept(loop);
-    }
-
-    /** One gap decoded: {@code long w = next(codes, at); at = (int) w; c += (int) (w >>> 32) + 1;}. */
-    private void step(Block out, String w, Ex at, Ex c) {
-        Ex wv = local(w, LONG);
-        out.let(LONG, w, staticCall(CODES, "next", LONG, codes, at));
-        out.assign(at, cast(INT, wv));
-        out.assign(c, Stmt.AssignOp.ADD, add(cast(INT, Exprs.ushr(wv, lit(32))), 1));
     }
 
     @Override
@@ -201,7 +193,7 @@ final class VbyteLevelCode implements LevelCode {
         out.var(INT, name + "_at", load(starts, r));
         out.var(INT, name + "_c", lit(-1));
         Block init = out.ifThen(lt(q, end));
-        cursorStep(init, name + "_w0", bytes, at, c);
+        step(init, name + "_w0", bytes, at, c);
         return new Cursor() {
             private int steps;
 
@@ -229,12 +221,13 @@ final class VbyteLevelCode implements LevelCode {
             public void advance(Block b) {
                 b.eval(postInc(q));
                 Block more = b.ifThen(lt(q, end));
-                cursorStep(more, name + "_w" + (++steps), bytes, at, c);
+                step(more, name + "_w" + (++steps), bytes, at, c);
             }
         };
     }
 
-    private static void cursorStep(Block out, String w, Ex bytes, Ex at, Ex c) {
+    /** One gap decoded: {@code long w = next(bytes, at); at = (int) w; c += (int) (w >>> 32) + 1;}. */
+    private static void step(Block out, String w, Ex bytes, Ex at, Ex c) {
         Ex wv = local(w, LONG);
         out.let(LONG, w, staticCall(CODES, "next", LONG, bytes, at));
         out.assign(at, cast(INT, wv));

@@ -1,7 +1,7 @@
 package org.stag.formats.level;
 
 /**
- * The byte code of a {@code vbyte} row ([Shun 2015], Ligra+'s byte code): each neighbour id is stored as its gap to
+ * The byte code of a {@code vbyte} row (Ligra+'s byte code: Shun, Dhulipala and Blelloch, DCC 2015): each neighbour id is stored as its gap to
  * the one before minus one ({@code id - previous - 1}, the first one's previous being {@code -1}), seven bits per
  * byte, low bits first, the high bit set on every byte but the last. A row longer than {@link #CHUNK} ids is cut
  * into chunks of {@link #CHUNK} ids; before its codes lies its skip table, one entry per chunk but the first: the

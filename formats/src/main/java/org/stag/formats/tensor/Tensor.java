@@ -161,13 +161,10 @@ public final class Tensor {
     }
 
     /**
-     * {@code dense,vbyte} built from a {@code .stagb} file's rows as {@code reader} reads them, a row range at a time:
-     * nothing of the file's size is held beside the result but its row pointers and the level's 8 bytes per row
-     * during the build ({@link org.stag.formats.level.VbyteBuilder} scans the file twice). Equal to
-     * {@link #fromCsr(Format, int, int, RowBlocks, ValueMode, int)} of the file's graph.
+     * {@code dense,vbyte} from a {@code .stagb} file's rows, read a range at a time and encoded as they come (two scans):
+     * beside the result only the row pointers and 8 bytes per row. Equal to {@code fromCsr} of the file's graph.
      *
-     * @throws IllegalArgumentException for another format
-     * @throws org.stag.loaders.BadInputException for a corrupt file, naming it
+     * @throws IllegalArgumentException for another format; {@link org.stag.loaders.BadInputException} for a bad file
      */
     public static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
         return CsrRows.fromRows(f, reader);

@@ -1,7 +1,6 @@
 package org.stag.loaders.binary;
 
 import static org.stag.loaders.binary.BinaryLayout.COLUMNS;
-import static org.stag.loaders.binary.BinaryLayout.HEADER_BYTES;
 import static org.stag.loaders.binary.BinaryLayout.ROW_PTR;
 import static org.stag.loaders.binary.BinaryLayout.SECTION_NAMES;
 import static org.stag.loaders.binary.BinaryLayout.WEIGHTS;
@@ -50,16 +49,7 @@ public final class BinaryRowReader {
      */
     public static BinaryRowReader open(Path path, String file) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES);
-            int got = 0;
-            while (head.hasRemaining()) {
-                int r = ch.read(head, got);
-                if (r < 0) {
-                    break;
-                }
-                got += r;
-            }
-            BinaryHeader h = BinaryHeader.decode(file, head, got, ch.size());
+            BinaryHeader h = BinaryHeader.read(ch, file);
             if (h.exactIntegers() || h.explicitIds()) {
                 throw new BadInputException(file, 0, "a file of exact integers or vertex ids is not read by row ranges;"
                         + " load it whole");
