@@ -34,6 +34,6 @@ done
 echo
 for f in "${files[@]}"; do
   stag bench --graph "$f" --formats "dense,compressed;dense,vbyte" --algorithms pagerank,bfs,wcc \
-    --repeat "$REPEAT" --threads "$THREADS" --source 1
+    --repeat "$REPEAT" --threads "$THREADS" --reference none
   echo
 done
