@@ -9,7 +9,7 @@ package org.stag.formats.level;
  * ints), so that a locate searches the chunk heads and decodes one chunk.
  *
  * <p>The static methods are what generated kernels call: {@link #next} decodes one gap (the JIT inlines it: one
- * load, one test and one shift on the one-byte path), {@link #locate} finds an id.
+ * load and one test on the one-byte path, two of each on the two-byte path), {@link #locate} finds an id.
  */
 public final class VbyteCodes {
     /** Ids per chunk of a long row (a power of two: the table holds {@code (degree - 1) >>> CHUNK_BITS} entries). */
@@ -51,13 +51,17 @@ public final class VbyteCodes {
         if (x >= 0) {
             return (long) x << 32 | (at + 1);
         }
-        return nextLong(b, at + 1, x & 0x7f);
+        int y = b[at + 1];
+        if (y >= 0) {
+            return (long) ((x & 0x7f) | y << 7) << 32 | (at + 2);
+        }
+        return nextLong(b, at + 2, (x & 0x7f) | (y & 0x7f) << 7);
     }
 
-    /** The rest of a code of two bytes or more (kept apart so that {@link #next} stays small enough to inline). */
+    /** The rest of a code of three bytes or more (kept apart so that {@link #next} stays small enough to inline). */
     private static long nextLong(byte[] b, int at, int low) {
         int g = low;
-        int shift = 7;
+        int shift = 14;
         int x;
         do {
             x = b[at++];
