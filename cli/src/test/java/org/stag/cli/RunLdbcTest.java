@@ -33,7 +33,7 @@ class RunLdbcTest {
             "dense,bst", "dense,hashed", "compressed,compressed",
             "dense,list", "dense,vblist", "dense,ttree", "dense,rbtree", "dense,btree", "dense,blist-gaps",
             "dense,blist-fixed", "dense,blist-unsorted", "dense,bitmap", "dense,dense", "ctree,ctree", "rbtree,ctree",
-            "btree,ctree", "list,list", "hashed,compressed", "compressed(nonunique),singleton");
+            "btree,ctree", "list,list", "hashed,compressed", "compressed(nonunique),singleton", "dense,vbyte");
 
     @TempDir
     Path dir;

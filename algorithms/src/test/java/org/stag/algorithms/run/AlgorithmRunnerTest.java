@@ -27,7 +27,7 @@ class AlgorithmRunnerTest {
     static final AlgorithmRunner RUNNER = new AlgorithmRunner(new DefinitionCompiler());
 
     static final List<String> FORMATS = List.of("dense,compressed", "dense,ctree", "bst,ctree", "dense,blist",
-            "dense,bst", "dense,hashed", "compressed,compressed", "dense,list", "dense,bitmap");
+            "dense,bst", "dense,hashed", "compressed,compressed", "dense,list", "dense,bitmap", "dense,vbyte");
 
     static List<Arguments> cases() {
         return randomCases(11, new int[][] {{1, 0}, {7, 5}, {20, 30}, {40, 60}, {40, 200}, {80, 120}});

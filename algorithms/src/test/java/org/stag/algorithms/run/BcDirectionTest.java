@@ -22,7 +22,7 @@ import org.stag.algorithms.ldbc.LdbcValidation;
  */
 class BcDirectionTest {
     static final List<String> FORMATS = List.of("dense,compressed", "dense,ctree", "bst,ctree", "dense,blist",
-            "compressed,compressed", "dense,hashed");
+            "compressed,compressed", "dense,hashed", "dense,vbyte");
 
     static List<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();

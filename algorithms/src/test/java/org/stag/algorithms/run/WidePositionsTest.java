@@ -15,6 +15,7 @@ import org.stag.algorithms.catalog.Setting;
 import org.stag.formats.graph.GraphTensor;
 import org.stag.formats.level.BlockedLevel;
 import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.VbyteLevel;
 import org.stag.formats.tensor.Format;
 import org.stag.formats.tensor.FormatParser;
 import org.stag.formats.tensor.Tensor;
@@ -23,17 +24,17 @@ import org.stag.loaders.RowBlocks;
 
 /**
  * Must-show 1 of issue 27 (64-bit positions): every shipped program on every static format with 64-bit positions
- * ({@code dense,compressed}) and every dynamic format, with the block limit lowered so that small graphs are held in
+ * ({@code dense,compressed}, {@code dense,vbyte}) and every dynamic format, with the block limit lowered so that small graphs are held in
  * row blocks, gives what the int variant gives: exactly for BFS, WCC and CDLP, within 1e-9 relative for SSSP, LCC
  * and BC, and within PageRank's 1e-6 ({@link Comparison#check}). The blocked runs are checked to be blocked (a
- * {@link BlockedLevel}, or shards no larger than the blocks), so that the test cannot pass on the int code alone.
+ * {@link BlockedLevel}, a {@link VbyteLevel} of several blocks holding its values, or shards no larger than the blocks), so that the test cannot pass on the int code alone.
  */
 class WidePositionsTest {
     static final AlgorithmRunner RUNNER = AlgorithmRunnerTest.RUNNER;
     /** Entries per block in the blocked runs: a few rows per block on the test graphs. */
     static final long LIMIT = 53;
 
-    static final List<String> FORMATS = List.of("dense,compressed", "dense,ctree", "bst,ctree", "dense,blist",
+    static final List<String> FORMATS = List.of("dense,compressed", "dense,vbyte", "dense,ctree", "bst,ctree", "dense,blist",
             "dense,bst", "dense,list", "dense,rbtree", "dense,ttree", "dense,btree", "dense,vblist", "dense,blist-fixed",
             "dense,blist-gaps", "dense,blist-unsorted");
 
@@ -90,6 +91,14 @@ class WidePositionsTest {
             for (int k = 0; k < b.blockCount(); k++) {
                 int[] p = b.pos(k);
                 assertTrue(p[p.length - 1] <= LIMIT || p.length == 2, "block " + k + " holds " + p[p.length - 1]);
+            }
+        } else if (a.level(1) instanceof VbyteLevel v) {
+            assertTrue(v.blockCount() > 1, "blocks: " + v);
+            assertTrue(v.mode() != org.stag.formats.dynamic.ValueMode.POSITION, "positions past the limit: " + v);
+            for (int k = 0; k < v.blockCount(); k++) {
+                int[] e = v.elems(k);
+                assertTrue(e[e.length - 1] <= LIMIT && v.codes(k).length <= LIMIT || e.length == 2,
+                        "block " + k + " holds " + e[e.length - 1] + " elements in " + v.codes(k).length + " bytes");
             }
         } else {
             DynamicLevel d = (DynamicLevel) a.level(1);

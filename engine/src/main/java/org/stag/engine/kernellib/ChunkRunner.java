@@ -163,6 +163,9 @@ public final class ChunkRunner {
             } else if (t != null && t.order() >= 2 && t.level(0) instanceof DenseLevel
                     && t.level(1) instanceof org.stag.formats.level.BlockedLevel b) {
                 bits = Math.min(bits, b.shardBits());
+            } else if (t != null && t.order() >= 2 && t.level(0) instanceof DenseLevel
+                    && t.level(1) instanceof org.stag.formats.level.VbyteLevel v && v.blockCount() > 1) {
+                bits = Math.min(bits, v.shardBits());
             }
         }
         if (bits == Integer.MAX_VALUE) {

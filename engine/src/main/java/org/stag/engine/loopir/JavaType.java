@@ -18,6 +18,8 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
     Prim FLOAT = Prim.FLOAT;
     /** {@code double}. */
     Prim DOUBLE = Prim.DOUBLE;
+    /** {@code byte}: only as the element of {@link #BYTES}, which kernels hand to decoders. */
+    Prim BYTE = Prim.BYTE;
     /** {@code void}: the type of a call evaluated for its effect. */
     Prim VOID = Prim.VOID;
     /** {@code int[]}. */
@@ -26,6 +28,8 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
     Array LONGS = new Array(LONG);
     /** {@code double[]}. */
     Array DOUBLES = new Array(DOUBLE);
+    /** {@code byte[]}: a vbyte level's codes. */
+    Array BYTES = new Array(BYTE);
     /** {@code boolean[]}. */
     Array BOOLEANS = new Array(BOOLEAN);
     /** {@code Object}. */
@@ -53,7 +57,7 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
 
     /** The primitive types, and {@code void}. */
     enum Prim implements JavaType {
-        BOOLEAN, INT, LONG, FLOAT, DOUBLE, VOID;
+        BOOLEAN, BYTE, INT, LONG, FLOAT, DOUBLE, VOID;
 
         @Override
         public String spelling() {

@@ -16,6 +16,9 @@ public final class LevelCodes {
      * {@code mode} (positions unless it is the last level of a double tensor or of a pattern).
      */
     public static LevelCode of(LevelFormat f, String prefix, ValueMode mode) {
+        if (f instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE) {
+            return new VbyteLevelCode(s, prefix, mode);
+        }
         if (f instanceof StaticLevelFormat s) {
             // A compressed last level whose elements carry values or nothing holds 64-bit positions in row blocks.
             return s.type() == LevelType.COMPRESSED && mode != ValueMode.POSITION ? new BlockedLevelCode(s, prefix, mode)

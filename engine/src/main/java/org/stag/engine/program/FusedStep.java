@@ -109,7 +109,8 @@ final class FusedStep extends Step {
             // constant vectors and other value reads.
             if ((now != want && !now.equals(want)) || t.values().isConstant() && t.order() == 1
                     || reads[k] != null && !reads[k].matches(t)
-                    || reads[k] == null && t.order() > 1 && t.level(t.order() - 1) instanceof org.stag.formats.level.BlockedLevel) {
+                    || reads[k] == null && t.order() > 1 && t.level(t.order() - 1) instanceof org.stag.formats.level.StaticLevel l
+                    && l.mode() != org.stag.formats.dynamic.ValueMode.POSITION) {
                 for (KernelStep m : members) {
                     m.run(env, ex);
                 }

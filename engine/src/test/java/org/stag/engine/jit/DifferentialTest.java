@@ -29,7 +29,7 @@ class DifferentialTest {
 
     /** Formats for vectors: every static level that can hold a vector, and every dynamic schema. */
     static List<String> vectorFormats() {
-        List<String> f = new ArrayList<>(List.of("dense", "compressed", "hashed", "bitmap"));
+        List<String> f = new ArrayList<>(List.of("dense", "compressed", "hashed", "bitmap", "vbyte"));
         f.addAll(BuiltinFormats.names());
         return f;
     }
@@ -38,7 +38,7 @@ class DifferentialTest {
     static List<String> matrixFormats() {
         List<String> f = new ArrayList<>(List.of("dense,compressed", "dense,dense", "compressed,compressed",
                 "compressed(nonunique),singleton", "dense,hashed", "dense,bitmap", "compressed,dense", "hashed,compressed",
-                "bitmap,compressed", "dense,compressed;order=1,0"));
+                "bitmap,compressed", "dense,compressed;order=1,0", "dense,vbyte"));
         List<String> dyn = BuiltinFormats.names();
         for (String d : dyn) {
             f.add("dense," + d);

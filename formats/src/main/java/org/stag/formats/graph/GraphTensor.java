@@ -84,7 +84,7 @@ public final class GraphTensor {
         this.threads = threads;
         this.n = g.numVertices();
         this.shared = format.hasIdentityOrder() && format.level(0).equals(StaticLevelFormat.DENSE)
-                && format.level(1).equals(StaticLevelFormat.COMPRESSED)
+                && (format.level(1).equals(StaticLevelFormat.COMPRESSED) || format.level(1).equals(StaticLevelFormat.VBYTE))
                 || format.level(1) instanceof DynamicLevelFormat;
         this.edges = g.numEntries();
     }

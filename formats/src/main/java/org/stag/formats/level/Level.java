@@ -37,6 +37,7 @@ public abstract sealed class Level permits StaticLevel, DynamicLevel {
             case SINGLETON -> new SingletonLevel(s, dimension);
             case HASHED -> new HashedLevel(s, dimension);
             case BITMAP -> new BitmapLevel(s, dimension);
+            case VBYTE -> throw new IllegalArgumentException("a vbyte level is built whole from its rows (VbyteBuilder)");
         };
     }
 

@@ -19,6 +19,8 @@ import java.util.Set;
  * compact. Every coordinate has exactly one possible position, so it is always ordered and unique (not
  * configurable: the storage cannot express anything else). Iteration can skip 64 absent coordinates per
  * word.
+ *
+ * <p><b>Vbyte</b> is stag's own too: a compressed last level whose coordinates are byte codes (see its constant).
  */
 public enum LevelType {
     /** {@code N}: coordinates {@code [0, N)} under every parent; positions {@code p * N + i}. */
@@ -49,6 +51,16 @@ public enum LevelType {
     BITMAP(EnumSet.of(Capability.COORDINATE_VALUE_ITERATION, Capability.LOCATE, Capability.INSERT),
             LocateCost.CONSTANT,
             EnumSet.of(Property.ORDERED, Property.UNIQUE),
+            EnumSet.noneOf(Property.class),
+            EnumSet.noneOf(Property.class)),
+    /**
+     * A last level of difference-encoded byte codes ({@link VbyteLevel}): each parent's children visited in order
+     * by decoding, located by a binary search over the heads of chunks of {@link VbyteCodes#CHUNK} ids and a decode
+     * of one chunk. No random access to a position's coordinate, no append or insert: it is built whole from rows.
+     */
+    VBYTE(EnumSet.of(Capability.COORDINATE_POSITION_ITERATION, Capability.LOCATE),
+            LocateCost.LOGARITHMIC,
+            EnumSet.of(Property.ORDERED, Property.UNIQUE, Property.COMPACT),
             EnumSet.noneOf(Property.class),
             EnumSet.noneOf(Property.class));
 

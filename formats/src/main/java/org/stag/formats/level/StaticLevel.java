@@ -1,11 +1,11 @@
 package org.stag.formats.level;
 
 /**
- * The storage of a static level format (dense, compressed, singleton, hashed, bitmap): what every one of them
+ * The storage of a static level format (dense, compressed, singleton, hashed, bitmap, vbyte): what every one of them
  * holds besides its own arrays, its {@link StaticLevelFormat}.
  */
 public abstract sealed class StaticLevel extends Level
-        permits BitmapLevel, BlockedLevel, CoordinateLevel, DenseLevel, HashedLevel {
+        permits BitmapLevel, BlockedLevel, CoordinateLevel, DenseLevel, HashedLevel, VbyteLevel {
     private final StaticLevelFormat format;
 
     StaticLevel(StaticLevelFormat format, int dimension) {

@@ -28,6 +28,8 @@ public record StaticLevelFormat(LevelType type, Set<Property> properties) implem
     public static final StaticLevelFormat HASHED = of(LevelType.HASHED);
     /** {@code bitmap}: ordered, unique. */
     public static final StaticLevelFormat BITMAP = of(LevelType.BITMAP);
+    /** {@code vbyte}: ordered, unique, compact; a last level of byte codes. */
+    public static final StaticLevelFormat VBYTE = of(LevelType.VBYTE);
 
     /**
      * @throws IllegalArgumentException if a fixed property is missing or a property is neither fixed nor configurable

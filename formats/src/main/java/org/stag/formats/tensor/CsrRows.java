@@ -10,6 +10,8 @@ import org.stag.formats.level.Level;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.level.LevelType;
+import org.stag.formats.level.VbyteBuilder;
+import org.stag.formats.level.VbyteLevel;
 import org.stag.loaders.Parallel;
 import org.stag.loaders.RowBlocks;
 
@@ -22,6 +24,9 @@ final class CsrRows {
     static Tensor fromCsr(Format f, int rows, int cols, int[] rowPtr, int[] col, double[] vals, ValueMode lastMode,
             int threads) {
         check(f, rows, cols, rowPtr, col, vals, threads);
+        if (isVbyte(f)) {
+            return vbyte(f, rows, cols, RowBlocks.of(rows, rowPtr, col, vals));
+        }
         if (isCsr(f)) {
             return adopt(f, rows, cols, rowPtr, col, vals);
         }
@@ -36,6 +41,13 @@ final class CsrRows {
     /** {@link Tensor#fromCsr(Format, int, int, RowBlocks, ValueMode, int)}. */
     static Tensor fromBlocks(Format f, int rows, int cols, RowBlocks blocks, ValueMode lastMode, int threads) {
         boolean needed = RowBlocks.needed(blocks.entries());
+        if (isVbyte(f)) {
+            for (int b = 0; b < blocks.blockCount(); b++) {
+                int[] p = blocks.ptr(b);
+                check(f, p.length - 1, cols, p, blocks.col(b), blocks.weights(b), threads);
+            }
+            return vbyte(f, rows, cols, blocks);
+        }
         if (blocks.single() && !needed) {
             return fromCsr(f, rows, cols, blocks.ptr(0), blocks.col(0), blocks.weights(0), lastMode, threads);
         }
@@ -66,6 +78,70 @@ final class CsrRows {
         // Below an array's size (a limit lowered by a test): the one-array path.
         RowBlocks one = RowBlocks.of(rows, concatPtr(blocks), concat(blocks), blocks.weighted() ? concatWeights(blocks) : null);
         return fromCsr(f, rows, cols, one.ptr(0), one.col(0), one.weights(0), lastMode, threads);
+    }
+
+    /** Whether {@code f} is {@code dense,vbyte} in row-major order: built by {@link #vbyte}. */
+    static boolean isVbyte(Format f) {
+        return f.order() == 2 && f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+                && f.level(1) instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE;
+    }
+
+    /**
+     * {@code dense,vbyte} over the rows of {@code src}: below {@link RowBlocks#limit()} the elements carry positions
+     * into a values array (a pattern's constant {@code true}), past it the level holds the weights (or nothing).
+     */
+    static Tensor vbyte(Format f, int rows, int cols, VbyteBuilder.RowSource src, long entries) {
+        boolean wide = RowBlocks.needed(entries) || entries > Level.MAX_SIZE;
+        ValueMode mode = wide ? (src.weighted() ? ValueMode.DOUBLE : ValueMode.NONE) : ValueMode.POSITION;
+        VbyteLevel last = VbyteBuilder.build((StaticLevelFormat) f.level(1), cols, src, mode);
+        Level top = Level.create(f.level(0), rows, ValueMode.POSITION);
+        ((DenseLevel) top).insertInit(1);
+        int m = (int) Math.min(entries, Level.MAX_SIZE);
+        Values values;
+        if (!src.weighted()) {
+            values = Values.constantBool(true, false, m);
+        } else if (wide) {
+            values = Values.ofDoubles(new double[0]);
+        } else {
+            double[] w = new double[m];
+            int bits = last.shardBits();
+            src.scan((r, col, wt, from, to) -> {
+                int b = r >>> bits;
+                int at = (int) last.firstElement(b) + last.elems(b)[r - last.firstParent(b)];
+                System.arraycopy(wt, from, w, at, to - from);
+            });
+            values = Values.ofDoubles(w);
+        }
+        return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, values);
+    }
+
+    /** {@link Tensor#fromRows}: {@code dense,vbyte} encoded from the file's rows as they are read. */
+    static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
+        if (!isVbyte(f)) {
+            throw new IllegalArgumentException("format " + f + " is not built from a file's rows as they are read;"
+                    + " only dense,vbyte is");
+        }
+        VbyteBuilder.RowSource src = new VbyteBuilder.RowSource() {
+            @Override
+            public int rows() {
+                return reader.rows();
+            }
+
+            @Override
+            public boolean weighted() {
+                return reader.weighted();
+            }
+
+            @Override
+            public void scan(VbyteBuilder.RowSink sink) {
+                reader.scan(sink::row);
+            }
+        };
+        return vbyte(f, reader.rows(), reader.cols(), src, reader.entries());
+    }
+
+    private static Tensor vbyte(Format f, int rows, int cols, RowBlocks blocks) {
+        return vbyte(f, rows, cols, VbyteBuilder.of(blocks), blocks.entries());
     }
 
     private static boolean isCsr(Format f) {

@@ -27,6 +27,8 @@ import org.stag.formats.level.StaticLevelFormat;
  *       the one structure of a coordinate prefix by locating the prefix, which a repeated coordinate
  *       would make ambiguous. Its own positions are handed out in assembly order, so any level may
  *       follow it except a singleton (dynamic levels are unique).</li>
+ *   <li>A vbyte level is a last level under a dense row level, or alone (a vector): it is built whole from
+ *       rows, and its elements carry values, not positions of a level below.</li>
  * </ul>
  */
 public final class Format {
@@ -108,6 +110,14 @@ public final class Format {
         if (l instanceof StaticLevelFormat s && s.type() == LevelType.SINGLETON && !nonUniqueAppendable(parent)) {
             return "a singleton level needs a non-unique compressed or singleton parent, as in COO: "
                     + "compressed(nonunique),singleton";
+        }
+        if (l instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE && k != levels.size() - 1) {
+            return "a vbyte level is a last level (its elements carry values, not the positions of a level below), "
+                    + "e.g. dense,vbyte";
+        }
+        if (l instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE && parent != null
+                && !parent.equals(StaticLevelFormat.DENSE)) {
+            return "a vbyte level hangs under a dense row level, e.g. dense,vbyte, not under " + parent.name();
         }
         if (l instanceof DynamicLevelFormat && parent != null && !parent.is(Property.UNIQUE)) {
             return "a dynamic level needs a unique parent level (one structure per coordinate prefix), not "

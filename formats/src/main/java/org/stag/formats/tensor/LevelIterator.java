@@ -46,6 +46,8 @@ abstract class LevelIterator {
             return new Bitmap(b);
         } else if (level instanceof BlockedLevel b) {
             return new Blocked(b);
+        } else if (level instanceof org.stag.formats.level.VbyteLevel v) {
+            return new Vbyte(v);
         }
         return new Dynamic((DynamicLevel) level);
     }
@@ -290,6 +292,57 @@ abstract class LevelIterator {
             }
             coord = crd[q];
             value = val == null ? 1.0 : val[q];
+            return true;
+        }
+    }
+
+    /**
+     * A vbyte level's children, decoded per parent into a reused array: positions (element numbers) in
+     * {@code POSITION} mode, else none, and the value when the level holds them.
+     */
+    private static final class Vbyte extends LevelIterator {
+        private final org.stag.formats.level.VbyteLevel level;
+        private final boolean positions;
+        private int[] ids = new int[16];
+        private double[] val;
+        private int base;
+        private int k;
+        private int end;
+
+        Vbyte(org.stag.formats.level.VbyteLevel l) {
+            this.level = l;
+            this.positions = l.mode() == org.stag.formats.dynamic.ValueMode.POSITION;
+        }
+
+        @Override
+        void reset(int p) {
+            int b = p >>> level.shardBits();
+            int local = p - level.firstParent(b);
+            end = level.degree(p);
+            if (ids.length < end) {
+                ids = new int[Math.max(end, 2 * ids.length)];
+            }
+            level.decode(p, ids);
+            base = level.elems(b)[local];
+            val = level.val(b);
+            if (positions) {
+                base += (int) level.firstElement(b);
+            }
+            k = -1;
+            pos = -1;
+        }
+
+        @Override
+        boolean next() {
+            if (++k >= end) {
+                return false;
+            }
+            coord = ids[k];
+            if (positions) {
+                pos = base + k;
+            } else {
+                value = val == null ? 1.0 : val[base + k];
+            }
             return true;
         }
     }

@@ -91,6 +91,18 @@ final class Lookup {
             }
             return -1;
         }
+        if (l instanceof org.stag.formats.level.VbyteLevel v) {
+            int q = v.locate(p, i);
+            if (q < 0) {
+                return -1;
+            }
+            int b = p >>> v.shardBits();
+            if (v.mode() == org.stag.formats.dynamic.ValueMode.POSITION) {
+                return find(levels, k + 1, (int) v.firstElement(b) + q, lc, out);
+            }
+            out[0] = v.holdsValues() ? v.val(b)[q] : 1.0;
+            return 0;
+        }
         DynamicLevel d = (DynamicLevel) l;
         if (!d.carriesPositions()) {
             double v = d.value(p, i);

@@ -33,6 +33,8 @@ final class StorageCheck {
                 d.check();
             } else if (l instanceof BlockedLevel b) {
                 checkBlocked(what, b);
+            } else if (l instanceof org.stag.formats.level.VbyteLevel v) {
+                checkVbyte(what, v);
             }
             parentSize = (int) Math.min(l.entries(), Integer.MAX_VALUE);
         }
@@ -46,6 +48,22 @@ final class StorageCheck {
         int expected = levels.length == 0 ? 1 : t.valuesInLastLevel() ? 0 : parentSize;
         if (values.size() != expected) {
             throw new IllegalStateException(values.size() + " values for " + expected + " last-level positions");
+        }
+    }
+
+    /** Every row decoded: ids in range and increasing (the codes of a gap are never negative, so a bad id is a range one). */
+    private static void checkVbyte(String what, org.stag.formats.level.VbyteLevel l) {
+        int[] ids = new int[16];
+        for (int p = 0; p < l.parentSize(); p++) {
+            int d = l.degree(p);
+            if (d < 0) {
+                throw new IllegalStateException(what + ": element starts decrease at parent " + p);
+            }
+            if (ids.length < d) {
+                ids = new int[d];
+            }
+            l.decode(p, ids);
+            checkCoordinates(what, ids, 0, d, l.dimension());
         }
     }
 

@@ -161,6 +161,16 @@ public final class Tensor {
     }
 
     /**
+     * {@code dense,vbyte} from a {@code .stagb} file's rows, read a range at a time and encoded as they come (two scans):
+     * beside the result only the row pointers and 8 bytes per row. Equal to {@code fromCsr} of the file's graph.
+     *
+     * @throws IllegalArgumentException for another format; {@link org.stag.loaders.BadInputException} for a bad file
+     */
+    public static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
+        return CsrRows.fromRows(f, reader);
+    }
+
+    /**
      * The same tensor in another format (same dimensions, type and fill value), assembled from this tensor's
      * sorted component stream, re-sorted only when the mode orders differ. Explicit fill values are dropped (the
      * tensor is the same): components whose bits are the fill's, any NaN for a NaN fill; {@code -0.0} under fill

@@ -8,6 +8,10 @@ import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
+import org.stag.formats.level.LevelType;
+import org.stag.formats.level.StaticLevelFormat;
+import org.stag.formats.level.VbyteBuilder;
+import org.stag.formats.level.VbyteLevel;
 import org.stag.formats.level.LevelFormat;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.SingletonLevel;
@@ -112,13 +116,17 @@ final class TensorAssembler {
             ValueMode mode = !last ? ValueMode.POSITION : src.isConstant() ? ValueMode.NONE
                     : src.type() == ValueType.DOUBLE && !(f instanceof DynamicLevelFormat && anyNaN()) ? ValueMode.DOUBLE
                     : ValueMode.POSITION;
-            Level level = Level.create(f, dims[format.modeOfLevel(k)], mode);
             reach = k;
             while (reach + 1 < order && format.level(reach + 1).is(Property.BRANCHLESS)) {
                 reach++;
             }
+            boolean vbyte = f instanceof StaticLevelFormat v && v.type() == LevelType.VBYTE;
+            Level level = vbyte ? assembleVbyte((StaticLevelFormat) f, dims[format.modeOfLevel(k)], parentSize, lc[k], k)
+                    : Level.create(f, dims[format.modeOfLevel(k)], mode);
             int[] c = lc[k];
-            if (level instanceof DenseLevel d) {
+            if (vbyte) {
+                // assembled whole above: positions are element numbers, the values array is indexed by them
+            } else if (level instanceof DenseLevel d) {
                 d.insertInit(parentSize);
                 for (int j = 0; j < n; j++) {
                     cur[j] = d.locate(par[j], c[j]);
@@ -204,6 +212,28 @@ final class TensorAssembler {
             cl.appendEdges(parent, begin, cl.size());
         }
         cl.appendFinalize();
+    }
+
+    /**
+     * A vbyte last level in {@link ValueMode#POSITION}: the entries' (parent, coordinate) pairs as CSR rows, encoded;
+     * entry {@code j}'s position is its element number.
+     */
+    private VbyteLevel assembleVbyte(StaticLevelFormat f, int dim, int parentSize, int[] c, int k) {
+        int[] ptr = new int[parentSize + 1];
+        int[] col = new int[n];
+        int nodes = 0;
+        for (int j = 0; j < n; j++) {
+            if (newNode(j, k)) {
+                col[nodes++] = c[j];
+                ptr[par[j] + 1]++;
+            }
+            cur[j] = nodes - 1;
+        }
+        for (int p = 0; p < parentSize; p++) {
+            ptr[p + 1] += ptr[p];
+        }
+        return VbyteBuilder.build(f, dim, VbyteBuilder.of(org.stag.loaders.RowBlocks.of(parentSize, ptr, col, null)),
+                ValueMode.POSITION);
     }
 
     private void assembleSingleton(SingletonLevel s, int parentSize, int[] c, int k) {

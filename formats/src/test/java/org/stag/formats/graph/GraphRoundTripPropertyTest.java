@@ -38,7 +38,7 @@ import org.stag.loaders.VertexIds;
  * batches of inserts and deletes, against a {@code TreeMap} model. Fixed seeds, bounded tries.
  */
 class GraphRoundTripPropertyTest {
-    private static final String[] STATIC = {"dense", "compressed", "compressed(nonunique)", "singleton", "hashed", "bitmap"};
+    private static final String[] STATIC = {"dense", "compressed", "compressed(nonunique)", "singleton", "hashed", "bitmap", "vbyte"};
     private static final String[] SCHEMAS = {"blist5.schema", "stack.schema", "skipblocks.schema", "blocktree4.schema",
         "btree-order8.schema", "bst-plain.schema"};
     static final double[] SPECIAL = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, -0.0, 0.0, 1e308,

@@ -29,7 +29,7 @@ class FormatParserTest {
         assertEquals(List.of(StaticLevelFormat.DENSE, StaticLevelFormat.HASHED, StaticLevelFormat.BITMAP,
                 StaticLevelFormat.COMPRESSED), f.levels());
         assertTrue(f.hasIdentityOrder());
-        assertEquals(List.of("dense", "compressed", "singleton", "hashed", "bitmap"), FormatParser.staticNames());
+        assertEquals(List.of("dense", "compressed", "singleton", "hashed", "bitmap", "vbyte"), FormatParser.staticNames());
     }
 
     @Test
@@ -213,5 +213,17 @@ class FormatParserTest {
         error("dense,compressed;order=1,x", "expected a mode number", 26);
         error("dense;order=99999999999", "too large", 13);
         error("dense;order=0;order=0", "given twice", 15);
+    }
+
+    @Test
+    void vbyteIsALastLevelUnderADenseRowLevel() {
+        assertEquals(List.of(StaticLevelFormat.DENSE, StaticLevelFormat.VBYTE), FormatParser.parse("dense,vbyte").levels());
+        FormatException e = assertThrows(FormatException.class, () -> FormatParser.parse("vbyte,dense"));
+        assertTrue(e.getMessage().contains("column 1") && e.getMessage().contains("a vbyte level is a last level"),
+                e.getMessage());
+        e = assertThrows(FormatException.class, () -> FormatParser.parse("compressed,vbyte"));
+        assertTrue(e.getMessage().contains("column 12") && e.getMessage().contains("under a dense row level"), e.getMessage());
+        e = assertThrows(FormatException.class, () -> FormatParser.parse("dense,vbyte(unordered)"));
+        assertTrue(e.getMessage().contains("vbyte levels are always ordered"), e.getMessage());
     }
 }

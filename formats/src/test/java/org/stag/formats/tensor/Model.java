@@ -20,7 +20,7 @@ final class Model {
     /** The static level formats whose combinations the tests enumerate. */
     static final LevelFormat[] STATIC = {StaticLevelFormat.DENSE, StaticLevelFormat.COMPRESSED,
         StaticLevelFormat.COMPRESSED_NONUNIQUE, StaticLevelFormat.SINGLETON, StaticLevelFormat.SINGLETON_NONUNIQUE,
-        StaticLevelFormat.HASHED, StaticLevelFormat.BITMAP};
+        StaticLevelFormat.HASHED, StaticLevelFormat.BITMAP, StaticLevelFormat.VBYTE};
 
     final int[] dims;
     final Format format;

@@ -26,8 +26,9 @@ class TensorBuildTest {
     void everyStaticFormatAndModeOrderHoldsRandomComponents(int order) {
         SplittableRandom rnd = new SplittableRandom(100 + order);
         List<Format> formats = Model.formats(order, Model.STATIC);
-        // Every combination that Format admits (no singleton first or under a unique level): 5, 27, 147.
-        assertEquals(order == 1 ? 5 : order == 2 ? 27 : 147, formats.size());
+        // Every combination that Format admits (no singleton first or under a unique level): 5, 27, 147; and vbyte,
+        // last under dense or alone: vbyte, dense,vbyte and the 5 first levels over dense,vbyte.
+        assertEquals(order == 1 ? 5 + 1 : order == 2 ? 27 + 1 : 147 + 5, formats.size());
         int built = 0;
         for (Format levels : formats) {
             for (int[] perm : Model.permutations(order)) {

@@ -43,17 +43,7 @@ public final class BinaryGraphReader {
      */
     public static Graph read(Path path, String file, int threads) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = ch.size();
-            ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES);
-            int got = 0;
-            while (head.hasRemaining()) {
-                int r = ch.read(head, got);
-                if (r < 0) {
-                    break;
-                }
-                got += r;
-            }
-            BinaryHeader h = BinaryHeader.decode(file, head, got, size);
+            BinaryHeader h = BinaryHeader.read(ch, file);
             checkMemory(file, h);
             if (h.widePointers() || RowBlocks.needed(h.entries())) {
                 return WideGraphReader.read(ch, file, h, threads);

@@ -77,6 +77,20 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
      *
      * @throws BadInputException naming the first field that is wrong
      */
+    /** Reads and decodes the header at the start of {@code ch} (a file called {@code file} in messages). */
+    static BinaryHeader read(java.nio.channels.FileChannel ch, String file) throws java.io.IOException {
+        ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES);
+        int got = 0;
+        while (head.hasRemaining()) {
+            int r = ch.read(head, got);
+            if (r < 0) {
+                break;
+            }
+            got += r;
+        }
+        return decode(file, head, got, ch.size());
+    }
+
     static BinaryHeader decode(String file, ByteBuffer b, int got, long fileLength) {
         b.order(ByteOrder.LITTLE_ENDIAN);
         if (got >= 2 && b.get(0) == (byte) 0x1f && b.get(1) == (byte) 0x8b) {

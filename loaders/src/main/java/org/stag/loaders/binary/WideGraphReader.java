@@ -122,7 +122,7 @@ final class WideGraphReader {
     }
 
     /** The row pointers as longs (int32 or int64 in the file), checksummed and checked to run from 0 to the entries. */
-    private static long[] readPointers(FileChannel ch, String file, BinaryHeader h, long sectionBytes) throws IOException {
+    static long[] readPointers(FileChannel ch, String file, BinaryHeader h, long sectionBytes) throws IOException {
         int n = (int) h.rows();
         long[] ptr = new long[n + 1];
         int[] narrow = h.widePointers() ? null : new int[(int) Math.min(n + 1L, SectionIo.READ_BLOCK / 4)];

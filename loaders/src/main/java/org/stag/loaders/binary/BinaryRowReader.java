@@ -1,0 +1,181 @@
+package org.stag.loaders.binary;
+
+import static org.stag.loaders.binary.BinaryLayout.COLUMNS;
+import static org.stag.loaders.binary.BinaryLayout.ROW_PTR;
+import static org.stag.loaders.binary.BinaryLayout.SECTION_NAMES;
+import static org.stag.loaders.binary.BinaryLayout.WEIGHTS;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.stag.loaders.BadInputException;
+import org.stag.loaders.Symmetry;
+
+/**
+ * Reads the rows of a {@code .stagb} file (any version, int32 or int64 row pointers) in order, a row range at a
+ * time, for a consumer that encodes them as they come (a compressed level's bounded-memory build): only the row
+ * pointers (8 bytes per row) and one range's columns and weights (at most {@link SectionIo#READ_BLOCK} bytes each,
+ * or one row) are held. Each scan checks the columns' and weights' checksums and the columns' range and order,
+ * naming the file and the entry. Files of exact integers (version 2) and explicit vertex ids are read by
+ * {@link BinaryGraphReader} instead.
+ */
+public final class BinaryRowReader {
+    private final Path path;
+    private final String file;
+    private final BinaryHeader h;
+    private final long[] ptr;
+
+    /** Receives one row: columns {@code col[from, to)}, increasing, and weights {@code w} at the same indices (or null). */
+    @FunctionalInterface
+    public interface RowConsumer {
+        /** Row {@code r}'s columns and weights; the arrays are reused for the next rows. */
+        void row(int r, int[] col, double[] w, int from, int to);
+    }
+
+    private BinaryRowReader(Path path, String file, BinaryHeader h, long[] ptr) {
+        this.path = path;
+        this.file = file;
+        this.h = h;
+        this.ptr = ptr;
+    }
+
+    /**
+     * Opens {@code path} (called {@code file} in messages): reads its header and row pointers.
+     *
+     * @throws BadInputException for a wrong, truncated or corrupt file, or one with exact integers or vertex ids
+     */
+    public static BinaryRowReader open(Path path, String file) {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            BinaryHeader h = BinaryHeader.read(ch, file);
+            if (h.exactIntegers() || h.explicitIds()) {
+                throw new BadInputException(file, 0, "a file of exact integers or vertex ids is not read by row ranges;"
+                        + " load it whole");
+            }
+            return new BinaryRowReader(path, file, h, WideGraphReader.readPointers(ch, file, h, h.sections()[ROW_PTR]));
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file, 0, "no such file");
+        } catch (IOException e) {
+            throw new BadInputException(file, 0, "cannot read: " + org.stag.loaders.text.IoCause.of(e));
+        }
+    }
+
+    /** The rows. */
+    public int rows() {
+        return (int) h.rows();
+    }
+
+    /** The columns. */
+    public int cols() {
+        return (int) h.cols();
+    }
+
+    /** The stored entries. */
+    public long entries() {
+        return h.entries();
+    }
+
+    /** Whether the entries carry weights. */
+    public boolean weighted() {
+        return h.valueKind().weighted();
+    }
+
+    /** The symmetry the file records. */
+    public Symmetry symmetry() {
+        return h.symmetry();
+    }
+
+    /** Row {@code r}'s first entry. */
+    public long rowStart(int r) {
+        return ptr[r];
+    }
+
+    /**
+     * Hands every row to {@code sink} in order, a range of rows at a time.
+     *
+     * @throws BadInputException for a column out of range or not above the one before, or a checksum mismatch
+     */
+    public void scan(RowConsumer sink) {
+        int n = rows();
+        int per = SectionIo.READ_BLOCK / 8;
+        int[] col = new int[0];
+        double[] w = null;
+        int[] crc = new int[3];
+        boolean[] any = new boolean[3];
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            int r0 = 0;
+            while (r0 < n) {
+                int r1 = r0 + 1;
+                while (r1 < n && ptr[r1 + 1] - ptr[r0] <= per) {
+                    r1++;
+                }
+                long wide = ptr[r1] - ptr[r0];
+                if (wide > Integer.MAX_VALUE / 8) {
+                    throw new BadInputException(file, 0, "row " + r0 + " has " + wide + " entries, more than a row read"
+                            + " by ranges holds (2^28); load the file whole");
+                }
+                int count = (int) wide;
+                if (col.length < count) {
+                    col = new int[Math.max(count, Math.min(per, 2 * col.length))];
+                    w = weighted() ? new double[col.length] : null;
+                }
+                if (count > 0) {
+                    read(ch, COLUMNS, 4, r0, count, col, crc, any);
+                    if (w != null) {
+                        read(ch, WEIGHTS, 8, r0, count, w, crc, any);
+                    }
+                }
+                int at = 0;
+                for (int r = r0; r < r1; r++) {
+                    int d = (int) (ptr[r + 1] - ptr[r]);
+                    check(col, at, at + d, r);
+                    sink.row(r, col, w, at, at + d);
+                    at += d;
+                }
+                r0 = r1;
+            }
+            long[] bytes = h.sections();
+            for (int s = COLUMNS; s <= WEIGHTS; s++) {
+                int width = s == COLUMNS ? 4 : 8;
+                long padding = bytes[s] - width * h.entries();
+                if (bytes[s] > 0 && padding > 0) {
+                    ByteBuffer view = SectionIo.map(ch, h.offset(s) + width * h.entries(), (int) padding);
+                    int c = SectionIo.crc(view);
+                    crc[s] = any[s] ? Crc32cCombine.combine(crc[s], c, (int) padding) : c;
+                    any[s] = true;
+                }
+                if (bytes[s] > 0 && crc[s] != h.crcs()[s]) {
+                    throw BinaryHeader.bad(file, "checksum mismatch in the " + SECTION_NAMES[s] + " section (the file is corrupt)");
+                }
+            }
+        } catch (IOException e) {
+            throw new BadInputException(file, 0, "cannot read: " + org.stag.loaders.text.IoCause.of(e));
+        }
+    }
+
+    /** Columns {@code col[from, to)} of row {@code r}: in range and increasing, else one line naming the entry. */
+    private void check(int[] col, int from, int to, int r) {
+        for (int k = from; k < to; k++) {
+            int c = col[k];
+            if (c < 0 || c >= cols()) {
+                throw BinaryHeader.bad(file, "entry " + (ptr[r] + k - from) + ": column " + c + " out of range 0.."
+                        + (cols() - 1L) + " in row " + r);
+            }
+            if (k > from && c <= col[k - 1]) {
+                throw BinaryHeader.bad(file, "entry " + (ptr[r] + k - from) + ": columns not sorted and distinct in row " + r);
+            }
+        }
+    }
+
+    /** Reads {@code count} entries of section {@code s} from row {@code r0}'s into {@code into}, adding to its checksum. */
+    private void read(FileChannel ch, int s, int width, int r0, int count, Object into, int[] crc, boolean[] any)
+            throws IOException {
+        ByteBuffer view = SectionIo.map(ch, h.offset(s) + width * ptr[r0], width * count);
+        int c = SectionIo.crc(view);
+        crc[s] = any[s] ? Crc32cCombine.combine(crc[s], c, width * count) : c;
+        any[s] = true;
+        SectionIo.copy(view, into, 0, count);
+    }
+}
