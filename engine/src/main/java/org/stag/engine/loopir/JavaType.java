@@ -18,10 +18,14 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
     Prim FLOAT = Prim.FLOAT;
     /** {@code double}. */
     Prim DOUBLE = Prim.DOUBLE;
+    /** {@code byte}: only read from a {@code byte[]} and cast to {@code int} (varint chunk codes). */
+    Prim BYTE = Prim.BYTE;
     /** {@code void}: the type of a call evaluated for its effect. */
     Prim VOID = Prim.VOID;
     /** {@code int[]}. */
     Array INTS = new Array(INT);
+    /** {@code byte[]}. */
+    Array BYTES = new Array(BYTE);
     /** {@code long[]}. */
     Array LONGS = new Array(LONG);
     /** {@code double[]}. */
@@ -53,7 +57,7 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
 
     /** The primitive types, and {@code void}. */
     enum Prim implements JavaType {
-        BOOLEAN, INT, LONG, FLOAT, DOUBLE, VOID;
+        BOOLEAN, BYTE, INT, LONG, FLOAT, DOUBLE, VOID;
 
         @Override
         public String spelling() {

@@ -46,7 +46,7 @@ public final class NodeStore {
             pools.put(t.name(), new NodePool(t, mode));
         }
         this.byIndex = pools.values().toArray(new NodePool[0]);
-        this.arena = new ChunkArena(mode);
+        this.arena = new ChunkArena(mode, schema.varint());
     }
 
     /** A deep copy of {@code o}: every pool and the arena copied, so that changing one leaves the other as it was. */

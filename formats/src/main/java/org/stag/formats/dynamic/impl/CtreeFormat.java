@@ -57,12 +57,15 @@ public final class CtreeFormat extends SchemaFormat {
      */
     public CtreeFormat(Schema schema, int expectedChunk) {
         super(schema, "ctree");
+        if (schema.varint()) {
+            throw new IllegalArgumentException("ctree: schema " + schema.name() + " has varint arrays; use the vctree format");
+        }
         this.expectedChunk = expectedChunk;
         this.threshold = CtreeHash.threshold(expectedChunk);
         this.layout = layoutOf(schema);
     }
 
-    private static CtreeView.Layout layoutOf(Schema schema) {
+    static CtreeView.Layout layoutOf(Schema schema) {
         NodeType rootType = schema.root();
         Field r = require(rootType, "r", FieldKind.CHILD);
         NodeType nodeType = schema.nodeType(r.target().orElseThrow()).orElseThrow();
