@@ -240,26 +240,7 @@ public final class CtreeFormat extends SchemaFormat {
 
     @Override
     public void clear(NodeStore s, int root) {
-        CtreeView v = new CtreeView(layout, s, root);
-        TreeScratch sc = TreeScratch.get();
-        int sp = 0;
-        int x = v.tree[root];
-        while (x != 0 || sp > 0) {
-            if (x == 0) {
-                x = sc.headStack[--sp];
-            }
-            int l = v.left[x];
-            if (v.right[x] != 0) {
-                sc.ensureStack(sp);
-                sc.headStack[sp++] = v.right[x];
-            }
-            v.freeRun(v.tailOff[x], v.tailCap[x]);
-            v.freeNode(x);
-            x = l;
-        }
-        v.freeRun(v.prefixOff[root], v.prefixCap[root]);
-        v.setChunk(0, 0, 0, 0);
-        v.tree[root] = 0;
+        new CtreeView(layout, s, root).clear();
     }
 
     @Override
