@@ -34,7 +34,8 @@ class WidePositionsTest {
     /** Entries per block in the blocked runs: a few rows per block on the test graphs. */
     static final long LIMIT = 53;
 
-    static final List<String> FORMATS = List.of("dense,compressed", "dense,vbyte", "dense,ctree", "bst,ctree", "dense,blist",
+    static final List<String> FORMATS = List.of("dense,compressed", "dense,vbyte", "dense,ctree", "bst,ctree", "dense,vctree",
+            "bst,vctree", "dense,blist",
             "dense,bst", "dense,list", "dense,rbtree", "dense,ttree", "dense,btree", "dense,vblist", "dense,blist-fixed",
             "dense,blist-gaps", "dense,blist-unsorted");
 

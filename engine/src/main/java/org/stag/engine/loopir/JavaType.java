@@ -18,18 +18,18 @@ public sealed interface JavaType permits JavaType.Prim, JavaType.Array, JavaType
     Prim FLOAT = Prim.FLOAT;
     /** {@code double}. */
     Prim DOUBLE = Prim.DOUBLE;
-    /** {@code byte}: only as the element of {@link #BYTES}, which kernels hand to decoders. */
+    /** {@code byte}: the element of {@link #BYTES} (byte codes), read and widened to {@code int}. */
     Prim BYTE = Prim.BYTE;
     /** {@code void}: the type of a call evaluated for its effect. */
     Prim VOID = Prim.VOID;
     /** {@code int[]}. */
     Array INTS = new Array(INT);
+    /** {@code byte[]}: byte codes (a vbyte level's, a varint chunk's). */
+    Array BYTES = new Array(BYTE);
     /** {@code long[]}. */
     Array LONGS = new Array(LONG);
     /** {@code double[]}. */
     Array DOUBLES = new Array(DOUBLE);
-    /** {@code byte[]}: a vbyte level's codes. */
-    Array BYTES = new Array(BYTE);
     /** {@code boolean[]}. */
     Array BOOLEANS = new Array(BOOLEAN);
     /** {@code Object}. */

@@ -13,6 +13,7 @@ import org.stag.formats.dynamic.impl.CtreeFormat;
 import org.stag.formats.dynamic.impl.ListFormat;
 import org.stag.formats.dynamic.impl.TtreeFormat;
 import org.stag.formats.dynamic.impl.VblistFormat;
+import org.stag.formats.dynamic.impl.VctreeFormat;
 import org.stag.formats.schema.Schema;
 
 /** The dynamic level formats stag ships, by the name used in format strings: the one place to register a new format. */
@@ -30,6 +31,7 @@ public final class BuiltinFormats {
         FORMATS.put("bst", BstFormat::new);
         FORMATS.put("rbtree", RbtreeFormat::new);
         FORMATS.put("ctree", CtreeFormat::new);
+        FORMATS.put("vctree", VctreeFormat::new);
     }
 
     /** The same implementations over a schema of the same shape, e.g. a user's B-tree of another order. */
@@ -46,6 +48,7 @@ public final class BuiltinFormats {
         OVER_SCHEMA.put("bst", BstFormat::new);
         OVER_SCHEMA.put("rbtree", RbtreeFormat::new);
         OVER_SCHEMA.put("ctree", s -> new CtreeFormat(s, CtreeFormat.DEFAULT_EXPECTED_CHUNK));
+        OVER_SCHEMA.put("vctree", s -> new VctreeFormat(s, CtreeFormat.DEFAULT_EXPECTED_CHUNK));
     }
 
     private BuiltinFormats() {

@@ -11,31 +11,64 @@ import java.util.Arrays;
  * ({@link #allocExact(int)}), back to back, and {@link #free(int, int)} of such a run cuts it into
  * power-of-two pieces for the free lists. Arrays are replaced when they grow: fetch them again after an
  * allocation or call {@link #ensureSpare(long)}.
+ *
+ * <p>A <em>coded</em> arena (for {@code varint} arrays, {@link ChunkCodes}) has one byte array instead: its
+ * slots are bytes, and a run holds a chunk's carried values and coordinate codes.
  */
 public final class ChunkArena {
     private static final int CLASSES = 31;
 
     private final ValueMode mode;
-    private int[] crd = new int[64];
+    private int[] crd;
     private double[] val;
     private int[] pos;
+    private byte[] bytes;
     private int top = 1;
     private final IntArrayList[] free = new IntArrayList[CLASSES];
     private long freeInts;
 
     public ChunkArena(ValueMode mode) {
+        this(mode, false);
+    }
+
+    /** An arena of int slots, or with {@code coded} one of byte slots ({@link #bytes()}). */
+    public ChunkArena(ValueMode mode, boolean coded) {
         this.mode = mode;
+        if (coded) {
+            bytes = new byte[64];
+            return;
+        }
+        crd = new int[64];
         val = mode == ValueMode.DOUBLE ? new double[64] : null;
         pos = mode == ValueMode.POSITION ? new int[64] : null;
+    }
+
+    private int capacity() {
+        return bytes != null ? bytes.length : crd.length;
+    }
+
+    private void resize(int keep) {
+        if (bytes != null) {
+            bytes = Arrays.copyOf(bytes, keep);
+            return;
+        }
+        crd = Arrays.copyOf(crd, keep);
+        if (val != null) {
+            val = Arrays.copyOf(val, keep);
+        }
+        if (pos != null) {
+            pos = Arrays.copyOf(pos, keep);
+        }
     }
 
     /** A copy of {@code o}: its chunks {@code [0, top)} (arrays cut to them plus 1/8 spare) and free lists. */
     private ChunkArena(ChunkArena o) {
         this.mode = o.mode;
-        int keep = (int) Math.min(o.crd.length, o.top + (o.top >> 3) + 64L);
-        this.crd = Arrays.copyOf(o.crd, keep);
+        int keep = (int) Math.min(o.capacity(), o.top + (o.top >> 3) + 64L);
+        this.crd = o.crd == null ? null : Arrays.copyOf(o.crd, keep);
         this.val = o.val == null ? null : Arrays.copyOf(o.val, keep);
         this.pos = o.pos == null ? null : Arrays.copyOf(o.pos, keep);
+        this.bytes = o.bytes == null ? null : Arrays.copyOf(o.bytes, keep);
         this.top = o.top;
         for (int c = 0; c < CLASSES; c++) {
             if (o.free[c] != null && !o.free[c].isEmpty()) {
@@ -121,22 +154,26 @@ public final class ChunkArena {
     /** Makes sure {@code n} more slots can be bump-allocated without replacing the arrays. */
     public void ensureSpare(long n) {
         long need = top + n;
-        if (need > crd.length) {
+        int length = capacity();
+        if (need > length) {
             if (need > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("chunk arena cannot hold " + need + " elements");
+                throw new IllegalStateException("chunk arena cannot hold " + need + (bytes != null ? " bytes" : " elements"));
             }
-            int cap = (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(need, crd.length + (crd.length >> 1) + 64L));
-            crd = Arrays.copyOf(crd, cap);
-            if (val != null) {
-                val = Arrays.copyOf(val, cap);
-            }
-            if (pos != null) {
-                pos = Arrays.copyOf(pos, cap);
-            }
+            resize((int) Math.min(Integer.MAX_VALUE - 8L, Math.max(need, length + (length >> 1) + 64L)));
         }
     }
 
-    /** Coordinates of all chunks. */
+    /** The byte slots of a coded arena, or null. */
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    /** Whether the slots are bytes ({@code varint} chunks). */
+    public boolean coded() {
+        return bytes != null;
+    }
+
+    /** Coordinates of all chunks (null in a coded arena). */
     public int[] crd() {
         return crd;
     }
@@ -163,7 +200,8 @@ public final class ChunkArena {
 
     /** Bytes held by the arena's arrays. */
     public long memoryBytes() {
-        long b = 4L * crd.length + (val == null ? 0 : 8L * val.length) + (pos == null ? 0 : 4L * pos.length);
+        long b = bytes != null ? bytes.length
+                : 4L * crd.length + (val == null ? 0 : 8L * val.length) + (pos == null ? 0 : 4L * pos.length);
         for (IntArrayList l : free) {
             if (l != null) {
                 b += 4L * l.elements().length;
@@ -175,15 +213,9 @@ public final class ChunkArena {
     /** Shrinks the arrays to what has been handed out plus 1/8 spare (see {@link NodePool#trim()}). */
     public void trim() {
         int keep = (int) Math.min(Integer.MAX_VALUE - 8L, top + (top >> 3) + 64L);
-        if (keep >= crd.length) {
+        if (keep >= capacity()) {
             return;
         }
-        crd = Arrays.copyOf(crd, keep);
-        if (val != null) {
-            val = Arrays.copyOf(val, keep);
-        }
-        if (pos != null) {
-            pos = Arrays.copyOf(pos, keep);
-        }
+        resize(keep);
     }
 }

@@ -46,7 +46,7 @@ public final class NodeStore {
             pools.put(t.name(), new NodePool(t, mode));
         }
         this.byIndex = pools.values().toArray(new NodePool[0]);
-        this.arena = new ChunkArena(mode);
+        this.arena = new ChunkArena(mode, schema.varint());
     }
 
     /** A deep copy of {@code o}: every pool and the arena copied, so that changing one leaves the other as it was. */
@@ -225,10 +225,18 @@ public final class NodeStore {
         orderCurrent = false;
     }
 
-    /** The schema-derived reader of this store's structures ({@code size}, {@code collect}, {@code get}). */
+    /**
+     * The schema-derived reader of this store's structures ({@code size}, {@code collect}, {@code get}).
+     *
+     * @throws UnsupportedOperationException for a schema with {@code varint} arrays, whose format decodes its runs
+     */
     public SchemaWalk walk() {
         SchemaWalk w = walk;
         if (w == null) {
+            if (schema.varint()) {
+                throw new UnsupportedOperationException("schema " + schema.name() + ": the schema walk does not read"
+                        + " varint arrays; its format reads them");
+            }
             WalkPlan plan = WalkPlans.of(schema);
             w = new SchemaWalk(plan, new StoreArrays(plan, byIndex, arena, mode));
             walk = w;

@@ -46,8 +46,11 @@ final class Ast {
     sealed interface TypeSpec permits ElemSpec, ChildSpec, SizeSpec, ParentSpec, MetaSpec {
     }
 
-    /** {@code elem [ARRAY] [nonempty]}; {@code array} null for a scalar. */
-    record ElemSpec(ArraySpec array, boolean nonempty) implements TypeSpec {
+    /**
+     * {@code elem [ARRAY] [nonempty] [varint]}; {@code array} null for a scalar; {@code varintPos} where
+     * {@code varint} stands, or null without it.
+     */
+    record ElemSpec(ArraySpec array, boolean nonempty, SourcePos varintPos) implements TypeSpec {
     }
 
     /** {@code TYPE [ARRAY] [nonempty]}; {@code array} null for a scalar. */

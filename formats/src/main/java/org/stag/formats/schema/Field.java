@@ -16,9 +16,16 @@ public final class Field {
     private final boolean nonempty;
     private final SizeBounds bounds;
     private final MetadataType metadataType;
+    private final boolean varint;
 
     private Field(String name, FieldKind kind, String target, ArraySize arraySize, boolean nonempty,
                   SizeBounds bounds, MetadataType metadataType) {
+        this(name, kind, target, arraySize, nonempty, bounds, metadataType, false);
+    }
+
+    private Field(String name, FieldKind kind, String target, ArraySize arraySize, boolean nonempty,
+                  SizeBounds bounds, MetadataType metadataType, boolean varint) {
+        this.varint = varint;
         this.name = Objects.requireNonNull(name);
         this.kind = kind;
         this.target = target;
@@ -36,6 +43,14 @@ public final class Field {
     /** {@code name : elem[size] [nonempty]}. */
     public static Field elementArray(String name, ArraySize size, boolean nonempty) {
         return new Field(name, FieldKind.ELEMENT_ARRAY, null, Objects.requireNonNull(size), nonempty, null, null);
+    }
+
+    /**
+     * {@code name : elem[size] [nonempty] [varint]}: with {@code varint}, the coordinates of each array are
+     * stored as byte codes of their differences in the chunk arena (see {@link #varint()}).
+     */
+    public static Field elementArray(String name, ArraySize size, boolean nonempty, boolean varint) {
+        return new Field(name, FieldKind.ELEMENT_ARRAY, null, Objects.requireNonNull(size), nonempty, null, null, varint);
     }
 
     /** {@code name : target [nonempty]}; the target is a node type or a supertype. */
@@ -107,6 +122,16 @@ public final class Field {
         return nonempty;
     }
 
+    /**
+     * {@code varint}: an unbounded element array whose coordinates are stored as variable-length byte codes
+     * of their differences (7 bits a byte, the high bit set on every byte but a value's last), the first
+     * relative to 0, in a byte run of the chunk arena; what the elements carry precedes the codes in the run.
+     * Always false for other kinds.
+     */
+    public boolean varint() {
+        return varint;
+    }
+
     /** The bounds of a size field. */
     public Optional<SizeBounds> bounds() {
         return Optional.ofNullable(bounds);
@@ -120,7 +145,7 @@ public final class Field {
     /** The type part in source syntax, e.g. {@code elem[B] nonempty}, {@code size in [1, 4]}, {@code parent rbtree}. */
     public String typeSource() {
         String array = arraySize == null ? "" : "[" + arraySize + "]";
-        String ne = nonempty ? " nonempty" : "";
+        String ne = (nonempty ? " nonempty" : "") + (varint ? " varint" : "");
         return switch (kind) {
             case ELEMENT, ELEMENT_ARRAY -> "elem" + array + ne;
             case CHILD, CHILD_ARRAY -> target + array + ne;
@@ -141,12 +166,12 @@ public final class Field {
         Field f = (Field) o;
         return name.equals(f.name) && kind == f.kind && nonempty == f.nonempty && Objects.equals(target, f.target)
                 && Objects.equals(arraySize, f.arraySize) && Objects.equals(bounds, f.bounds)
-                && metadataType == f.metadataType;
+                && metadataType == f.metadataType && varint == f.varint;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, kind, target, arraySize, nonempty, bounds, metadataType);
+        return Objects.hash(name, kind, target, arraySize, nonempty, bounds, metadataType, varint);
     }
 
     /** Source syntax, e.g. {@code e : elem[B] nonempty}. */

@@ -12,7 +12,7 @@ final class Lexer {
 
     /** Reserved words; they cannot name types or fields, which keeps every construct LL(2). */
     static final Set<String> KEYWORDS = Set.of(
-            "def", "supertype", "root", "elem", "size", "in", "parent", "nonempty", "seq",
+            "def", "supertype", "root", "elem", "size", "in", "parent", "nonempty", "varint", "seq",
             "bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64");
 
     private final String source;

@@ -62,7 +62,7 @@ final class ModelBuilder {
         Ast.TypeSpec type = f.type();
         if (type instanceof Ast.ElemSpec e) {
             return e.array() == null ? Field.element(f.name(), e.nonempty())
-                    : Field.elementArray(f.name(), arraySize(e.array()), e.nonempty());
+                    : Field.elementArray(f.name(), arraySize(e.array()), e.nonempty(), e.varintPos() != null);
         }
         if (type instanceof Ast.ChildSpec c) {
             return c.array() == null ? Field.child(f.name(), c.target(), c.nonempty())

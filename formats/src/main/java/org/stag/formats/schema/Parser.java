@@ -121,6 +121,9 @@ final class Parser {
         if (t.isKeyword("nonempty")) {
             throw error(t.pos(), "'nonempty' applies only to elem and child fields, not to field '" + name.text() + "'");
         }
+        if (t.isKeyword("varint")) {
+            throw error(t.pos(), "'varint' applies only to element arrays, after 'nonempty', not to field '" + name.text() + "'");
+        }
         return new Ast.FieldDecl(name.text(), name.pos(), type);
     }
 
@@ -131,7 +134,13 @@ final class Parser {
         if (t.isKeyword("elem")) {
             next++;
             Ast.ArraySpec array = optionalArray(fieldName);
-            return new Ast.ElemSpec(array, optionalNonempty());
+            boolean nonempty = optionalNonempty();
+            SourcePos varint = null;
+            if (peek().isKeyword("varint")) {
+                varint = peek().pos();
+                next++;
+            }
+            return new Ast.ElemSpec(array, nonempty, varint);
         }
         if (t.kind() == TokenKind.IDENT) {
             next++;

@@ -50,6 +50,14 @@ public final class Schema {
         return name;
     }
 
+    /**
+     * Whether some element array is {@code varint} ({@link Field#varint()}): its store's chunk arena holds
+     * byte runs instead of int slots.
+     */
+    public boolean varint() {
+        return nodeTypes().stream().anyMatch(t -> t.elementFields().stream().anyMatch(Field::varint));
+    }
+
     /** The root node type: the handle of the data structure, the one node assembly is given ({@code ret}). */
     public NodeType root() {
         return root;

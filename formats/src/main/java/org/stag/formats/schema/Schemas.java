@@ -16,7 +16,7 @@ public final class Schemas {
     /** Names of the shipped schemas; see {@code formats/docs/node-schema-language.md} for which is which. */
     private static final List<String> BUILTIN = List.of(
             "list", "blist", "blist-gaps", "blist-fixed", "blist-unsorted", "vblist",
-            "ttree", "bst", "rbtree", "ctree", "btree");
+            "ttree", "bst", "rbtree", "ctree", "vctree", "btree");
 
     /** Parsed once: schemas are immutable. */
     private static final Map<String, Schema> CACHE = new ConcurrentHashMap<>();

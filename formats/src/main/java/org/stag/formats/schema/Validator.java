@@ -107,6 +107,7 @@ final class Validator {
         Ast.TypeSpec type = f.type();
         if (type instanceof Ast.ElemSpec elem) {
             checkArray(fields, f, elem.array());
+            checkVarint(fields, f, elem);
         } else if (type instanceof Ast.ChildSpec child) {
             if (!types.containsKey(child.target())) {
                 report(child.targetPos(), "field '" + f.name() + "' points to unknown type '" + child.target() + "'");
@@ -142,6 +143,24 @@ final class Validator {
         if (array.number() < 0 || array.number() > Integer.MAX_VALUE) {
             report(array.pos(), "array field '" + f.name() + "' adds " + array.number()
                     + " to its size; the addend must be between 0 and " + Integer.MAX_VALUE);
+        }
+    }
+
+    /**
+     * {@code varint} codes an array's coordinates as byte runs in the chunk arena, so it needs an array that
+     * lives there: one sized by a size field without bounds, whose elements are all present ({@code nonempty}).
+     */
+    private void checkVarint(Map<String, Ast.FieldDecl> fields, Ast.FieldDecl f, Ast.ElemSpec elem) {
+        if (elem.varintPos() == null) {
+            return;
+        }
+        Ast.ArraySpec array = elem.array();
+        Ast.FieldDecl size = array == null || array.sizeField() == null ? null : fields.get(array.sizeField());
+        if (array == null || size == null || !(size.type() instanceof Ast.SizeSpec s) || s.bounds() != null) {
+            report(elem.varintPos(), "field '" + f.name() + "' is varint but not an unbounded element array;"
+                    + " varint codes only arrays sized by a size field without bounds (chunk arena runs)");
+        } else if (!elem.nonempty()) {
+            report(elem.varintPos(), "field '" + f.name() + "' is varint but not nonempty; a coded run has no empty slots");
         }
     }
 

@@ -1,6 +1,7 @@
 package org.stag.formats.tensor;
 
 import java.util.Arrays;
+import org.stag.formats.dynamic.ChunkCodes;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.BlockedLevel;
 import org.stag.formats.level.DenseLevel;
@@ -260,7 +261,7 @@ final class CsrRows {
         int[] rowOf = null;
         if (top instanceof DenseLevel d) {
             d.insertInit(1);
-            last.appendInit(rows, maxBits);
+            last.appendInit(rows, codedBits(last, blocks, null, rows, maxBits));
         } else {
             DynamicLevel d = (DynamicLevel) top;
             d.appendInit(1);
@@ -278,10 +279,29 @@ final class CsrRows {
             }
             d.build(0, rowOf, new double[present], 0, present);
             d.trim();
-            last.appendInit(present, maxBits);
+            last.appendInit(present, codedBits(last, blocks, rowOf, present, maxBits));
         }
         last.buildRows(blocks, rowOf, threads);
         return new Tensor(f, new int[] {rows, cols}, new Level[] {top, last}, values);
+    }
+
+    /**
+     * Shard bits for a last level whose chunks are byte runs ({@code varint}): also small enough that no shard's
+     * byte arena can pass {@link RowBlocks#limit()} bytes however its codes come out (at most
+     * {@link ChunkCodes#MAX_BYTES} a coordinate, plus what an element carries), counted over the level's parents
+     * ({@code rowOf} maps them to rows, or null for every row); {@code maxBits} for any other level.
+     */
+    private static int codedBits(DynamicLevel last, RowBlocks blocks, int[] rowOf, int parents, int maxBits) {
+        if (!last.impl().schema().varint()) {
+            return maxBits;
+        }
+        long per = ChunkCodes.MAX_BYTES + ChunkCodes.width(last.mode());
+        if (blocks.entries() * per <= RowBlocks.limit()) {
+            return maxBits;
+        }
+        java.util.function.IntToLongFunction start = rowOf == null ? r -> per * blocks.rowStart(r)
+                : k -> per * blocks.rowStart(k == parents ? blocks.rows() : rowOf[k]);
+        return Math.min(maxBits, RowBlocks.bitsFor(parents, start, RowBlocks.limit()));
     }
 
     /** A pattern's values as an array: {@code true} for each of the {@code m} stored components, fill {@code false}. */

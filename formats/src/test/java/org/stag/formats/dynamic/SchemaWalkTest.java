@@ -40,6 +40,10 @@ class SchemaWalkTest {
     static Stream<Arguments> formats() {
         List<Arguments> all = new ArrayList<>();
         for (String name : BuiltinFormats.names()) {
+            if (BuiltinFormats.byName(name).schema().varint()) {
+                // Varint chunks are decoded by their format and by generated code; the walker refuses them.
+                continue;
+            }
             boolean tree = !name.contains("list");
             all.add(Arguments.of(name, (Supplier<DynamicFormat>) () -> BuiltinFormats.byName(name), tree));
         }

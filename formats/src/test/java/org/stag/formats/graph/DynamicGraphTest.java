@@ -27,7 +27,7 @@ import org.stag.loaders.updates.UpdateBatch;
  * land; and what it refuses.
  */
 class DynamicGraphTest {
-    /** {@code dense,F} for every shipped dynamic F, and {@code bst,ctree} (Aspen's layout). */
+    /** {@code dense,F} for every shipped dynamic F, and {@code bst,ctree} (Aspen's layout) and {@code bst,vctree}. */
     static List<String> batchFormats() {
         List<String> f = new ArrayList<>();
         for (String s : GraphTensor.shippedFormats()) {
@@ -36,6 +36,7 @@ class DynamicGraphTest {
             }
         }
         f.add("bst,ctree");
+        f.add("bst,vctree");
         return f;
     }
 
@@ -55,7 +56,7 @@ class DynamicGraphTest {
     @Test
     void everyDynamicFormatIsCovered() {
         List<String> f = batchFormats();
-        assertEquals(12, f.size(), f.toString());
+        assertEquals(14, f.size(), f.toString());
         for (String s : f) {
             assertTrue(GraphTensor.of(GraphTensorTest.random(1, 4, 4, true, false), GraphTensor.format(s), 1)
                     .a().takesBatches(), s);

@@ -74,7 +74,8 @@ class SnapshotIsolationTest {
 
     /** With {@code minLog} 0 the log is merged (copying shards that open snapshots read) every few batches. */
     @ParameterizedTest(name = "{0},{1} directed={2} weighted={3} minLog={4}")
-    @CsvSource({"dense,ctree,false,true,65536", "bst,ctree,true,true,0", "dense,bst,true,false,0",
+    @CsvSource({"dense,ctree,false,true,65536", "bst,ctree,true,true,0", "dense,vctree,false,true,65536",
+        "dense,vctree,true,false,0", "bst,vctree,true,true,0", "dense,bst,true,false,0",
         "dense,blist,false,false,65536"})
     void readersSeeExactlyAPrefixOfTheBatches(String rows, String cols, boolean directed, boolean weighted, long minLog)
             throws Exception {

@@ -56,7 +56,8 @@ class DynamicLevelModelTest {
     }
 
     @ParameterizedTest(name = "{0} {1} shard bits {2} threads {3}")
-    @CsvSource({"ctree,DOUBLE,2,2", "bst,DOUBLE,1,2", "list,NONE,3,2", "btree,DOUBLE,0,1", "blist,DOUBLE,2,3",
+    @CsvSource({"ctree,DOUBLE,2,2", "vctree,DOUBLE,2,2", "vctree,NONE,1,3", "bst,DOUBLE,1,2", "list,NONE,3,2",
+        "btree,DOUBLE,0,1", "blist,DOUBLE,2,3",
         "rbtree,NONE,2,2"})
     void batchesInAnyOrderMatchAModel(String format, ValueMode mode, int shardBits, int threads) {
         int rows = 48;

@@ -156,6 +156,20 @@ class BuiltinSchemasTest {
     }
 
     @Test
+    void vctreeIsCtreesShapeWithVarintChunks() {
+        Schema s = Schemas.builtin("vctree");
+        assertEquals(List.of("vctree", "vprefix"), names(s.nodeTypes()));
+        assertTrue(s.varint());
+        assertFalse(Schemas.builtin("ctree").varint());
+        Field t = type(s, "vctree").field("t").orElseThrow();
+        assertTrue(t.varint());
+        assertEquals("t : elem[N] nonempty varint", t.toString());
+        assertFalse(type(s, "vctree").field("h").orElseThrow().varint());
+        assertTrue(type(s, "vprefix").field("e").orElseThrow().varint());
+        assertEquals(s.toSource(), Schema.parse("again.schema", s.toSource()).toSource());
+    }
+
+    @Test
     void ctreeWithPrefixAsRoot() {
         Schema s = Schemas.builtin("ctree");
         assertEquals("prefix", s.root().name());
@@ -203,7 +217,7 @@ class BuiltinSchemasTest {
     @Test
     void builtinLookupAcceptsExtensionAndCaches() {
         assertSame(Schemas.builtin("ctree"), Schemas.builtin("ctree.schema"));
-        assertEquals(11, Schemas.builtinNames().size());
+        assertEquals(12, Schemas.builtinNames().size());
         for (String name : Schemas.builtinNames()) {
             assertEquals(name, Schemas.builtin(name).name());
         }

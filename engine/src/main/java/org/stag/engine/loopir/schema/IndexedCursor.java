@@ -2,12 +2,14 @@ package org.stag.engine.loopir.schema;
 
 import static org.stag.engine.loopir.Exprs.add;
 import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.gt;
 import static org.stag.engine.loopir.Exprs.intVar;
 import static org.stag.engine.loopir.Exprs.lit;
 import static org.stag.engine.loopir.Exprs.load;
 import static org.stag.engine.loopir.Exprs.local;
 import static org.stag.engine.loopir.Exprs.lt;
 import static org.stag.engine.loopir.Exprs.mul;
+import static org.stag.engine.loopir.Exprs.postDec;
 import static org.stag.engine.loopir.Exprs.postInc;
 import static org.stag.engine.loopir.Exprs.sub;
 import static org.stag.engine.loopir.JavaType.INT;
@@ -54,6 +56,27 @@ final class IndexedCursor {
         out.var(INT, m.p + "_h" + n, lit(0));
         out.var(INT, m.p + "_crd" + n, lit(-1));
         out.var(m.carriedType(), carriedName, m.doubles ? lit(0.0) : lit(0));
+        if (m.coded) {
+            CodedRuns.Locals l = CodedRuns.declare(m, out, n);
+            CodedRuns.open(m, out, l, q, qe);
+            Consumer<Block> coded = b -> {
+                Block inRun = b.ifThen(gt(qe, lit(0)));
+                CodedRuns.next(m, inRun, l, q);
+                CodedRuns.skipValue(m, inRun, l);
+                inRun.assign(crd, l.cc());
+                inRun.assign(carried, CodedRuns.carried(m, l));
+                inRun.eval(postDec(qe));
+                Block rest = b.orElse();
+                Block node = rest.ifThen(lt(oc, oe));
+                node.assign(crd, listedHead(m, node, oc, h));
+                node.assign(carried, m.carriedAt(fields[0], h));
+                listedRun(m, node, h, q, qe);
+                CodedRuns.open(m, node, l, q, qe);
+                rest.orElse().assign(crd, lit(-1));
+            };
+            coded.accept(out);
+            return cursor(m, crd, carried, coded);
+        }
         Consumer<Block> step = b -> {
             Block inRun = b.ifThen(lt(q, qe));
             inRun.assign(crd, load(m.crdArray(m.rootRun), q));
@@ -68,6 +91,11 @@ final class IndexedCursor {
             rest.orElse().assign(crd, lit(-1));
         };
         step.accept(out);
+        return cursor(m, crd, carried, step);
+    }
+
+    /** The cursor whose state {@code step} advances. */
+    private static Cursor cursor(SchemaModel m, Ex crd, Ex carried, Consumer<Block> step) {
         return new Cursor() {
             @Override
             public Ex valid() {

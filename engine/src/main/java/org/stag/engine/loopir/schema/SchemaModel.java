@@ -95,6 +95,11 @@ final class SchemaModel {
      * record ({@code NodeOrder.rows}: the root's elements are one arena run), else null.
      */
     final FieldInfo rootRun;
+    /**
+     * Whether the arena's element arrays are {@code varint} (a byte arena, {@link CodedRuns}): only in the
+     * C-tree's shape with a node index, whose runs every visit, cursor and search decodes.
+     */
+    final boolean coded;
 
     /** The locals of one node type. */
     static final class TypeInfo {
@@ -137,7 +142,7 @@ final class SchemaModel {
         this.carries = mode != ValueMode.NONE;
         this.root = schema.root();
         for (String fixed : new String[] {"lvl", "store", "roots", "bits", "shard", "arena", "acrd", "aval", "apos", "stk", "kstk",
-            "hs", "ps", "is", "order", "ostart", "onodes", "obase", "orows", "oheads"}) {
+            "hs", "ps", "is", "order", "ostart", "onodes", "obase", "orows", "oheads", "abytes"}) {
             names.add(p + "_" + fixed);
         }
         this.byId = new FieldInfo[plan.fields().size()];
@@ -171,6 +176,16 @@ final class SchemaModel {
         this.rootRun = order == null || order.rootRun() == null ? null : field(order.rootRun());
         this.headRuns = order == null || !order.runsOfHeads() ? null
                 : new FieldInfo[] {field(order.head()), field(order.run())};
+        this.coded = schema.varint();
+        if (coded && (rootRun == null || headRuns == null || !rootRun.field().varint() || !headRuns[1].field().varint())) {
+            throw new UnsupportedOperationException("schema " + schema.name() + ": varint arrays compile only in the"
+                    + " C-tree's shape (a root run, then a head and a run per tree node), both runs varint");
+        }
+    }
+
+    /** The shard's byte arena ({@link #coded}). */
+    Ex ownBytes() {
+        return local(p + "_abytes", JavaType.BYTES);
     }
 
     /**
@@ -244,6 +259,9 @@ final class SchemaModel {
 
     /** The int array holding the coordinates of element field {@code f}. */
     Ex crdArray(FieldInfo f) {
+        if (f.field().varint()) {
+            throw new IllegalStateException(f.field() + " is varint: its runs are decoded (CodedRuns), not indexed");
+        }
         return f.inArena() ? local(p + "_acrd", INTS) : arr(f);
     }
 

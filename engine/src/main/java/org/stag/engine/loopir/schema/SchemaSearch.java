@@ -4,6 +4,7 @@ import static org.stag.engine.loopir.Exprs.add;
 import static org.stag.engine.loopir.Exprs.and;
 import static org.stag.engine.loopir.Exprs.cond;
 import static org.stag.engine.loopir.Exprs.eq;
+import static org.stag.engine.loopir.Exprs.ge;
 import static org.stag.engine.loopir.Exprs.gt;
 import static org.stag.engine.loopir.Exprs.intVar;
 import static org.stag.engine.loopir.Exprs.le;
@@ -175,6 +176,10 @@ final class SchemaSearch {
         PlanField ef = a.element();
         PlanField cf = a.child();
         SchemaModel.FieldInfo e = m.field(ef);
+        if (e.field().varint()) {
+            codedLoop(b, v, e, h, kids, target, k, result, jump);
+            return;
+        }
         Ex crd = m.crdArray(e);
         Ex base = intVar(v.of("b"));
         Ex len = intVar(v.of("n"));
@@ -221,6 +226,42 @@ final class SchemaSearch {
                 sc.ifThen(gt(len, lit(0))).assign(v.g, load(ca, sub(add(cb, len), lit(1))));
             }
         } else if (kids) {
+            sc.ifThen(gt(len, lit(0))).assign(v.g, lit(0));
+        }
+    }
+
+    /**
+     * A {@code varint} run (the C-tree's chunk; no child member, {@link SchemaModel#coded}) searched by decoding
+     * it from the front up to the first coordinate at or above the key: a chunk holds about {@code b} elements,
+     * and its codes can only be read in order.
+     */
+    private void codedLoop(Block b, Names v, SchemaModel.FieldInfo e, Ex h, boolean kids, String target,
+            Ex k, Ex result, Consumer<Block> jump) {
+        Ex q = intVar(v.of("q"));
+        Ex len = intVar(v.of("n"));
+        Ex lo = intVar(v.of("lo"));
+        Block sc = b.scope(null);
+        sc.var(INT, name(q), m.base(e, h));
+        sc.var(INT, name(len), m.length(e, h));
+        sc.var(INT, name(lo), add(q, len));
+        CodedRuns.Locals l = CodedRuns.declare(m, sc, v.id);
+        CodedRuns.open(m, sc, l, q, lo);
+        sc.assign(lo, lit(0));
+        String scan = v.of("D");
+        Block w = sc.whileLoop(scan, lt(lo, len));
+        CodedRuns.next(m, w, l, q);
+        CodedRuns.skipValue(m, w, l);
+        w.ifThen(ge(l.cc(), v.key)).breakTo(scan);
+        w.assign(lo, add(lo, lit(1)));
+        Block in = sc.ifThen(lt(lo, len));
+        Block hit = in.ifThen(eq(l.cc(), v.key));
+        hit.assign(result, CodedRuns.carried(m, l));
+        hit.breakTo(v.l);
+        if (kids) {
+            in.ifThen(gt(lo, lit(0))).assign(v.g, lit(0));
+        }
+        descend(in, v, kids, target, k, jump);
+        if (kids) {
             sc.ifThen(gt(len, lit(0))).assign(v.g, lit(0));
         }
     }

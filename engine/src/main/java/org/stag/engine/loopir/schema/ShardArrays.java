@@ -67,7 +67,10 @@ final class ShardArrays {
                 }
             }
         }
-        if (m.arena) {
+        if (m.coded) {
+            out.var(ARENA, p + "_arena", nil(ARENA));
+            out.var(JavaType.BYTES, p + "_abytes", nil(JavaType.BYTES));
+        } else if (m.arena) {
             out.var(ARENA, p + "_arena", nil(ARENA));
             out.var(INTS, p + "_acrd", nil(INTS));
             if (m.carries) {
@@ -142,7 +145,11 @@ final class ShardArrays {
                 b.assign(m.ownInts("oheads"), call(order, "heads", INTS));
             }
         }
-        if (m.arena) {
+        if (m.coded) {
+            Ex ar = local(p + "_arena", ARENA);
+            b.assign(ar, call(store, "arena", ARENA));
+            b.assign(m.ownBytes(), call(ar, "bytes", JavaType.BYTES));
+        } else if (m.arena) {
             Ex ar = local(p + "_arena", ARENA);
             b.assign(ar, call(store, "arena", ARENA));
             b.assign(m.ownInts("acrd"), call(ar, "crd", INTS));

@@ -5,6 +5,7 @@ import static org.stag.engine.loopir.Exprs.and;
 import static org.stag.engine.loopir.Exprs.cond;
 import static org.stag.engine.loopir.Exprs.eq;
 import static org.stag.engine.loopir.Exprs.ge;
+import static org.stag.engine.loopir.Exprs.gt;
 import static org.stag.engine.loopir.Exprs.intVar;
 import static org.stag.engine.loopir.Exprs.lit;
 import static org.stag.engine.loopir.Exprs.load;
@@ -119,6 +120,10 @@ final class UnorderedVisit {
         ShardArrays.enter(m, scope, parent);
         Ex local = sub(parent, m.own("obase"));
         SchemaModel.FieldInfo[] runs = m.rootRun == null ? null : m.headRuns;
+        if (runs != null && m.coded) {
+            emitCodedRuns(scope, local, oc, oe, runs);
+            return;
+        }
         if (runs != null) {
             emitRuns(scope, local, oc, oe, runs);
             return;
@@ -201,6 +206,37 @@ final class UnorderedVisit {
         node.append(head);
         Block run = loop.forLoop(null, INT, ((Ex.Local) p).name(), q, lt(p, qe), postInc(p));
         m.bindElement(run, m.rootRun, p, bind.crd(), bind.pos(), bind.val(), body);
+    }
+
+    /**
+     * {@link #emitRuns}' refilling form over {@code varint} runs ({@link CodedRuns}): the element loop counts the
+     * run's elements down and decodes each one inline; a node's head comes from the index as there.
+     */
+    private void emitCodedRuns(Block scope, Ex local, Ex oc, Ex oe, SchemaModel.FieldInfo[] runs) {
+        Ex r = v("r");
+        scope.var(INT, ((Ex.Local) r).name(), mul(local, lit(4)));
+        CodedRuns.Locals l = CodedRuns.declare(m, scope, n);
+        scope.assign(oc, load(m.ownInts("orows"), add(r, lit(2))));
+        scope.assign(oe, load(m.ownInts("orows"), add(r, lit(3))));
+        Ex t = v("t");
+        zero(scope, t);
+        Block head = new Block();
+        Ex coordinate = IndexedCursor.listedHead(m, head, t, h);
+        m.bindAt(head.scope(null), coordinate, m.carriedAt(runs[0], h), bind.crd(), bind.pos(), bind.val(), body);
+        IndexedCursor.listedRun(m, head, h, q, qe);
+        CodedRuns.open(m, head, l, q, qe);
+        scope.assign(q, load(m.ownInts("orows"), r));
+        scope.assign(qe, load(m.ownInts("orows"), add(r, lit(1))));
+        CodedRuns.open(m, scope, l, q, qe);
+        scope.assign(t, oc);
+        String w = name("W");
+        Block loop = scope.whileLoop(w, Ex.TRUE);
+        Block run = loop.forLoop(null, List.of(), gt(qe, lit(0)), postDec(qe));
+        CodedRuns.next(m, run, l, q);
+        CodedRuns.skipValue(m, run, l);
+        m.bindAt(run, l.cc(), CodedRuns.carried(m, l), bind.crd(), bind.pos(), bind.val(), body);
+        loop.ifThen(ge(t, oe)).breakTo(w);
+        loop.append(head);
     }
 
     /** Declares every local the visit uses (only those the schema needs). */

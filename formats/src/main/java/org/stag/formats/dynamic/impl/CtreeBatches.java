@@ -59,38 +59,11 @@ final class CtreeBatches {
         int i = from;
         while (i < to) {
             // pred: the largest head below c (0: the prefix); found: the head c itself, if present.
-            int c = crd[i];
-            int[] key = v.key;
-            int pred = 0;
-            int found = 0;
-            int foundParent = 0;
-            int parent = 0;
-            long bound = CtreeView.NO_BOUND;
-            for (int x = v.tree[v.root]; x != 0; ) {
-                int k = key[x];
-                if (k < c) {
-                    pred = x;
-                    parent = x;
-                    x = v.right[x];
-                } else {
-                    if (k == c) {
-                        found = x;
-                        foundParent = parent;
-                    } else {
-                        bound = k;
-                    }
-                    parent = x;
-                    x = v.left[x];
-                }
-            }
-            if (found != 0 && v.right[found] != 0) {
-                // The head's chunk (merged into pred's) ends below its successor.
-                int y = v.right[found];
-                while (v.left[y] != 0) {
-                    y = v.left[y];
-                }
-                bound = key[y];
-            }
+            v.seekHead(crd[i]);
+            int pred = v.owner;
+            int found = v.found;
+            int foundParent = v.foundParent;
+            long bound = v.bound;
             int j = i + 1;
             while (j < to && crd[j] < bound) {
                 j++;

@@ -57,12 +57,15 @@ public final class CtreeFormat extends SchemaFormat {
      */
     public CtreeFormat(Schema schema, int expectedChunk) {
         super(schema, "ctree");
+        if (schema.varint()) {
+            throw new IllegalArgumentException("ctree: schema " + schema.name() + " has varint arrays; use the vctree format");
+        }
         this.expectedChunk = expectedChunk;
         this.threshold = CtreeHash.threshold(expectedChunk);
         this.layout = layoutOf(schema);
     }
 
-    private static CtreeView.Layout layoutOf(Schema schema) {
+    static CtreeView.Layout layoutOf(Schema schema) {
         NodeType rootType = schema.root();
         Field r = require(rootType, "r", FieldKind.CHILD);
         NodeType nodeType = schema.nodeType(r.target().orElseThrow()).orElseThrow();
@@ -237,26 +240,7 @@ public final class CtreeFormat extends SchemaFormat {
 
     @Override
     public void clear(NodeStore s, int root) {
-        CtreeView v = new CtreeView(layout, s, root);
-        TreeScratch sc = TreeScratch.get();
-        int sp = 0;
-        int x = v.tree[root];
-        while (x != 0 || sp > 0) {
-            if (x == 0) {
-                x = sc.headStack[--sp];
-            }
-            int l = v.left[x];
-            if (v.right[x] != 0) {
-                sc.ensureStack(sp);
-                sc.headStack[sp++] = v.right[x];
-            }
-            v.freeRun(v.tailOff[x], v.tailCap[x]);
-            v.freeNode(x);
-            x = l;
-        }
-        v.freeRun(v.prefixOff[root], v.prefixCap[root]);
-        v.setChunk(0, 0, 0, 0);
-        v.tree[root] = 0;
+        new CtreeView(layout, s, root).clear();
     }
 
     @Override

@@ -115,6 +115,75 @@ final class CtreeView {
         bound = b;
     }
 
+    /** Set by {@link #seekHead}: head {@code c}'s node (0: {@code c} is not a head) and its parent (0: the root). */
+    int found;
+    int foundParent;
+
+    /**
+     * Finds what deleting {@code c} touches: {@link #owner} the largest head below {@code c} (0: the prefix),
+     * {@link #found} the head {@code c} itself if present, with its {@link #foundParent}, and {@link #bound} the
+     * coordinate the group ends below (the next head; past a found head, its successor).
+     */
+    void seekHead(int c) {
+        int[] k = key;
+        int pred = 0;
+        int hit = 0;
+        int hitParent = 0;
+        int parent = 0;
+        long b = NO_BOUND;
+        for (int x = tree[root]; x != 0; ) {
+            if (k[x] < c) {
+                pred = x;
+                parent = x;
+                x = right[x];
+            } else {
+                if (k[x] == c) {
+                    hit = x;
+                    hitParent = parent;
+                } else {
+                    b = k[x];
+                }
+                parent = x;
+                x = left[x];
+            }
+        }
+        if (hit != 0 && right[hit] != 0) {
+            // The head's chunk (joined to pred's) ends below its successor.
+            int y = right[hit];
+            while (left[y] != 0) {
+                y = left[y];
+            }
+            b = k[y];
+        }
+        owner = pred;
+        found = hit;
+        foundParent = hitParent;
+        bound = b;
+    }
+
+    /** Frees every run and node of the structure, leaving it empty. */
+    void clear() {
+        TreeScratch sc = TreeScratch.get();
+        int sp = 0;
+        int x = tree[root];
+        while (x != 0 || sp > 0) {
+            if (x == 0) {
+                x = sc.headStack[--sp];
+            }
+            int l = left[x];
+            if (right[x] != 0) {
+                sc.ensureStack(sp);
+                sc.headStack[sp++] = right[x];
+            }
+            freeRun(tailOff[x], tailCap[x]);
+            freeNode(x);
+            x = l;
+        }
+        freeRun(prefixOff[root], prefixCap[root]);
+        setChunk(0, 0, 0, 0);
+        tree[root] = 0;
+    }
+
     /** The ctree pool. */
     NodePool nodes() {
         if (nodes == null) {

@@ -27,6 +27,10 @@ public final class GenericFormat extends SchemaFormat {
      */
     public GenericFormat(Schema schema, String name) {
         super(schema, name);
+        if (schema.varint()) {
+            throw new IllegalArgumentException("schema " + schema.name() + ": varint arrays are stored only by the"
+                    + " vctree format (the C-tree's shape); a generic format keeps plain int runs");
+        }
         this.shape = GenericShape.of(schema);
     }
 
