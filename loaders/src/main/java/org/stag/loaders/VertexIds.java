@@ -175,6 +175,15 @@ public final class VertexIds {
         return permToInternal[rank];
     }
 
+    /**
+     * The internal vertex written {@code k}-th in a per-vertex output: for a permutation, the vertex whose external id
+     * is {@code base() + k}, so that a graph stored in another order writes its results in the order of its ids (the
+     * same bytes as the graph stored in the natural order); otherwise {@code k} itself (the graph's order).
+     */
+    public int writeOrder(int k) {
+        return permToInternal != null && k < permToInternal.length ? permToInternal[k] : k;
+    }
+
     /** The shift of dense ids (0 for GAP, 1 for Matrix Market), the smallest id of a permutation; 0 for tables. */
     public long base() {
         return base;
