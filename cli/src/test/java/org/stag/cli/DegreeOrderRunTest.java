@@ -115,6 +115,22 @@ class DegreeOrderRunTest {
     }
 
     @Test
+    void streamUpdatesNameExternalIds() throws IOException {
+        Path updates = dir.resolve("u.txt");
+        Files.writeString(updates, "+ 1 34\n+ 2 30\n- 1 2\n");
+        for (String o : List.of("none", "degree")) {
+            CliRunner r = CliRunner.run("stream", "--graph", dir.resolve("karate-" + o + ".stagb").toString(), "--updates",
+                    updates.toString(), "--run", "bfs,wcc", "--every", "1", "--output-dir", dir.resolve("out-" + o).toString());
+            assertEquals(0, r.code(), r.err());
+        }
+        for (String f : List.of("bfs-v1.txt", "wcc-v1.txt")) {
+            List<String> a = Files.readAllLines(dir.resolve("out-none").resolve(f));
+            assertEquals(34, a.size());
+            assertEquals(a, Files.readAllLines(dir.resolve("out-degree").resolve(f)), f);
+        }
+    }
+
+    @Test
     void convertOrderErrorsAreOneLineAndExitTwo() {
         String in = Path.of("..", "data", "karate.mtx").toString();
         CliRunner bogus = CliRunner.run("convert", "--order", "bogus", in, dir.resolve("x.stagb").toString());
