@@ -8,6 +8,7 @@ import org.stag.loaders.Graph;
 import org.stag.loaders.LoadOptions;
 import org.stag.loaders.MemoryBudget;
 import org.stag.loaders.Parallel;
+import org.stag.loaders.VertexOrder;
 import org.stag.loaders.binary.BinaryLayout;
 import org.stag.loaders.gen.EdgeBlocks;
 import org.stag.loaders.gen.GeneratorOptions;
@@ -80,6 +81,11 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--directed", description = "A directed graph (each generated edge one way).")
     boolean directed;
 
+    @Option(names = "--order", paramLabel = "O",
+            description = "kron/urand into .stagb: vertex storage order, none (default) or degree (decreasing"
+                    + " out-degree; the ids section keeps every vertex's id, so it is the same graph).")
+    String order = "none";
+
     int threads = Math.min(Parallel.defaultThreads(), Ranges.MAX_THREADS);
 
     @Option(names = "--threads", paramLabel = "T",
@@ -106,13 +112,23 @@ final class GenerateCommand implements Callable<Integer> {
         GraphGenerator generator;
         GeneratorOptions options;
         Graph g;
+        VertexOrder vertexOrder;
+        try {
+            vertexOrder = VertexOrder.byName(order);
+        } catch (IllegalArgumentException e) {
+            throw usage("--order: " + e.getMessage());
+        }
         try {
             generator = GraphGenerator.byName(kind);
             double d = degree != null ? degree : generator.defaultDegree();
             options = new GeneratorOptions(scale, d, seed, threads, weighted, directed);
             EdgeBlocks blocks = GraphFileBuild.blocksOf(generator, options);
             if (blocks != null && output.getFileName().toString().endsWith(BinaryLayout.EXTENSION)) {
-                return direct(blocks, options, start);
+                return direct(blocks, options, start, vertexOrder);
+            }
+            if (vertexOrder != VertexOrder.NONE) {
+                throw usage("--order " + order + " needs kron or urand written to a " + BinaryLayout.EXTENSION
+                        + " file (only it stores the vertex ids)");
             }
             g = generator.graph(options);
         } catch (IllegalArgumentException e) {
@@ -129,19 +145,19 @@ final class GenerateCommand implements Callable<Integer> {
 
     /**
      * A kron or urand graph written straight into a {@code .stagb} file in bounded memory ({@link GraphFileBuild}):
-     * the counts and row pointers (12 bytes per vertex, kron's permutation 4 more) and a row range of at most about
+     * the counts and row pointers (12 bytes per vertex, kron's permutation 4 more, a degree order 8 more) and a row range of at most about
      * half the free heap at a time.
      */
-    private Integer direct(EdgeBlocks blocks, GeneratorOptions options, long start) {
+    private Integer direct(EdgeBlocks blocks, GeneratorOptions options, long start, VertexOrder vertexOrder) {
         long n = options.numVertices();
-        long fixed = 16 * n;
+        long fixed = (vertexOrder == VertexOrder.NONE ? 16 : 24) * n;
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         MemoryBudget.require(output.toString(), 0, fixed + (64L << 20), "the row counts and pointers of " + n + " vertices");
         long budget = Math.max(1 << 20, (free - fixed) / 2 / GraphFileBuild.bytesPerEntry(options.weighted()));
         GraphFileBuild.Written w;
         try {
-            w = GraphFileBuild.write(blocks, options, output, budget);
+            w = GraphFileBuild.write(blocks, options, output, budget, vertexOrder);
         } catch (java.io.IOException e) {
             throw new BadInputException(output.toString(), 0, "cannot write: " + e.getMessage());
         }

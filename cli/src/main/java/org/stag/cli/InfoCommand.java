@@ -92,6 +92,10 @@ final class InfoCommand implements Callable<Integer> {
             facts.put("min-degree", g.minDegree());
             facts.put("max-degree", g.maxDegree());
             facts.put("avg-degree", three(g.numVertices() == 0 ? 0.0 : (double) g.numEntries() / g.numVertices()));
+            if (g.ids().order() != org.stag.loaders.VertexOrder.NONE) {
+                // Only a file stored in another order says so; the ids shown everywhere stay the input's.
+                facts.put("vertex-order", g.ids().order().label());
+            }
         }
         facts.put("memory-bytes", g.memoryBytes());
         facts.put("load-seconds", three(seconds));

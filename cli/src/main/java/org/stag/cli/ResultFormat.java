@@ -8,8 +8,9 @@ import org.stag.algorithms.run.VertexValues;
 
 /**
  * How {@code run} writes its per-vertex result, a set of edges ({@link #write(EdgeValues, Writer)}) or one number
- * ({@link #write(ScalarValue, Writer)}) ({@code --output-format}). Vertices are in the input's
- * numbering, in the graph's order; reals as Java writes doubles ({@code Infinity} in text, tsv and csv).
+ * ({@link #write(ScalarValue, Writer)}) ({@code --output-format}). Vertices are in the input's numbering, in the
+ * graph's order (in the order of the ids when they are a permutation of a dense range: a degree-ordered file writes
+ * what the natural one does); reals as Java writes doubles ({@code Infinity} in text, tsv and csv).
  * <ul>
  *   <li>{@code text}: {@code vertex value} lines, space-separated (LDBC Graphalytics; the default);</li>
  *   <li>{@code tsv}: the same lines with a tab;</li>
@@ -33,8 +34,9 @@ enum ResultFormat {
                 }
                 StringBuilder line = new StringBuilder(48);
                 for (int k = 0; k < v.size(); k++) {
+                    int u = v.ids().writeOrder(k);
                     line.setLength(0);
-                    line.append(v.ids().external(k)).append(sep).append(v.text(k)).append('\n');
+                    line.append(v.ids().external(u)).append(sep).append(v.text(u)).append('\n');
                     out.append(line);
                 }
             }
@@ -42,9 +44,10 @@ enum ResultFormat {
                 out.write("{\"output\":" + Json.string(v.name()) + ",\"values\":[");
                 StringBuilder item = new StringBuilder(48);
                 for (int k = 0; k < v.size(); k++) {
+                    int u = v.ids().writeOrder(k);
                     item.setLength(0);
-                    item.append(k == 0 ? "[" : ",\n[").append(v.ids().external(k)).append(',')
-                            .append(v.integral() ? Long.toString(v.longs()[k]) : Json.number(v.doubles()[k])).append(']');
+                    item.append(k == 0 ? "[" : ",\n[").append(v.ids().external(u)).append(',')
+                            .append(v.integral() ? Long.toString(v.longs()[u]) : Json.number(v.doubles()[u])).append(']');
                     out.append(item);
                 }
                 out.write("]}\n");

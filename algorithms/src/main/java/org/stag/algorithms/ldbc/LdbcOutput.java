@@ -95,7 +95,8 @@ public final class LdbcOutput {
     /** Writes integer values indexed by internal id. */
     public static void write(Writer out, VertexIds ids, long[] values) throws IOException {
         StringBuilder line = new StringBuilder(48);
-        for (int v = 0; v < values.length; v++) {
+        for (int k = 0; k < values.length; k++) {
+            int v = ids.writeOrder(k);
             line.setLength(0);
             line.append(ids.external(v)).append(' ').append(values[v]).append('\n');
             out.append(line);
@@ -105,7 +106,8 @@ public final class LdbcOutput {
     /** Writes integer values (labels) indexed by internal id. */
     public static void write(Writer out, VertexIds ids, int[] values) throws IOException {
         StringBuilder line = new StringBuilder(48);
-        for (int v = 0; v < values.length; v++) {
+        for (int k = 0; k < values.length; k++) {
+            int v = ids.writeOrder(k);
             line.setLength(0);
             line.append(ids.external(v)).append(' ').append(values[v]).append('\n');
             out.append(line);
@@ -115,7 +117,8 @@ public final class LdbcOutput {
     /** Writes real values indexed by internal id, each as {@link #format(double)} gives it. */
     public static void write(Writer out, VertexIds ids, double[] values) throws IOException {
         StringBuilder line = new StringBuilder(48);
-        for (int v = 0; v < values.length; v++) {
+        for (int k = 0; k < values.length; k++) {
+            int v = ids.writeOrder(k);
             line.setLength(0);
             line.append(ids.external(v)).append(' ').append(format(values[v])).append('\n');
             out.append(line);

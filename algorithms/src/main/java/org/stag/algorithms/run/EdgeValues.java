@@ -9,7 +9,7 @@ import org.stag.formats.tensor.ValueType;
 import org.stag.loaders.VertexIds;
 
 /**
- * A set of edges by internal ids, sorted by source then target, with the input's vertex ids: the result of a
+ * A set of edges by internal ids, sorted by source then target (in the ids' order for a permutation), with the input's vertex ids: the result of a
  * program whose output is a {@code bool} matrix over the vertices (k-truss), written as {@code source target}
  * lines in the input's numbering.
  *
@@ -53,13 +53,34 @@ public record EdgeValues(String name, VertexIds ids, int[] sources, int[] target
         return sorted(name, ids, keys, keys.length);
     }
 
+    /**
+     * Sorts by source then target: by internal id, or by external id when the ids are a permutation of a dense range
+     * (a degree-ordered file then writes the same lines as the natural one).
+     */
     private static EdgeValues sorted(String name, VertexIds ids, long[] keys, int m) {
+        boolean byExternal = ids.isPermutation();
+        if (byExternal) {
+            // A set with every edge once, source below target (k-truss's upper triangle), keeps that form in the ids.
+            boolean upper = true;
+            for (int e = 0; e < m && upper; e++) {
+                upper = (int) (keys[e] >>> 32) < (int) keys[e];
+            }
+            for (int e = 0; e < m; e++) {
+                long s = ids.external((int) (keys[e] >>> 32)) - ids.base();
+                long t = ids.external((int) keys[e]) - ids.base();
+                keys[e] = upper && s > t ? t << 32 | s : s << 32 | t;
+            }
+        }
         Arrays.sort(keys, 0, m);
         int[] src = new int[m];
         int[] dst = new int[m];
         for (int e = 0; e < m; e++) {
             src[e] = (int) (keys[e] >>> 32);
             dst[e] = (int) keys[e];
+            if (byExternal) {
+                src[e] = ids.writeOrder(src[e]);
+                dst[e] = ids.writeOrder(dst[e]);
+            }
         }
         return new EdgeValues(name, ids, src, dst);
     }
@@ -103,7 +124,12 @@ public record EdgeValues(String name, VertexIds ids, int[] sources, int[] target
     }
 
     private int compare(int a, EdgeValues other, int b) {
-        int c = Integer.compare(sources[a], other.sources[b]);
-        return c != 0 ? c : Integer.compare(targets[a], other.targets[b]);
+        int c = Long.compare(sortKey(sources[a]), other.sortKey(other.sources[b]));
+        return c != 0 ? c : Long.compare(sortKey(targets[a]), other.sortKey(other.targets[b]));
+    }
+
+    /** Where vertex {@code v} sorts: its internal id, or its external id for a permutation (see {@link #sorted}). */
+    private long sortKey(int v) {
+        return ids.isPermutation() ? ids.external(v) : v;
     }
 }

@@ -104,6 +104,10 @@ public final class BinaryCorruptions {
         out.add(new Corruption("value-kind-code-7", withLong(good, VALUE_KIND_AT, 7, true, 1)));
         out.add(new Corruption("id-kind-code-5", withLong(good, ID_KIND_AT, 5, true, 1)));
         out.add(new Corruption("reserved-byte", withLong(good, RESERVED_AT + 3, 1, true, 1)));
+        out.add(new Corruption("vertex-order-code-9", withLong(good, VERTEX_ORDER_AT, 9, true, 1)));
+        if (!explicit) {
+            out.add(new Corruption("vertex-order-without-ids", withLong(good, VERTEX_ORDER_AT, 1, true, 1)));
+        }
         out.add(new Corruption("id-base-7", withLong(good, ID_BASE_AT, 7, true, 8)));
         // Inconsistent content behind valid checksums.
         if (entries > 0) {

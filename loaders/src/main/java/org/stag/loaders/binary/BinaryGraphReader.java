@@ -227,7 +227,7 @@ public final class BinaryGraphReader {
             return VertexIds.offset(h.idBase());
         }
         try {
-            return VertexIds.explicit(ids);
+            return VertexIds.explicit(ids).withOrder(h.vertexOrder());
         } catch (IllegalArgumentException e) {
             throw BinaryHeader.bad(file, e.getMessage());
         }

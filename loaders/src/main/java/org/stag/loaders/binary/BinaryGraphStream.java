@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexOrder;
 
 /**
  * Writes a {@code .stagb} file whose entries come row range by row range and whose entry count is known only at the
@@ -29,6 +30,7 @@ public final class BinaryGraphStream implements AutoCloseable {
     private final FileChannel weightsCh;
     private final SectionWriter columns;
     private final SectionWriter weights;
+    private final int[] toExternal;
     private long entries;
 
     /**
@@ -37,6 +39,20 @@ public final class BinaryGraphStream implements AutoCloseable {
      */
     public BinaryGraphStream(Path path, int rows, int cols, Symmetry symmetry, ValueKind kind, boolean wide)
             throws IOException {
+        this(path, rows, cols, symmetry, kind, wide, null);
+    }
+
+    /**
+     * As {@link #BinaryGraphStream(Path, int, int, Symmetry, ValueKind, boolean)}, with an ids section when
+     * {@code toExternal} is not null: internal vertex {@code v} has external id {@code toExternal[v]} (a graph stored
+     * in degree order, {@link VertexOrder#DEGREE}). The array is kept until {@link #finish}.
+     */
+    public BinaryGraphStream(Path path, int rows, int cols, Symmetry symmetry, ValueKind kind, boolean wide,
+                             int[] toExternal) throws IOException {
+        if (toExternal != null && toExternal.length != rows) {
+            throw new IllegalArgumentException(toExternal.length + " vertex ids for " + rows + " rows");
+        }
+        this.toExternal = toExternal;
         this.path = path;
         this.rows = rows;
         this.cols = cols;
@@ -84,7 +100,8 @@ public final class BinaryGraphStream implements AutoCloseable {
         if (rowStart.length != rows + 1 || rowStart[rows] != entries) {
             throw new IllegalStateException("row pointers end at " + rowStart[rowStart.length - 1] + ", not " + entries);
         }
-        long[] bytes = sectionBytes(rows, entries, kind.weighted(), false, version);
+        boolean explicit = toExternal != null;
+        long[] bytes = sectionBytes(rows, entries, kind.weighted(), explicit, version);
         int[] crcs = new int[4];
         crcs[COLUMNS] = columns.finish(bytes[COLUMNS]);
         SectionWriter ptr = new SectionWriter(ch, HEADER_BYTES);
@@ -109,9 +126,23 @@ public final class BinaryGraphStream implements AutoCloseable {
                 done += weightsCh.transferTo(done, bytes[WEIGHTS] - done, ch.position(weightsAt + done));
             }
         }
-        long length = weightsAt + bytes[WEIGHTS];
+        long idsAt = weightsAt + bytes[WEIGHTS];
+        if (explicit) {
+            SectionWriter ids = new SectionWriter(ch, idsAt);
+            long[] buf = new long[1 << 16];
+            for (int v = 0; v < rows; v += buf.length) {
+                int n = Math.min(buf.length, rows - v);
+                for (int k = 0; k < n; k++) {
+                    buf[k] = toExternal[v + k];
+                }
+                ids.putLongs(buf, 0, n);
+            }
+            crcs[IDS] = ids.finish(bytes[IDS]);
+        }
+        long length = idsAt + bytes[IDS];
         ch.truncate(length);
-        BinaryHeader h = new BinaryHeader(version, symmetry, kind, null, false, rows, cols, entries, 0, duplicates, length, crcs);
+        BinaryHeader h = new BinaryHeader(version, symmetry, kind, null, explicit, rows, cols, entries, 0, duplicates, length, crcs,
+                explicit ? VertexOrder.DEGREE : VertexOrder.NONE);
         ByteBuffer head = h.encode();
         while (head.hasRemaining()) {
             ch.write(head, head.position());

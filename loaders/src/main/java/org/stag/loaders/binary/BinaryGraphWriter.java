@@ -73,7 +73,7 @@ public final class BinaryGraphWriter {
                 }
             });
             BinaryHeader h = new BinaryHeader(version, g.symmetry(), g.valueKind(), g.valueType(), explicit, n, g.numCols(), m,
-                    explicit ? 0 : ids.base(), g.duplicates(), length, crcs);
+                    explicit ? 0 : ids.base(), g.duplicates(), length, crcs, ids.order());
             ByteBuffer head = h.encode();
             while (head.hasRemaining()) {
                 ch.write(head, head.position());

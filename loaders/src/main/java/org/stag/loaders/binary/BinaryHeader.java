@@ -9,13 +9,15 @@ import org.stag.loaders.BadInputException;
 import org.stag.loaders.GraphBlasType;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexOrder;
 
 /**
  * The fixed 128-byte header of a {@code .stagb} file: sizes, kinds and section checksums. {@link #decode}
  * checks every field against the limits and the file's real length before anything is allocated.
  */
 record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBlasType valueType, boolean explicitIds,
-                    long rows, long cols, long entries, long idBase, long duplicates, long length, int[] crcs) {
+                    long rows, long cols, long entries, long idBase, long duplicates, long length, int[] crcs,
+                    VertexOrder vertexOrder) {
 
     /** Whether the weights section holds exact int64 values (version 2, integer values; version 3 keeps float64) rather than float64. */
     boolean exactIntegers() {
@@ -50,6 +52,7 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
         b.put(SYMMETRY_AT, (byte) symmetry.ordinal());
         b.put(VALUE_KIND_AT, (byte) valueKind.ordinal());
         b.put(ID_KIND_AT, (byte) (explicitIds ? 1 : 0));
+        b.put(VERTEX_ORDER_AT, (byte) vertexOrder.ordinal());
         b.put(VALUE_TYPE_AT, (byte) (valueType == null ? 0 : 1 + valueType.ordinal()));
         b.putLong(ROWS_AT, rows);
         b.putLong(COLS_AT, cols);
@@ -135,6 +138,13 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
         if (valueType != null && kind == ValueKind.REAL && valueType.integral()) {
             throw bad(file, "real values cannot have the integer type " + valueType.shortName());
         }
+        int orderCode = b.get(VERTEX_ORDER_AT) & 0xff;
+        if (orderCode >= VertexOrder.values().length) {
+            throw bad(file, "unknown vertex order code " + orderCode);
+        }
+        if (orderCode != 0 && idKind != 1) {
+            throw bad(file, "vertex order " + VertexOrder.values()[orderCode].label() + " needs explicit vertex ids");
+        }
         for (int i = RESERVED_AT; i < HEADER_CRC_AT; i++) {
             if (b.get(i) != 0) {
                 throw bad(file, "reserved header byte " + i + " is not zero");
@@ -171,7 +181,8 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
         for (int s = 0; s < 4; s++) {
             crcs[s] = b.getInt(CRC_AT + 4 * s);
         }
-        BinaryHeader h = new BinaryHeader(version, symmetry, kind, valueType, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs);
+        BinaryHeader h = new BinaryHeader(version, symmetry, kind, valueType, idKind == 1, rows, cols, entries, idBase, duplicates, length, crcs,
+                VertexOrder.values()[orderCode]);
         long expected = h.offset(4);
         if (length != expected) {
             throw bad(file, "the header's file length " + length + " does not match its sizes, which need " + expected + " bytes");

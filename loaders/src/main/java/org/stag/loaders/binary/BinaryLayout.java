@@ -60,7 +60,8 @@ public final class BinaryLayout {
     static final int DUPLICATES_AT = 48;
     static final int LENGTH_AT = 56;
     static final int CRC_AT = 64;
-    static final int RESERVED_AT = 80;
+    static final int VERTEX_ORDER_AT = 80;
+    static final int RESERVED_AT = 81;
 
     /** Section numbers, in file order; also the index of each section's CRC. */
     static final int ROW_PTR = 0;

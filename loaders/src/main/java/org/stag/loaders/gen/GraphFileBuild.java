@@ -9,6 +9,7 @@ import org.stag.loaders.Parallel;
 import org.stag.loaders.RowBlocks;
 import org.stag.loaders.Symmetry;
 import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexOrder;
 import org.stag.loaders.binary.BinaryGraphStream;
 
 /**
@@ -19,6 +20,12 @@ import org.stag.loaders.binary.BinaryGraphStream;
  * and for each range the edges are generated again and only that range's entries kept, placed by row, each row
  * sorted and de-duplicated and written. Memory: 4 bytes per vertex for the counts, 8 for the row pointers, the
  * generator's own (kron: its 4-byte permutation), and the budget; the passes cost one generation of the edges each.
+ *
+ * <p>With {@link VertexOrder#DEGREE} the counting pass also gives the order: vertices by decreasing generated
+ * out-degree (each generated edge counted, before duplicates merge; ties by id), and every later pass renames both
+ * ends of each edge through the rank array ({@link RelabelledBlocks}); the file's ids section gives each internal
+ * vertex its generated id. The same graph with the same ids, stored in another order; 8 more bytes per vertex (the
+ * rank array and its inverse).
  */
 public final class GraphFileBuild {
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
@@ -51,16 +58,22 @@ public final class GraphFileBuild {
      * range at a time (at least the longest row).
      */
     public static Written write(EdgeBlocks edges, GeneratorOptions o, Path out, long budget) throws IOException {
+        return write(edges, o, out, budget, VertexOrder.NONE);
+    }
+
+    /** {@link #write(EdgeBlocks, GeneratorOptions, Path, long)} storing the vertices in {@code order}. */
+    public static Written write(EdgeBlocks generated, GeneratorOptions o, Path out, long budget, VertexOrder order)
+            throws IOException {
         int n = o.numVertices();
         boolean symmetric = !o.directed();
         boolean weighted = o.weighted();
         int threads = o.threads();
         long seed = o.seed();
-        int blocks = Math.toIntExact(edges.blocks());
+        int blocks = Math.toIntExact(generated.blocks());
         int[] raw = new int[n];
         Parallel.forEachBlock(threads, blocks, blk -> {
             int[][] buf = buffers();
-            int c = edges.block(blk, buf[0], buf[1], 0);
+            int c = generated.block(blk, buf[0], buf[1], 0);
             for (int k = 0; k < c; k++) {
                 INTS.getAndAdd(raw, buf[0][k], 1);
                 if (symmetric && buf[1][k] != buf[0][k]) {
@@ -68,6 +81,13 @@ public final class GraphFileBuild {
                 }
             }
         });
+        int[] toExternal = null;
+        EdgeBlocks edges = generated;
+        if (order == VertexOrder.DEGREE) {
+            toExternal = VertexOrder.byDecreasingDegree(raw);
+            VertexOrder.sortDecreasing(raw);   // the counts in the new order: raw[i] is vertex toExternal[i]'s
+            edges = new RelabelledBlocks(generated, VertexOrder.inverse(toExternal));
+        }
         long total = 0;
         int longest = 0;
         for (int d : raw) {
@@ -80,7 +100,7 @@ public final class GraphFileBuild {
         int passes = 1;
         try (BinaryGraphStream file = new BinaryGraphStream(out, n, n, symmetric ? Symmetry.SYMMETRIC : Symmetry.GENERAL,
                 weighted ? ValueKind.INTEGER : ValueKind.PATTERN, RowBlocks.needed(total)
-                        || total > RowBlocks.MAX_BLOCK)) {
+                        || total > RowBlocks.MAX_BLOCK, toExternal)) {
             for (int lo = 0; lo < n; ) {
                 int hi = lo;
                 long sum = 0;
