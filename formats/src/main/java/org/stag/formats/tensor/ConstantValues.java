@@ -59,6 +59,15 @@ public final class ConstantValues extends Values {
         return n == size ? this : new ConstantValues(type, value, fill, longValue, longFill, n);
     }
 
+    /**
+     * The same constant and fill for {@code n} components, {@link #size()} saturating at {@code Integer.MAX_VALUE}
+     * for a last level past an int's count (row blocks): a constant is never indexed, so its size only says how
+     * many components it was made for, and past 2^31 it says "more than an int counts".
+     */
+    public ConstantValues resized(long n) {
+        return resized((int) Math.min(n, Integer.MAX_VALUE));
+    }
+
     @Override
     public ValueType type() {
         return type;

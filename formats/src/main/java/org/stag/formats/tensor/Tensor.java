@@ -312,7 +312,7 @@ public final class Tensor {
      */
     public Tensor withValues(Values v) {
         if (v instanceof ConstantValues c) {
-            return new Tensor(format, dims, levels, c.resized(levels.length == 0 ? 1 : levels[levels.length - 1].size()));
+            return new Tensor(format, dims, levels, c.resized(levels.length == 0 ? 1L : levels[levels.length - 1].entries()));
         }
         if (levels.length > 0 && levels[levels.length - 1].mode() != ValueMode.POSITION) {
             if (!levels[levels.length - 1].holdsValues()) {
