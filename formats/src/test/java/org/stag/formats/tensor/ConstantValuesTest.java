@@ -20,6 +20,16 @@ class ConstantValuesTest {
         "dense,compressed;order=1,0", "dense,dense", "compressed,dense"};
 
     @Test
+    void aSizePastAnIntSaturatesAndTheConstantStillReads() {
+        ConstantValues b = Values.constantBool(true, false, 5);
+        ConstantValues big = b.resized(2_684_353_744L);
+        assertEquals(Integer.MAX_VALUE, big.size());
+        assertTrue(big.getAsBoolean(Integer.MAX_VALUE - 1));
+        assertSame(b, b.resized(5L));
+        assertEquals(7, b.resized(7L).size());
+    }
+
+    @Test
     void eachTypeReadsItsConstantAtEveryIndexAndHoldsNoArray() {
         ConstantValues b = Values.constantBool(true, false, 5);
         assertEquals(ValueType.BOOL, b.type());
