@@ -34,8 +34,8 @@ import org.stag.formats.level.StaticLevelFormat;
 
 /**
  * Code for a {@code vbyte} last level ({@code org.stag.formats.level.VbyteLevel}): a visit decodes the parent's
- * gaps in the loop with primitive locals (a byte offset and the last id; {@code VbyteCodes.next} decodes one gap
- * and inlines), a cursor keeps the same two locals, and a locate calls {@code VbyteCodes.locate} (a binary search
+ * gaps in the loop with primitive locals (a byte offset and the last id; {@code ChunkCodes}' word-wise calls
+ * decode one gap and inline), a cursor keeps the same two locals, and a locate calls {@code VbyteCodes.locate} (a binary search
  * over the row's chunk heads, then one chunk decoded). The level's arrays are per row block and loaded into locals
  * when a parent of another block is entered, by the check {@link BlockedLevelCode} uses, so {@link ShardHoist}
  * moves it out of row loops. Elements bind their position (the block's first element plus the local number, an
@@ -44,6 +44,7 @@ import org.stag.formats.level.StaticLevelFormat;
 final class VbyteLevelCode implements LevelCode {
     private static final JavaType.Ref LEVEL = JavaType.ref("org.stag.formats.level.VbyteLevel");
     private static final JavaType.Ref CODES = JavaType.ref("org.stag.formats.level.VbyteCodes");
+    private static final JavaType.Ref CHUNK_CODES = JavaType.ref("org.stag.formats.dynamic.ChunkCodes");
     private static final JavaType.Ref MODES = JavaType.ref("org.stag.formats.dynamic.ValueMode");
     private final StaticLevelFormat format;
     private final String p;
@@ -226,12 +227,19 @@ final class VbyteLevelCode implements LevelCode {
         };
     }
 
-    /** One gap decoded: {@code long w = next(bytes, at); at = (int) w; c += (int) (w >>> 32) + 1;}. */
+    /**
+     * One gap decoded with {@code ChunkCodes}' word-wise calls: {@code int w = word(bytes, at); int s = stop(w);
+     * c += (s < 32 ? value(w, s) : value5(w, bytes, at)) + 1; at += (s >>> 3) + 1;} (one 4-byte read and no
+     * branch on the data for a code of up to 4 bytes; the 5-byte test always goes the same way on a graph).
+     */
     private static void step(Block out, String w, Ex bytes, Ex at, Ex c) {
-        Ex wv = local(w, LONG);
-        out.let(LONG, w, staticCall(CODES, "next", LONG, bytes, at));
-        out.assign(at, cast(INT, wv));
-        out.assign(c, Stmt.AssignOp.ADD, add(cast(INT, Exprs.ushr(wv, lit(32))), 1));
+        Ex wv = intVar(w);
+        Ex sv = intVar(w + "_s");
+        out.let(INT, w, staticCall(CHUNK_CODES, "word", INT, bytes, at));
+        out.let(INT, w + "_s", staticCall(CHUNK_CODES, "stop", INT, wv));
+        out.assign(c, Stmt.AssignOp.ADD, add(cond(lt(sv, lit(32)), staticCall(CHUNK_CODES, "value", INT, wv, sv),
+                staticCall(CHUNK_CODES, "value5", INT, wv, bytes, at)), 1));
+        out.assign(at, Stmt.AssignOp.ADD, add(ushr(sv, lit(3)), 1));
     }
 
     @Override

@@ -10,7 +10,14 @@ import java.nio.ByteOrder;
  * group first, the high bit set on every byte but a value's last. A difference below 2^7 takes one byte,
  * below 2^14 two, 2^21 three, 2^28 four, otherwise five. What the elements carry is stored raw before the
  * codes (8 bytes a double, 4 a position, little-endian): element {@code k}'s at {@code run + w * k}, the codes
- * at {@code run + w * n}. Generated kernels decode the same code inline; these methods are the format's.
+ * at {@code run + w * n}.
+ *
+ * <p>Decoding is word-wise ({@link #word}, {@link #stop}, {@link #value}, {@link #bytes}): one little-endian
+ * 4-byte read, the first clear high bit found with {@code numberOfTrailingZeros}, the 7-bit groups packed with
+ * shifts and masks, so that a code of up to 4 bytes takes no branch that depends on the data (per-byte
+ * continuation tests mispredict on graphs whose gaps spread over one to three bytes). Generated kernels emit
+ * these calls (each a few instructions once the JIT inlines them), and {@link #next}, {@link #decode} and
+ * {@code VbyteCodes} use the same ones: one definition of the decode.
  */
 public final class ChunkCodes {
     private static final VarHandle DOUBLES = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
@@ -79,16 +86,68 @@ public final class ChunkCodes {
     public static int decode(byte[] b, int at, int n, int[] out, int outAt) {
         int c = 0;
         for (int k = 0; k < n; k++) {
-            int x = b[at++];
-            int d = x & 0x7f;
-            for (int sh = 7; x < 0; sh += 7) {
-                x = b[at++];
-                d |= (x & 0x7f) << sh;
-            }
-            c += d;
+            int w = word(b, at);
+            int s = stop(w);
+            c += s < 32 ? value(w, s) : value5(w, b, at);
+            at += bytes(s);
             out[outAt + k] = c;
         }
         return at;
+    }
+
+    /**
+     * Decodes the code that starts at {@code at}: its value in the high 32 bits, the offset after it in the low
+     * 32 bits (for callers outside hot loops; kernels use the word-wise calls with int locals).
+     */
+    public static long next(byte[] b, int at) {
+        int w = word(b, at);
+        int s = stop(w);
+        int v = s < 32 ? value(w, s) : value5(w, b, at);
+        return (long) v << 32 | (at + bytes(s));
+    }
+
+    /**
+     * The four bytes at {@code b[at, at + 4)} as a little-endian int, bytes past the array's end read as 0 (a
+     * code's last byte, so a code that ends in the array decodes the same).
+     */
+    public static int word(byte[] b, int at) {
+        if (at <= b.length - 4) {
+            return (int) INTS.get(b, at);
+        }
+        return tailWord(b, at);
+    }
+
+    /** {@link #word} for the last three bytes of an array (kept apart so that {@code word} stays small). */
+    private static int tailWord(byte[] b, int at) {
+        int w = 0;
+        for (int k = 0; at + k < b.length; k++) {
+            w |= (b[at + k] & 0xff) << (8 * k);
+        }
+        return w;
+    }
+
+    /**
+     * The bit index of the high bit of the last byte of the code read as {@code word}: 7, 15, 23 or 31 for a
+     * code of 1 to 4 bytes, 32 for a code of 5.
+     */
+    public static int stop(int word) {
+        return Integer.numberOfTrailingZeros(~word & 0x80808080);
+    }
+
+    /** The value of a code of 1 to 4 bytes read as {@code word}, whose {@link #stop} is {@code stop < 32}. */
+    public static int value(int word, int stop) {
+        int x = word & (-1 >>> (31 - stop));
+        return (x & 0x7f) | (x >>> 1 & 0x3f80) | (x >>> 2 & 0x1fc000) | (x >>> 3 & 0xfe00000);
+    }
+
+    /** The value of the 5-byte code at {@code b[at]} whose first four bytes are {@code word}. */
+    public static int value5(int word, byte[] b, int at) {
+        return value(word, 31) | b[at + 4] << 28;
+    }
+
+    /** Bytes of the code whose {@link #stop} is {@code stop}: 1 to 5. */
+    public static int bytes(int stop) {
+        return (stop >>> 3) + 1;
     }
 
     /**

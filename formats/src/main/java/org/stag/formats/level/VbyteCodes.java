@@ -1,5 +1,7 @@
 package org.stag.formats.level;
 
+import org.stag.formats.dynamic.ChunkCodes;
+
 /**
  * The byte code of a {@code vbyte} row (Ligra+'s byte code: Shun, Dhulipala and Blelloch, DCC 2015): each neighbour id is stored as its gap to
  * the one before minus one ({@code id - previous - 1}, the first one's previous being {@code -1}), seven bits per
@@ -8,8 +10,8 @@ package org.stag.formats.level;
  * chunk's first id and the byte offset just past that id's code, relative to the row's codes (two little-endian
  * ints), so that a locate searches the chunk heads and decodes one chunk.
  *
- * <p>The static methods are what generated kernels call: {@link #next} decodes one gap (the JIT inlines it: one
- * load and one test on the one-byte path, two of each on the two-byte path), {@link #locate} finds an id.
+ * <p>Generated kernels decode a gap with {@link ChunkCodes}' word-wise calls (one 4-byte read and no branch on
+ * the data for a code of up to 4 bytes); {@link #locate} finds an id.
  */
 public final class VbyteCodes {
     /** Ids per chunk of a long row (a power of two: the table holds {@code (degree - 1) >>> CHUNK_BITS} entries). */
@@ -44,31 +46,10 @@ public final class VbyteCodes {
 
     /**
      * Decodes the gap whose code starts at {@code at}: the gap in the high 32 bits, the offset after the code in
-     * the low 32 bits.
+     * the low 32 bits ({@link ChunkCodes#next}: the code is the same; kernels decode with int locals instead).
      */
     public static long next(byte[] b, int at) {
-        int x = b[at];
-        if (x >= 0) {
-            return (long) x << 32 | (at + 1);
-        }
-        int y = b[at + 1];
-        if (y >= 0) {
-            return (long) ((x & 0x7f) | y << 7) << 32 | (at + 2);
-        }
-        return nextLong(b, at + 2, (x & 0x7f) | (y & 0x7f) << 7);
-    }
-
-    /** The rest of a code of three bytes or more (kept apart so that {@link #next} stays small enough to inline). */
-    private static long nextLong(byte[] b, int at, int low) {
-        int g = low;
-        int shift = 14;
-        int x;
-        do {
-            x = b[at++];
-            g |= (x & 0x7f) << shift;
-            shift += 7;
-        } while (x < 0);
-        return (long) g << 32 | at;
+        return ChunkCodes.next(b, at);
     }
 
     /**

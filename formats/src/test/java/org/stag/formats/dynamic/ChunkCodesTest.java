@@ -28,6 +28,25 @@ class ChunkCodesTest {
         assertEquals(v, out[0]);
     }
 
+    @ParameterizedTest(name = "{0} decodes word-wise")
+    @CsvSource({"0", "1", "127", "128", "300", "16383", "16384", "2097151", "2097152", "268435455", "268435456",
+        "2147483647"})
+    void theWordWiseDecodeIgnoresTheBytesAfterTheCodeAndTheArrayEnd(int v) {
+        int bytes = ChunkCodes.length(v);
+        for (int after = 0; after <= 4; after++) {
+            for (byte fill : new byte[] {0, -1, 0x55, (byte) 0xaa}) {
+                byte[] b = new byte[2 + bytes + after];
+                java.util.Arrays.fill(b, fill);
+                ChunkCodes.put(b, 2, v);
+                int w = ChunkCodes.word(b, 2);
+                int s = ChunkCodes.stop(w);
+                assertEquals(bytes, ChunkCodes.bytes(s), "bytes, " + after + " after");
+                assertEquals(v, s < 32 ? ChunkCodes.value(w, s) : ChunkCodes.value5(w, b, 2), "value, " + after + " after");
+                assertEquals((long) v << 32 | (2 + bytes), ChunkCodes.next(b, 2), "next, " + after + " after");
+            }
+        }
+    }
+
     @Test
     void runsAcrossEveryBoundaryRoundTrip() {
         int[] crd = {0, 127, 255, 256, 16639, 16640, 2113791, 2113792, 270549247, 270549248, Integer.MAX_VALUE};
