@@ -191,8 +191,8 @@ class CheckedProgramTest {
                 """;
         ProgramException unknown = assertThrows(ProgramException.class,
                 () -> new Checker().check(new Source("t", program)));
-        assertEquals("t:2:13: unknown level format 'mytree' (known: dense, compressed, singleton, hashed, bitmap, list,"
-                + " blist, vblist, ttree, bst, rbtree, ctree, btree)", unknown.getMessage());
+        assertEquals("t:2:13: unknown level format 'mytree' (known: dense, compressed, singleton, hashed, bitmap, vbyte,"
+                + " list, blist, vblist, ttree, bst, rbtree, ctree, vctree, btree)", unknown.getMessage());
         LevelCatalog withTree = new LevelCatalog() {
             @Override
             public List<String> names() {

@@ -53,8 +53,8 @@ class MustShowTest {
         ProgramException e = reject("    y[i] = A[i][j] * x[j] | j:(+, 0.0) Ord j, i");
         assertEquals("spmv.stag:6:12: A[i][j] cannot be iterated in the order Ord j, i: level 2 of 'A' (compressed,"
                 + " index j) would be visited before level 1 (index i), and a compressed level cannot be accessed at a"
-                + " given coordinate; change the Ord or store it with a level that can (dense, hashed, bitmap, ttree, bst,"
-                + " rbtree, ctree, btree)",
+                + " given coordinate; change the Ord or store it with a level that can (dense, hashed, bitmap, vbyte, ttree,"
+                + " bst, rbtree, ctree, vctree, btree)",
                 e.getMessage());
         assertEquals("    y[i] = A[i][j] * x[j] | j:(+, 0.0) Ord j, i\n           ^", e.snippet());
     }
