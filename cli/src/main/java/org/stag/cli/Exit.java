@@ -33,7 +33,7 @@ final class Exit {
             return BAD_INPUT;
         }
         if (ex instanceof OutOfMemoryError) {
-            err.println(outOfMemory(ex, Runtime.getRuntime().maxMemory()));
+            err.println(outOfMemory(ex, Runtime.getRuntime().maxMemory(), physicalMemory()));
             return OUT_OF_MEMORY;
         }
         err.println("stag: internal error: " + oneLine(String.valueOf(ex))
@@ -44,12 +44,27 @@ final class Exit {
         return INTERNAL;
     }
 
-    /** The line for an {@link OutOfMemoryError}: the JVM's reason, the heap it had, and how to give more. */
-    static String outOfMemory(Throwable e, long maxHeapBytes) {
+    /**
+     * The line for an {@link OutOfMemoryError}: the JVM's reason, the heap it had, and what to do: twice that heap
+     * (whole gigabytes) while it fits in the machine's memory, else a smaller input or a compressed format.
+     *
+     * @param physicalBytes the machine's memory, 0 when unknown
+     */
+    static String outOfMemory(Throwable e, long maxHeapBytes, long physicalBytes) {
         String why = e.getMessage() == null ? "" : ": " + oneLine(e.getMessage());
         long mb = maxHeapBytes / (1024 * 1024);
-        return "stag: out of memory" + why + " (the JVM may use " + mb + " MB; give it more with"
-                + " STAG_JAVA_OPTS, e.g. STAG_JAVA_OPTS=-Xmx16g, or use a smaller input)";
+        long gb = Math.max(1, (2 * maxHeapBytes + (1L << 30) - 1) >> 30);
+        String advice = physicalBytes > 0 && gb << 30 > physicalBytes
+                ? "the machine has " + (physicalBytes >> 30) + " GB: use a smaller input or a compressed format"
+                        + " (--format dense,vbyte)"
+                : "give it more with STAG_JAVA_OPTS, e.g. STAG_JAVA_OPTS=-Xmx" + gb + "g, or use a smaller input";
+        return "stag: out of memory" + why + " (the JVM may use " + mb + " MB; " + advice + ")";
+    }
+
+    /** The machine's memory in bytes, 0 when the JVM cannot tell. */
+    private static long physicalMemory() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
     /** {@code s} on one line: line breaks become spaces, the ends are stripped. */

@@ -175,7 +175,7 @@ public final class Stag implements Runnable {
     }
 
     /** The line for an {@link OutOfMemoryError} ({@link Exit#outOfMemory}). */
-    static String outOfMemory(Throwable e, long maxHeapBytes) {
-        return Exit.outOfMemory(e, maxHeapBytes);
+    static String outOfMemory(Throwable e, long maxHeapBytes, long physicalBytes) {
+        return Exit.outOfMemory(e, maxHeapBytes, physicalBytes);
     }
 }

@@ -66,7 +66,15 @@ class ExitStatusTest {
         assertEquals(1, err.toString().lines().count(), err.toString());
         assertTrue(err.toString().startsWith("stag: out of memory: Java heap space (the JVM may use "), err.toString());
         assertEquals("stag: out of memory (the JVM may use 64 MB; give it more with STAG_JAVA_OPTS, e.g."
-                + " STAG_JAVA_OPTS=-Xmx16g, or use a smaller input)", Stag.outOfMemory(new OutOfMemoryError(), 64L << 20));
+                + " STAG_JAVA_OPTS=-Xmx1g, or use a smaller input)", Stag.outOfMemory(new OutOfMemoryError(), 64L << 20, 0));
+        // Twice the heap it had, in whole gigabytes, while the machine holds that.
+        assertEquals("stag: out of memory (the JVM may use 6144 MB; give it more with STAG_JAVA_OPTS, e.g."
+                + " STAG_JAVA_OPTS=-Xmx12g, or use a smaller input)",
+                Stag.outOfMemory(new OutOfMemoryError(), 6L << 30, 24L << 30));
+        // A heap near the machine's memory (urand 26's WCC within -Xmx20g on 24 GB): more heap is no advice.
+        assertEquals("stag: out of memory (the JVM may use 18204 MB; the machine has 22 GB: use a smaller input or a"
+                + " compressed format (--format dense,vbyte))",
+                Stag.outOfMemory(new OutOfMemoryError(), 18204L << 20, 24_000_000_000L));
     }
 
     /** Generating 2^20 vertices x 16 edges needs far more than 32 MB, on one thread and on worker threads. */
