@@ -74,12 +74,6 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
         return (int) crc.getValue();
     }
 
-    /**
-     * Reads and checks a header. {@code got} is how many header bytes the file has (fewer than 128 for a
-     * truncated file) and {@code fileLength} its real length.
-     *
-     * @throws BadInputException naming the first field that is wrong
-     */
     /** Reads and decodes the header at the start of {@code ch} (a file called {@code file} in messages). */
     static BinaryHeader read(java.nio.channels.FileChannel ch, String file) throws java.io.IOException {
         ByteBuffer head = ByteBuffer.allocate(HEADER_BYTES);
@@ -94,6 +88,12 @@ record BinaryHeader(int version, Symmetry symmetry, ValueKind valueKind, GraphBl
         return decode(file, head, got, ch.size());
     }
 
+    /**
+     * Reads and checks a header. {@code got} is how many header bytes the file has (fewer than 128 for a
+     * truncated file) and {@code fileLength} its real length.
+     *
+     * @throws BadInputException naming the first field that is wrong
+     */
     static BinaryHeader decode(String file, ByteBuffer b, int got, long fileLength) {
         b.order(ByteOrder.LITTLE_ENDIAN);
         if (got >= 2 && b.get(0) == (byte) 0x1f && b.get(1) == (byte) 0x8b) {
