@@ -104,6 +104,22 @@ class BenchGapPeerTest {
         assertTrue(r.out().contains("karate.mtx, GAP's kind of graph: none that bench.mk names"), r.out());
     }
 
+    /** GAP's pr takes stag's iteration count ({@code -i}) and no tolerance stop ({@code -t 0}); a trial is per iteration. */
+    @Test
+    void pagerankRunsGapsPrWithStagsIterations() throws IOException {
+        Path gap = fakeGap("pr");
+        CliRunner r = CliRunner.run("bench", "--graph", KARATE, "--algorithms", "pagerank", "--threads", "1",
+                "--repeat", "2", "--reference", "none", "--iterations", "7", "--peer", "gap=" + gap);
+        assertEquals(0, r.code(), r.err());
+        List<String> calls = calls(gap);
+        assertEquals(1, calls.size(), calls.toString());
+        assertTrue(calls.get(0).startsWith("pr -f graph.el -s "), calls.toString());
+        assertTrue(calls.get(0).endsWith("-i 7 -t 0 -n 2"), calls.toString());
+        String row = r.out().lines().filter(l -> l.startsWith("| karate.mtx | pagerank")).findFirst().orElseThrow();
+        assertTrue(row.endsWith("| 1.29 / 1.29 (%s) |".formatted(row.substring(row.lastIndexOf('(') + 1,
+                row.lastIndexOf(')')))), "GAP's 9 ms trial over 7 iterations: " + row);
+    }
+
     /** With a peer, 8 random sources with out-edges by default, the same for stag and GAP, each passed with -r. */
     @Test
     void bothSidesRunFromTheSameRandomSources() throws IOException {

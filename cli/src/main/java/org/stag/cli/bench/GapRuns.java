@@ -95,7 +95,9 @@ final class GapRuns implements AutoCloseable {
      * from the first source). Empty when GAP has no such kernel or cannot read the graph.
      */
     Map<String, String> stagParameters(Algorithm a) {
-        if (a.descriptor().gap().isEmpty()) {
+        if (a.descriptor().gap().isEmpty() || a.descriptor().gap().get().byKind().isEmpty()) {
+            // Only a by-kind parameter (sssp's delta) passes from GAP's arguments to stag's run; pr's {iterations}
+            // goes the other way and is filled from stag's parameters when GAP runs.
             return Map.of();
         }
         String kernel = GapPeer.kernel(a).orElseThrow();
