@@ -226,6 +226,36 @@ class LauncherScriptTest {
         }
     }
 
+    /**
+     * Past 6 GB of heap the launcher caps ParallelGC's young generation at 2 GB (a third of the heap would be lost to
+     * long-lived arrays), unless the options size it themselves or pick another collector.
+     */
+    @Test
+    void bigHeapsCapTheYoungGenerationOfParallelGc() throws Exception {
+        java("echo \"args: $*\"");
+        Map<String, Boolean> capped = new java.util.LinkedHashMap<>();
+        capped.put("-Xmx20g", true);
+        capped.put("-Xmx7000m", true);
+        capped.put("-Xss4m -Xmx16G", true);
+        capped.put("-Xmx6g", false);
+        capped.put("-Xmx2g", false);
+        capped.put("-Xmx20g -Xmn1g", false);
+        capped.put("-Xmx20g -XX:NewRatio=4", false);
+        capped.put("-Xmx20g -XX:+UseG1GC", false);
+        capped.put("-Xmxlots", false);
+        for (Map.Entry<String, Boolean> c : capped.entrySet()) {
+            javaOpts = c.getKey();
+            Process p = start("info", "g.mtx");
+            String out = read(p.getInputStream());
+            String err = read(p.getErrorStream());
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), err);
+            assertEquals("", err, c.getKey());
+            assertTrue(out.contains(" " + c.getKey() + " "), c.getKey() + ": " + out);
+            assertEquals(c.getValue(), out.contains(" -XX:MaxNewSize=2g "), c.getKey() + ": " + out);
+        }
+    }
+
     /** The real JVM, with the flags the launcher gives and an archive it cannot use: no warning, no failure. */
     @Test
     void theJvmIsQuietAboutAnArchiveItCannotUse() throws Exception {
