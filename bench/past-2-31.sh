@@ -3,6 +3,8 @@
 #
 #   bench/past-2-31.sh                      # the full run: urand scale 26 degree 20 (about 2.7 G stored edges)
 #   SCALE=22 DEGREE=16 LIMIT=100000000 bench/past-2-31.sh   # a rehearsal: 64-bit positions forced on a small graph
+#   KIND=kron SCALE=27 DEGREE=16 ORDER=degree FORMATS=dense,vbyte GAP=off PR_ITERATIONS=3 bench/past-2-31.sh
+#                                           # must-show 3: kron 27 compressed, stored in decreasing-degree order
 #
 # Needs a quiet machine and most of its memory (-Xmx20g; nothing else running). Writes the graph into $SCRATCH
 # (never the repository) and a Markdown report to bench/results/past-2-31-<date>.md: `stag info`, then BFS,
@@ -25,8 +27,11 @@ SCRATCH="${SCRATCH:-/work/scratch}"
 GAP_DIR="${GAP_DIR:-$SCRATCH/gapbs}"
 FORMATS="${FORMATS:-dense,compressed dense,ctree}"
 GAP_MEM="${GAP_MEM:-21G}"   # memory cgroup limit for GAP
+GAP="${GAP:-on}"            # off: no GAP runs (GAP cannot build kron 27 in this machine's memory: 35 GB at its peak)
+ORDER="${ORDER:-none}"      # the vertex storage order stag generate writes (none or degree)
+PR_ITERATIONS="${PR_ITERATIONS:-10}"
 mkdir -p "$SCRATCH" "$here/bench/results"
-graph="$SCRATCH/$KIND$SCALE-d$DEGREE.stagb"
+graph="$SCRATCH/$KIND$SCALE-d$DEGREE$([ "$ORDER" = none ] || echo "-$ORDER").stagb"
 report="$here/bench/results/past-2-31-$(date +%Y-%m-%d-%H%M).md"
 opts="-Xmx$XMX${LIMIT:+ -Dstag.blockEntries=$LIMIT}"
 log="$(mktemp -d "${TMPDIR:-/tmp}/past231.XXXXXX")"
@@ -51,14 +56,14 @@ if [ -f "$graph" ] && [ -f "$graph.gen.err" ]; then
 else
   echo "generating $graph ..." >&2
   STAG_JAVA_OPTS="$opts" /usr/bin/time -v "$here/stag" generate "$KIND" --scale "$SCALE" --degree "$DEGREE" \
-      --threads "$THREADS" -o "$graph" 2> "$graph.gen.err"
+      --threads "$THREADS" --order "$ORDER" -o "$graph" 2> "$graph.gen.err"
 fi
 cp "$graph.gen.err" "$log/gen.err"
 {
   echo "## generate"
   echo
   echo '```'
-  echo "STAG_JAVA_OPTS=\"$opts\" stag generate $KIND --scale $SCALE --degree $DEGREE --threads $THREADS -o $graph"
+  echo "STAG_JAVA_OPTS=\"$opts\" stag generate $KIND --scale $SCALE --degree $DEGREE --threads $THREADS --order $ORDER -o $graph"
   grep '^stag:' "$log/gen.err"
   echo '```'
   echo "wall $(wall "$log/gen.err"), peak RSS $(peak "$log/gen.err") GiB, file $(du -h "$graph" | cut -f1)"
@@ -88,7 +93,7 @@ done
 } >> "$report"
 edges=$(awk '$1 == "edges" {print $2}' "$log/info-$(echo $FORMATS | cut -d' ' -f1).out")
 for f in $FORMATS; do
-  for a in bfs "pagerank --iterations 10" wcc; do
+  for a in bfs "pagerank --iterations $PR_ITERATIONS" wcc; do
     name=${a%% *}
     src=""; [ "$name" = bfs ] && src="--source 1"
     STAG_JAVA_OPTS="$opts" /usr/bin/time -v "$here/stag" run $a --graph "$graph" --format "$f" $src \
@@ -108,7 +113,9 @@ done
   echo "## GAP (its own $KIND generator at the same scale and degree)"
   echo
 } >> "$report"
-if [ -x "$GAP_DIR/bfs" ]; then
+if [ "$GAP" = off ]; then
+  echo "Not run (GAP=off)." >> "$report"
+elif [ -x "$GAP_DIR/bfs" ]; then
   gflag="-u"; [ "$KIND" = kron ] && gflag="-g"
   cg=/sys/fs/cgroup/memory/stag-past-2-31
   if mkdir -p "$cg" 2>/dev/null && echo "$GAP_MEM" | numfmt --from=iec > "$cg/memory.limit_in_bytes" 2>/dev/null; then
