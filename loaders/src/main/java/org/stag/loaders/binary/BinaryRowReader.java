@@ -141,7 +141,7 @@ public final class BinaryRowReader {
                 int width = s == COLUMNS ? 4 : 8;
                 long padding = bytes[s] - width * h.entries();
                 if (bytes[s] > 0 && padding > 0) {
-                    ByteBuffer view = SectionIo.map(ch, h.offset(s) + width * h.entries(), (int) padding);
+                    ByteBuffer view = SectionIo.read(ch, h.offset(s) + width * h.entries(), (int) padding);
                     int c = SectionIo.crc(view);
                     crc[s] = any[s] ? Crc32cCombine.combine(crc[s], c, (int) padding) : c;
                     any[s] = true;
@@ -172,7 +172,7 @@ public final class BinaryRowReader {
     /** Reads {@code count} entries of section {@code s} from row {@code r0}'s into {@code into}, adding to its checksum. */
     private void read(FileChannel ch, int s, int width, int r0, int count, Object into, int[] crc, boolean[] any)
             throws IOException {
-        ByteBuffer view = SectionIo.map(ch, h.offset(s) + width * ptr[r0], width * count);
+        ByteBuffer view = SectionIo.read(ch, h.offset(s) + width * ptr[r0], width * count);
         int c = SectionIo.crc(view);
         crc[s] = any[s] ? Crc32cCombine.combine(crc[s], c, width * count) : c;
         any[s] = true;
