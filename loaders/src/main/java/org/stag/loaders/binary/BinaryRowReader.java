@@ -12,21 +12,28 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.GraphBlasType;
+import org.stag.loaders.MemoryBudget;
 import org.stag.loaders.Symmetry;
+import org.stag.loaders.ValueKind;
+import org.stag.loaders.VertexIds;
 
 /**
  * Reads the rows of a {@code .stagb} file (any version, int32 or int64 row pointers) in order, a row range at a
  * time, for a consumer that encodes them as they come (a compressed level's bounded-memory build): only the row
  * pointers (8 bytes per row) and one range's columns and weights (at most {@link SectionIo#READ_BLOCK} bytes each,
  * or one row) are held. Each scan checks the columns' and weights' checksums and the columns' range and order,
- * naming the file and the entry. Files of exact integers (version 2) and explicit vertex ids are read by
- * {@link BinaryGraphReader} instead.
+ * naming the file and the entry. A file's explicit vertex ids (its ids section) are read, checked and kept whole
+ * ({@link #ids()}). Files of exact integers (version 2) are read by {@link BinaryGraphReader} instead.
  */
 public final class BinaryRowReader {
     private final Path path;
     private final String file;
     private final BinaryHeader h;
     private final long[] ptr;
+    private final VertexIds ids;
+    /** Whether the weights are read (a weighted file read as a pattern leaves them, and their checksum, alone). */
+    private final boolean weights;
 
     /** Receives one row: columns {@code col[from, to)}, increasing, and weights {@code w} at the same indices (or null). */
     @FunctionalInterface
@@ -35,26 +42,33 @@ public final class BinaryRowReader {
         void row(int r, int[] col, double[] w, int from, int to);
     }
 
-    private BinaryRowReader(Path path, String file, BinaryHeader h, long[] ptr) {
+    private BinaryRowReader(Path path, String file, BinaryHeader h, long[] ptr, VertexIds ids, boolean weights) {
         this.path = path;
         this.file = file;
         this.h = h;
         this.ptr = ptr;
+        this.ids = ids;
+        this.weights = weights && h.valueKind().weighted();
     }
 
     /**
-     * Opens {@code path} (called {@code file} in messages): reads its header and row pointers.
+     * Opens {@code path} (called {@code file} in messages): reads its header, row pointers and vertex ids.
      *
-     * @throws BadInputException for a wrong, truncated or corrupt file, or one with exact integers or vertex ids
+     * @throws BadInputException for a wrong, truncated or corrupt file, or one with exact integers
      */
     public static BinaryRowReader open(Path path, String file) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             BinaryHeader h = BinaryHeader.read(ch, file);
-            if (h.exactIntegers() || h.explicitIds()) {
-                throw new BadInputException(file, 0, "a file of exact integers or vertex ids is not read by row ranges;"
-                        + " load it whole");
+            if (h.exactIntegers()) {
+                throw new BadInputException(file, 0, "a file of exact integers (values beyond 2^53) is not read by row"
+                        + " ranges; load it with another --format (e.g. dense,compressed)");
             }
-            return new BinaryRowReader(path, file, h, WideGraphReader.readPointers(ch, file, h, h.sections()[ROW_PTR]));
+            // The row pointers (8 bytes a row), the ids (up to 16 bytes a vertex), and what rows encoded into hold at
+            // the least (a byte an entry, 8 bytes a row): refused in one line before any of it is allocated.
+            MemoryBudget.require(file, 0, 16 * (h.rows() + 1) + (h.explicitIds() ? 16 * h.rows() : 0) + h.entries(),
+                    MemoryBudget.describe(h.rows(), h.cols(), h.entries()));
+            long[] ptr = WideGraphReader.readPointers(ch, file, h, h.sections()[ROW_PTR]);
+            return new BinaryRowReader(path, file, h, ptr, BinaryGraphReader.vertexIds(ch, file, h), true);
         } catch (NoSuchFileException e) {
             throw new BadInputException(file, 0, "no such file");
         } catch (IOException e) {
@@ -77,9 +91,39 @@ public final class BinaryRowReader {
         return h.entries();
     }
 
-    /** Whether the entries carry weights. */
+    /** Whether the rows handed over carry weights: the file's, unless read {@link #withoutWeights()}. */
     public boolean weighted() {
-        return h.valueKind().weighted();
+        return weights;
+    }
+
+    /** This file read as a pattern: its rows handed over without weights (the {@code --unweighted} of a load). */
+    public BinaryRowReader withoutWeights() {
+        return new BinaryRowReader(path, file, h, ptr, ids, false);
+    }
+
+    /** The vertex ids: the file's ids section, or its id base. */
+    public VertexIds ids() {
+        return ids;
+    }
+
+    /** The kind of the values handed over: the file's, or a pattern when read {@link #withoutWeights()}. */
+    public ValueKind valueKind() {
+        return weights ? h.valueKind() : ValueKind.PATTERN;
+    }
+
+    /** The value type the file declares for the values handed over, or null. */
+    public GraphBlasType valueType() {
+        return weights ? h.valueType() : null;
+    }
+
+    /** The name the file is called in messages. */
+    public String file() {
+        return file;
+    }
+
+    /** The entries merged into others when the file was built, as its header records. */
+    public long duplicates() {
+        return h.duplicates();
     }
 
     /** The symmetry the file records. */
@@ -137,7 +181,7 @@ public final class BinaryRowReader {
                 r0 = r1;
             }
             long[] bytes = h.sections();
-            for (int s = COLUMNS; s <= WEIGHTS; s++) {
+            for (int s = COLUMNS; s <= (weights ? WEIGHTS : COLUMNS); s++) {
                 int width = s == COLUMNS ? 4 : 8;
                 long padding = bytes[s] - width * h.entries();
                 if (bytes[s] > 0 && padding > 0) {
