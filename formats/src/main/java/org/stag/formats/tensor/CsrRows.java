@@ -133,6 +133,11 @@ final class CsrRows {
                 return reader.weighted();
             }
 
+            @Override
+            public int[] degrees() {
+                return reader.degrees();
+            }
+
             private boolean first = firstScan != null;
 
             @Override
