@@ -70,20 +70,7 @@ class StraightLoadCliTest {
             List<String> la = Files.readAllLines(a);
             List<String> lb = Files.readAllLines(b);
             assertFalse(la.isEmpty(), algorithm + " on " + g);
-            if (!ROUNDED.contains(algorithm)) {
-                assertEquals(la, lb, algorithm + " on " + g);
-                continue;
-            }
-            assertEquals(la.size(), lb.size());
-            for (int k = 0; k < la.size(); k++) {
-                String[] x = la.get(k).split(" ");
-                String[] y = lb.get(k).split(" ");
-                assertEquals(x[0], y[0], algorithm + " on " + g + " line " + k);
-                double u = Double.parseDouble(x[x.length - 1]);
-                double v = Double.parseDouble(y[y.length - 1]);
-                assertTrue(u == v || Math.abs(u - v) <= 1e-9 * Math.abs(u), algorithm + " on " + g + " line " + k + ": "
-                        + u + " vs " + v);
-            }
+            ResultLines.assertSame(algorithm + " on " + g, la, lb, ROUNDED.contains(algorithm));
         }
     }
 
