@@ -13,8 +13,8 @@ import org.stag.loaders.binary.BinaryRowReader;
  * file's rows are read a range at a time and encoded as they come ({@link Tensor#fromRows}), so no column array is
  * ever held. The result is a {@link GraphTensor} whose out-structure is that tensor, over a loader {@link Graph} that
  * holds no edges: its facts ({@link EdgeFacts}: self-loops, mirrors, weights) are gathered in the first read, its
- * degrees read from the structure, its vertex ids from the file's ids section. Peak memory: the structure, the file's
- * row pointers (8 bytes per row), 8 bytes per row for the encoder's first scan and one row range's columns.
+ * degrees read from the structure, its vertex ids from the file's ids section. Peak memory: the structure, the rows'
+ * degrees and code bytes (8 bytes per row, the degrees shared by reader and encoder) and one row range's columns.
  */
 public final class StraightLoad {
     private StraightLoad() {

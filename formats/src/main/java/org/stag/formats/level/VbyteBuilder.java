@@ -5,7 +5,7 @@ import org.stag.loaders.RowBlocks;
 
 /**
  * Builds a {@link VbyteLevel} from rows read in order, in two scans of a {@link RowSource}: the first counts each
- * row's ids and code bytes (8 bytes per row), which fixes the blocks and lets every block's arrays be allocated at
+ * row's ids and code bytes (8 bytes per row, 4 when the source knows the ids per row), which fixes the blocks and lets every block's arrays be allocated at
  * their final size; the second encodes each row into place. Nothing but the rows the source hands over at a time
  * is held beside the result, so a source that reads a file by row ranges builds the level in bounded memory.
  */

@@ -163,7 +163,7 @@ public final class Tensor {
 
     /**
      * {@code dense,vbyte} from a {@code .stagb} file's rows, read a range at a time and encoded as they come (two scans):
-     * beside the result only the row pointers and 8 bytes per row; {@code firstScan} (or null) also gets the first
+     * beside the result only 8 bytes per row and one range; {@code firstScan} (or null) also gets the first
      * scan's rows. Equal to {@code fromCsr} of the file's graph.
      * @throws IllegalArgumentException for another format; {@link org.stag.loaders.BadInputException} for a bad file
      */
