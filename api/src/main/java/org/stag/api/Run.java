@@ -159,7 +159,11 @@ public final class Run {
     }
 
     private AlgorithmRunner.Prepared prepare() {
-        return graph != null ? RUNNER.prepare(program, algorithm, graph.graph(), settings)
-                : RUNNER.prepare(program, algorithm, snapshot.tensors(), settings);
+        if (graph != null && graph.graph().holdsEdges()) {
+            return RUNNER.prepare(program, algorithm, graph.graph(), settings);
+        }
+        // A graph loaded straight into a format: its tensors in that format, or read back into another.
+        return RUNNER.prepare(program, algorithm, graph != null ? graph.tensors(settings.format())
+                : snapshot.tensors(), settings);
     }
 }

@@ -12,6 +12,7 @@ import org.stag.algorithms.run.ProgramFiles;
 import org.stag.algorithms.stream.StreamGraph;
 import org.stag.formats.graph.DynamicGraph;
 import org.stag.formats.graph.GraphTensor;
+import org.stag.formats.tensor.Format;
 import org.stag.loaders.DuplicatePolicy;
 import org.stag.loaders.EdgeList;
 import org.stag.loaders.Graph;
@@ -34,11 +35,20 @@ public final class StagGraph {
     private final LdbcParameters ldbc;
     private final String name;
     private volatile Csr csr;
+    /** The tensors of a graph loaded straight into their format (its {@link #graph()} holds no edges), else null. */
+    private final GraphTensor straight;
+    /** The graph read back from {@link #straight} as arrays, for what needs them; built once, on first use. */
+    private volatile Graph whole;
 
     private StagGraph(Graph graph, LdbcParameters ldbc, String name) {
+        this(graph, ldbc, name, null);
+    }
+
+    private StagGraph(Graph graph, LdbcParameters ldbc, String name, GraphTensor straight) {
         this.graph = graph;
         this.ldbc = ldbc;
         this.name = name;
+        this.straight = straight;
     }
 
     /**
@@ -55,6 +65,19 @@ public final class StagGraph {
     public static StagGraph load(Path file, LoadOptions options) {
         LoadedGraph loaded = StagException.guard(() -> LoadedGraph.load(file, options));
         return new StagGraph(loaded.graph(), loaded.ldbc(), file.toString());
+    }
+
+    /**
+     * As {@link #load(Path, LoadOptions)}, for runs in {@code format} ({@code --format}'s text): a {@code .stagb} loads
+     * straight into {@code dense,vbyte}, as {@code stag run --format dense,vbyte} loads it, holding its edges only in
+     * the encoded structure. Runs in that format read it; {@link #csr()}, {@link #dynamic(String)} and other formats
+     * read the edges back from it into arrays (as large as a whole load's), once.
+     *
+     * @throws StagException for a missing, malformed or non-square file, or a malformed format
+     */
+    public static StagGraph load(Path file, LoadOptions options, String format) {
+        LoadedGraph loaded = StagException.guard(() -> LoadedGraph.load(file, options, GraphTensor.format(format)));
+        return new StagGraph(loaded.graph(), loaded.ldbc(), file.toString(), loaded.straight());
     }
 
     /**
@@ -143,7 +166,7 @@ public final class StagGraph {
      */
     public StagDynamicGraph dynamic(String format) {
         return StagException.guard(() -> new StagDynamicGraph(this,
-                DynamicGraph.of(graph, GraphTensor.format(format), Parallel.defaultThreads())));
+                DynamicGraph.of(whole(), GraphTensor.format(format), Parallel.defaultThreads())));
     }
 
     /** As {@link #dynamic(String)}, in Aspen's layout: {@value StreamGraph#DEFAULT_FORMAT}. */
@@ -151,16 +174,32 @@ public final class StagGraph {
         return dynamic(StreamGraph.DEFAULT_FORMAT);
     }
 
-    /** The graph as the loaders built it: sorted rows, de-duplicated, an undirected edge stored both ways. */
+    /**
+     * The graph as the loaders built it: sorted rows, de-duplicated, an undirected edge stored both ways. A graph loaded
+     * straight into {@code dense,vbyte} holds no edges here ({@link Graph#holdsEdges()}), only their facts.
+     */
     public Graph graph() {
         return graph;
+    }
+
+    /** The graph with its edges in arrays: {@link #graph()}, or the edges read back from the straight-loaded tensors. */
+    private Graph whole() {
+        if (straight == null) {
+            return graph;
+        }
+        Graph g = whole;
+        if (g == null) {
+            g = StagException.guard(straight::toGraph);
+            whole = g;
+        }
+        return g;
     }
 
     /** The graph's CSR view (out- and in-edges), as the references read it; built once, on first use. */
     public Csr csr() {
         Csr c = csr;
         if (c == null) {
-            c = Csr.of(graph);
+            c = Csr.of(whole());
             csr = c;
         }
         return c;
@@ -173,7 +212,15 @@ public final class StagGraph {
      * @throws StagException for a malformed format
      */
     public GraphTensor tensors(String format) {
-        return StagException.guard(() -> GraphTensor.of(graph, GraphTensor.format(format), Parallel.defaultThreads()));
+        return tensors(StagException.guard(() -> GraphTensor.format(format)));
+    }
+
+    /** The tensors in {@code format}: those loaded straight into it, else built from the graph's arrays. */
+    GraphTensor tensors(Format format) {
+        if (straight != null && straight.format().equals(format)) {
+            return straight;
+        }
+        return StagException.guard(() -> GraphTensor.of(whole(), format, Parallel.defaultThreads()));
     }
 
     /**

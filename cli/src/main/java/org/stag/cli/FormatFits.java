@@ -33,7 +33,7 @@ final class FormatFits {
             }
             // Past the array limit a last level is held in row blocks (64-bit positions); the graph tensor refuses,
             // by name, the formats that cannot be.
-            boolean blocked = g.wide() && k > 0
+            boolean blocked = (g.wide() || !g.holdsEdges()) && k > 0
                     && !(level instanceof StaticLevelFormat s2 && s2.type() != LevelType.COMPRESSED);
             if (positions > Level.MAX_SIZE && !blocked) {
                 throw new CommandLine.ParameterException(cl, "--format " + format + " cannot hold " + g.numVertices()

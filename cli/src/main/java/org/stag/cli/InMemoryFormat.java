@@ -12,8 +12,15 @@ import org.stag.loaders.Graph;
 record InMemoryFormat(Format format, GraphTensor graph, double buildSeconds) {
 
     static InMemoryFormat build(Format format, Graph g, int threads) {
-        GraphTensor t = GraphTensor.of(g, format, threads);
-        if (g.weighted()) {
+        return of(format, GraphTensor.of(g, format, threads));
+    }
+
+    /**
+     * The views of {@code t} built now; a graph loaded straight into its format has its out-structure built already
+     * (counted in the load's time), so only its views and a directed graph's in-edges count here.
+     */
+    static InMemoryFormat of(Format format, GraphTensor t) {
+        if (t.weighted()) {
             t.w();
         }
         t.buildAll();

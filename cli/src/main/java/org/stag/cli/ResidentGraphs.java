@@ -38,6 +38,11 @@ public final class ResidentGraphs {
         active = new ResidentGraphs(budgetBytes);
     }
 
+    /** Stops keeping graphs in this process (a plain run's behaviour); those kept are dropped. */
+    public static synchronized void disable() {
+        active = null;
+    }
+
     /** Drops every kept graph (after an out-of-memory failure, say); keeping stays on. */
     public static synchronized void clear() {
         if (active != null) {
@@ -67,21 +72,27 @@ public final class ResidentGraphs {
         return active;
     }
 
-    /** Loads {@code file} as {@link LoadedGraph#load} does, or returns the kept graph when the file is unchanged. */
-    static LoadedGraph load(Path file, LoadOptions options) {
+    /**
+     * Loads {@code file} for runs in {@code format} as {@link LoadedGraph#load(Path, LoadOptions, Format)} does, or
+     * returns the kept graph when the file is unchanged. A graph loaded straight into {@code format} is kept apart
+     * from the whole graph of the same file: it holds no edges for another format.
+     */
+    static LoadedGraph load(Path file, LoadOptions options, Format format) {
         ResidentGraphs r = active;
-        Key key = r == null ? null : Key.of(file, options);
+        Format straight = LoadedGraph.straight(file, options, format) ? format : null;
+        Key key = r == null ? null : Key.of(file, options, straight);
         if (key == null) {
-            return LoadedGraph.load(file, options);
+            return LoadedGraph.load(file, options, format);
         }
         long t0 = System.nanoTime();
         synchronized (r) {
             Entry e = r.graphs.get(key);
             if (e != null) {
-                return new LoadedGraph(e.loaded.graph(), (System.nanoTime() - t0) / 1e9, e.loaded.ldbc());
+                return new LoadedGraph(e.loaded.graph(), (System.nanoTime() - t0) / 1e9, e.loaded.ldbc(),
+                        e.loaded.straight());
             }
         }
-        LoadedGraph loaded = LoadedGraph.load(file, options);
+        LoadedGraph loaded = LoadedGraph.load(file, options, format);
         // An LDBC graph's parameters come from a second file (.properties) the key does not cover.
         if (loaded.ldbc() == LdbcParameters.NONE) {
             r.put(key, new Entry(loaded));
@@ -125,10 +136,14 @@ public final class ResidentGraphs {
         }
     }
 
-    /** What identifies a graph file's contents without reading it, and how it was read. */
-    private record Key(Path path, long size, Object modified, Object changed, Object fileKey, LoadOptions options) {
+    /**
+     * What identifies a graph file's contents without reading it, and how it was read: whole, or straight into the
+     * format {@code straight}.
+     */
+    private record Key(Path path, long size, Object modified, Object changed, Object fileKey, LoadOptions options,
+                       Format straight) {
         /** The key of a regular file; null for standard input or a file that cannot be seen (the load reports it). */
-        static Key of(Path file, LoadOptions options) {
+        static Key of(Path file, LoadOptions options, Format straight) {
             if (file.toString().equals("-")) {
                 return null;
             }
@@ -143,7 +158,7 @@ public final class ResidentGraphs {
                 // Threads change how fast a graph loads, not what loads.
                 LoadOptions what = new LoadOptions(1, options.duplicates(), options.directed(), options.weighted(),
                         options.indexBase(), options.format(), options.duplicatesGiven());
-                return new Key(abs, a.size(), a.lastModifiedTime(), changed, a.fileKey(), what);
+                return new Key(abs, a.size(), a.lastModifiedTime(), changed, a.fileKey(), what, straight);
             } catch (IOException | SecurityException | UnsupportedOperationException | IllegalArgumentException e) {
                 return null;
             }
@@ -157,11 +172,14 @@ public final class ResidentGraphs {
 
         Entry(LoadedGraph loaded) {
             this.loaded = loaded;
+            if (loaded.straight() != null) {
+                tensors.put(loaded.straight().format(), loaded.straight());
+            }
         }
 
         long bytes() {
             Graph g = loaded.graph();
-            long sum = 4L * (g.numVertices() + 1) + 12L * g.numEntries();
+            long sum = g.holdsEdges() ? 4L * (g.numVertices() + 1) + 12L * g.numEntries() : 0;
             for (GraphTensor t : tensors.values()) {
                 sum += t.memoryBytes();
             }

@@ -124,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
             if (spark != null || partitions != null || outputFormat == ResultFormat.PARQUET) {
                 return runOnSpark(program, a, settings, shown);
             }
-            LoadedGraph loaded = ResidentGraphs.load(algorithm.graph, input.toLoadOptions());
+            LoadedGraph loaded = ResidentGraphs.load(algorithm.graph, input.toLoadOptions(), settings.format());
             shown.clear();
             input.warnAboutDuplicates(loaded.graph(), algorithm.graph);
             input.noteMirroredEdgeList(loaded.graph(), algorithm.graph);
@@ -136,7 +136,8 @@ final class RunCommand implements Callable<Integer> {
             }
             // --explain prints lines of its own; an updating progress line would be drawn across them.
             settings.ldbc(loaded.ldbc()).graphName(algorithm.graph.toString()).onIteration(explain ? null : shown.loops());
-            GraphTensor kept = ResidentGraphs.tensors(g, settings.format(), input.threads);
+            GraphTensor kept = loaded.straight() != null ? loaded.straight()
+                    : ResidentGraphs.tensors(g, settings.format(), input.threads);
             AlgorithmRunner.Prepared prepared = kept != null ? GraphRuns.RUNNER.prepare(program, a, kept, settings)
                     : GraphRuns.RUNNER.prepare(program, a, g, settings);
             GraphRuns.tellSource(prepared, shown, err);

@@ -27,6 +27,9 @@ final class RunMemory {
 
     /** The tensors' arrays: row offsets per structure, and an in-edge copy of a directed graph's columns and values. */
     static long graphBytes(Graph g) {
+        if (!g.holdsEdges()) {
+            return 0;   // loaded straight into its structure, which is built already
+        }
         long n = g.numVertices();
         long m = g.numEntries();
         long rows = 4 * (n + 1);

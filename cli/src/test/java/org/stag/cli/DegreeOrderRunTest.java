@@ -64,20 +64,7 @@ class DegreeOrderRunTest {
             // A per-vertex or edge result has many lines; one number for the whole graph (tc) has one.
             boolean scalar = Algorithm.byName(algorithm).orElseThrow().descriptor().output().shape() == Output.Shape.SCALAR;
             assertTrue(scalar ? la.size() == 1 : la.size() > 10, algorithm + " on " + g + ": " + la.size() + " lines");
-            if (!ROUNDED.contains(algorithm)) {
-                assertEquals(la, lb, algorithm + " on " + g);
-                continue;
-            }
-            assertEquals(la.size(), lb.size());
-            for (int k = 0; k < la.size(); k++) {
-                String[] x = la.get(k).split(" ");
-                String[] y = lb.get(k).split(" ");
-                assertEquals(x[0], y[0], algorithm + " on " + g + " line " + k);
-                double u = Double.parseDouble(x[1]);
-                double v = Double.parseDouble(y[1]);
-                assertTrue(Math.abs(u - v) <= 1e-9 * Math.max(1e-300, Math.abs(u)), algorithm + " on " + g + " line " + k
-                        + ": " + u + " vs " + v);
-            }
+            ResultLines.assertSame(algorithm + " on " + g, la, lb, ROUNDED.contains(algorithm));
         }
     }
 

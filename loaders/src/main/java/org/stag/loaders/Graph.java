@@ -22,6 +22,8 @@ public final class Graph {
     private final double[] weights;
     /** The entries in row blocks when there are more than one array holds (then the three arrays are null). */
     private final RowBlocks blocks;
+    /** What a graph whose edges are held elsewhere answers (then the arrays and blocks are null), else null. */
+    private final EdgeFacts held;
     private final Symmetry symmetry;
     private final ValueKind valueKind;
     private final VertexIds ids;
@@ -76,6 +78,7 @@ public final class Graph {
         this.colIdx = colIdx;
         this.weights = weights;
         this.blocks = null;
+        this.held = null;
         this.symmetry = Objects.requireNonNull(symmetry);
         this.valueKind = Objects.requireNonNull(valueKind);
         this.ids = Objects.requireNonNull(ids);
@@ -123,6 +126,7 @@ public final class Graph {
         this.colIdx = null;
         this.weights = null;
         this.blocks = blocks;
+        this.held = null;
         this.symmetry = Objects.requireNonNull(symmetry);
         this.valueKind = Objects.requireNonNull(valueKind);
         this.ids = Objects.requireNonNull(ids);
@@ -130,6 +134,42 @@ public final class Graph {
         this.mirroredPairs = 0;
         this.exact = null;
         this.valueType = null;
+    }
+
+    /**
+     * A graph whose edges are held elsewhere, in a structure built straight from a file's rows (e.g. {@code dense,vbyte}):
+     * no column array, its facts read from {@code held}. What needs the edges in arrays refuses it in one line.
+     *
+     * @param duplicates how many entries were merged into others when the file was built
+     */
+    public Graph(String source, int numRows, int numCols, EdgeFacts held, Symmetry symmetry, ValueKind valueKind,
+                 VertexIds ids, long duplicates) {
+        this.source = Objects.requireNonNull(source);
+        this.numRows = numRows;
+        this.numCols = numCols;
+        this.rowPtr = null;
+        this.colIdx = null;
+        this.weights = null;
+        this.blocks = null;
+        this.held = Objects.requireNonNull(held);
+        this.symmetry = Objects.requireNonNull(symmetry);
+        this.valueKind = Objects.requireNonNull(valueKind);
+        this.ids = Objects.requireNonNull(ids);
+        this.duplicates = duplicates;
+        this.mirroredPairs = 0;
+        this.exact = null;
+        this.valueType = null;
+        this.symmetricPattern = held.symmetricPattern();
+    }
+
+    /** Whether the edges are held in this graph (arrays or row blocks), not only in a structure built from a file. */
+    public boolean holdsEdges() {
+        return held == null;
+    }
+
+    /** The facts of a graph whose edges are held elsewhere ({@link #holdsEdges()} false), else null. */
+    public EdgeFacts heldFacts() {
+        return held;
     }
 
     /** Whether the entries are held in row blocks (more than {@link RowBlocks#limit()}): see the class comment. */
@@ -142,13 +182,24 @@ public final class Graph {
      * as {@link #rowPtr()} does).
      */
     public RowBlocks blocks() {
+        requireHeld();
         return blocks != null ? blocks : RowBlocks.of(numRows, rowPtr(), colIdx, weights);
     }
 
     private void requireArrays() {
+        requireHeld();
         if (blocks != null) {
             throw new IllegalStateException(source + ": " + blocks.entries() + " entries are held in row blocks"
                     + " (64-bit positions); this needs them in one array");
+        }
+    }
+
+    /** Refuses, in one line, a graph whose edges are held only in the structure it was loaded into. */
+    private void requireHeld() {
+        if (held != null) {
+            throw new BadInputException(source, 0, "its edges are held only in the " + held.heldIn() + " structure it"
+                    + " was loaded straight into, and this needs them in arrays; load it with another --format"
+                    + " (e.g. dense,compressed)");
         }
     }
 
@@ -171,6 +222,9 @@ public final class Graph {
 
     /** Stored directed edges: an undirected edge counts twice, a self-loop once. Any graph, wide or not. */
     public long numEntries() {
+        if (held != null) {
+            return held.entries();
+        }
         if (blocks != null) {
             return blocks.entries();
         }
@@ -253,8 +307,8 @@ public final class Graph {
      * blocks is checked by its pattern.
      */
     public boolean storesBothDirections(int threads) {
-        if (directed()) {
-            return true;
+        if (directed() || held != null) {
+            return true;   // a graph loaded straight from a file's rows was checked as they were read
         }
         if (blocks != null) {
             return SymmetricPairs.symmetricPairs(blocks, threads);
@@ -282,6 +336,9 @@ public final class Graph {
     }
 
     public boolean weighted() {
+        if (held != null) {
+            return valueKind.weighted();
+        }
         return blocks != null ? blocks.weighted() : weights != null;
     }
 
@@ -314,6 +371,9 @@ public final class Graph {
 
     /** Out-degree of vertex {@code v}. */
     public int degree(int v) {
+        if (held != null) {
+            return held.degree().applyAsInt(v);
+        }
         if (blocks != null) {
             return blocks.degree(v);
         }
@@ -323,50 +383,17 @@ public final class Graph {
 
     /** The smallest out-degree (0 without rows). */
     public int minDegree() {
-        if (blocks != null) {
-            return extremeDegree(true);
-        }
-        int[] r = rowPtr;
-        int stored = r.length - 1;
-        if (stored < numRows || numRows == 0) {
-            return 0;
-        }
-        int min = Integer.MAX_VALUE;
-        for (int v = 0; v < stored; v++) {
-            min = Math.min(min, r[v + 1] - r[v]);
-        }
-        return min;
+        return blocks != null || held != null ? extremeDegree(true) : GraphScans.minDegree(rowPtr, numRows);
     }
 
     /** The largest out-degree (0 without edges). */
     public int maxDegree() {
-        if (blocks != null) {
-            return extremeDegree(false);
-        }
-        int[] r = rowPtr;
-        int max = 0;
-        for (int v = 0, stored = r.length - 1; v < stored; v++) {
-            max = Math.max(max, r[v + 1] - r[v]);
-        }
-        return max;
+        return blocks != null || held != null ? extremeDegree(false) : GraphScans.maxDegree(rowPtr);
     }
 
     /** Stored values that are NaN or infinite (Matrix Market allows them). */
     public long nonFiniteValues() {
-        RowBlocks bl = blocks();
-        if (!bl.weighted()) {
-            return 0;
-        }
-        long count = 0;
-        for (int b = 0; b < bl.blockCount(); b++) {
-            double[] w = bl.weights(b);
-            for (int p = 0, m = (int) (bl.first(b + 1) - bl.first(b)); p < m; p++) {
-                if (w[p] - w[p] != 0) {
-                    count++;
-                }
-            }
-        }
-        return count;
+        return held != null ? 0 : GraphScans.nonFinite(blocks());   // a straight load refused them as it read
     }
 
     /** Weight of the edge stored at position {@code p} of a graph that is not {@link #wide()}. */
@@ -375,57 +402,26 @@ public final class Graph {
         return weights == null ? 1.0 : weights[p];
     }
 
-    /** The smallest or largest out-degree of a wide graph. */
+    /** The smallest or largest out-degree of a wide graph or one whose edges are held elsewhere. */
     private int extremeDegree(boolean min) {
         int best = min ? Integer.MAX_VALUE : 0;
         for (int v = 0; v < numRows; v++) {
-            best = min ? Math.min(best, blocks.degree(v)) : Math.max(best, blocks.degree(v));
+            best = min ? Math.min(best, degree(v)) : Math.max(best, degree(v));
         }
         return numRows == 0 ? 0 : best;
     }
 
     /** Number of stored edges {@code (v, v)}. */
     public long selfLoops() {
-        if (blocks != null) {
-            return blockSelfLoops();
-        }
-        long loops = 0;
-        int[] rowPtr = this.rowPtr;
-        int n = Math.min(rowPtr.length - 1, numCols);
-        for (int v = 0; v < n; v++) {
-            int lo = rowPtr[v];
-            int hi = rowPtr[v + 1] - 1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                int c = colIdx[mid];
-                if (c < v) {
-                    lo = mid + 1;
-                } else if (c > v) {
-                    hi = mid - 1;
-                } else {
-                    loops++;
-                    break;
-                }
-            }
-        }
-        return loops;
+        return held != null ? held.selfLoops() : blocks != null ? GraphScans.selfLoops(blocks, numCols)
+                : GraphScans.selfLoops(rowPtr, colIdx, numCols);
     }
 
-    private long blockSelfLoops() {
-        long loops = 0;
-        for (int v = 0, n = Math.min(numRows, numCols); v < n; v++) {
-            int b = blocks.blockOf(v);
-            int l = v - blocks.firstRow(b);
-            int[] p = blocks.ptr(b);
-            if (Arrays.binarySearch(blocks.col(b), p[l], p[l + 1], v) >= 0) {
-                loops++;
-            }
-        }
-        return loops;
-    }
-
-    /** Bytes held by the CSR arrays. */
+    /** Bytes held by the CSR arrays (none when the edges are held elsewhere). */
     public long memoryBytes() {
+        if (held != null) {
+            return 0;
+        }
         if (blocks != null) {
             return blocks.memoryBytes();
         }

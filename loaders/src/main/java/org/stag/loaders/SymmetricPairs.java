@@ -26,8 +26,7 @@ final class SymmetricPairs {
      * an entry's mirror holding its negated value and no entry on the diagonal.
      */
     static long symmetricPairs(int n, int[] rowPtr, int[] col, double[] val, long[] exact, boolean negated, int threads) {
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
-        long[] keys = {random.nextLong(), random.nextLong(), random.nextLong()};
+        long[] keys = keys();
         int blocks = Math.max(1, Math.min(threads * 4, n / 4096 + 1));
         int[] chunks = Parallel.balancedRowSplit(n, rowPtr, blocks);
         long[] sums = new long[4 * blocks];
@@ -38,8 +37,7 @@ final class SymmetricPairs {
 
     /** {@link #symmetricPairs(int, int[], int[], double[], int)} of a graph held in row blocks, block by block. */
     static boolean symmetricPairs(RowBlocks rows, int threads) {
-        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
-        long[] keys = {random.nextLong(), random.nextLong(), random.nextLong()};
+        long[] keys = keys();
         int blocks = rows.blockCount();
         long[] sums = new long[4 * blocks];
         Parallel.forEachBlock(threads, blocks, b -> hashRows(rows.firstRow(b), rows.endRow(b), rows.firstRow(b),
@@ -54,6 +52,26 @@ final class SymmetricPairs {
      */
     private static void hashRows(int lo, int hi, int base, int[] ptr, int[] col, double[] val, long[] exact,
                                  boolean negated, long[] keys, long[] sums, int slot) {
+        long[] acc = new long[4];
+        for (int r = lo; r < hi; r++) {
+            hashRow(r, col, ptr[r - base], ptr[r - base + 1], val, exact, negated, keys, acc);
+        }
+        System.arraycopy(acc, 0, sums, 4 * slot, 4);
+    }
+
+    /** Fresh random keys for one check (see {@link #symmetricPairs(int, int[], int[], double[], int)}). */
+    static long[] keys() {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        return new long[] {random.nextLong(), random.nextLong(), random.nextLong()};
+    }
+
+    /**
+     * Adds the hashes of row {@code r}'s entries {@code col[from, to)} (values {@code val} or {@code exact} at the same
+     * indices, or null) into {@code acc}: entries above and below the diagonal and the two lanes' sums. A reader
+     * that hands rows over one at a time ({@link EdgeFacts.Collector}) checks a file with it as it reads.
+     */
+    static void hashRow(int r, int[] col, int from, int to, double[] val, long[] exact, boolean negated, long[] keys,
+                        long[] acc) {
         long k1 = keys[0];
         long k2 = keys[1];
         long k3 = keys[2];
@@ -61,44 +79,42 @@ final class SymmetricPairs {
         long below = 0;
         long s1 = 0;
         long s2 = 0;
-        for (int r = lo; r < hi; r++) {
-            for (int p = ptr[r - base], end = ptr[r - base + 1]; p < end; p++) {
-                int c = col[p];
-                if (c == r) {
-                    if (negated) {
-                        // A skew-symmetric diagonal is zero, so it holds no entry: count it as unmatched.
-                        above++;
-                    }
-                    continue;
-                }
-                long pair = c > r ? (long) r << 32 | c : (long) c << 32 | r;
-                long h1 = scramble(pair ^ k1);
-                long h2 = scramble(pair ^ k2);
-                if (val != null) {
-                    boolean flip = negated && c < r;
-                    long bits = exact != null ? (flip ? -exact[p] : exact[p]) : valueBits(flip ? -val[p] : val[p]);
-                    h1 = scramble(h1 ^ bits);
-                    h2 = scramble(h2 ^ bits ^ k3);
-                }
-                if (c > r) {
+        for (int p = from; p < to; p++) {
+            int c = col[p];
+            if (c == r) {
+                if (negated) {
+                    // A skew-symmetric diagonal is zero, so it holds no entry: count it as unmatched.
                     above++;
-                    s1 += h1;
-                    s2 += h2;
-                } else {
-                    below++;
-                    s1 -= h1;
-                    s2 -= h2;
                 }
+                continue;
+            }
+            long pair = c > r ? (long) r << 32 | c : (long) c << 32 | r;
+            long h1 = scramble(pair ^ k1);
+            long h2 = scramble(pair ^ k2);
+            if (val != null) {
+                boolean flip = negated && c < r;
+                long bits = exact != null ? (flip ? -exact[p] : exact[p]) : valueBits(flip ? -val[p] : val[p]);
+                h1 = scramble(h1 ^ bits);
+                h2 = scramble(h2 ^ bits ^ k3);
+            }
+            if (c > r) {
+                above++;
+                s1 += h1;
+                s2 += h2;
+            } else {
+                below++;
+                s1 -= h1;
+                s2 -= h2;
             }
         }
-        sums[4 * slot] = above;
-        sums[4 * slot + 1] = below;
-        sums[4 * slot + 2] = s1;
-        sums[4 * slot + 3] = s2;
+        acc[0] += above;
+        acc[1] += below;
+        acc[2] += s1;
+        acc[3] += s2;
     }
 
     /** The entries above the diagonal when the per-block sums say symmetric, else -1. */
-    private static long pairsOf(long[] sums, int blocks) {
+    static long pairsOf(long[] sums, int blocks) {
         long above = 0;
         long below = 0;
         long s1 = 0;

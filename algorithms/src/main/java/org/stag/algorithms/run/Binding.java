@@ -151,8 +151,9 @@ record Binding(Map<String, String> given, int[] sources, Map<String, Symbol> inp
         if (!d.weights().read() && !defaults) {
             return;
         }
-        if (g.wide()) {
-            // Rows in blocks: the Csr view does not reach them; SSSP's check and delta run block by block.
+        if (g.wide() || !g.holdsEdges()) {
+            // Rows in blocks, or held only in a structure: the Csr view does not reach them; SSSP's check and delta
+            // run block by block, or read what the straight load gathered.
             WideWeights.Facts facts = WideWeights.checked(g);
             d.graphDefaults().keySet().forEach(name -> {
                 if (!params.containsKey(name)) {

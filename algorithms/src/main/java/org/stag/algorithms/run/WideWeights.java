@@ -2,13 +2,15 @@ package org.stag.algorithms.run;
 
 import org.stag.algorithms.handwritten.Sssp;
 import org.stag.loaders.BadInputException;
+import org.stag.loaders.EdgeFacts;
 import org.stag.loaders.Graph;
 import org.stag.loaders.RowBlocks;
 
 /**
  * SSSP's weight check and default delta for a graph held in row blocks (more entries than an array holds), where
  * the hand-written {@code Csr} view does not reach: the same rules as {@code Sssp.checkWeights} and
- * {@code Sssp.defaultDelta}, block by block.
+ * {@code Sssp.defaultDelta}, block by block; for a graph whose edges are held only in the structure it was loaded
+ * into, from the facts its load gathered ({@link EdgeFacts}).
  */
 final class WideWeights {
     private WideWeights() {
@@ -27,6 +29,9 @@ final class WideWeights {
      * @throws BadInputException naming the first bad edge
      */
     static Facts checked(Graph g) {
+        if (!g.holdsEdges()) {
+            return held(g, g.heldFacts());
+        }
         RowBlocks rows = g.blocks();
         if (!rows.weighted()) {
             return new Facts(0.0, 1.0);
@@ -61,5 +66,18 @@ final class WideWeights {
             }
             return mean;
         }));
+    }
+
+    /** {@link #checked} of a graph whose edges are held elsewhere, from the facts gathered as its file was read. */
+    private static Facts held(Graph g, EdgeFacts f) {
+        if (!g.weighted()) {
+            return new Facts(0.0, 1.0);
+        }
+        int[] bad = f.firstNegative();
+        if (bad != null) {
+            throw new BadInputException("sssp: negative weight on edge " + g.ids().external(bad[0]) + " -> "
+                    + g.ids().external(bad[1]) + " of " + g.source() + "; shortest paths need finite non-negative weights");
+        }
+        return new Facts(f.maxWeight(), Sssp.deltaOf(f.maxWeight(), f.weightSum(), f.entries(), f::weightMean));
     }
 }

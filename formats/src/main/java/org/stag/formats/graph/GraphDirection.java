@@ -5,8 +5,10 @@ import java.util.Set;
 import org.stag.formats.dynamic.SnapshotEpochs;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.formats.level.DynamicLevel;
+import org.stag.formats.level.VbyteLevel;
 import org.stag.formats.tensor.DoubleValues;
 import org.stag.formats.tensor.Format;
+import org.stag.formats.tensor.RowEncoded;
 import org.stag.formats.tensor.Tensor;
 import org.stag.formats.tensor.Values;
 import org.stag.loaders.RowBlocks;
@@ -28,6 +30,8 @@ final class GraphDirection {
     private int[] col;
     /** The weights the structure keeps: the graph's for the out-edges of a weighted graph, else null. */
     private final double[] weights;
+    /** Whether the structure keeps weights (the graph's, or those it was built with straight from a file). */
+    private final boolean keepsWeights;
     /** Weights that W is built apart from, the structure keeping none: NaN or infinite ones. */
     private final double[] apart;
     /** The rows in row blocks, for a graph with more entries than an array holds (then the CSR arrays are null). */
@@ -51,13 +55,40 @@ final class GraphDirection {
         this.rowPtr = rowPtr;
         this.col = col;
         this.weights = weights;
+        this.keepsWeights = weights != null;
         this.apart = apart;
         this.exact = exact;
     }
 
-    /** The in-edges of a directed graph as a pattern: a transpose of its CSR arrays, or of its row blocks. */
-    static GraphDirection inEdges(org.stag.loaders.Graph graph, Format format, boolean shared, int threads) {
+    /** A direction over {@code structure}, built already (straight from a file's rows), sharing it between the views. */
+    private GraphDirection(Format format, int n, int threads, Tensor structure, boolean weighted) {
+        this.format = format;
+        this.n = n;
+        this.threads = threads;
+        this.shared = true;
+        this.weights = null;
+        this.keepsWeights = weighted;
+        this.apart = null;
+        this.exact = null;
+        this.structure = structure;
+    }
+
+    /** The out-edges over {@code structure}, built straight from a file's rows ({@link StraightLoad}). */
+    static GraphDirection over(Format format, int threads, Tensor structure, boolean weighted) {
+        return new GraphDirection(format, structure.dimension(0), threads, structure, weighted);
+    }
+
+    /**
+     * The in-edges of a directed graph as a pattern: a transpose of its CSR arrays, or of its row blocks, or, for a
+     * graph loaded straight into {@code dense,vbyte} (no arrays), of the out-structure {@code out} range by range.
+     */
+    static GraphDirection inEdges(org.stag.loaders.Graph graph, Format format, boolean shared, int threads,
+                                  GraphDirection out) {
         int n = graph.numVertices();
+        if (!graph.holdsEdges()) {
+            VbyteTranspose rows = VbyteTranspose.of((VbyteLevel) out.structure().level(1), n);
+            return over(format, threads, RowEncoded.fromRows(format, n, n, rows, rows.entries()), false);
+        }
         if (graph.wide()) {
             return overBlocks(graph, format, shared, threads, BlockTranspose.of(graph.blocks(), n, threads), true);
         }
@@ -179,9 +210,7 @@ final class GraphDirection {
 
     /** This direction over a snapshot of its structure ({@link Tensor#snapshot}), for a snapshot's read-only graph. */
     GraphDirection frozenCopy(SnapshotEpochs epochs, int vertices) {
-        GraphDirection c = new GraphDirection(format, vertices, threads, shared, null, null, weights, null, null);
-        c.structure = structure().snapshot(epochs);
-        return c;
+        return new GraphDirection(format, vertices, threads, structure().snapshot(epochs), keepsWeights);
     }
 
     /**
@@ -214,7 +243,7 @@ final class GraphDirection {
 
     /** W's values over the shared structure: the weights adopted or inline, else the constant 1.0. */
     private Values weightValues() {
-        if (weights == null) {
+        if (!keepsWeights) {
             return Values.constantDouble(1.0, Double.POSITIVE_INFINITY, 0);
         }
         // In dense,compressed the structure's values are the loader's weights (fill 0): the same array, fill inf.

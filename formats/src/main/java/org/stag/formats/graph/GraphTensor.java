@@ -34,8 +34,9 @@ import org.stag.loaders.VertexIds;
  *       graph a second structure, built the first time it is asked;</li>
  *   <li>{@link #id()}: the input's vertex ids, a dense {@code long[N]}.</li>
  * </ul>
- * Every structure is built once, when first asked, from the loader's CSR arrays through
- * {@link Tensor#fromCsr}; {@code dense,compressed} adopts them without a copy. In {@code dense,compressed} and
+ * Every structure is built once, when first asked, from the loader's CSR arrays through {@link Tensor#fromCsr}
+ * ({@code dense,compressed} adopts them), or, loaded straight into {@code dense,vbyte} ({@link StraightLoad}), the
+ * out-structure at the load (the loader's graph holds no edges; in-edges transpose it). In {@code dense,compressed} and
  * in formats whose last level is dynamic, {@code A} and {@code W} are views of one structure: the weights of a
  * weighted graph are stored once (inline in a dynamic level, or the loader's array), {@code A} reads the
  * constant {@code true}, and an unweighted graph's structure stores no values at all ({@code W} reads the
@@ -67,10 +68,6 @@ public final class GraphTensor {
     /** Whether this is a snapshot's read-only copy ({@link #snapshot}): batches are refused. */
     private final boolean frozen;
 
-    private GraphTensor(Graph g, Format format, int threads) {
-        this(g, format, threads, false);
-    }
-
     private GraphTensor(Graph g, Format format, int threads, boolean frozen) {
         this.frozen = frozen;
         this.graph = g.requireSquare();
@@ -95,7 +92,14 @@ public final class GraphTensor {
      * @throws BadInputException when {@code g} is not square
      */
     public static GraphTensor of(Graph g, Format format, int threads) {
-        return new GraphTensor(g, format, threads);
+        return new GraphTensor(g, format, threads, false);
+    }
+
+    /** The graph tensor of {@code g}, whose out-structure {@code out} was built straight from a file's rows. */
+    static GraphTensor over(Graph g, Format format, int threads, GraphDirection out) {
+        GraphTensor t = new GraphTensor(g, format, threads, false);
+        t.out = out;
+        return t;
     }
 
     /**
@@ -293,7 +297,7 @@ public final class GraphTensor {
                 if (graph.symmetricPattern(threads)) {
                     in = out();
                 } else {
-                    in = GraphDirection.inEdges(graph, format, shared, threads);
+                    in = GraphDirection.inEdges(graph, format, shared, threads, out());
                 }
                 buildNanos += System.nanoTime() - t0;
             }
@@ -310,7 +314,7 @@ public final class GraphTensor {
         GraphDirection d = in();
         if (d == out) {
             long t0 = System.nanoTime();
-            in = GraphDirection.inEdges(graph, format, shared, threads);
+            in = GraphDirection.inEdges(graph, format, shared, threads, out());
             buildNanos += System.nanoTime() - t0;
             d = in;
         }

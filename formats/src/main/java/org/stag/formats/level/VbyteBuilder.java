@@ -5,7 +5,7 @@ import org.stag.loaders.RowBlocks;
 
 /**
  * Builds a {@link VbyteLevel} from rows read in order, in two scans of a {@link RowSource}: the first counts each
- * row's ids and code bytes (8 bytes per row), which fixes the blocks and lets every block's arrays be allocated at
+ * row's ids and code bytes (8 bytes per row, 4 when the source knows the ids per row), which fixes the blocks and lets every block's arrays be allocated at
  * their final size; the second encodes each row into place. Nothing but the rows the source hands over at a time
  * is held beside the result, so a source that reads a file by row ranges builds the level in bounded memory.
  */
@@ -23,6 +23,14 @@ public final class VbyteBuilder {
 
         /** Hands every row to {@code sink} in row order. */
         void scan(RowSink sink);
+
+        /**
+         * Each row's number of ids when the source knows them before a scan (read only: the builder then keeps no count
+         * of its own, 4 bytes a row less), else null.
+         */
+        default int[] degrees() {
+            return null;
+        }
     }
 
     /** Receives one row: ids {@code col[from, to)}, increasing, with weights {@code w} at the same indices (or null). */
@@ -73,7 +81,8 @@ public final class VbyteBuilder {
             throw new IllegalArgumentException("a vbyte level holding doubles needs weighted rows");
         }
         int rows = src.rows();
-        int[] degree = new int[rows];
+        int[] known = src.degrees();
+        int[] degree = known != null ? known : new int[rows];
         int[] bytes = new int[rows];
         src.scan((r, col, w, from, to) -> {
             long n = VbyteCodes.rowBytes(col, from, to);
@@ -83,7 +92,11 @@ public final class VbyteBuilder {
             if (n > RowBlocks.MAX_BLOCK) {
                 throw new IllegalArgumentException("vbyte row " + r + ": " + n + " code bytes, more than an array holds");
             }
-            degree[r] = to - from;
+            if (known == null) {
+                degree[r] = to - from;
+            } else if (known[r] != to - from) {
+                throw new IllegalStateException("vbyte row " + r + ": " + (to - from) + " ids, not the " + known[r] + " told");
+            }
             bytes[r] = (int) n;
         });
         int bits = bitsFor(degree, bytes, RowBlocks.limit());

@@ -81,10 +81,9 @@ final class CsrRows {
         return fromCsr(f, rows, cols, one.ptr(0), one.col(0), one.weights(0), lastMode, threads);
     }
 
-    /** Whether {@code f} is {@code dense,vbyte} in row-major order: built by {@link #vbyte}. */
+    /** Whether {@code f} is {@code dense,vbyte} in row-major order ({@link Format#rowEncoded}): built by {@link #vbyte}. */
     static boolean isVbyte(Format f) {
-        return f.order() == 2 && f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
-                && f.level(1) instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE;
+        return f.rowEncoded();
     }
 
     /**
@@ -117,7 +116,8 @@ final class CsrRows {
     }
 
     /** {@link Tensor#fromRows}: {@code dense,vbyte} encoded from the file's rows as they are read. */
-    static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
+    static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader,
+                           org.stag.loaders.binary.BinaryRowReader.RowConsumer firstScan) {
         if (!isVbyte(f)) {
             throw new IllegalArgumentException("format " + f + " is not built from a file's rows as they are read;"
                     + " only dense,vbyte is");
@@ -134,8 +134,23 @@ final class CsrRows {
             }
 
             @Override
+            public int[] degrees() {
+                return reader.degrees();
+            }
+
+            private boolean first = firstScan != null;
+
+            @Override
             public void scan(VbyteBuilder.RowSink sink) {
-                reader.scan(sink::row);
+                if (first) {
+                    first = false;
+                    reader.scan((r, col, w, from, to) -> {
+                        firstScan.row(r, col, w, from, to);
+                        sink.row(r, col, w, from, to);
+                    });
+                } else {
+                    reader.scan(sink::row);
+                }
             }
         };
         return vbyte(f, reader.rows(), reader.cols(), src, reader.entries());

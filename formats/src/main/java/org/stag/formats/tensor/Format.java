@@ -181,6 +181,15 @@ public final class Format {
         return true;
     }
 
+    /**
+     * Whether this is {@code dense,vbyte} in row-major order: a matrix whose rows are encoded one after another, so
+     * that it is built from a file's rows as they are read ({@link Tensor#fromRows}).
+     */
+    public boolean rowEncoded() {
+        return order() == 2 && hasIdentityOrder() && level(0).equals(StaticLevelFormat.DENSE)
+                && level(1) instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE;
+    }
+
     /** Whether both formats store their levels in the same mode order. */
     public boolean sameOrder(Format other) {
         return Arrays.equals(order, other.order);

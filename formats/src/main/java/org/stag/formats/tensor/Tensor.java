@@ -7,6 +7,7 @@ import org.stag.formats.dynamic.UpdateBatch;
 import org.stag.formats.dynamic.UpdateStats;
 import org.stag.formats.dynamic.ValueMode;
 import org.stag.loaders.RowBlocks;
+import org.stag.loaders.binary.BinaryRowReader;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.Level;
@@ -162,12 +163,12 @@ public final class Tensor {
 
     /**
      * {@code dense,vbyte} from a {@code .stagb} file's rows, read a range at a time and encoded as they come (two scans):
-     * beside the result only the row pointers and 8 bytes per row. Equal to {@code fromCsr} of the file's graph.
-     *
+     * beside the result only 8 bytes per row and one range; {@code firstScan} (or null) also gets the first
+     * scan's rows. Equal to {@code fromCsr} of the file's graph.
      * @throws IllegalArgumentException for another format; {@link org.stag.loaders.BadInputException} for a bad file
      */
-    public static Tensor fromRows(Format f, org.stag.loaders.binary.BinaryRowReader reader) {
-        return CsrRows.fromRows(f, reader);
+    public static Tensor fromRows(Format f, BinaryRowReader reader, BinaryRowReader.RowConsumer firstScan) {
+        return CsrRows.fromRows(f, reader, firstScan);
     }
 
     /**

@@ -85,7 +85,7 @@ class VbyteStreamingBuildTest {
         Tensor streamed;
         Tensor memory;
         try {
-            streamed = Tensor.fromRows(VBYTE, BinaryRowReader.open(file, "g.stagb"));
+            streamed = Tensor.fromRows(VBYTE, BinaryRowReader.open(file, "g.stagb"), null);
             memory = Tensor.fromCsr(VBYTE, g.n, g.n, RowBlocks.of(g.n, g.ptr, g.col, g.w),
                     weighted ? ValueMode.DOUBLE : ValueMode.NONE, 1);
         } finally {
@@ -131,7 +131,7 @@ class VbyteStreamingBuildTest {
         }
         Path file = write(dir, g, true, new int[] {row});
         BinaryRowReader reader = BinaryRowReader.open(file, "bad.stagb");
-        BadInputException e = assertThrows(BadInputException.class, () -> Tensor.fromRows(VBYTE, reader));
+        BadInputException e = assertThrows(BadInputException.class, () -> Tensor.fromRows(VBYTE, reader, null));
         assertTrue(e.getMessage().contains("bad.stagb") && e.getMessage().contains("not sorted")
                 && e.getMessage().contains("row " + row), e.getMessage());
     }
@@ -140,7 +140,7 @@ class VbyteStreamingBuildTest {
     void onlyDenseVbyteIsBuiltFromAFilesRows(@TempDir Path dir) throws IOException {
         Path file = write(dir, Csr.random(10, 1, false), false, null);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Tensor.fromRows(Format.csr(), BinaryRowReader.open(file, "g.stagb")));
+                () -> Tensor.fromRows(Format.csr(), BinaryRowReader.open(file, "g.stagb"), null));
         assertTrue(e.getMessage().contains("only dense,vbyte"), e.getMessage());
         BadInputException missing = assertThrows(BadInputException.class,
                 () -> BinaryRowReader.open(dir.resolve("none.stagb"), "none.stagb"));

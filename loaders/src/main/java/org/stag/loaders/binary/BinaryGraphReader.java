@@ -4,12 +4,10 @@ import static org.stag.loaders.binary.BinaryLayout.*;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.stag.loaders.BadInputException;
@@ -94,32 +92,13 @@ public final class BinaryGraphReader {
             }
         }
         int[] blockCrc = new int[blocks];
-        ByteBuffer[] views = new ByteBuffer[blocks];
         int rowPtrBlocks = (int) ((bytes[ROW_PTR] + SectionIo.READ_BLOCK - 1) / SectionIo.READ_BLOCK);
         Object[] arrays = new Object[4];
-        int totalBlocks = blocks;
-        AtomicInteger nextView = new AtomicInteger(rowPtrBlocks);
         // A fresh array's first touch (the kernel's page faults while the JVM zeroes it) is most of a cold load,
-        // and one array is zeroed by one thread. So the calling thread zeroes the columns at once while another
-        // starts the pool, reads and checks the row pointers and allocates the rest; then both map and
-        // checksum the other sections' blocks, which leaves their pages mapped for the copy.
-        Runnable checksums = () -> {
-            try {
-                for (int b = nextView.getAndIncrement(); b < totalBlocks; b = nextView.getAndIncrement()) {
-                    int s = blockSection[b];
-                    int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - blockOffset[b]);
-                    views[b] = SectionIo.map(ch, h.offset(s) + blockOffset[b], len);
-                    blockCrc[b] = SectionIo.crc(views[b]);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        };
+        // and one array is zeroed by one thread. So the calling thread zeroes the columns while another starts
+        // the pool, reads and checks the row pointers and allocates the rest.
         try {
-            Parallel.alongside(threads, () -> {
-                arrays[COLUMNS] = new int[m];
-                checksums.run();
-            }, () -> {
+            Parallel.alongside(threads, () -> arrays[COLUMNS] = new int[m], () -> {
                 int[] rowPtr = new int[n + 1];
                 arrays[ROW_PTR] = rowPtr;
                 try {
@@ -135,7 +114,41 @@ public final class BinaryGraphReader {
                 checkRowPointers(file, n, m, rowPtr);
                 arrays[WEIGHTS] = bytes[WEIGHTS] == 0 ? null : h.exactIntegers() ? new long[m] : new double[m];
                 arrays[IDS] = bytes[IDS] == 0 ? null : new long[n];
-                checksums.run();
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        int[] rowPtr = (int[]) arrays[ROW_PTR];
+        int[] col = (int[]) arrays[COLUMNS];
+        int cols = (int) h.cols();
+        // Each block is read into its thread's buffer, checksummed and copied (the columns checked while in cache):
+        // positional reads, so nothing but the arrays and one buffer per thread is resident.
+        AtomicLong firstProblem = new AtomicLong(Long.MAX_VALUE);
+        AtomicReference<String> problem = new AtomicReference<>();
+        try {
+            Parallel.forEachBlock(threads, blocks - rowPtrBlocks, i -> {
+                int b = rowPtrBlocks + i;
+                int s = blockSection[b];
+                int width = s == COLUMNS ? 4 : 8;
+                int from = (int) (blockOffset[b] / width);
+                int len = (int) Math.min(SectionIo.READ_BLOCK, bytes[s] - blockOffset[b]);
+                try {
+                    blockCrc[b] = SectionIo.readBlock(ch, h.offset(s) + blockOffset[b], len, arrays[s], from, counts[s]);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (s == COLUMNS) {
+                    String found = checkColumns(rowPtr, col, cols, from, Math.min(m, from + len / 4));
+                    if (found != null) {
+                        long at = Long.parseLong(found.substring(0, found.indexOf(' ')));
+                        synchronized (firstProblem) {
+                            if (at < firstProblem.get()) {
+                                firstProblem.set(at);
+                                problem.set(found.substring(found.indexOf(' ') + 1));
+                            }
+                        }
+                    }
+                }
             });
         } catch (UncheckedIOException e) {
             throw e.getCause();
@@ -143,31 +156,6 @@ public final class BinaryGraphReader {
         for (int s = COLUMNS; s < 4; s++) {
             verify(file, h, bytes, blockCrc, s);
         }
-        int[] rowPtr = (int[]) arrays[ROW_PTR];
-        int[] col = (int[]) arrays[COLUMNS];
-        int cols = (int) h.cols();
-        // The copies, the columns checked block by block while in cache.
-        AtomicLong firstProblem = new AtomicLong(Long.MAX_VALUE);
-        AtomicReference<String> problem = new AtomicReference<>();
-        Parallel.forEachBlock(threads, blocks - rowPtrBlocks, i -> {
-            int b = rowPtrBlocks + i;
-            int s = blockSection[b];
-            int width = s == COLUMNS ? 4 : 8;
-            int from = (int) (blockOffset[b] / width);
-            SectionIo.copy(views[b], arrays[s], from, counts[s]);
-            if (s == COLUMNS) {
-                String found = checkColumns(rowPtr, col, cols, from, Math.min(m, from + views[b].limit() / 4));
-                if (found != null) {
-                    long at = Long.parseLong(found.substring(0, found.indexOf(' ')));
-                    synchronized (firstProblem) {
-                        if (at < firstProblem.get()) {
-                            firstProblem.set(at);
-                            problem.set(found.substring(found.indexOf(' ') + 1));
-                        }
-                    }
-                }
-            }
-        });
         // Pairs across block boundaries were not compared inside the blocks.
         for (long o = SectionIo.READ_BLOCK; o < 4L * m; o += SectionIo.READ_BLOCK) {
             String found = checkColumns(rowPtr, col, cols, (int) (o / 4) - 1, (int) (o / 4) + 1);

@@ -26,40 +26,49 @@ final class SectionIo {
     /** Bytes per block a reader thread takes at a time; a multiple of 8 so no element straddles two blocks. */
     static final int READ_BLOCK = 8 << 20;
 
+    /** Each reading thread's buffer of {@link #READ_BLOCK} bytes, reused by its every read. */
+    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(READ_BLOCK).order(ByteOrder.LITTLE_ENDIAN));
+
     /**
-     * Maps {@code bytes} bytes at file offset {@code at} and copies the whole elements among them
+     * Reads {@code bytes} bytes at file offset {@code at} and copies the whole elements among them
      * into {@code array} from element {@code first} on (at most {@code count} elements: a section's tail may be
      * padding). Returns the CRC32C of the bytes.
      */
     static int readBlock(FileChannel ch, long at, int bytes, Object array, int first, int count) throws IOException {
-        ByteBuffer buf = map(ch, at, bytes);
+        ByteBuffer buf = read(ch, at, bytes);
         int crc = crc(buf);
         copy(buf, array, first, count);
         return crc;
     }
 
     /**
-     * A little-endian view of {@code bytes} bytes at file offset {@code at}: the page cache is read in place,
-     * without copying into a buffer first; the pages a pass touches stay mapped for the next pass over the view.
+     * A little-endian buffer of the {@code bytes} bytes at file offset {@code at}, read with positional reads into this
+     * thread's buffer: valid until the thread's next read (more than {@link #READ_BLOCK} bytes get a buffer of their
+     * own). Reads, not mappings: a mapped piece stays resident until the garbage collector finds its buffer, so a load
+     * that mapped a file piece by piece held most of the file in the process's memory beside the arrays it filled.
      */
-    static ByteBuffer map(FileChannel ch, long at, int bytes) throws IOException {
-        ByteBuffer buf = ch.map(FileChannel.MapMode.READ_ONLY, at, bytes).order(ByteOrder.LITTLE_ENDIAN);
-        if (buf.limit() < bytes) {
-            throw new EOFException("the file ended inside a section");
+    static ByteBuffer read(FileChannel ch, long at, int bytes) throws IOException {
+        ByteBuffer buf = bytes <= READ_BLOCK ? BUFFER.get() : ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        buf.clear().limit(bytes);
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, at + buf.position()) < 0) {
+                throw new EOFException("the file ended inside a section");
+            }
         }
-        return buf;
+        return buf.flip();
     }
 
     /** The CRC32C of the whole view (its position is left as it is). */
     static int crc(ByteBuffer buf) {
         CRC32C crc = new CRC32C();
-        crc.update(buf.duplicate().clear());
+        crc.update(buf.duplicate().rewind());
         return (int) crc.getValue();
     }
 
     /** Copies the whole elements of the view into {@code array} from element {@code first} on (at most up to {@code count}). */
     static void copy(ByteBuffer buf, Object array, int first, int count) {
-        ByteBuffer b = buf.duplicate().clear().order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = buf.duplicate().rewind().order(ByteOrder.LITTLE_ENDIAN);
         int bytes = b.limit();
         if (array instanceof int[] a) {
             get(b, a, Kind.INT, first, Math.min(bytes / 4, count - first));

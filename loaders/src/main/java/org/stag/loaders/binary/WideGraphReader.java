@@ -60,7 +60,7 @@ final class WideGraphReader {
             Parallel.forEachBlock(threads, pieces.size(), i -> {
                 Piece p = pieces.get(i);
                 try {
-                    ByteBuffer view = SectionIo.map(ch, h.offset(p.section) + p.offset, p.bytes);
+                    ByteBuffer view = SectionIo.read(ch, h.offset(p.section) + p.offset, p.bytes);
                     crcs[i] = SectionIo.crc(view);
                     if (p.block >= 0) {
                         Object target = p.section == COLUMNS ? rows.col(p.block) : rows.weights(p.block);
@@ -131,7 +131,7 @@ final class WideGraphReader {
         int element = 0;
         for (long o = 0; o < sectionBytes; o += SectionIo.READ_BLOCK) {
             int len = (int) Math.min(SectionIo.READ_BLOCK, sectionBytes - o);
-            ByteBuffer view = SectionIo.map(ch, h.offset(ROW_PTR) + o, len);
+            ByteBuffer view = SectionIo.read(ch, h.offset(ROW_PTR) + o, len);
             int c = SectionIo.crc(view);
             crc = o == 0 ? c : Crc32cCombine.combine(crc, c, len);
             if (h.widePointers()) {

@@ -107,18 +107,31 @@ public final class GraphLoader {
             throw new BadInputException(name, 0, "--index-base applies to Matrix Market files only");
         }
         Graph g = BinaryGraphReader.read(path, name, options.threads());
-        if (options.directed() != null && options.directed() != g.directed()) {
-            throw new BadInputException(name, 0, "the binary file holds " + (g.directed() ? "a directed" : "an undirected")
-                    + " graph; --" + (options.directed() ? "directed" : "undirected")
-                    + " cannot change that (convert the text file again with it)");
-        }
-        if (Boolean.TRUE.equals(options.weighted()) && !g.weighted()) {
-            throw new BadInputException(name, 0, "the binary file holds an unweighted graph; --weighted cannot add weights");
-        }
-        if (Boolean.FALSE.equals(options.weighted()) && g.weighted()) {
+        if (!keepsWeights(name, options, g.directed(), g.weighted()) && g.weighted()) {
             return new Graph(g.source(), g.numRows(), g.numCols(), g.rowPtr(), g.colIdx(), null, g.symmetry(),
                     ValueKind.PATTERN, g.ids(), g.duplicates());
         }
         return g;
+    }
+
+    /**
+     * Refuses the options that would change the graph a binary file {@code name} holds (directed or not, weighted or
+     * not, as given), as a load of it does; tells whether its weights are kept ({@code --unweighted} drops them).
+     *
+     * @throws BadInputException naming the option and the file
+     */
+    public static boolean keepsWeights(String name, LoadOptions options, boolean directed, boolean weighted) {
+        if (options.indexBase() != 1) {
+            throw new BadInputException(name, 0, "--index-base applies to Matrix Market files only");
+        }
+        if (options.directed() != null && options.directed() != directed) {
+            throw new BadInputException(name, 0, "the binary file holds " + (directed ? "a directed" : "an undirected")
+                    + " graph; --" + (options.directed() ? "directed" : "undirected")
+                    + " cannot change that (convert the text file again with it)");
+        }
+        if (Boolean.TRUE.equals(options.weighted()) && !weighted) {
+            throw new BadInputException(name, 0, "the binary file holds an unweighted graph; --weighted cannot add weights");
+        }
+        return !Boolean.FALSE.equals(options.weighted());
     }
 }
