@@ -21,20 +21,12 @@ import org.stag.formats.level.StaticLevelFormat;
  * and {@code pos_access(p, i_1, ..., i_k-1) = i_k-1 + offset[i_k-2]}): DIA's column, the parent's row shifted by its
  * diagonal's offset, read from the ancestors' coordinates, with no coordinate stored.
  */
-final class OffsetLevelCode implements LevelCode {
-    private final StaticLevelFormat format;
-    private final String p;
+final class OffsetLevelCode extends AncestorLevelCode {
     private final Ex off;
 
     OffsetLevelCode(StaticLevelFormat format, String prefix) {
-        this.format = format;
-        this.p = prefix;
+        super(format, prefix);
         this.off = local(p + "_off", INTS);
-    }
-
-    @Override
-    public String prefix() {
-        return p;
     }
 
     @Override
@@ -43,34 +35,9 @@ final class OffsetLevelCode implements LevelCode {
         out.let(INTS, p + "_off", call(cast(JavaType.ref("org.stag.formats.level.OffsetLevel"), level), "offset", INTS));
     }
 
-    @Override
-    public StaticLevelFormat format() {
-        return format;
-    }
-
-    @Override
-    public boolean ordered() {
-        return true;
-    }
-
-    @Override
-    public boolean full() {
-        return false;
-    }
-
-    @Override
-    public boolean holdsValues() {
-        return false;
-    }
-
     /** {@code i + offset[d]}: the parent's coordinate shifted by the grandparent's (the diagonal's) offset. */
     private Ex column(Parent parent) {
         return add(parent.ancestor(1), load(off, parent.ancestor(2)));
-    }
-
-    @Override
-    public void iterate(Block out, Ex parent, Binding b, boolean inOrder, String label, Consumer<Block> body) {
-        throw new IllegalStateException(p + ": an offset level reads its ancestors' coordinates (Parent)");
     }
 
     @Override
@@ -85,47 +52,10 @@ final class OffsetLevelCode implements LevelCode {
     }
 
     @Override
-    public Cursor cursor(Block out, Ex parent, String name) {
-        throw new IllegalStateException(p + ": an offset level reads its ancestors' coordinates (Parent)");
-    }
-
-    @Override
     public Cursor cursor(Block out, Parent parent, String name) {
         Ex q = intVar(name + "_q");
-        Ex at = parent.pos();
-        Ex crd = column(parent);
-        out.var(INT, name + "_q", at);
-        return new Cursor() {
-            @Override
-            public Ex valid() {
-                return eq(q, at);
-            }
-
-            @Override
-            public Ex crd() {
-                return crd;
-            }
-
-            @Override
-            public Ex pos() {
-                return q;
-            }
-
-            @Override
-            public Ex val() {
-                throw new UnsupportedOperationException("static levels hold positions");
-            }
-
-            @Override
-            public void advance(Block b) {
-                b.eval(postInc(q));
-            }
-        };
-    }
-
-    @Override
-    public void locate(Block out, Ex parent, Ex crd, Binding b) {
-        throw new IllegalStateException(p + ": an offset level reads its ancestors' coordinates (Parent)");
+        out.var(INT, name + "_q", parent.pos());
+        return new SimpleCursor(eq(q, parent.pos()), column(parent), q, postInc(q));
     }
 
     @Override

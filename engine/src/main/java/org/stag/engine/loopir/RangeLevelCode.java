@@ -28,25 +28,17 @@ import org.stag.formats.level.StaticLevelFormat;
  * p * N + i}): DIA's rows of one diagonal, a counted loop with no array read per element. The offsets and {@code M}
  * are the offset level's below ({@code RangeLevel}).
  */
-final class RangeLevelCode implements LevelCode {
+final class RangeLevelCode extends AncestorLevelCode {
     private static final JavaType.Ref MATH = JavaType.ref("java.lang.Math");
-    private final StaticLevelFormat format;
-    private final String p;
     private final Ex n;
     private final Ex m;
     private final Ex off;
 
     RangeLevelCode(StaticLevelFormat format, String prefix) {
-        this.format = format;
-        this.p = prefix;
+        super(format, prefix);
         this.n = intVar(p + "_n");
         this.m = intVar(p + "_m");
         this.off = local(p + "_off", INTS);
-    }
-
-    @Override
-    public String prefix() {
-        return p;
     }
 
     @Override
@@ -55,26 +47,6 @@ final class RangeLevelCode implements LevelCode {
         out.let(INT, p + "_n", call(level, "dimension", INT));
         out.let(INT, p + "_m", call(range, "columns", INT));
         out.let(INTS, p + "_off", call(range, "offset", INTS));
-    }
-
-    @Override
-    public StaticLevelFormat format() {
-        return format;
-    }
-
-    @Override
-    public boolean ordered() {
-        return true;
-    }
-
-    @Override
-    public boolean full() {
-        return false;
-    }
-
-    @Override
-    public boolean holdsValues() {
-        return false;
     }
 
     /** {@code max(0, -offset[d])}. */
@@ -88,11 +60,6 @@ final class RangeLevelCode implements LevelCode {
     }
 
     @Override
-    public void iterate(Block out, Ex parent, Binding b, boolean inOrder, String label, Consumer<Block> body) {
-        throw new IllegalStateException(p + ": a range level reads its parent's coordinate (Parent)");
-    }
-
-    @Override
     public void iterate(Block out, Parent parent, Binding b, boolean inOrder, String label, Consumer<Block> body) {
         String qn = b.pos() != null ? b.pos() : p + "_q";
         Ex i = intVar(b.crd());
@@ -103,48 +70,11 @@ final class RangeLevelCode implements LevelCode {
     }
 
     @Override
-    public Cursor cursor(Block out, Ex parent, String name) {
-        throw new IllegalStateException(p + ": a range level reads its parent's coordinate (Parent)");
-    }
-
-    @Override
     public Cursor cursor(Block out, Parent parent, String name) {
         Ex q = intVar(name + "_q");
-        Ex end = intVar(name + "_end");
         out.var(INT, name + "_q", lower(parent));
         out.let(INT, name + "_end", upper(parent));
-        Ex at = add(mul(parent.pos(), n), q);
-        return new Cursor() {
-            @Override
-            public Ex valid() {
-                return lt(q, end);
-            }
-
-            @Override
-            public Ex crd() {
-                return q;
-            }
-
-            @Override
-            public Ex pos() {
-                return at;
-            }
-
-            @Override
-            public Ex val() {
-                throw new UnsupportedOperationException("static levels hold positions");
-            }
-
-            @Override
-            public void advance(Block b) {
-                b.eval(postInc(q));
-            }
-        };
-    }
-
-    @Override
-    public void locate(Block out, Ex parent, Ex crd, Binding b) {
-        throw new IllegalStateException(p + ": a range level reads its parent's coordinate (Parent)");
+        return new SimpleCursor(lt(q, intVar(name + "_end")), q, add(mul(parent.pos(), n), q), postInc(q));
     }
 
     /** {@code coord_access} where the bounds hold; -1 outside them (a position of the diagonal's padding). */
