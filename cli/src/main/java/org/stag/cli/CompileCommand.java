@@ -289,7 +289,7 @@ final class CompileCommand implements Callable<Integer> {
             case INT, LONG -> Constant.ofInteger(type.elem(), ((Number) Programs.parseValue(type.elem(), text)).longValue());
             case FLOAT, DOUBLE -> Constant.ofReal(type.elem(), ((Number) Programs.parseValue(type.elem(), text)).doubleValue());
         };
-        boolean dynamicLast = format.level(format.order() - 1).dynamicFormat().isPresent();
+        boolean dynamicLast = format.level(format.depth() - 1).dynamicFormat().isPresent();
         return new ValueRead(ValueRead.Kind.CONSTANT, dynamicLast ? ValueMode.NONE : ValueMode.POSITION, c);
     }
 

@@ -52,7 +52,9 @@ import picocli.CommandLine.Spec;
             "Matrices: any graph file stag reads; a pattern file gives 1 (true).",
             "Vectors: a Matrix Market file with one column (1-based), or any other file",
             "as text, one 'index value' per line, 0-based like .el files ('#' and '%%'",
-            "start comments).",
+            "start comments). Tensors of any order: a FROSTT .tns file (1-based",
+            "coordinates and a value per line); order 3 and more only so, and a result",
+            "of order 3 or more is written as .tns text.",
             "Size parameters (N, ...) come from the shapes of the inputs declared with",
             "them, else from --param. An ifelse condition that uses no index must be a",
             "literal or a parameter. --threads also sets the threads of the kernels."})
@@ -90,7 +92,7 @@ final class EvalCommand implements Callable<Integer> {
     /** An input as given: the file and its format. */
     private record Input(String name, Symbol symbol, Path file, Format format) {
         boolean textVector() {
-            return symbol.tensor().order() == 1 && !InputFiles.baseName(file).endsWith(".mtx");
+            return symbol.tensor().order() == 1 && !InputFiles.baseName(file).endsWith(".mtx") && !TnsFiles.isTns(file);
         }
     }
 
@@ -160,7 +162,13 @@ final class EvalCommand implements Callable<Integer> {
             Tensor t;
             Progress shown = progress.start();
             try {
-                if (type.order() == 2) {
+                if (TnsFiles.isTns(i.file())) {
+                    int[] known = new int[type.order()];
+                    for (int m = 0; m < known.length; m++) {
+                        known[m] = sizes.known(type.sizes().get(m));
+                    }
+                    t = TnsFiles.read(i.file(), type, i.format(), known);
+                } else if (type.order() == 2) {
                     t = TensorFiles.matrix(i.file(), type, i.format(), options);
                 } else {
                     t = TensorFiles.vector(i.file(), type, i.format(), options, sizes.known(type.sizes().get(0)));
@@ -252,11 +260,11 @@ final class EvalCommand implements Callable<Integer> {
         Format format = levels == null ? Programs.declared(name, type) : FormatOptions.levels(levels, "--input " + name);
         if (format.order() != type.order()) {
             throw new BadInputException("--input " + name + ": format " + format + " has " + format.order()
-                    + " level(s), but " + name + " is " + type + " with " + type.order());
+                    + " mode(s), but " + name + " is " + type + " with " + type.order());
         }
-        if (type.order() > 2) {
-            throw new BadInputException("--input " + name + ": " + name + " is " + type + "; stag eval reads"
-                    + " vectors and matrices only");
+        if (type.order() > 2 && !TnsFiles.isTns(Path.of(file))) {
+            throw new BadInputException("--input " + name + ": " + name + " is " + type + "; stag eval reads a tensor of"
+                    + " order " + type.order() + " from a FROSTT .tns file, not " + file);
         }
         return new Input(name, s, Path.of(file), format);
     }
@@ -326,7 +334,9 @@ final class EvalCommand implements Callable<Integer> {
 
         void bind(Input i, int[] dims) {
             VarType.Tensor type = i.symbol().tensor();
-            String shape = dims.length == 1 ? "a vector of " + dims[0] : "a " + dims[0] + " x " + dims[1] + " matrix";
+            String shape = dims.length == 1 ? "a vector of " + dims[0] : dims.length == 2 ? "a " + dims[0] + " x " + dims[1]
+                    + " matrix" : "a tensor of " + java.util.Arrays.stream(dims).mapToObj(Integer::toString)
+                    .collect(java.util.stream.Collectors.joining(" x "));
             for (int m = 0; m < dims.length; m++) {
                 String size = type.sizes().get(m);
                 int expected = known(size);

@@ -21,12 +21,17 @@ final class FormatFits {
     static void check(CommandLine cl, Format format, Graph g) {
         long parent = 1;
         long[] dims = {g.numRows(), g.numCols()};
-        for (int k = 0; k < format.order(); k++) {
+        for (int k = 0; k < format.depth(); k++) {
             LevelFormat level = format.level(k);
-            long dim = dims[format.modeOfLevel(k)];
+            // A slot level (DIA's diagonals, ELL's slots) has fewer than rows + columns coordinates.
+            long dim = format.isSlot(k) ? dims[0] + dims[1] : dims[format.modeOfLevel(k)];
             long positions;
-            if (level instanceof StaticLevelFormat s && (s.type() == LevelType.DENSE || s.type() == LevelType.BITMAP)) {
+            if (level instanceof StaticLevelFormat s && (s.type() == LevelType.DENSE || s.type() == LevelType.BITMAP
+                    || s.type() == LevelType.RANGE)) {
                 positions = parent * dim;
+            } else if (format.slots() > 0 && level.is(org.stag.formats.level.Property.BRANCHLESS)) {
+                // An offset level, or ELL's padded singleton: a position per parent position.
+                positions = parent;
             } else {
                 // Any other level has at most one position per stored entry (or per parent position and entry).
                 positions = k == 0 ? Math.min(dim, Math.max(1, g.numEntries())) : g.numEntries();

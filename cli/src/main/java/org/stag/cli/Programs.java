@@ -19,6 +19,7 @@ import org.stag.engine.front.ProgramException;
 import org.stag.engine.front.ScalarType;
 import org.stag.engine.front.Trees;
 import org.stag.formats.tensor.Format;
+import org.stag.loaders.BadInputException;
 import picocli.CommandLine;
 
 /** What {@code stag compile} and {@code stag eval} share: reading programs, their errors, formats and parameters. */
@@ -82,7 +83,13 @@ final class Programs {
 
     /** The format a tensor is declared with, e.g. {@code dense,compressed} for {@code double[N][compressed[N]]}. */
     static Format declared(String name, VarType.Tensor t) {
-        return FormatOptions.levels(String.join(",", t.levels()), "tensor " + name + " (" + t + ")");
+        Format f = FormatOptions.levels(String.join(",", t.levels()), "tensor " + name + " (" + t + ")");
+        if (f.slots() > 0) {
+            // A declared type has one level per mode; DIA and ELL store a matrix in three (a slot level on top).
+            throw new BadInputException("tensor " + name + " (" + t + "): format " + f + " has a slot level, which a declared"
+                    + " type cannot spell; give it with --input " + name + "=FILE:LEVELS (e.g. dense,range,offset)");
+        }
+        return f;
     }
 
     /** The tensors function {@code f} can see by name: the program's inputs, then f's inputs, outputs and locals. */

@@ -25,6 +25,7 @@ import org.stag.loaders.text.InputFiles;
  * Tensors read from files and written as text, for {@code stag eval}.
  *
  * <ul>
+ *   <li>A tensor of any order may be a FROSTT {@code .tns} file ({@link TnsFiles}); one of order 3 or more must.</li>
  *   <li>A matrix is any graph file {@link GraphLoader} reads; its entries become the tensor's stored entries,
  *       with the declared element type (a pattern file gives 1 / true) and fill value.</li>
  *   <li>A vector is a Matrix Market file ({@code .mtx}, optionally gzipped) with one column, 1-based like any
@@ -180,12 +181,12 @@ final class TensorFiles {
         }
     }
 
-    private interface ValueAt {
+    interface ValueAt {
         double at(int k);
     }
 
     /** The values {@code src.at(0..n-1)} in the tensor's element type, with its fill value. */
-    private static Values values(Path file, VarType.Tensor type, int n, ValueAt src) {
+    static Values values(Path file, VarType.Tensor type, int n, ValueAt src) {
         Constant fill = type.fill();
         ScalarType t = type.elem();
         switch (t) {
@@ -235,7 +236,7 @@ final class TensorFiles {
         }
     }
 
-    private static Tensor build(Path file, Format format, int[] dims, int[][] crd, Values values) {
+    static Tensor build(Path file, Format format, int[] dims, int[][] crd, Values values) {
         try {
             return Tensor.build(format, dims, crd, values);
         } catch (IllegalArgumentException e) {
@@ -247,12 +248,13 @@ final class TensorFiles {
     /**
      * Writes {@code t} as Matrix Market coordinate text, 1-based: a vector as an N x 1 matrix. Entries equal to
      * the fill value are left out; when the fill value is not zero a comment says what they are. Values are
-     * written so that reading them back gives the same number; infinities as {@code inf} and {@code -inf}.
+     * written so that reading them back gives the same number; infinities as {@code inf} and {@code -inf}. A tensor
+     * of order 3 or more, which Matrix Market cannot hold, is written as FROSTT's {@code .tns} text ({@link TnsFiles}).
      */
     static void writeMatrixMarket(Tensor t, VarType.Tensor type, String name, PrintWriter out) {
         if (t.order() > 2) {
-            throw new BadInputException("the result " + name + " has " + t.order()
-                    + " dimensions; Matrix Market holds vectors and matrices only");
+            TnsFiles.write(t, type, name, out);
+            return;
         }
         ScalarType elem = type.elem();
         Constant fill = type.fill();

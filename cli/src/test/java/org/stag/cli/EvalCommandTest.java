@@ -120,7 +120,12 @@ class EvalCommandTest {
         "dense:hashed, 1, txt",
         "dense:bitmap, 2, mtx",
         "dense:dense, 1, txt",
-        "dense:compressed;order=1:0, 2, txt"})
+        "dense:compressed;order=1:0, 2, txt",
+        "dense:range:offset, 1, txt",
+        "dense:range:offset, 2, mtx",
+        "dense:compressed:offset, 2, txt",
+        "dense:dense:singleton, 1, mtx",
+        "dense:dense:singleton, 2, txt"})
     void spmvOnKarateMatchesPlainJava(String format, int threads, String xFile) throws IOException {
         Path program = write("spmv.stag", SPMV);
         double[] x = x(34);

@@ -6,7 +6,8 @@
  *       rules ({@link org.stag.loaders.ExactValues}, {@link org.stag.loaders.GraphBlasType}), the builder and
  *       the options, limits and errors every reader shares;</li>
  *   <li>{@code text}: bytes to entries, parsed in parallel chunks, gzip recognised by its magic bytes;</li>
- *   <li>the readers of each format: {@code mtx}, {@code edgelist}, {@code ldbc}, {@code binary};</li>
+ *   <li>the readers of each format: {@code mtx}, {@code edgelist}, {@code ldbc}, {@code tns} (FROSTT's sparse tensors
+ *       of any order), {@code binary};</li>
  *   <li>{@code updates}: update streams for a loaded graph; {@code gen}: synthetic graphs; {@code fetch}: graphs
  *       downloaded by name into a cache, checked against the pinned sizes and digests of the dataset
  *       manifest;</li>

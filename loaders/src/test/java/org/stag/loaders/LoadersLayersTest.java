@@ -12,7 +12,7 @@ import org.stag.testkit.HouseRules;
  */
 class LoadersLayersTest {
     private static final HouseRules RULES = HouseRules.forPackage("org.stag.loaders")
-            .layers("", "text", "mtx", "edgelist", "ldbc", "binary", "updates", "gen", "fetch", "io");
+            .layers("", "text", "mtx", "edgelist", "ldbc", "tns", "binary", "updates", "gen", "fetch", "io");
 
     @Test
     void packagesAreLayeredWithoutCycles() {

@@ -61,11 +61,17 @@ public final class CinPrinter {
         }
         if (e instanceof IndexExpr.Read r) {
             KernelSpec.Access a = r.access();
-            IndexExpr[] written = new IndexExpr[a.levels()];
-            for (int k = 0; k < a.levels(); k++) {
-                written[a.tensor().format().modeOfLevel(k)] = a.levelIndex().get(k);
-            }
+            org.stag.formats.tensor.Format f = a.tensor().format();
+            IndexExpr[] written = new IndexExpr[f.order()];
             StringBuilder out = new StringBuilder(r.tensor());
+            for (int k = 0; k < a.levels(); k++) {
+                if (f.isSlot(k)) {
+                    // A slot level's index (DIA's diagonal, ELL's slot): A($s0)[i][j].
+                    out.append('(').append(print(a.levelIndex().get(k))).append(')');
+                } else {
+                    written[f.modeOfLevel(k)] = a.levelIndex().get(k);
+                }
+            }
             for (IndexExpr i : written) {
                 out.append('[').append(print(i)).append(']');
             }

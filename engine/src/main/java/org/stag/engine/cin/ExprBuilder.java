@@ -100,7 +100,12 @@ final class ExprBuilder {
         KernelSpec.Operand op = spec.operand(name, program.symbolOf((Expr.Name) a.tensor()).orElseThrow().tensor());
         int id = spec.reserveAccess();
         List<String> vars = new ArrayList<>();
-        for (int k = 0; k < op.format().order(); k++) {
+        for (int k = 0; k < op.format().depth(); k++) {
+            if (op.format().isSlot(k)) {
+                // A slot level (DIA's diagonals, ELL's slots) stores no mode: its own index, reduced (KernelSpec).
+                vars.add(spec.slotVar(id, k));
+                continue;
+            }
             Expr ix = a.indices().get(op.format().modeOfLevel(k));
             vars.add(ix instanceof Expr.Name n && program.symbolOf(n).isEmpty() ? n.name() : null);
         }
@@ -110,8 +115,8 @@ final class ExprBuilder {
             built[m] = build(a.indices().get(m));
         }
         List<IndexExpr> levelIndex = new ArrayList<>();
-        for (int k = 0; k < op.format().order(); k++) {
-            levelIndex.add(built[op.format().modeOfLevel(k)]);
+        for (int k = 0; k < op.format().depth(); k++) {
+            levelIndex.add(op.format().isSlot(k) ? new IndexExpr.IndexVar(vars.get(k)) : built[op.format().modeOfLevel(k)]);
         }
         KernelSpec.Access acc = new KernelSpec.Access(id, op, levelIndex, vars);
         spec.setAccess(acc);

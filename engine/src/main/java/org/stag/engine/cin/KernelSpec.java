@@ -78,6 +78,10 @@ public final class KernelSpec {
     private final List<IndexExpr> inits = new ArrayList<>();
     private final Map<Operator, IndexExpr> defBodies = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, ValueRead> reads;
+    /** The index of each slot level read (DIA's diagonals, ELL's slots), with its extent ({@link #isSlotExtent}). */
+    private final Map<String, String> slotVars = new LinkedHashMap<>();
+    /** The accesses' extents and the slot levels' ({@link #extents}). */
+    private final Map<String, String> extents = new LinkedHashMap<>();
 
     /**
      * @param formats the format of every tensor the definition reads and of its target (by name)
@@ -105,9 +109,16 @@ public final class KernelSpec {
         this.formats = formats;
         ExprBuilder builder = new ExprBuilder(program, this, this.uniform);
         this.rhs = builder.build(d.value());
+        int slotsInValue = slotVars.size();
         for (Reduction r : d.reductions()) {
             inits.add(builder.build(r.init()));
         }
+        if (slotVars.size() > slotsInValue) {
+            throw new IteratorConversion(slotTensor(slotVars.keySet().stream().skip(slotsInValue).findFirst().orElseThrow()),
+                    "a reduction's initial value reads a tensor with a slot level");
+        }
+        extents.putAll(info.extents());
+        extents.putAll(slotVars);
         for (String size : info.extents().values()) {
             addSize(size);
         }
@@ -115,6 +126,32 @@ public final class KernelSpec {
             target.tensor().sizes().forEach(this::addSize);
         }
         buildGroups();
+        SlotLevels.reduce(this, groups, slotVars.keySet());
+    }
+
+    /**
+     * The index of the slot level {@code level} of access {@code access}: a name no program can spell, reduced with
+     * the innermost reduction ({@link SlotLevels}); its extent is the dimension the level code unpacks.
+     */
+    String slotVar(int access, int level) {
+        String v = "$s" + access;
+        slotVars.put(v, "$a" + access + "l" + level);
+        return v;
+    }
+
+    /** Whether {@code v} is the index of a slot level. */
+    public boolean isSlotVar(String v) {
+        return slotVars.containsKey(v);
+    }
+
+    /** Whether an extent is a slot level's: {@code $aIlK}, the dimension of level K of access I. */
+    public static boolean isSlotExtent(String extent) {
+        return extent.charAt(0) == '$';
+    }
+
+    /** The tensor whose slot level {@code v} indexes. */
+    String slotTensor(String v) {
+        return accesses.get(Integer.parseInt(v.substring(2))).tensor().name();
     }
 
     private void addSize(String size) {
@@ -345,13 +382,13 @@ public final class KernelSpec {
         return info.free();
     }
 
-    /** All index variables with the size each ranges over. */
+    /** All index variables with the size each ranges over (a slot level's index: {@link #isSlotExtent}). */
     public Map<String, String> extents() {
-        return info.extents();
+        return Collections.unmodifiableMap(extents);
     }
 
-    /** Every index variable, free first. */
+    /** Every index variable, free first, slot levels' last. */
     public Set<String> indexVars() {
-        return new LinkedHashSet<>(info.extents().keySet());
+        return new LinkedHashSet<>(extents.keySet());
     }
 }

@@ -50,7 +50,7 @@ public record ValueRead(Kind kind, ValueMode lastLevel, Constant constant) {
      * a format alone assume this.
      */
     public static ValueRead declared(Format f, ScalarType elem) {
-        boolean dynamicLast = f.order() > 0 && f.level(f.order() - 1).dynamicFormat().isPresent();
+        boolean dynamicLast = f.depth() > 0 && f.level(f.depth() - 1).dynamicFormat().isPresent();
         return dynamicLast && elem == ScalarType.DOUBLE ? INLINE : ARRAY;
     }
 
@@ -70,7 +70,7 @@ public record ValueRead(Kind kind, ValueMode lastLevel, Constant constant) {
      * value for them, {@code loopir.ResultWriter}).
      */
     public static boolean sortedVector(Format f) {
-        return f.order() == 1 && f.level(0) instanceof org.stag.formats.level.StaticLevelFormat l
+        return f.depth() == 1 && f.level(0) instanceof org.stag.formats.level.StaticLevelFormat l
                 && l.type() == org.stag.formats.level.LevelType.COMPRESSED
                 && l.is(org.stag.formats.level.Property.ORDERED) && l.is(org.stag.formats.level.Property.UNIQUE);
     }
@@ -120,10 +120,11 @@ public record ValueRead(Kind kind, ValueMode lastLevel, Constant constant) {
 
     /** What the elements of {@code t}'s last level carry ({@link ValueMode#POSITION} for a static level). */
     private static ValueMode lastMode(Tensor t) {
-        if (t.order() == 0) {
+        int depth = t.format().depth();
+        if (depth == 0) {
             return ValueMode.POSITION;
         }
-        return t.level(t.order() - 1).mode();
+        return t.level(depth - 1).mode();
     }
 
     /** The read in a cache key or an explanation: {@code array}, {@code inline}, {@code constant true over none}. */

@@ -136,6 +136,23 @@ public final class CompiledDefinition {
     }
 
     /**
+     * The operands the kernel does not read in the format it was asked to compile for, each with the format it reads
+     * instead: every run converts them first ([Chou 2018] §4.3's iterator conversion as a stage before the kernel: a
+     * DIA or ELL operand whose slot index cannot be summed away, as in an addition; a COO operand's repeated
+     * coordinates). Empty when the kernel reads every operand as it is stored.
+     */
+    public Map<String, Format> conversions() {
+        Map<String, Format> out = new java.util.TreeMap<>();
+        for (int k = 0; k < operandFormats.length; k++) {
+            Format given = request.formats().get(plan.tensors().get(k));
+            if (given != null && !given.equals(operandFormats[k])) {
+                out.put(plan.tensors().get(k), operandFormats[k]);
+            }
+        }
+        return out;
+    }
+
+    /**
      * Whether the outermost loop is a dense loop over the chunked extent (not over gathered coordinates), so that
      * {@link #runRows} can run a range of its coordinates on its own.
      */

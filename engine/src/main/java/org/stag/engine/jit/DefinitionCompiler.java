@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.stag.engine.plan.Fusible;
 import org.stag.engine.check.CheckedProgram;
 import org.stag.engine.cin.CinPrinter;
+import org.stag.engine.cin.IteratorConversion;
 import org.stag.engine.cin.KernelSpec;
 import org.stag.engine.pass.KernelPasses;
 import org.stag.engine.cin.ValueRead;
@@ -134,9 +135,10 @@ public final class DefinitionCompiler {
         boolean cse = r.cse();
         boolean activeSet = r.activeSet();
         boolean canonical = r.canonical();
+        String target = p.definition(d).target().name();
         Map<String, Format> effective = new java.util.HashMap<>();
-        formats.forEach((name, f) -> effective.put(name, name.equals(p.definition(d).target().name()) ? f : unique(f)));
-        KernelSpec spec = new KernelSpec(p, d, effective, reads, uniform);
+        formats.forEach((name, f) -> effective.put(name, name.equals(target) ? f : unique(f)));
+        KernelSpec spec = specOf(p, d, effective, reads, uniform, target);
         KernelPasses passes = new KernelPasses(inPlace, cse, activeSet, canonical);
         KernelKey key = key(spec, uniform, passes);
         long t0 = System.nanoTime();
@@ -216,11 +218,38 @@ public final class DefinitionCompiler {
     }
 
     /**
+     * The kernel's specification over {@code effective}; where it cannot read an operand with a slot level (DIA, ELL)
+     * level by level ({@link IteratorConversion}: its slot index cannot be summed away, as in {@code A + B}), the
+     * operand's format in {@code effective} becomes {@link IteratorConversion#target} (CSR), which {@link
+     * CompiledDefinition#run} converts the operand to before the loops see it ([Chou 2018] §4.3, as a stage before
+     * the kernel).
+     */
+    private static KernelSpec specOf(CheckedProgram p, Definition d, Map<String, Format> effective,
+                                     Map<String, ValueRead> reads, Map<Expr.IfElse, Boolean> uniform, String target) {
+        while (true) {
+            try {
+                return new KernelSpec(p, d, effective, reads, uniform);
+            } catch (IteratorConversion e) {
+                Format now = effective.get(e.operand());
+                Format to = IteratorConversion.target(now);
+                if (e.operand().equals(target) || to.equals(now)) {
+                    throw new IllegalStateException("cannot convert " + e.getMessage(), e);
+                }
+                effective.put(e.operand(), to);
+            }
+        }
+    }
+
+    /**
      * Iterator conversion for non-unique levels (COO's {@code compressed(nonunique), singleton}): the kernel
      * is compiled for the same tensor with unique compressed levels, and {@link CompiledDefinition#run}
      * converts such an operand once per run (O(nnz)) before the loops see it.
      */
     static Format unique(Format f) {
+        if (f.slots() > 0) {
+            // ELL's singleton under a unique level is its own non-compact level (padding), not COO's.
+            return f;
+        }
         boolean changed = false;
         List<org.stag.formats.level.LevelFormat> levels = new ArrayList<>();
         for (org.stag.formats.level.LevelFormat l : f.levels()) {

@@ -29,7 +29,7 @@ final class MatrixAssembly {
 
     /** Whether {@code f} is a format this class assembles: rows in a dense level, columns in an ordered, unique compressed one. */
     static boolean applies(Format f) {
-        return f.order() == 2 && f.modeOfLevel(0) == 0 && f.level(0) instanceof StaticLevelFormat d
+        return f.depth() == 2 && f.modeOfLevel(0) == 0 && f.level(0) instanceof StaticLevelFormat d
                 && d.type() == LevelType.DENSE && f.level(1) instanceof StaticLevelFormat s
                 && s.type() == LevelType.COMPRESSED && s.is(Property.ORDERED) && s.is(Property.UNIQUE);
     }

@@ -94,10 +94,10 @@ public final class KernelGenerator {
         for (KernelSpec.Access a : spec.accesses()) {
             List<LevelCode> l = new ArrayList<>();
             Format f = a.tensor().format();
-            for (int k = 0; k < f.order(); k++) {
+            for (int k = 0; k < f.depth(); k++) {
                 // The last level's layout follows the operand's value read (a constant view keeps the layout of
                 // the level it shares); every other level carries positions.
-                ValueMode mode = k == f.order() - 1 ? a.tensor().read().lastLevel() : ValueMode.POSITION;
+                ValueMode mode = k == f.depth() - 1 ? a.tensor().read().lastLevel() : ValueMode.POSITION;
                 l.add(levelCodes.create(f.level(k), local + "a" + a.id() + "l" + k, mode));
             }
             codes.put(a.id(), l);
@@ -155,8 +155,9 @@ public final class KernelGenerator {
                 : loopCode.strategy(0, shape.initialStates(), order.get(0), top).mode();
         // A scattered sparse target runs in chunks when their partial entries merge by keeping any one of a
         // coordinate (ResultWriter.chunkedSparseScatter), else as one chunk.
+        // A slot level's loop (DIA's diagonals, ELL's slots) has no size parameter to chunk by: it runs as one chunk.
         boolean parallel = (!shape.scatter() || shape.atomicScatter() || resultCode.chunkedSparseScatter())
-                && !order.isEmpty();
+                && !order.isEmpty() && !spec.isSlotVar(order.get(0));
         boolean gathered = parallel && topMode == Merge.Mode.ITERATE;
         boolean chunked = parallel && (topMode == Merge.Mode.UNIVERSE || gathered);
         String chunkExtent = chunked && !gathered ? spec.extents().get(order.get(0)) : null;

@@ -88,9 +88,13 @@ record KernelShape(KernelSpec spec, Map<Integer, List<LevelCode>> codes, List<St
         return g != null && !g.op().commutative();
     }
 
-    /** The extent of index {@code v}: a literal, or the scalar local {@code s_NAME}. */
+    /**
+     * The extent of index {@code v}: a literal, the scalar local {@code s_NAME}, or for a slot level's index (DIA's
+     * diagonals) the dimension its level code unpacked ({@link KernelSpec#isSlotExtent}).
+     */
     Ex extent(String v) {
-        return size(spec.extents().get(v));
+        String e = spec.extents().get(v);
+        return e != null && KernelSpec.isSlotExtent(e) ? Exprs.intVar(local + e.substring(1) + "_n") : size(e);
     }
 
     /** A dimension size: a literal, or the scalar local {@code s_NAME}. */

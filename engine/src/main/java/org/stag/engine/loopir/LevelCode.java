@@ -1,5 +1,6 @@
 package org.stag.engine.loopir;
 
+import java.util.List;
 import java.util.function.Consumer;
 import org.stag.formats.level.Capability;
 import org.stag.formats.level.LevelFormat;
@@ -83,6 +84,45 @@ public interface LevelCode {
      * {@code bind.pos()} (-1 when absent) or {@code bind.val()} (NaN when absent). {@code bind.crd()} is unused.
      */
     void locate(Block out, Ex parent, Ex crd, Binding bind);
+
+    /**
+     * Where the children of a level hang, as [Chou 2018]'s level functions see it ({@code pos_bounds(p)}, {@code
+     * coord_bounds(i_1, ..., i_k-1)}, {@code pos_access(p, i_1, ..., i_k-1)}): the parent's position and the
+     * coordinates of the ancestors, outermost first (a range level's bounds and an offset level's shift read its
+     * diagonal's coordinate).
+     *
+     * @param coords the ancestors' coordinates (int expressions), or null where one is not bound to a local
+     */
+    record Parent(Ex pos, List<Ex> coords) {
+        /** A parent position with no known ancestors. */
+        public static Parent at(Ex pos) {
+            return new Parent(pos, List.of());
+        }
+
+        /** The coordinate of the ancestor {@code up} levels above (1: the parent). */
+        public Ex ancestor(int up) {
+            Ex c = up <= coords.size() ? coords.get(coords.size() - up) : null;
+            if (c == null) {
+                throw new IllegalStateException("the coordinate of the level " + up + " above is not bound by a loop");
+            }
+            return c;
+        }
+    }
+
+    /** {@link #iterate} under {@code parent}; levels that read their ancestors' coordinates override it. */
+    default void iterate(Block out, Parent parent, Binding bind, boolean inOrder, String label, Consumer<Block> body) {
+        iterate(out, parent.pos(), bind, inOrder, label, body);
+    }
+
+    /** {@link #cursor} under {@code parent}. */
+    default Cursor cursor(Block out, Parent parent, String name) {
+        return cursor(out, parent.pos(), name);
+    }
+
+    /** {@link #locate} under {@code parent}. */
+    default void locate(Block out, Parent parent, Ex crd, Binding bind) {
+        locate(out, parent.pos(), crd, bind);
+    }
 
     /** Names of the variables a visit or locate binds; {@code pos} or {@code val} may be null when unused. */
     record Binding(String crd, String pos, String val) {

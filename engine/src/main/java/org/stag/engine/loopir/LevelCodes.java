@@ -6,7 +6,10 @@ import org.stag.formats.level.LevelFormat;
 import org.stag.formats.level.LevelType;
 import org.stag.formats.level.StaticLevelFormat;
 
-/** The level code of a level format: static levels by type, dynamic levels from their node schema. */
+/**
+ * The level code of a level format: static levels by type (range and offset levels, DIA's, by their own, which read
+ * their ancestors' coordinates), dynamic levels from their node schema.
+ */
 public final class LevelCodes {
     private LevelCodes() {
     }
@@ -20,9 +23,13 @@ public final class LevelCodes {
             return new VbyteLevelCode(s, prefix, mode);
         }
         if (f instanceof StaticLevelFormat s) {
-            // A compressed last level whose elements carry values or nothing holds 64-bit positions in row blocks.
-            return s.type() == LevelType.COMPRESSED && mode != ValueMode.POSITION ? new BlockedLevelCode(s, prefix, mode)
-                    : new StaticLevelCode(s, prefix);
+            return switch (s.type()) {
+                case RANGE -> new RangeLevelCode(s, prefix);
+                case OFFSET -> new OffsetLevelCode(s, prefix);
+                // A compressed last level whose elements carry values or nothing holds 64-bit positions in row blocks.
+                default -> s.type() == LevelType.COMPRESSED && mode != ValueMode.POSITION
+                        ? new BlockedLevelCode(s, prefix, mode) : new StaticLevelCode(s, prefix);
+            };
         }
         return new org.stag.engine.loopir.schema.SchemaLevelCode((DynamicLevelFormat) f, prefix, mode);
     }

@@ -162,7 +162,7 @@ final class LoopEmitter {
                     return;
                 }
                 // A schema may place the body at several element fields: each copy starts from the same state.
-                c.iterate(out, st[a].pos, new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
+                c.iterate(out, parent(a, st), new LevelCode.Binding(iv, c.holdsValues() ? null : p, val), inOrder, label, body -> {
                     AccessState[] in = AccessState.copy(st);
                     resolved(in[a], c, p, val, null);
                     if (d == 0 && a == ctx.forcedDriver()) {
@@ -221,7 +221,7 @@ final class LoopEmitter {
     List<LevelCode.Cursor> cursors(Block out, AccessState[] st, List<Integer> accesses, String v) {
         List<LevelCode.Cursor> cs = new ArrayList<>();
         for (int a : accesses) {
-            cs.add(level(a, st).cursor(out, st[a].pos, kg.fresh("c")));
+            cs.add(level(a, st).cursor(out, parent(a, st), kg.fresh("c")));
         }
         return cs;
     }
@@ -236,6 +236,20 @@ final class LoopEmitter {
             s.pos = intVar(pos);
             s.maybeAbsent = false;
         }
+    }
+
+    /**
+     * Where access {@code a}'s next level hangs: its last resolved position and the coordinates of the levels resolved
+     * so far, their loops' index locals.
+     */
+    LevelCode.Parent parent(int a, AccessState[] st) {
+        KernelSpec.Access acc = shape.spec().accesses().get(a);
+        List<Ex> coords = new ArrayList<>();
+        for (int k = 0; k < st[a].resolved; k++) {
+            String v = acc.levelVar().get(k);
+            coords.add(v == null ? null : intVar("i_" + v));
+        }
+        return new LevelCode.Parent(st[a].pos, coords);
     }
 
     /** The name of local {@code x}. */
@@ -281,10 +295,10 @@ final class LoopEmitter {
                 b.var(DOUBLE, val, lit(Double.NaN));
                 Block g = b.ifThen(ge(s.pos, lit(0)));
                 String t = kg.fresh("t");
-                c.locate(g, s.pos, crd, new LevelCode.Binding(null, null, t));
+                c.locate(g, parent(a, in), crd, new LevelCode.Binding(null, null, t));
                 g.assign(local(val, DOUBLE), local(t, DOUBLE));
             } else {
-                c.locate(b, s.pos, crd, new LevelCode.Binding(null, null, val));
+                c.locate(b, parent(a, in), crd, new LevelCode.Binding(null, null, val));
             }
             b.let(BOOLEAN, name(ok), eq(local(val, DOUBLE), local(val, DOUBLE)));
             resolved(s, c, null, val, ok);
@@ -301,10 +315,10 @@ final class LoopEmitter {
             b.var(INT, p, lit(-1));
             Block g = b.ifThen(ge(s.pos, lit(0)));
             String t = kg.fresh("t");
-            c.locate(g, s.pos, crd, new LevelCode.Binding(null, t, null));
+            c.locate(g, parent(a, in), crd, new LevelCode.Binding(null, t, null));
             g.assign(intVar(p), intVar(t));
         } else {
-            c.locate(b, s.pos, crd, new LevelCode.Binding(null, p, null));
+            c.locate(b, parent(a, in), crd, new LevelCode.Binding(null, p, null));
         }
         resolved(s, c, p, null, null);
         s.maybeAbsent = parentMaybe || !c.full();
@@ -326,7 +340,7 @@ final class LoopEmitter {
         String cv = kg.fresh("c");
         String pv = kg.fresh("q");
         String lbl = kg.fresh("S");
-        c.iterate(outer, s.pos, new LevelCode.Binding(cv, c.holdsValues() ? null : pv, val), false, lbl, body ->
+        c.iterate(outer, parent(a, in), new LevelCode.Binding(cv, c.holdsValues() ? null : pv, val), false, lbl, body ->
                 body.ifThen(eq(intVar(cv), intVar(target))).assign(f, local(c.holdsValues() ? val : pv, carried)).breakTo(lbl));
         if (c.holdsValues()) {
             b.let(BOOLEAN, name(ok), eq(f, f));

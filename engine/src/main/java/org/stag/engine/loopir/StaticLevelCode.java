@@ -1,6 +1,7 @@
 package org.stag.engine.loopir;
 
 import static org.stag.engine.loopir.Exprs.add;
+import static org.stag.engine.loopir.Exprs.and;
 import static org.stag.engine.loopir.Exprs.bitAnd;
 import static org.stag.engine.loopir.Exprs.call;
 import static org.stag.engine.loopir.Exprs.cast;
@@ -47,6 +48,8 @@ public final class StaticLevelCode implements LevelCode {
     private final Ex crd;
     private final Ex seg;
     private final Ex words;
+    /** A non-compact singleton (ELL's columns): a position whose crd is -1 has no child. */
+    private final boolean padded;
 
     /** Code for a level of format {@code format}; locals start with {@code prefix}. */
     public StaticLevelCode(StaticLevelFormat format, String prefix) {
@@ -58,6 +61,7 @@ public final class StaticLevelCode implements LevelCode {
         this.crd = local(p + "_crd", INTS);
         this.seg = local(p + "_seg", INTS);
         this.words = local(p + "_words", LONGS);
+        this.padded = type == LevelType.SINGLETON && !format.is(org.stag.formats.level.Property.COMPACT);
     }
 
     @Override
@@ -148,6 +152,10 @@ public final class StaticLevelCode implements LevelCode {
                 // One child per parent; a one-trip loop keeps `break label` meaningful.
                 Block loop = out.forLoop(label, INT, qn, parent, eq(q, parent), postInc(q));
                 loop.let(INT, b.crd(), load(crd, q));
+                if (padded) {
+                    // A slot an ELL row does not fill: crd -1, no child.
+                    loop.ifThen(lt(i, lit(0))).continueTo(null);
+                }
                 body.accept(loop);
             }
             case HASHED -> {
@@ -202,7 +210,9 @@ public final class StaticLevelCode implements LevelCode {
             }
             case SINGLETON -> {
                 out.var(INT, name + "_q", parent);
-                return new SimpleCursor(eq(q, parent), load(crd, q), q, postInc(q));
+                // A padded slot (crd -1) is no element; the position test comes first, so crd is read in bounds.
+                return new SimpleCursor(padded ? and(eq(q, parent), ge(load(crd, q), lit(0))) : eq(q, parent), load(crd, q), q,
+                        postInc(q));
             }
             case BITMAP -> {
                 Ex base = intVar(name + "_base");
@@ -256,46 +266,6 @@ public final class StaticLevelCode implements LevelCode {
                     load(pos, add(parent, 1)), c));
             case SINGLETON -> out.let(INT, b.pos(), cond(eq(load(crd, parent), c), parent, lit(-1)));
             default -> throw new IllegalStateException(type.toString());
-        }
-    }
-
-    /** A cursor whose state is one position variable, advanced by {@code step}. */
-    private static class SimpleCursor implements Cursor {
-        private final Ex valid;
-        private final Ex crd;
-        private final Ex pos;
-        private final Ex step;
-
-        SimpleCursor(Ex valid, Ex crd, Ex pos, Ex step) {
-            this.valid = valid;
-            this.crd = crd;
-            this.pos = pos;
-            this.step = step;
-        }
-
-        @Override
-        public Ex valid() {
-            return valid;
-        }
-
-        @Override
-        public Ex crd() {
-            return crd;
-        }
-
-        @Override
-        public Ex pos() {
-            return pos;
-        }
-
-        @Override
-        public Ex val() {
-            throw new UnsupportedOperationException("static levels hold positions");
-        }
-
-        @Override
-        public void advance(Block out) {
-            out.eval(step);
         }
     }
 }

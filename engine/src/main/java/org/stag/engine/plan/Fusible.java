@@ -38,6 +38,12 @@ public final class Fusible {
         if (defs.size() < 2) {
             return "fewer than two definitions";
         }
+        for (Map.Entry<String, Format> e : new java.util.TreeMap<>(formats).entrySet()) {
+            if (e.getValue() != null && e.getValue().slots() > 0) {
+                // A slot level's index is summed away per kernel (cin.SlotLevels), which a fused pass does not do.
+                return e.getKey() + " has a slot level (" + e.getValue() + ")";
+            }
+        }
         String extent = null;
         Set<String> targets = new LinkedHashSet<>();
         Set<String> scalarTargets = new LinkedHashSet<>();

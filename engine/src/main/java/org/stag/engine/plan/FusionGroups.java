@@ -96,7 +96,7 @@ public final class FusionGroups {
      * array or a constant, both handled by one kernel.
      */
     public static boolean readCompiledIn(Format f) {
-        return f != null && f.order() > 0 && f.level(f.order() - 1).dynamicFormat().isPresent();
+        return f != null && f.depth() > 0 && f.level(f.depth() - 1).dynamicFormat().isPresent();
     }
 
     /**

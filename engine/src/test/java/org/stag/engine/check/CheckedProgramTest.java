@@ -191,7 +191,7 @@ class CheckedProgramTest {
                 """;
         ProgramException unknown = assertThrows(ProgramException.class,
                 () -> new Checker().check(new Source("t", program)));
-        assertEquals("t:2:13: unknown level format 'mytree' (known: dense, compressed, singleton, hashed, bitmap, vbyte,"
+        assertEquals("t:2:13: unknown level format 'mytree' (known: dense, range, compressed, singleton, offset, hashed, bitmap, vbyte,"
                 + " list, blist, vblist, ttree, bst, rbtree, ctree, vctree, btree)", unknown.getMessage());
         LevelCatalog withTree = new LevelCatalog() {
             @Override

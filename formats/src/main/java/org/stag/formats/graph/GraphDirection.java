@@ -185,7 +185,7 @@ final class GraphDirection {
             if (t == null) {
                 continue;
             }
-            for (int k = 0; k < t.order(); k++) {
+            for (int k = 0; k < t.format().depth(); k++) {
                 if (seen.add(t.level(k))) {
                     bytes += t.level(k) instanceof DynamicLevel dl ? dl.memoryBytes(seen) : t.level(k).memoryBytes();
                 }

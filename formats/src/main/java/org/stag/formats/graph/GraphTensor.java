@@ -72,7 +72,7 @@ public final class GraphTensor {
         this.frozen = frozen;
         this.graph = g.requireSquare();
         if (format.order() != 2) {
-            throw new IllegalArgumentException("a graph format has two levels, not " + format.order() + ": " + format);
+            throw new IllegalArgumentException("a graph format stores a matrix (two modes), not " + format.order() + ": " + format);
         }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, not " + threads);

@@ -35,6 +35,8 @@ public abstract sealed class Level permits StaticLevel, DynamicLevel {
             case DENSE -> new DenseLevel(s, dimension);
             case COMPRESSED -> new CompressedLevel(s, dimension);
             case SINGLETON -> new SingletonLevel(s, dimension);
+            case RANGE -> new RangeLevel(s, dimension);
+            case OFFSET -> new OffsetLevel(s, dimension);
             case HASHED -> new HashedLevel(s, dimension);
             case BITMAP -> new BitmapLevel(s, dimension);
             case VBYTE -> throw new IllegalArgumentException("a vbyte level is built whole from its rows (VbyteBuilder)");

@@ -6,9 +6,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The static (array-based) level types with their capabilities and properties. Dense, compressed,
- * singleton and hashed are exactly [Chou 2018], Table 1 (range and offset, which serve DIA, are not
- * provided); bitmap is stag's own.
+ * The static (array-based) level types with their capabilities and properties. Dense, range, compressed,
+ * singleton, offset and hashed are [Chou 2018], Table 1; bitmap and vbyte are stag's own. Singleton may also be
+ * non-compact (a padded ELL slot, {@code crd} -1 where a row has fewer entries than slots), which Table 1
+ * does not list.
  *
  * <p>Properties are either fixed (always held), configurable (a format may declare them or not, e.g.
  * {@code compressed(nonunique)} for the row level of COO), or never held.
@@ -29,17 +30,39 @@ public enum LevelType {
             EnumSet.of(Property.FULL, Property.COMPACT),
             EnumSet.of(Property.ORDERED, Property.UNIQUE),
             EnumSet.of(Property.ORDERED, Property.UNIQUE)),
+    /**
+     * {@code offset}, {@code N}, {@code M}: under the parent with coordinate {@code d} (a DIA diagonal), the
+     * coordinates {@code [max(0, -offset[d]), min(N, M - offset[d]))} at positions {@code p * N + i}; positions
+     * outside those bounds are unlabeled, so the level is neither full nor compact.
+     */
+    RANGE(EnumSet.of(Capability.COORDINATE_VALUE_ITERATION),
+            LocateCost.NONE,
+            EnumSet.noneOf(Property.class),
+            EnumSet.of(Property.ORDERED, Property.UNIQUE),
+            EnumSet.of(Property.ORDERED, Property.UNIQUE)),
     /** {@code pos}, {@code crd}: the children of {@code p} are {@code crd[pos[p] .. pos[p+1])}. */
     COMPRESSED(EnumSet.of(Capability.COORDINATE_POSITION_ITERATION, Capability.APPEND),
             LocateCost.NONE,
             EnumSet.of(Property.COMPACT),
             EnumSet.of(Property.FULL, Property.ORDERED, Property.UNIQUE),
             EnumSet.of(Property.ORDERED, Property.UNIQUE)),
-    /** {@code crd}: parent {@code p} has the single child {@code crd[p]} (the lower levels of COO). */
+    /**
+     * {@code crd}: parent {@code p} has the single child {@code crd[p]} (the lower levels of COO); non-compact
+     * (under a slot level, ELL), {@code crd[p] = -1} where {@code p} has no child.
+     */
     SINGLETON(EnumSet.of(Capability.COORDINATE_POSITION_ITERATION, Capability.APPEND),
             LocateCost.NONE,
-            EnumSet.of(Property.BRANCHLESS, Property.COMPACT),
-            EnumSet.of(Property.FULL, Property.ORDERED, Property.UNIQUE),
+            EnumSet.of(Property.BRANCHLESS),
+            EnumSet.of(Property.FULL, Property.ORDERED, Property.UNIQUE, Property.COMPACT),
+            EnumSet.of(Property.ORDERED, Property.UNIQUE, Property.COMPACT)),
+    /**
+     * {@code offset}: parent position {@code p} (coordinate {@code i}, under a grandparent with coordinate
+     * {@code d}) has the single child {@code i + offset[d]} at position {@code p}: DIA's column level.
+     */
+    OFFSET(EnumSet.of(Capability.COORDINATE_POSITION_ITERATION),
+            LocateCost.NONE,
+            EnumSet.of(Property.BRANCHLESS),
+            EnumSet.of(Property.ORDERED, Property.UNIQUE),
             EnumSet.of(Property.ORDERED, Property.UNIQUE)),
     /** Per-parent open-addressing segments of {@code crd}, empty buckets -1. */
     HASHED(EnumSet.of(Capability.COORDINATE_POSITION_ITERATION, Capability.LOCATE, Capability.INSERT),

@@ -24,6 +24,12 @@ public record StaticLevelFormat(LevelType type, Set<Property> properties) implem
     public static final StaticLevelFormat SINGLETON = of(LevelType.SINGLETON);
     /** {@code singleton(nonunique)}: a middle level of higher-order COO. */
     public static final StaticLevelFormat SINGLETON_NONUNIQUE = SINGLETON.without(Property.UNIQUE);
+    /** {@code singleton(noncompact)}: ELL's column level, -1 where a slot of a row is empty. */
+    public static final StaticLevelFormat SINGLETON_PADDED = SINGLETON.without(Property.COMPACT);
+    /** {@code range}: DIA's row level, ordered and unique. */
+    public static final StaticLevelFormat RANGE = of(LevelType.RANGE);
+    /** {@code offset}: DIA's column level, ordered, unique and branchless. */
+    public static final StaticLevelFormat OFFSET = of(LevelType.OFFSET);
     /** {@code hashed}: unique. */
     public static final StaticLevelFormat HASHED = of(LevelType.HASHED);
     /** {@code bitmap}: ordered, unique. */

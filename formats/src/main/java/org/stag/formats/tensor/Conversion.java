@@ -47,14 +47,14 @@ final class Conversion {
             MATRIX_CONVERSIONS.increment();
         }
         Level[] levels = t.levels();
-        if (order == 1 && levels[0] instanceof DenseLevel && !t.valuesInLastLevel()) {
+        if (order == 1 && levels.length == 1 && levels[0] instanceof DenseLevel && !t.valuesInLastLevel() && target.slots() == 0) {
             return denseVector(t, target);
         }
-        if (sortedVector(t)) {
+        if (sortedVector(t) && target.slots() == 0) {
             return sortedVector(t, target);
         }
         int cap = 16;
-        int[][] lc = new int[order][cap];
+        int[][] mc = new int[order][cap];
         int[] index = new int[cap];
         double[] carried = t.valuesInLastLevel() ? new double[cap] : null;
         int n = 0;
@@ -64,16 +64,16 @@ final class Conversion {
                 continue;
             }
             if (n == index.length) {
-                for (int k = 0; k < order; k++) {
-                    lc[k] = IntArrays.grow(lc[k], n + 1);
+                for (int m = 0; m < order; m++) {
+                    mc[m] = IntArrays.grow(mc[m], n + 1);
                 }
                 index = IntArrays.grow(index, n + 1);
                 if (carried != null) {
                     carried = DoubleArrays.grow(carried, n + 1);
                 }
             }
-            for (int k = 0; k < order; k++) {
-                lc[k][n] = c.coordinate(target.modeOfLevel(k));
+            for (int m = 0; m < order; m++) {
+                mc[m][n] = c.coordinate(m);
             }
             if (carried != null) {
                 carried[n] = c.doubleValue();
@@ -84,13 +84,13 @@ final class Conversion {
             n++;
         }
         Values src = carried == null ? t.values() : Values.ofDoubles(carried, t.values().fillAsDouble());
-        if (!target.sameOrder(t.format())) {
-            int[] levelDims = new int[order];
-            for (int k = 0; k < order; k++) {
-                levelDims[k] = t.dimension(target.modeOfLevel(k));
-            }
-            index = CoordinateSort.sortUnique(lc, Arrays.copyOf(index, n), levelDims);
-            n = index.length;
+        if (!target.sameOrder(t.format()) || target.slots() > 0 || t.format().slots() > 0) {
+            // The cursor's order is not the target's level order (another mode order, or a slot level on either side).
+            return TensorAssembler.sorted(target, t.dimensions(), mc, Arrays.copyOf(index, n), src);
+        }
+        int[][] lc = new int[order][];
+        for (int k = 0; k < order; k++) {
+            lc[k] = mc[target.modeOfLevel(k)];
         }
         return TensorAssembler.assemble(target, t.dimensions(), lc, n, src, index);
     }
@@ -115,15 +115,15 @@ final class Conversion {
 
     /** {@link Tensor#patternFormat}. */
     static boolean patternFormat(Format f) {
-        if (f.order() == 0) {
+        if (f.depth() == 0) {
             return false;
         }
-        for (int k = 0; k < f.order(); k++) {
+        for (int k = 0; k < f.depth(); k++) {
             if (!(f.level(k) instanceof StaticLevelFormat)) {
                 return false;
             }
         }
-        return !(f.level(f.order() - 1) instanceof StaticLevelFormat s && s.type() == LevelType.DENSE);
+        return !(f.level(f.depth() - 1) instanceof StaticLevelFormat s && s.type() == LevelType.DENSE);
     }
 
     /** {@link Tensor#convertPattern}. */
@@ -154,13 +154,13 @@ final class Conversion {
 
     /** Whether {@code t} is a vector in one ordered, unique compressed level. */
     private static boolean sortedVector(Tensor t) {
-        return t.order() == 1 && t.level(0) instanceof CompressedLevel && t.format().level(0).is(Property.ORDERED)
+        return t.format().depth() == 1 && t.level(0) instanceof CompressedLevel && t.format().level(0).is(Property.ORDERED)
                 && t.format().level(0).is(Property.UNIQUE);
     }
 
     /** Whether {@code f} is a vector in a bitmap. */
     private static boolean bitmap(Format f) {
-        return f.order() == 1 && f.level(0) instanceof StaticLevelFormat s && s.type() == LevelType.BITMAP;
+        return f.depth() == 1 && f.level(0) instanceof StaticLevelFormat s && s.type() == LevelType.BITMAP;
     }
 
     /** Whether {@code dead} is a bitmap vector of {@code t}'s dimension. */

@@ -161,7 +161,7 @@ final class CsrRows {
     }
 
     private static boolean isCsr(Format f) {
-        return f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
+        return f.depth() == 2 && f.hasIdentityOrder() && f.level(0).equals(StaticLevelFormat.DENSE)
                 && f.level(1).equals(StaticLevelFormat.COMPRESSED);
     }
 
@@ -245,7 +245,7 @@ final class CsrRows {
 
     /** Whether {@link #build} covers {@code f}: a dense or dynamic row level over a dynamic last level, row-major. */
     private static boolean shardedBuild(Format f) {
-        if (f.order() != 2 || f.modeOfLevel(0) != 0 || !(f.level(1) instanceof DynamicLevelFormat)) {
+        if (f.depth() != 2 || f.modeOfLevel(0) != 0 || !(f.level(1) instanceof DynamicLevelFormat)) {
             return false;
         }
         LevelFormat top = f.level(0);

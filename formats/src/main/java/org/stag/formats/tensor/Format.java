@@ -1,5 +1,6 @@
 package org.stag.formats.tensor;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -12,16 +13,32 @@ import org.stag.formats.level.StaticLevelFormat;
 
 /**
  * A tensor format: the level formats from the top of the coordinate hierarchy down, and the mode
- * order, a permutation saying that level {@code k} stores mode {@code order[k]}. CSR is
- * {@code (dense, compressed)} with order {@code 0, 1}, CSC the same levels with order {@code 1, 0}.
- * Immutable.
+ * order, saying that level {@code k} stores mode {@code modeOfLevel(k)}. CSR is {@code (dense, compressed)}
+ * with order {@code 0, 1}, CSC the same levels with order {@code 1, 0}. Immutable.
+ *
+ * <p><b>Slot levels.</b> A level may store no mode at all ([Chou 2018], Figure 4, casts structured matrix formats
+ * as formats of one more level): DIA is {@code dense,range,offset}, whose top level enumerates the diagonals,
+ * and ELL is {@code dense,dense,singleton}, whose top level enumerates the slots of a row. Such a level is the
+ * format's <em>slot level</em>; it is always the top one, and a format has at most one. It is there exactly
+ * when a level needs it: the parent of a {@code range} and the grandparent of an {@code offset} key their
+ * offsets ({@code range}'s bounds and {@code offset}'s shift are {@code offset[d]} of the diagonal {@code d}),
+ * and a {@code singleton} under a unique parent (a level whose coordinates appear once per parent) can hold a
+ * row of several entries only when the slot level repeats the row. So {@code dense,range,offset} stores a
+ * matrix ({@link #order()} 2, {@link #depth()} 3). Every stored component lies on one path: a diagonal is
+ * {@code j - i}, a slot the rank of the entry in its row.
  *
  * <p>Where levels may stand (checked here, so every format can be assembled):
  * <ul>
- *   <li>A singleton's parent must be a non-unique compressed or singleton level: a singleton gives each
- *       parent exactly one child, so the parent level needs a node per stored component, possibly with
- *       repeated coordinates, as in COO {@code (compressed(nonunique), singleton)}. Under a unique
- *       parent, or first, it could only hold tensors with one component per parent.</li>
+ *   <li>A singleton's parent must be a non-unique compressed or singleton level (COO, {@code
+ *       compressed(nonunique),singleton}: a node per component) or a unique level under a slot level (ELL);
+ *       under a unique parent it is non-compact ({@code singleton(noncompact)}: a slot a row does not fill is
+ *       an unlabeled position), and written plainly it is made so.</li>
+ *   <li>A range needs a parent (the slot level, whose coordinate keys its offsets) and an offset level right
+ *       below it (whose offsets and dimension bound it).</li>
+ *   <li>An offset level's parent must be a range or a compressed level (both hold only rows whose shifted
+ *       column is in range; under another level a diagonal would leave the matrix), and its grandparent is
+ *       the slot level.</li>
+ *   <li>The slot level is a dense level, and the levels below it are static.</li>
  *   <li>A dynamic level's parent must be unique (dense, bitmap, hashed, unique compressed, a dynamic
  *       level, or none): the level keeps one structure per parent position, and batch updates find
  *       the one structure of a coordinate prefix by locating the prefix, which a repeated coordinate
@@ -33,20 +50,29 @@ import org.stag.formats.level.StaticLevelFormat;
  */
 public final class Format {
     private final List<LevelFormat> levels;
+    /** The mode of each level, -1 for the slot level. */
     private final int[] order;
     private final int[] levelOfMode;
+    private final int slots;
 
-    /** Levels with mode order {@code order} (level {@code k} stores mode {@code order[k]}). */
+    /**
+     * Levels with mode order {@code order}: one entry per mode level ({@code order[k]} is the mode of level {@code
+     * k}; with a slot level, of level {@code k + 1}).
+     */
     public Format(List<LevelFormat> levels, int[] order) {
-        this.levels = List.copyOf(levels);
-        this.order = order.clone();
-        this.levelOfMode = inverse(this.order, this.levels.size());
-        checkPlacement(this.levels);
+        List<LevelFormat> ls = new ArrayList<>(levels);
+        checkPlacement(ls);
+        normalise(ls);
+        this.levels = List.copyOf(ls);
+        this.slots = slotLevels(this.levels);
+        this.order = levelModes(order, this.levels.size(), slots);
+        this.levelOfMode = inverse(this.order, this.levels.size() - slots);
     }
 
     /** Levels in the identity mode order. */
     public static Format of(LevelFormat... levels) {
-        int[] id = new int[levels.length];
+        int n = levels.length - slotLevels(List.of(levels));
+        int[] id = new int[Math.max(0, n)];
         Arrays.setAll(id, k -> k);
         return new Format(List.of(levels), id);
     }
@@ -71,20 +97,43 @@ public final class Format {
         return of(l);
     }
 
-    /** The same levels with another mode order. */
+    /** DIA: {@code dense, range, offset}, a matrix stored by diagonals. */
+    public static Format dia() {
+        return of(StaticLevelFormat.DENSE, StaticLevelFormat.RANGE, StaticLevelFormat.OFFSET);
+    }
+
+    /** ELL: {@code dense, dense, singleton(noncompact)}, a matrix stored by slots of its rows. */
+    public static Format ell() {
+        return of(StaticLevelFormat.DENSE, StaticLevelFormat.DENSE, StaticLevelFormat.SINGLETON_PADDED);
+    }
+
+    /** The same levels with another mode order (one entry per mode level). */
     public Format withOrder(int... order) {
         return new Format(levels, order);
     }
 
-    private static int[] inverse(int[] order, int n) {
-        if (order.length != n) {
-            throw new IllegalArgumentException("mode order " + Arrays.toString(order) + " has " + order.length
-                    + " entries for " + n + " levels");
+    /** The mode of each level from {@code given} (per level, or per mode level), -1 for the slot level. */
+    private static int[] levelModes(int[] given, int depth, int slots) {
+        int n = depth - slots;
+        int[] modes = new int[depth];
+        if (given.length == n) {
+            for (int k = 0; k < depth; k++) {
+                modes[k] = k < slots ? -1 : given[k - slots];
+            }
+            return modes;
         }
+        throw new IllegalArgumentException("mode order " + Arrays.toString(given) + " has " + given.length
+                + " entries for " + n + " modes" + (slots > 0 ? " (the levels below the slot level)" : ""));
+    }
+
+    private static int[] inverse(int[] order, int n) {
         int[] inv = new int[n];
         Arrays.fill(inv, -1);
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < order.length; k++) {
             int m = order[k];
+            if (m == -1 && k == 0) {
+                continue;   // the slot level
+            }
             if (m < 0 || m >= n || inv[m] >= 0) {
                 throw new IllegalArgumentException("mode order " + Arrays.toString(order)
                         + " is not a permutation of 0.." + (n - 1));
@@ -103,13 +152,89 @@ public final class Format {
         }
     }
 
+    /** A singleton under a unique parent leaves unlabeled positions: it is made non-compact. */
+    private static void normalise(List<LevelFormat> levels) {
+        for (int k = 1; k < levels.size(); k++) {
+            if (levels.get(k) instanceof StaticLevelFormat s && s.type() == LevelType.SINGLETON
+                    && levels.get(k - 1).is(Property.UNIQUE) && s.is(Property.COMPACT)) {
+                levels.set(k, s.without(Property.COMPACT));
+            }
+        }
+    }
+
+    /** The number of slot levels of a well-placed format: 1 when a level needs one (see the class comment), else 0. */
+    static int slotLevels(List<LevelFormat> levels) {
+        for (int k = 0; k < levels.size(); k++) {
+            if (slotKey(levels, k) >= 0) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The level whose coordinate level {@code k} needs as its slot: a range's parent, an offset's grandparent, the top
+     * level for a singleton under a unique parent; else -1.
+     */
+    private static int slotKey(List<LevelFormat> levels, int k) {
+        LevelFormat l = levels.get(k);
+        if (!(l instanceof StaticLevelFormat s)) {
+            return -1;
+        }
+        return switch (s.type()) {
+            case RANGE -> k - 1;
+            case OFFSET -> k - 2;
+            case SINGLETON -> k > 0 && levels.get(k - 1).is(Property.UNIQUE) ? 0 : -1;
+            default -> -1;
+        };
+    }
+
     /** Why level {@code k} may not stand where it does (see the class comment), or null. */
     static String placementProblem(List<LevelFormat> levels, int k) {
         LevelFormat l = levels.get(k);
         LevelFormat parent = k == 0 ? null : levels.get(k - 1);
-        if (l instanceof StaticLevelFormat s && s.type() == LevelType.SINGLETON && !nonUniqueAppendable(parent)) {
-            return "a singleton level needs a non-unique compressed or singleton parent, as in COO: "
-                    + "compressed(nonunique),singleton";
+        LevelType type = l instanceof StaticLevelFormat s ? s.type() : null;
+        if (type == LevelType.SINGLETON && parent == null) {
+            return "a singleton level needs a parent: a non-unique compressed or singleton one, as in COO "
+                    + "(compressed(nonunique),singleton), or a unique one under a slot level, as in ELL (dense,dense,singleton)";
+        }
+        if (type == LevelType.SINGLETON && !parent.is(Property.UNIQUE) && !nonUniqueAppendable(parent)) {
+            return "a singleton level needs a non-unique compressed or singleton parent, as in COO "
+                    + "(compressed(nonunique),singleton), or a unique one, as in ELL (dense,dense,singleton); not " + parent.name();
+        }
+        if (type == LevelType.RANGE && k == 0) {
+            return "a range level needs a parent, the diagonal whose offset bounds it, as in DIA (dense,range,offset)";
+        }
+        if (type == LevelType.RANGE && (k + 1 == levels.size() || !isType(levels.get(k + 1), LevelType.OFFSET))) {
+            return "a range level needs an offset level right below it, whose offsets and dimension bound it, as in DIA"
+                    + " (dense,range,offset)";
+        }
+        if (type == LevelType.OFFSET && (parent == null || !(isType(parent, LevelType.RANGE) || isType(parent, LevelType.COMPRESSED)))) {
+            return "an offset level needs a range or compressed parent (under any other level a diagonal leaves the matrix),"
+                    + (parent == null ? " but it is the top level" : " not " + parent.name())
+                    + ", as in DIA (dense,range,offset) or dense,compressed,offset";
+        }
+        if (type == LevelType.OFFSET && k < 2) {
+            return "an offset level needs a grandparent, the diagonal level that keys its offsets, as in DIA (dense,range,offset)";
+        }
+        int key = slotKey(levels, k);
+        if (key > 0) {
+            return "its offsets are keyed by level " + key + ", but the slot level of a format is its top level, as in"
+                    + " DIA (dense,range,offset)";
+        }
+        if (key == 0 && !isType(levels.get(0), LevelType.DENSE)) {
+            return "the slot level (level 0, the diagonals or the slots of a row) must be dense, not " + levels.get(0).name();
+        }
+        if (key == 0) {
+            for (int j = 0; j < levels.size(); j++) {
+                if (slotKey(levels, j) == 0 && (type == LevelType.SINGLETON) != isType(levels.get(j), LevelType.SINGLETON)) {
+                    return "one slot level serves either DIA's diagonals (range, offset) or ELL's slots (a singleton under"
+                            + " a unique level), not both";
+                }
+                if (!(levels.get(j) instanceof StaticLevelFormat)) {
+                    return "a format with a slot level holds static levels only, not " + levels.get(j).name();
+                }
+            }
         }
         if (l instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE && k != levels.size() - 1) {
             return "a vbyte level is a last level (its elements carry values, not the positions of a level below), "
@@ -126,14 +251,33 @@ public final class Format {
         return null;
     }
 
+    private static boolean isType(LevelFormat f, LevelType t) {
+        return f instanceof StaticLevelFormat s && s.type() == t;
+    }
+
     private static boolean nonUniqueAppendable(LevelFormat parent) {
         return parent instanceof StaticLevelFormat s && !s.is(Property.UNIQUE)
                 && (s.type() == LevelType.COMPRESSED || s.type() == LevelType.SINGLETON);
     }
 
-    /** Number of levels (= modes). */
+    /** Number of modes: the order of the tensors in this format (the levels but the slot level). */
     public int order() {
+        return levels.size() - slots;
+    }
+
+    /** Number of levels: {@link #order()}, plus one for a slot level. */
+    public int depth() {
         return levels.size();
+    }
+
+    /** Number of slot levels (0 or 1): the top levels that store no mode (DIA's diagonals, ELL's slots). */
+    public int slots() {
+        return slots;
+    }
+
+    /** Whether level {@code k} is the slot level. */
+    public boolean isSlot(int k) {
+        return k < slots;
     }
 
     /** The level formats, top first. */
@@ -146,7 +290,7 @@ public final class Format {
         return levels.get(k);
     }
 
-    /** The mode level {@code k} stores. */
+    /** The mode level {@code k} stores, -1 for the slot level. */
     public int modeOfLevel(int k) {
         return order[k];
     }
@@ -156,9 +300,9 @@ public final class Format {
         return levelOfMode[m];
     }
 
-    /** The mode order (a copy). */
+    /** The mode order: the mode of each level below the slot level (a copy). */
     public int[] modeOrder() {
-        return order.clone();
+        return Arrays.copyOfRange(order, slots, order.length);
     }
 
     /** Whether every level is dense: a plain array that fused element-wise passes can index directly. */
@@ -171,10 +315,10 @@ public final class Format {
         return true;
     }
 
-    /** Whether level {@code k} stores mode {@code k} for every {@code k}. */
+    /** Whether level {@code k} stores mode {@code k} for every {@code k} (below the slot level: mode {@code k - 1}). */
     public boolean hasIdentityOrder() {
-        for (int k = 0; k < order.length; k++) {
-            if (order[k] != k) {
+        for (int k = slots; k < order.length; k++) {
+            if (order[k] != k - slots) {
                 return false;
             }
         }
@@ -186,7 +330,7 @@ public final class Format {
      * that it is built from a file's rows as they are read ({@link Tensor#fromRows}).
      */
     public boolean rowEncoded() {
-        return order() == 2 && hasIdentityOrder() && level(0).equals(StaticLevelFormat.DENSE)
+        return depth() == 2 && hasIdentityOrder() && level(0).equals(StaticLevelFormat.DENSE)
                 && level(1) instanceof StaticLevelFormat s && s.type() == LevelType.VBYTE;
     }
 
@@ -233,7 +377,7 @@ public final class Format {
             return s.toString();
         }
         StringJoiner o = new StringJoiner(",");
-        for (int m : order) {
+        for (int m : modeOrder()) {
             o.add(Integer.toString(m));
         }
         return s + ";order=" + o;

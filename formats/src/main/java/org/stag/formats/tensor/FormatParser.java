@@ -19,16 +19,18 @@ import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.schema.Schemas;
 
 /**
- * Reads format strings such as {@code dense,compressed}, {@code compressed(nonunique),singleton} (COO)
- * or {@code dense,compressed;order=1,0} (CSC). Case and whitespace between tokens do not matter.
+ * Reads format strings such as {@code dense,compressed}, {@code compressed(nonunique),singleton} (COO),
+ * {@code dense,compressed;order=1,0} (CSC), {@code dense,range,offset} (DIA) or {@code dense,dense,singleton}
+ * (ELL). Case and whitespace between tokens do not matter.
  *
  * <pre>
  * format   = level { "," level } [ ";" "order" "=" INT { "," INT } ]
  * level    = NAME [ "(" MODIFIER { "," MODIFIER } ")" ]
- * NAME     = dense | compressed | singleton | hashed | bitmap
+ * NAME     = dense | range | compressed | singleton | offset | hashed | bitmap
  *          | a shipped schema name with a registered implementation (list, blist, blist-gaps, ctree, …)
  *          | FILE: a node schema file, a token ending in .schema or holding a path separator
- * MODIFIER = full | nonfull | ordered | unordered | unique | nonunique     (static levels only)
+ * MODIFIER = full | nonfull | ordered | unordered | unique | nonunique | compact | noncompact
+ *                                                                        (static levels only)
  * </pre>
  *
  * A modifier declares a property the level type may have or not ([Chou 2018], Table 1), e.g.
@@ -36,7 +38,8 @@ import org.stag.formats.schema.Schemas;
  * or never has, away is redundant and accepted; claiming one it can never have, or denying one it always
  * has, is an error. A dynamic level's properties come from its schema, so it takes no modifiers. The
  * {@code order} option gives the mode order: level {@code k} stores mode {@code order[k]}; without it level
- * {@code k} stores mode {@code k}. {@link Format#toString()} writes this syntax back.
+ * {@code k} stores mode {@code k}; in a format with a slot level (DIA, ELL: {@link Format}) it lists the modes of
+ * the levels below it. {@link Format#toString()} writes this syntax back.
  *
  * <p>A schema file is loaded with {@link Schemas#load(Path)} and implemented by
  * {@link DynamicFormats#forSchema}; its syntax and validation errors propagate as the
@@ -46,7 +49,8 @@ public final class FormatParser {
     private static final Map<String, Modifier> MODIFIERS = Map.of(
             "full", new Modifier(Property.FULL, true), "nonfull", new Modifier(Property.FULL, false),
             "ordered", new Modifier(Property.ORDERED, true), "unordered", new Modifier(Property.ORDERED, false),
-            "unique", new Modifier(Property.UNIQUE, true), "nonunique", new Modifier(Property.UNIQUE, false));
+            "unique", new Modifier(Property.UNIQUE, true), "nonunique", new Modifier(Property.UNIQUE, false),
+            "compact", new Modifier(Property.COMPACT, true), "noncompact", new Modifier(Property.COMPACT, false));
 
     private final String text;
     private final DynamicFormatRegistry registry;

@@ -11,6 +11,8 @@ import org.stag.formats.level.DenseLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
+import org.stag.formats.level.OffsetLevel;
+import org.stag.formats.level.RangeLevel;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.SingletonLevel;
 
@@ -33,8 +35,18 @@ abstract class LevelIterator {
     /** Moves to the next child; false when there is none. */
     abstract boolean next();
 
-    static LevelIterator of(Level level) {
-        if (level instanceof DenseLevel d) {
+    /**
+     * An iterator over {@code level}, whose parent and grandparent levels are visited by {@code parent} and
+     * {@code grandparent} (null above the top): a range level reads its diagonal's coordinate from its parent, an
+     * offset level its row from its parent and its diagonal from its grandparent ([Chou 2018]'s level functions take
+     * the ancestors' coordinates).
+     */
+    static LevelIterator of(Level level, LevelIterator parent, LevelIterator grandparent) {
+        if (level instanceof RangeLevel r) {
+            return new Range(r, parent);
+        } else if (level instanceof OffsetLevel o) {
+            return new Offset(o, parent, grandparent);
+        } else if (level instanceof DenseLevel d) {
             return new Dense(d.dimension());
         } else if (level instanceof CompressedLevel c) {
             return new Compressed(c);
@@ -109,7 +121,67 @@ abstract class LevelIterator {
         }
     }
 
-    /** The single child at position {@code p}. */
+    /** Coordinates within the bounds of the parent's diagonal, at positions {@code p * N + i}. */
+    private static final class Range extends LevelIterator {
+        private final RangeLevel r;
+        private final LevelIterator parent;
+        private int base;
+        private int end;
+
+        Range(RangeLevel r, LevelIterator parent) {
+            this.r = r;
+            this.parent = parent;
+        }
+
+        @Override
+        void reset(int p) {
+            int d = parent.coord;
+            base = p * r.dimension();
+            coord = r.coordBegin(d) - 1;
+            end = r.coordEnd(d);
+        }
+
+        @Override
+        boolean next() {
+            if (++coord >= end) {
+                return false;
+            }
+            pos = base + coord;
+            return true;
+        }
+    }
+
+    /** The single child at position {@code p}: the parent's coordinate shifted by the diagonal's offset. */
+    private static final class Offset extends LevelIterator {
+        private final OffsetLevel o;
+        private final LevelIterator parent;
+        private final LevelIterator grandparent;
+        private boolean done;
+
+        Offset(OffsetLevel o, LevelIterator parent, LevelIterator grandparent) {
+            this.o = o;
+            this.parent = parent;
+            this.grandparent = grandparent;
+        }
+
+        @Override
+        void reset(int p) {
+            pos = p;
+            done = false;
+        }
+
+        @Override
+        boolean next() {
+            if (done) {
+                return false;
+            }
+            done = true;
+            coord = o.coord(parent.coord, grandparent.coord);
+            return true;
+        }
+    }
+
+    /** The single child at position {@code p}, if it has one (a padded slot has none). */
     private static final class Singleton extends LevelIterator {
         private final int[] crd;
         private boolean done;
@@ -131,7 +203,7 @@ abstract class LevelIterator {
             }
             done = true;
             coord = crd[pos];
-            return true;
+            return coord != SingletonLevel.EMPTY;
         }
     }
 

@@ -51,11 +51,33 @@ final class Lookup {
         if (coords.length != t.order()) {
             throw new IllegalArgumentException(coords.length + " coordinates for an order-" + t.order() + " tensor");
         }
+        if (t.format().slots() > 0) {
+            return scan(t, coords);
+        }
         int[] lc = new int[coords.length];
         for (int k = 0; k < lc.length; k++) {
             lc[k] = coords[t.format().modeOfLevel(k)];
         }
         return find(t.levels(), 0, 0, lc, out);
+    }
+
+    /**
+     * A format with a slot level (DIA, ELL) has no descent from the coordinates alone (the diagonal or slot is not
+     * one of them): its components are visited until one has {@code coords}. Static levels only, so the position
+     * indexes the values.
+     */
+    private static int scan(Tensor t, int[] coords) {
+        TensorCursor c = t.cursor();
+        while (c.next()) {
+            boolean match = true;
+            for (int m = 0; m < coords.length && match; m++) {
+                match = c.coordinate(m) == coords[m];
+            }
+            if (match) {
+                return c.position();
+            }
+        }
+        return -1;
     }
 
     /** Searches level {@code k} under parent position {@code p}; recursion depth is the order. */

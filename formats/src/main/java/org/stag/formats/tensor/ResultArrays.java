@@ -19,7 +19,7 @@ final class ResultArrays {
 
     /** {@link Tensor#sortedVector(Format, int, int[], int, Values, boolean)}. */
     static Tensor sortedVector(Format format, int dim, int[] crd, int nnz, Values values, boolean increasing) {
-        if (format.order() != 1 || !(format.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.COMPRESSED
+        if (format.depth() != 1 || !(format.level(0) instanceof StaticLevelFormat s) || s.type() != LevelType.COMPRESSED
                 || !s.is(Property.ORDERED) || !s.is(Property.UNIQUE)) {
             throw new IllegalArgumentException("a sorted vector needs one ordered, unique compressed level, not " + format);
         }
@@ -123,7 +123,7 @@ final class ResultArrays {
 
     /** Whether {@code format} is a matrix in a dense level over rows and an ordered, unique compressed level. */
     private static boolean isCsr(Format format) {
-        return format.order() == 2 && format.modeOfLevel(0) == 0 && format.level(0) instanceof StaticLevelFormat d
+        return format.depth() == 2 && format.modeOfLevel(0) == 0 && format.level(0) instanceof StaticLevelFormat d
                 && d.type() == LevelType.DENSE && format.level(1) instanceof StaticLevelFormat s
                 && s.type() == LevelType.COMPRESSED && s.is(Property.ORDERED) && s.is(Property.UNIQUE);
     }

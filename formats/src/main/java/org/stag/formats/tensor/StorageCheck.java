@@ -5,6 +5,8 @@ import org.stag.formats.level.CompressedLevel;
 import org.stag.formats.level.DynamicLevel;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
+import org.stag.formats.level.OffsetLevel;
+import org.stag.formats.level.RangeLevel;
 import org.stag.formats.level.Property;
 import org.stag.formats.level.SingletonLevel;
 
@@ -26,7 +28,9 @@ final class StorageCheck {
             if (l instanceof CompressedLevel c) {
                 checkCompressed(what, c);
             } else if (l instanceof SingletonLevel s) {
-                checkCoordinates(what, s.crd(), 0, s.size(), l.dimension());
+                checkSingleton(what, s);
+            } else if (l instanceof OffsetLevel o) {
+                checkOffset(what, o, levels, k);
             } else if (l instanceof HashedLevel h) {
                 checkHashed(what, h);
             } else if (l instanceof DynamicLevel d) {
@@ -105,6 +109,41 @@ final class StorageCheck {
                 if ((ordered && a > b) || (ordered && unique && a == b)) {
                     throw new IllegalStateException(what + ": coordinates " + a + ", " + b + " of parent " + p
                             + " at positions " + (q - 1) + ", " + q + " break order or uniqueness");
+                }
+            }
+        }
+    }
+
+    private static void checkSingleton(String what, SingletonLevel s) {
+        boolean compact = s.format().is(Property.COMPACT);
+        for (int q = 0; q < s.size(); q++) {
+            int i = s.coord(q);
+            if (i == SingletonLevel.EMPTY && !compact) {
+                continue;
+            }
+            if (i < 0 || i >= s.dimension()) {
+                throw new IllegalStateException(what + ": coordinate " + i + " at position " + q + " out of range 0.."
+                        + (s.dimension() - 1));
+            }
+        }
+    }
+
+    /** Every diagonal keeps its rows' columns in range: through its range's bounds, or for each stored row. */
+    private static void checkOffset(String what, OffsetLevel o, Level[] levels, int k) {
+        int[] offset = o.offset();
+        if (levels[k - 1] instanceof RangeLevel r) {
+            if (r.offset() != offset) {
+                throw new IllegalStateException(what + ": the range level above reads other offsets");
+            }
+            return;
+        }
+        CompressedLevel rows = (CompressedLevel) levels[k - 1];
+        for (int d = 0; d < rows.parentSize(); d++) {
+            for (int q = rows.posBegin(d); q < rows.posEnd(d); q++) {
+                long j = (long) rows.coord(q) + offset[d];
+                if (j < 0 || j >= o.dimension()) {
+                    throw new IllegalStateException(what + ": row " + rows.coord(q) + " of diagonal " + d + " (offset "
+                            + offset[d] + ") leaves the columns 0.." + (o.dimension() - 1));
                 }
             }
         }

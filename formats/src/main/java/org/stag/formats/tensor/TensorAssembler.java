@@ -9,6 +9,8 @@ import org.stag.formats.level.DynamicLevelFormat;
 import org.stag.formats.level.HashedLevel;
 import org.stag.formats.level.Level;
 import org.stag.formats.level.LevelType;
+import org.stag.formats.level.OffsetLevel;
+import org.stag.formats.level.RangeLevel;
 import org.stag.formats.level.StaticLevelFormat;
 import org.stag.formats.level.VbyteBuilder;
 import org.stag.formats.level.VbyteLevel;
@@ -42,6 +44,10 @@ final class TensorAssembler {
     private int[] cur;
     /** The last level of the run of branchless levels below the level being assembled (itself if none). */
     private int reach;
+    /** The slot level's dimension (diagonals, slots of a row) when the format has one. */
+    private int slotDimension;
+    /** A DIA format's offset of each diagonal, which its range and offset levels share. */
+    private int[] offsets = new int[0];
 
     private TensorAssembler(Format format, int[] dims, int[][] lc, int n, Values src, int[] valueIndex) {
         this.format = format;
@@ -78,31 +84,52 @@ final class TensorAssembler {
                 }
             }
         }
-        int[][] lc = new int[order][];
-        int[] levelDims = new int[order];
-        for (int k = 0; k < order; k++) {
-            // Only the first n coordinates count; the sort reads them in place and returns new arrays.
-            lc[k] = coordinates[format.modeOfLevel(k)];
-            levelDims[k] = dims[format.modeOfLevel(k)];
-        }
         int[] index = new int[n];
         for (int j = 0; j < n; j++) {
             index[j] = j;
         }
-        index = CoordinateSort.sortUnique(lc, index, levelDims);
-        return assemble(format, dims.clone(), lc, index.length, values, index);
+        return sorted(format, dims.clone(), coordinates, index, values);
+    }
+
+    /**
+     * Entries {@code j < index.length} with mode coordinates {@code coordinates[m][j]} (checked) and value {@code
+     * src[index[j]]}, sorted into level order (the last of repeated ones wins) and assembled; a format with a slot
+     * level gets each entry's slot ({@link SlotCoordinates}).
+     */
+    static Tensor sorted(Format format, int[] dims, int[][] coordinates, int[] index, Values src) {
+        int depth = format.depth();
+        int slots = format.slots();
+        int[][] lc = new int[depth][];
+        int[][] modeLevels = new int[depth - slots][];
+        int[] levelDims = new int[depth - slots];
+        for (int k = slots; k < depth; k++) {
+            // Only the first n coordinates count; the sort reads them in place and returns new arrays.
+            modeLevels[k - slots] = coordinates[format.modeOfLevel(k)];
+            levelDims[k - slots] = dims[format.modeOfLevel(k)];
+        }
+        index = CoordinateSort.sortUnique(modeLevels, index, levelDims);
+        System.arraycopy(modeLevels, 0, lc, slots, depth - slots);
+        if (slots == 0) {
+            return assemble(format, dims, lc, index.length, src, index);
+        }
+        SlotCoordinates slot = SlotCoordinates.assign(format, lc, index);
+        TensorAssembler a = new TensorAssembler(format, dims, lc, index.length, src, slot.index());
+        a.slotDimension = slot.count();
+        a.offsets = slot.offsets();
+        return a.run();
     }
 
     /**
      * Builds the tensor of entries {@code j < n}: level coordinates {@code lc[k][j]} (sorted, unique) and
-     * value {@code src[valueIndex[j]]}. The arrays are reordered and may be kept.
+     * value {@code src[valueIndex[j]]}. The arrays are reordered and may be kept. Not for a format with a slot level
+     * ({@link #sorted}).
      */
     static Tensor assemble(Format format, int[] dims, int[][] lc, int n, Values src, int[] valueIndex) {
         return new TensorAssembler(format, dims, lc, n, src, valueIndex).run();
     }
 
     private Tensor run() {
-        int order = format.order();
+        int order = format.depth();
         Level[] levels = new Level[order];
         par = new int[n];
         cur = new int[n];
@@ -122,7 +149,7 @@ final class TensorAssembler {
             }
             boolean vbyte = f instanceof StaticLevelFormat v && v.type() == LevelType.VBYTE;
             Level level = vbyte ? assembleVbyte((StaticLevelFormat) f, dims[format.modeOfLevel(k)], parentSize, lc[k], k)
-                    : Level.create(f, dims[format.modeOfLevel(k)], mode);
+                    : Level.create(f, format.isSlot(k) ? slotDimension : dims[format.modeOfLevel(k)], mode);
             int[] c = lc[k];
             if (vbyte) {
                 // assembled whole above: positions are element numbers, the values array is indexed by them
@@ -138,8 +165,22 @@ final class TensorAssembler {
                 }
             } else if (level instanceof CompressedLevel cl) {
                 assembleCompressed(cl, parentSize, c, k);
+            } else if (level instanceof SingletonLevel s && !f.is(Property.COMPACT)) {
+                s.insertInit(parentSize);
+                for (int j = 0; j < n; j++) {
+                    s.insertCoord(par[j], c[j]);
+                    cur[j] = par[j];
+                }
             } else if (level instanceof SingletonLevel s) {
                 assembleSingleton(s, parentSize, c, k);
+            } else if (level instanceof RangeLevel r) {
+                r.insertInit(parentSize, offsets, dims[format.modeOfLevel(k + 1)]);
+                for (int j = 0; j < n; j++) {
+                    cur[j] = r.locate(par[j], c[j]);
+                }
+            } else if (level instanceof OffsetLevel o) {
+                o.init(parentSize, offsets);
+                System.arraycopy(par, 0, cur, 0, n);
             } else if (level instanceof HashedLevel h) {
                 assembleHashed(h, parentSize, c, k);
                 if (!last) {

@@ -3,8 +3,8 @@ package org.stag.formats.tensor;
 import org.stag.formats.level.Level;
 
 /**
- * The stored components of a tensor in level order (lexicographic by the coordinates of level 0, 1, …),
- * one at a time, allocation-free: {@code while (c.next()) { c.coordinate(0); c.doubleValue(); }}. A
+ * The stored components of a tensor in level order (lexicographic by the coordinates of level 0, 1, …; a
+ * format's slot level comes first, so DIA yields its diagonals one after the other), one at a time, allocation-free: {@code while (c.next()) { c.coordinate(0); c.doubleValue(); }}. A
  * dense last level yields every position, explicit fill values included. Not thread-safe; a cursor per
  * traversal.
  */
@@ -22,7 +22,7 @@ public final class TensorCursor {
         Level[] levels = t.levels();
         this.it = new LevelIterator[levels.length];
         for (int k = 0; k < levels.length; k++) {
-            it[k] = LevelIterator.of(levels[k]);
+            it[k] = LevelIterator.of(levels[k], k > 0 ? it[k - 1] : null, k > 1 ? it[k - 2] : null);
         }
         // A constant view over a level that holds doubles reads the constant (any index does), not the level.
         this.valuesInLevel = t.valuesInLastLevel();
@@ -66,7 +66,7 @@ public final class TensorCursor {
         }
     }
 
-    /** Coordinate of mode {@code m} of the current component. */
+    /** Coordinate of mode {@code m} of the current component (mode {@code m} is stored at level {@code levelOfMode(m)}). */
     public int coordinate(int m) {
         return it[format.levelOfMode(m)].coord;
     }

@@ -42,10 +42,25 @@ class LevelTypeTest {
     }
 
     @Test
-    void singletonIsPositionIteratedAppendableBranchlessAndCompact() {
+    void singletonIsPositionIteratedAppendableBranchlessAndCompactUnlessPadded() {
+        // Table 1 has compact fixed; an ELL slot a row does not fill is an unlabeled position, so it may be declared away.
         row(LevelType.SINGLETON, EnumSet.of(P, Capability.APPEND), LocateCost.NONE,
-                EnumSet.of(Property.BRANCHLESS, Property.COMPACT), EnumSet.of(Property.FULL, Property.ORDERED, Property.UNIQUE),
+                EnumSet.of(Property.BRANCHLESS),
+                EnumSet.of(Property.FULL, Property.ORDERED, Property.UNIQUE, Property.COMPACT),
                 EnumSet.of(Property.ORDERED, Property.UNIQUE, Property.BRANCHLESS, Property.COMPACT));
+        assertEquals("singleton(noncompact)", StaticLevelFormat.SINGLETON_PADDED.name());
+    }
+
+    @Test
+    void rangeIsValueIteratedOnlyNeitherFullNorCompact() {
+        row(LevelType.RANGE, EnumSet.of(V), LocateCost.NONE, EnumSet.noneOf(Property.class),
+                EnumSet.of(Property.ORDERED, Property.UNIQUE), EnumSet.of(Property.ORDERED, Property.UNIQUE));
+    }
+
+    @Test
+    void offsetIsPositionIteratedBranchlessNotCompact() {
+        row(LevelType.OFFSET, EnumSet.of(P), LocateCost.NONE, EnumSet.of(Property.BRANCHLESS),
+                EnumSet.of(Property.ORDERED, Property.UNIQUE), EnumSet.of(Property.ORDERED, Property.UNIQUE, Property.BRANCHLESS));
     }
 
     @Test

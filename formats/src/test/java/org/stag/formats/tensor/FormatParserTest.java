@@ -29,7 +29,8 @@ class FormatParserTest {
         assertEquals(List.of(StaticLevelFormat.DENSE, StaticLevelFormat.HASHED, StaticLevelFormat.BITMAP,
                 StaticLevelFormat.COMPRESSED), f.levels());
         assertTrue(f.hasIdentityOrder());
-        assertEquals(List.of("dense", "compressed", "singleton", "hashed", "bitmap", "vbyte"), FormatParser.staticNames());
+        assertEquals(List.of("dense", "range", "compressed", "singleton", "offset", "hashed", "bitmap", "vbyte"),
+                FormatParser.staticNames());
     }
 
     @Test
@@ -121,7 +122,7 @@ class FormatParserTest {
     @Test
     void unknownLevelNameListsTheKnownOnes() {
         FormatException e = error("dense,compresed", "unknown level format 'compresed'", 7);
-        for (String known : List.of("dense", "compressed", "singleton", "hashed", "bitmap", "list", "blist", "vblist",
+        for (String known : List.of("dense", "range", "compressed", "singleton", "offset", "hashed", "bitmap", "list", "blist", "vblist",
                 "ttree", "bst", "rbtree", "ctree", "btree", "blist-gaps")) {
             assertTrue(e.reason().contains(known), known + " in " + e.reason());
         }
@@ -143,7 +144,7 @@ class FormatParserTest {
 
     @Test
     void unknownModifier() {
-        error("compressed(sorted)", "unknown modifier 'sorted'; modifiers: full, nonfull, nonunique, ordered, unique, unordered", 12);
+        error("compressed(sorted)", "unknown modifier 'sorted'; modifiers: compact, full, noncompact, nonfull, nonunique, ordered, unique, unordered", 12);
     }
 
     @Test
@@ -181,10 +182,52 @@ class FormatParserTest {
     }
 
     @Test
-    void singletonNeedsANonUniqueParent() {
-        error("dense,singleton", "a singleton level needs a non-unique compressed or singleton parent", 7);
-        error("singleton", "a singleton level needs", 1);
-        error("compressed,hashed(nonunique),singleton", "a singleton level needs", 30);
+    void singletonNeedsAParentThatRepeatsCoordinatesOrASlotLevel() {
+        error("singleton", "a singleton level needs a parent", 1);
+        error("compressed,hashed(nonunique),singleton", "a singleton level needs a non-unique compressed or singleton parent", 30);
+        // Under a unique parent the top level is ELL's slot level: it must be dense and the levels static.
+        error("compressed,dense,singleton", "the slot level (level 0, the diagonals or the slots of a row) must be dense", 18);
+        error("dense,ctree,singleton", "a format with a slot level holds static levels only, not ctree", 13);
+    }
+
+    @Test
+    void diaAndEllParseWithASlotLevel() {
+        Format dia = FormatParser.parse("dense,range,offset");
+        assertEquals(Format.dia(), dia);
+        assertEquals(2, dia.order());
+        assertEquals(3, dia.depth());
+        assertEquals(1, dia.slots());
+        assertEquals(-1, dia.modeOfLevel(0));
+        assertEquals(1, dia.levelOfMode(0));
+        assertEquals("dense,range,offset", dia.toString());
+        Format ell = FormatParser.parse("Dense, Dense, Singleton");
+        assertEquals(Format.ell(), ell);
+        assertEquals("dense,dense,singleton(noncompact)", ell.toString());
+        assertEquals(ell, FormatParser.parse(ell.toString()));
+        Format sparseDiagonals = FormatParser.parse("dense,compressed,offset");
+        assertEquals(2, sparseDiagonals.order());
+        Format transposed = FormatParser.parse("dense,range,offset;order=1,0");
+        assertEquals(1, transposed.modeOfLevel(1));
+        assertEquals("dense,range,offset;order=1,0", transposed.toString());
+        assertEquals(3, FormatParser.parse("dense,range,offset,compressed").order());
+        assertEquals(3, FormatParser.parse("dense,dense,dense,singleton").order());
+        // COO keeps every level a mode: its singletons sit under non-unique parents.
+        assertEquals(0, FormatParser.parse("compressed(nonunique),singleton").slots());
+    }
+
+    @Test
+    void rangeAndOffsetStandOnlyWhereTheirOffsetsAreKeyed() {
+        error("dense,dense,offset", "an offset level needs a range or compressed parent (under any other level a diagonal"
+                + " leaves the matrix), not dense", 13);
+        error("offset", "an offset level needs a range or compressed parent", 1);
+        error("compressed,offset", "an offset level needs a grandparent, the diagonal level", 12);
+        error("range,offset", "a range level needs a parent, the diagonal", 1);
+        error("dense,range", "a range level needs an offset level right below it", 7);
+        error("dense,range,compressed", "a range level needs an offset level right below it", 7);
+        error("compressed,range,offset", "the slot level (level 0, the diagonals or the slots of a row) must be dense", 12);
+        error("dense,dense,range,offset", "its offsets are keyed by level 1, but the slot level of a format is its top level", 13);
+        error("dense,range,offset,singleton", "one slot level serves either DIA's diagonals", 7);
+        error("dense,range,offset;order=0,1,2", "mode order [0, 1, 2] has 3 entries for 2 modes", 26);
     }
 
     @Test
@@ -207,7 +250,7 @@ class FormatParserTest {
 
     @Test
     void badModeOrders() {
-        error("dense,compressed;order=1", "has 1 entries for 2 levels", 24);
+        error("dense,compressed;order=1", "has 1 entries for 2 modes", 24);
         error("dense,compressed;order=1,1", "is not a permutation of 0..1", 24);
         error("dense,compressed;order=0,2", "is not a permutation", 24);
         error("dense,compressed;order=1,x", "expected a mode number", 26);

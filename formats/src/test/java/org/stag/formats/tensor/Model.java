@@ -50,7 +50,11 @@ final class Model {
                 c /= choices.length;
             }
             try {
-                out.add(Format.of(l));
+                Format f = Format.of(l);
+                if (f.slots() == 0) {
+                    // A singleton under a unique level makes a slot format of lower order (ELL): SlotFormatTest's.
+                    out.add(f);
+                }
             } catch (IllegalArgumentException e) {
                 // A level where it cannot stand (e.g. a singleton under a unique parent): not a format.
             }
