@@ -58,6 +58,51 @@ class ChunkRunnerTest {
         }
     }
 
+    /** Records the thread that ran each chunk. */
+    private static final class Recording implements KernelBody {
+        final Thread[] ranOn = new Thread[50];
+
+        @Override
+        public void prepare(Frame f) {
+        }
+
+        @Override
+        public void run(Frame f, int chunk, int lo, int hi, Workspace ws) {
+            ranOn[chunk] = Thread.currentThread();
+            f.partInt[chunk] += hi - lo;
+        }
+
+        @Override
+        public void finish(Frame f, int chunks) {
+        }
+    }
+
+    /**
+     * A run the caller keeps to itself ({@code parallel} false) runs the very same chunks, in order, all on the
+     * calling thread; and the size below which a one-loop kernel does so is 32 smallest chunks, or never while the
+     * smallest chunk is lowered (tests that want small inputs on several threads).
+     */
+    @Test
+    void aRunKeptOnTheCallerRunsTheSameChunksThere() {
+        ChunkRunner r = ChunkRunner.of(4);
+        Recording body = new Recording();
+        Frame f = new Frame();
+        f.partInt = new long[50];
+        r.runChunks(body, f, 497, 50, 10, false);
+        for (int c = 0; c < 50; c++) {
+            assertSame(Thread.currentThread(), body.ranOn[c], "chunk " + c);
+            assertEquals(c < 49 ? 10 : 7, f.partInt[c], "chunk " + c);
+        }
+        assertEquals(32L * 256, ChunkRunner.inlineBelow());
+        int old = ChunkRunner.minChunk(2);
+        try {
+            assertEquals(0, ChunkRunner.inlineBelow());
+        } finally {
+            ChunkRunner.minChunk(old);
+        }
+        assertEquals(32L * old, ChunkRunner.inlineBelow());
+    }
+
     /**
      * Many short runs in a row: the caller often takes every chunk before a worker wakes, closes the run and
      * returns; a worker that wakes late must not join a closed run or the next one's by mistake. Every chunk
