@@ -17,9 +17,13 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ChunkRunnerTest {
-    /** Adds each chunk's number of coordinates into its slot of {@code f.partInt}; fails at chunk {@code failAt}. */
+    /**
+     * Adds each chunk's number of coordinates into its slot of {@code f.partInt} and records the thread that ran it;
+     * fails at chunk {@code failAt}.
+     */
     private static final class Counting implements KernelBody {
         volatile int failAt = -1;
+        final Thread[] ranOn = new Thread[100];
         final RuntimeException failure = new IllegalStateException("chunk failed");
 
         @Override
@@ -31,6 +35,7 @@ class ChunkRunnerTest {
             if (chunk == failAt) {
                 throw failure;
             }
+            ranOn[chunk] = Thread.currentThread();
             f.partInt[chunk] += hi - lo;
         }
 
@@ -58,25 +63,6 @@ class ChunkRunnerTest {
         }
     }
 
-    /** Records the thread that ran each chunk. */
-    private static final class Recording implements KernelBody {
-        final Thread[] ranOn = new Thread[50];
-
-        @Override
-        public void prepare(Frame f) {
-        }
-
-        @Override
-        public void run(Frame f, int chunk, int lo, int hi, Workspace ws) {
-            ranOn[chunk] = Thread.currentThread();
-            f.partInt[chunk] += hi - lo;
-        }
-
-        @Override
-        public void finish(Frame f, int chunks) {
-        }
-    }
-
     /**
      * A run the caller keeps to itself ({@code parallel} false) runs the very same chunks, in order, all on the
      * calling thread; and the size below which a one-loop kernel does so is 32 smallest chunks, or never while the
@@ -85,7 +71,7 @@ class ChunkRunnerTest {
     @Test
     void aRunKeptOnTheCallerRunsTheSameChunksThere() {
         ChunkRunner r = ChunkRunner.of(4);
-        Recording body = new Recording();
+        Counting body = new Counting();
         Frame f = new Frame();
         f.partInt = new long[50];
         r.runChunks(body, f, 497, 50, 10, false);
