@@ -65,7 +65,7 @@ class WideGraphCliTest {
 
     /**
      * SSSP's {@code --param delta} is checked on a graph in row blocks as on one array: a width that is not a positive
-     * finite number, or so small that the program would step through 10^300 empty buckets, is one line and exit 2; a
+     * finite number, or so small that the hand-written reference would need a ring of 10^300 buckets, is one line and exit 2; a
      * fine one runs and gives the same distances as the array graph.
      */
     @Test

@@ -127,13 +127,14 @@ public final class Sssp {
         return Math.max(mean, max / MAX_RING);
     }
 
-    /** Most buckets one edge may span: more, and each empty bucket between costs a step of the program's loop. */
+    /** Most buckets one edge may span: the ring holds that many, and finding the next non-empty bucket scans it. */
     public static final double MAX_BUCKETS_PER_EDGE = 1 << 20;
 
     /**
      * Why {@code text}, a bucket width given by the user, cannot be used on {@code g}, or null when it can: it must
-     * be a positive finite number, and at least the largest weight / {@link #MAX_BUCKETS_PER_EDGE}, since the
-     * program steps through empty buckets one at a time (a width of 1e-300 would take 10^300 steps).
+     * be a positive finite number, and at least the largest weight / {@link #MAX_BUCKETS_PER_EDGE}, since this
+     * class, the reference {@code compare} runs, keeps a ring of that many buckets per chunk and scans it for the
+     * next non-empty one (a width of 1e-300 would need 10^300).
      */
     public static String refuseDelta(String text, Csr g) {
         return refuseDelta(text, checkWeights(g));
@@ -155,7 +156,7 @@ public final class Sssp {
         }
         if (maxWeight / delta > MAX_BUCKETS_PER_EDGE) {
             return "the bucket width must be at least the largest weight / " + (long) MAX_BUCKETS_PER_EDGE + " ("
-                    + maxWeight / MAX_BUCKETS_PER_EDGE + " here): each empty bucket costs a step";
+                    + maxWeight / MAX_BUCKETS_PER_EDGE + " here): the hand-written reference's ring of buckets would be too large";
         }
         return null;
     }

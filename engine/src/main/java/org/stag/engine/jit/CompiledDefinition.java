@@ -254,10 +254,13 @@ public final class CompiledDefinition {
         }
         body.prepare(f);
         boolean chunked = plan.chunkExtent() != null || plan.gathered();
+        boolean flat = plan.loopOrder().size() == 1;
         int n = plan.gathered() ? f.gatherSize : plan.chunkExtent() == null ? 0 : sizeOf(f, chunkCode);
         // A loop over dense rows is chunked along the shards of the dynamic levels under them; gathered
-        // coordinates are not rows, so their chunks need no alignment.
-        int chunkSize = !chunked ? 0 : plan.gathered() ? ChunkRunner.gatheredChunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
+        // coordinates are not rows, so their chunks need no alignment, and they are cut small only when each may
+        // carry a row (an inner loop): over a vector alone they are as cheap as a dense loop's coordinates.
+        int chunkSize = !chunked ? 0 : plan.gathered() && !flat ? ChunkRunner.gatheredChunkSize(n)
+                : plan.gathered() ? ChunkRunner.chunkSize(n) : ChunkRunner.chunkSize(n, f.tensors);
         int chunks = chunked ? Math.max(1, (n + chunkSize - 1) / chunkSize) : 1;
         int from = 0;
         if (runner == null && rowChunked()) {
@@ -291,7 +294,8 @@ public final class CompiledDefinition {
             f.partInt = new long[chunks];
         }
         if (runner != null) {
-            runner.runChunks(body, f, n, chunks, chunkSize);
+            // A single loop over few coordinates runs here: the workers would cost more than it does.
+            runner.runChunks(body, f, n, chunks, chunkSize, !flat || n - from >= ChunkRunner.inlineBelow());
         } else {
             for (int c = 0; c < chunks; c++) {
                 int lo = chunkSize <= 0 ? from : from + c * chunkSize;

@@ -132,7 +132,8 @@ public final class ChunkRunner {
         return threads;
     }
 
-    private static volatile int minChunk = 256;
+    private static final int DEFAULT_MIN_CHUNK = 256;
+    private static volatile int minChunk = DEFAULT_MIN_CHUNK;
 
     /** The chunk size for a loop of {@code n} iterations: a function of {@code n} only, never of the threads. */
     public static int chunkSize(long n) {
@@ -198,9 +199,29 @@ public final class ChunkRunner {
         body.finish(f, chunks);
     }
 
+    /**
+     * Below this many iterations of a kernel whose loop nest is one loop (a few instructions per iteration), a run
+     * is not worth the workers: waking them and handing out chunks costs more than the loop, and on a loaded
+     * machine a worker that joins and is then descheduled holds the caller for a time slice. 32 chunks of the
+     * smallest size; 0 (never) while the smallest chunk is lowered below its default, as tests do to run small
+     * inputs on several threads.
+     */
+    public static long inlineBelow() {
+        int m = minChunk;
+        return m < DEFAULT_MIN_CHUNK ? 0 : 32L * m;
+    }
+
     /** Runs only the chunks (the caller has prepared and will finish). */
     public synchronized void runChunks(KernelBody body, Frame f, int n, int chunks, int chunkSize) {
-        if (threads == 1 || chunks <= 1) {
+        runChunks(body, f, n, chunks, chunkSize, true);
+    }
+
+    /**
+     * Runs only the chunks, on the workers too when {@code parallel}, else in order on the calling thread (the same
+     * chunks, so the same per-chunk partial results: only who runs them differs).
+     */
+    public synchronized void runChunks(KernelBody body, Frame f, int n, int chunks, int chunkSize, boolean parallel) {
+        if (threads == 1 || chunks <= 1 || !parallel) {
             Workspace ws = workspaces[0];
             for (int c = 0; c < chunks; c++) {
                 int lo = chunkSize <= 0 ? 0 : c * chunkSize;

@@ -17,9 +17,13 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ChunkRunnerTest {
-    /** Adds each chunk's number of coordinates into its slot of {@code f.partInt}; fails at chunk {@code failAt}. */
+    /**
+     * Adds each chunk's number of coordinates into its slot of {@code f.partInt} and records the thread that ran it;
+     * fails at chunk {@code failAt}.
+     */
     private static final class Counting implements KernelBody {
         volatile int failAt = -1;
+        final Thread[] ranOn = new Thread[100];
         final RuntimeException failure = new IllegalStateException("chunk failed");
 
         @Override
@@ -31,6 +35,7 @@ class ChunkRunnerTest {
             if (chunk == failAt) {
                 throw failure;
             }
+            ranOn[chunk] = Thread.currentThread();
             f.partInt[chunk] += hi - lo;
         }
 
@@ -56,6 +61,32 @@ class ChunkRunnerTest {
                 assertEquals(n, sum);
             }
         }
+    }
+
+    /**
+     * A run the caller keeps to itself ({@code parallel} false) runs the very same chunks, in order, all on the
+     * calling thread; and the size below which a one-loop kernel does so is 32 smallest chunks, or never while the
+     * smallest chunk is lowered (tests that want small inputs on several threads).
+     */
+    @Test
+    void aRunKeptOnTheCallerRunsTheSameChunksThere() {
+        ChunkRunner r = ChunkRunner.of(4);
+        Counting body = new Counting();
+        Frame f = new Frame();
+        f.partInt = new long[50];
+        r.runChunks(body, f, 497, 50, 10, false);
+        for (int c = 0; c < 50; c++) {
+            assertSame(Thread.currentThread(), body.ranOn[c], "chunk " + c);
+            assertEquals(c < 49 ? 10 : 7, f.partInt[c], "chunk " + c);
+        }
+        assertEquals(32L * 256, ChunkRunner.inlineBelow());
+        int old = ChunkRunner.minChunk(2);
+        try {
+            assertEquals(0, ChunkRunner.inlineBelow());
+        } finally {
+            ChunkRunner.minChunk(old);
+        }
+        assertEquals(32L * old, ChunkRunner.inlineBelow());
     }
 
     /**
