@@ -36,10 +36,10 @@ final class FormatFits {
                 // Any other level has at most one position per stored entry (or per parent position and entry).
                 positions = k == 0 ? Math.min(dim, Math.max(1, g.numEntries())) : g.numEntries();
             }
-            // Past the array limit a last level is held in row blocks (64-bit positions); the graph tensor refuses,
-            // by name, the formats that cannot be.
-            boolean blocked = (g.wide() || !g.holdsEdges()) && k > 0
-                    && !(level instanceof StaticLevelFormat s2 && s2.type() != LevelType.COMPRESSED);
+            // Past the array limit a compressed, vbyte or dynamic last level is held in row blocks (64-bit
+            // positions); the graph tensor refuses, by name, the formats that cannot be.
+            boolean blocked = (g.wide() || !g.holdsEdges()) && k > 0 && !(level instanceof StaticLevelFormat s2
+                    && s2.type() != LevelType.COMPRESSED && s2.type() != LevelType.VBYTE);
             if (positions > Level.MAX_SIZE && !blocked) {
                 throw new CommandLine.ParameterException(cl, "--format " + format + " cannot hold " + g.numVertices()
                         + " vertices: its level " + (k + 1) + " (" + level + ") would need " + positions
