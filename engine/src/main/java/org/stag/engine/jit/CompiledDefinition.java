@@ -136,10 +136,8 @@ public final class CompiledDefinition {
     }
 
     /**
-     * The operands the kernel does not read in the format it was asked to compile for, each with the format it reads
-     * instead: every run converts them first ([Chou 2018] §4.3's iterator conversion as a stage before the kernel: a
-     * DIA or ELL operand whose slot index cannot be summed away, as in an addition; a COO operand's repeated
-     * coordinates). Empty when the kernel reads every operand as it is stored.
+     * The operands the kernel reads in another format than it was asked for, with that format: every run converts them
+     * first ([Chou 2018] §4.3's iterator conversion, e.g. DIA or ELL in an addition). Empty when none is.
      */
     public Map<String, Format> conversions() {
         Map<String, Format> out = new java.util.TreeMap<>();
