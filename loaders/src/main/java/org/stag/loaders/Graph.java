@@ -116,24 +116,14 @@ public final class Graph {
      */
     public Graph(String source, int numRows, int numCols, RowBlocks blocks, Symmetry symmetry, ValueKind valueKind,
                  VertexIds ids, long duplicates) {
+        this(source, numRows, numCols, checked(blocks, numRows), null, symmetry, valueKind, ids, duplicates);
+    }
+
+    private static RowBlocks checked(RowBlocks blocks, int numRows) {
         if (blocks.rows() != numRows) {
             throw new IllegalArgumentException("row blocks of " + blocks.rows() + " rows for " + numRows + " rows");
         }
-        this.source = Objects.requireNonNull(source);
-        this.numRows = numRows;
-        this.numCols = numCols;
-        this.rowPtr = null;
-        this.colIdx = null;
-        this.weights = null;
-        this.blocks = blocks;
-        this.held = null;
-        this.symmetry = Objects.requireNonNull(symmetry);
-        this.valueKind = Objects.requireNonNull(valueKind);
-        this.ids = Objects.requireNonNull(ids);
-        this.duplicates = duplicates;
-        this.mirroredPairs = 0;
-        this.exact = null;
-        this.valueType = null;
+        return blocks;
     }
 
     /**
@@ -144,14 +134,21 @@ public final class Graph {
      */
     public Graph(String source, int numRows, int numCols, EdgeFacts held, Symmetry symmetry, ValueKind valueKind,
                  VertexIds ids, long duplicates) {
+        this(source, numRows, numCols, null, Objects.requireNonNull(held), symmetry, valueKind, ids, duplicates);
+        this.symmetricPattern = held.symmetricPattern();
+    }
+
+    /** A graph without arrays of its own: its edges in row blocks, or held in a structure built from a file. */
+    private Graph(String source, int numRows, int numCols, RowBlocks blocks, EdgeFacts held, Symmetry symmetry,
+                  ValueKind valueKind, VertexIds ids, long duplicates) {
         this.source = Objects.requireNonNull(source);
         this.numRows = numRows;
         this.numCols = numCols;
         this.rowPtr = null;
         this.colIdx = null;
         this.weights = null;
-        this.blocks = null;
-        this.held = Objects.requireNonNull(held);
+        this.blocks = blocks;
+        this.held = held;
         this.symmetry = Objects.requireNonNull(symmetry);
         this.valueKind = Objects.requireNonNull(valueKind);
         this.ids = Objects.requireNonNull(ids);
@@ -159,7 +156,6 @@ public final class Graph {
         this.mirroredPairs = 0;
         this.exact = null;
         this.valueType = null;
-        this.symmetricPattern = held.symmetricPattern();
     }
 
     /** Whether the edges are held in this graph (arrays or row blocks), not only in a structure built from a file. */
