@@ -151,12 +151,34 @@ abstract class LevelIterator {
         }
     }
 
+    /** At most one child at position {@code p}, which {@link #child()} names: the offset and slot levels. */
+    private abstract static class OneChild extends LevelIterator {
+        private boolean done;
+
+        @Override
+        final void reset(int p) {
+            pos = p;
+            done = false;
+        }
+
+        @Override
+        final boolean next() {
+            if (done) {
+                return false;
+            }
+            done = true;
+            return child();
+        }
+
+        /** Sets {@code coord} to the child's coordinate; false when the position has none. */
+        abstract boolean child();
+    }
+
     /** The single child at position {@code p}: the parent's coordinate shifted by the diagonal's offset. */
-    private static final class Offset extends LevelIterator {
+    private static final class Offset extends OneChild {
         private final OffsetLevel o;
         private final LevelIterator parent;
         private final LevelIterator grandparent;
-        private boolean done;
 
         Offset(OffsetLevel o, LevelIterator parent, LevelIterator grandparent) {
             this.o = o;
@@ -165,43 +187,22 @@ abstract class LevelIterator {
         }
 
         @Override
-        void reset(int p) {
-            pos = p;
-            done = false;
-        }
-
-        @Override
-        boolean next() {
-            if (done) {
-                return false;
-            }
-            done = true;
+        boolean child() {
             coord = o.coord(parent.coord, grandparent.coord);
             return true;
         }
     }
 
     /** The single child at position {@code p}, if it has one (a padded slot has none). */
-    private static final class Singleton extends LevelIterator {
+    private static final class Singleton extends OneChild {
         private final int[] crd;
-        private boolean done;
 
         Singleton(SingletonLevel s) {
             this.crd = s.crd();
         }
 
         @Override
-        void reset(int p) {
-            pos = p;
-            done = false;
-        }
-
-        @Override
-        boolean next() {
-            if (done) {
-                return false;
-            }
-            done = true;
+        boolean child() {
             coord = crd[pos];
             return coord != SingletonLevel.EMPTY;
         }
